@@ -1,0 +1,1 @@
+"""TWEAK Trainer: a mental-arithmetic trainer built on the card game TWEAK."""
