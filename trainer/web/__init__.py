@@ -1,0 +1,50 @@
+"""The TWEAK Trainer web application (Flask + htmx + SQLite).
+
+`create_app()` builds everything; nothing is created at import time. Each area is a
+blueprint in its own module; to add one (drills, games, dashboard...), write the module and
+add it to BLUEPRINTS below.
+"""
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from trainer.web import config
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def _blueprints():
+    from trainer.web import auth, classes, language, pages, pupil_login, roster
+
+    return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, language.bp)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        "trainer.web",
+        instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
+        instance_relative_config=True,
+        template_folder=os.path.join(ROOT, "templates"),
+        static_folder=os.path.join(ROOT, "static"),
+    )
+    config.load(app, test_config)
+
+    if app.config["TRUST_PROXY"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+
+    from trainer.web import csrf, db, headers, htmx, i18n, login, pages
+
+    db.init_app(app)
+    headers.init_app(app)
+    login.init_app(app)
+    csrf.init_app(app)
+    i18n.init_app(app)
+    pages.init_app(app)
+    app.after_request(htmx.add_vary)
+    for bp in _blueprints():
+        app.register_blueprint(bp)
+    return app

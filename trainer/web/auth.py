@@ -1,0 +1,106 @@
+"""Teachers register, log in and log out."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, request, session
+from flask_babel import gettext as _, ngettext
+
+from trainer.web import htmx, login, passwords
+from trainer.web.db import get_db
+from trainer.web.models import teachers, throttle
+from trainer.web.urls import safe_next
+
+bp = Blueprint("auth", __name__)
+
+MAX_NAME = 60
+MAX_EMAIL = 254
+
+
+def _register_errors(form) -> dict:
+    errors = {}
+    name = form.get("display_name", "").strip()
+    email = form.get("email", "").strip()
+    password = form.get("password", "")
+    if not name:
+        errors["display_name"] = _("Please enter your name.")
+    elif len(name) > MAX_NAME:
+        errors["display_name"] = ngettext("Use at most %(num)d character.",
+                                          "Use at most %(num)d characters.", MAX_NAME)
+    if not email or "@" not in email or len(email) > MAX_EMAIL or " " in email:
+        errors["email"] = _("Please enter a valid e-mail address.")
+    if len(password) < passwords.MIN_LENGTH:
+        errors["password"] = ngettext("Use at least %(num)d character.",
+                                      "Use at least %(num)d characters.", passwords.MIN_LENGTH)
+    elif len(password) > passwords.MAX_LENGTH:
+        errors["password"] = ngettext("Use at most %(num)d character.",
+                                      "Use at most %(num)d characters.", passwords.MAX_LENGTH)
+    elif password != form.get("password2", ""):
+        errors["password2"] = _("The two passwords are not the same.")
+    return errors
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register():
+    errors, form = {}, {}
+    if request.method == "POST":
+        form = request.form
+        errors = _register_errors(form)
+        if not errors:
+            db = get_db()
+            try:
+                teacher_id = teachers.create(
+                    db, form["email"], form["display_name"],
+                    passwords.hash_password(form["password"]), language=session.get("lang"))
+            except teachers.EmailTaken:
+                errors["email"] = _("There is already an account with this e-mail address.")
+            else:
+                login.login_teacher(teacher_id)
+                return htmx.full_reload("/classes")
+        status = 400
+    else:
+        status = 200
+    return htmx.render("auth/register.html", "auth/_register_form.html",
+                       errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
+
+
+def _lock_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many attempts. Please try again in %(num)d minute.",
+                    "Too many attempts. Please try again in %(num)d minutes.", minutes)
+
+
+@bp.route("/login", methods=["GET", "POST"], endpoint="login")
+def login_view():
+    error, email, locked = None, "", 0
+    next_url = safe_next(request.values.get("next"))
+    if request.method == "POST":
+        db = get_db()
+        cfg = current_app.config
+        email = request.form.get("email", "").strip()[:MAX_EMAIL]
+        password = request.form.get("password", "")[:passwords.MAX_LENGTH]
+        key = "teacher:" + teachers.normalize_email(email)
+        locked = throttle.seconds_locked(db, key)
+        if locked:
+            error = _lock_message(locked)
+        else:
+            teacher = teachers.by_email(db, email) if email else None
+            if teacher and passwords.verify(teacher["password_hash"], password):
+                throttle.reset(db, key)
+                if passwords.needs_rehash(teacher["password_hash"]):
+                    teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
+                login.login_teacher(teacher["id"])
+                return htmx.full_reload(next_url or "/classes")
+            if teacher is None:
+                passwords.burn_time(password)
+            locked = throttle.record_failure(
+                db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"], cfg["THROTTLE_BASE_SECONDS"],
+                cfg["THROTTLE_MAX_SECONDS"])
+            error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
+    status = 429 if locked else 400 if error else 200
+    return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
+                       next_url=next_url), status
+
+
+@bp.route("/logout", methods=["POST"])
+def logout():
+    login.logout()
+    return htmx.full_reload("/")

@@ -1,0 +1,64 @@
+"""Configuration: defaults here, then the instance folder's config.py, then TRAINER_* variables.
+
+The secret key lives in the instance folder and is generated on first start, so no secret is
+ever part of the source tree and every installation has its own.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from datetime import timedelta
+
+DEFAULTS = dict(
+    DATABASE=None,  # filled in from the instance folder when not configured
+    SESSION_COOKIE_NAME="tweak_session",
+    SESSION_COOKIE_HTTPONLY=True,
+    SESSION_COOKIE_SAMESITE="Lax",
+    # Flask only signs this cookie; what it means is decided server-side (see sessions).
+    PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+    IDLE_TIMEOUT_SECONDS=60 * 60,
+    MAX_CONTENT_LENGTH=512 * 1024,  # a class list is a few hundred bytes
+    BABEL_DEFAULT_LOCALE="en",
+    TRUST_PROXY=False,  # set when served behind a TLS reverse proxy (issue 8, docs/deploy.md)
+    PUBLIC_URL=None,  # e.g. https://tweak.school.example: used in the QR codes on login cards
+    TEACHER_LOGIN_FREE_FAILURES=5,
+    PUPIL_LOGIN_FREE_FAILURES=5,
+    THROTTLE_BASE_SECONDS=60,
+    THROTTLE_MAX_SECONDS=15 * 60,
+)
+
+
+def load(app, test_config: dict | None) -> None:
+    app.config.from_mapping(DEFAULTS)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("TRAINER")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("DATABASE"):
+        app.config["DATABASE"] = os.path.join(app.instance_path, "trainer.db")
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """Read the installation's secret key, creating it on first start."""
+    os.makedirs(instance_path, exist_ok=True)
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        # O_EXCL: two workers starting at once must not each write a different key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        # Another worker may have created the file an instant ago and not written it yet.
+        for _ in range(50):
+            with open(path, encoding="ascii") as fh:
+                key = fh.read().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it to generate a new secret key")
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+    return key

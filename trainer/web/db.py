@@ -1,0 +1,79 @@
+"""One SQLite connection per request, on `g`, wrapped in a sqlite-utils Database.
+
+Every connection gets the same pragmas: foreign keys enforced (so deleting a pupil deletes
+all their data through ON DELETE CASCADE), a busy timeout so concurrent writers wait instead
+of failing, and WAL so readers never block the writer.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+
+from flask import current_app, g
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def connect(path: str) -> Database:
+    if path != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    db = Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    if path != ":memory:":
+        # WAL must be switched on outside a transaction; it then sticks to the file.
+        db.enable_wal()
+        # NORMAL is durable across application crashes in WAL mode; issue 8 revisits this
+        # for power loss.
+        db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def get_db() -> Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@contextlib.contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """A transaction that takes the write lock at once.
+
+    A plain BEGIN starts as a reader and upgrades on the first write; when two connections
+    do that at the same moment one of them gets "database is locked" immediately, without
+    the busy timeout helping. BEGIN IMMEDIATE waits for the lock up front instead.
+    Inside, sqlite-utils' own `atomic()` nests as savepoints.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+def init_app(app) -> None:
+    from trainer.web import migrations
+
+    app.teardown_appcontext(close_db)
+    db = connect(app.config["DATABASE"])
+    try:
+        migrations.apply(db)
+    finally:
+        db.close()

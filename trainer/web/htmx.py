@@ -1,0 +1,52 @@
+"""The one place that reads htmx's HX-* request headers.
+
+A full page includes its fragments (`{% include "_x.html" %}`); when htmx asks for a
+fragment (an hx-get/hx-post that is not a boosted navigation), only the fragment is sent.
+Because the same URL answers in two shapes, every response carries `Vary: HX-Request`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import make_response, redirect, render_template, request
+
+
+@dataclass(frozen=True)
+class HtmxRequest:
+    is_htmx: bool
+    boosted: bool
+    target: str | None
+
+    @property
+    def wants_fragment(self) -> bool:
+        return self.is_htmx and not self.boosted
+
+
+def hx() -> HtmxRequest:
+    headers = request.headers
+    return HtmxRequest(
+        is_htmx=headers.get("HX-Request") == "true",
+        boosted=headers.get("HX-Boosted") == "true",
+        target=headers.get("HX-Target"),
+    )
+
+
+def render(page: str, fragment: str, **context) -> str:
+    return render_template(fragment if hx().wants_fragment else page, **context)
+
+
+def full_reload(url: str):
+    """Send the browser to `url` with a real page load.
+
+    Used after log-in, log-out and a language change: the <body> carries the CSRF header and
+    <html lang> the language, and a boosted swap would keep the stale ones.
+    """
+    if hx().is_htmx:
+        # Not a 3xx: the browser would follow it inside the XHR and htmx never see the header.
+        return make_response("", 200, {"HX-Redirect": url})
+    return redirect(url, 303)
+
+
+def add_vary(response):
+    response.vary.add("HX-Request")
+    return response

@@ -1,0 +1,91 @@
+"""Who is logged in: a teacher, a pupil, or nobody.
+
+The signed cookie holds only a random token; the session row in the database says whose it
+is (trainer.web.models.sessions). Logging in clears the cookie's contents and issues a new
+token (no fixation); logging out deletes the row, so a copy of the old cookie is useless.
+"""
+from __future__ import annotations
+
+import functools
+
+from flask import abort, current_app, g, redirect, request, session, url_for
+
+from trainer.web.db import get_db
+from trainer.web.models import pupils, sessions, teachers
+
+KEEP_ACROSS_LOGIN = ("lang",)
+
+
+def load_user() -> None:
+    g.teacher = None
+    g.pupil = None
+    token = session.get("auth")
+    if not token:
+        return
+    db = get_db()
+    row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"])
+    if row is None:
+        session.pop("auth", None)
+        return
+    if row["teacher_id"] is not None:
+        g.teacher = teachers.get(db, row["teacher_id"])
+    else:
+        g.pupil = pupils.get(db, row["pupil_id"])
+
+
+def _start(**who) -> None:
+    old = session.get("auth")
+    if old:
+        sessions.delete(get_db(), old)
+    kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
+    session.clear()  # a new CSRF token too
+    session.update(kept)
+    session.permanent = True
+    session["auth"] = sessions.create(get_db(), **who)
+
+
+def login_teacher(teacher_id: int) -> None:
+    _start(teacher_id=teacher_id)
+
+
+def login_pupil(pupil_id: int) -> None:
+    _start(pupil_id=pupil_id)
+
+
+def logout() -> None:
+    token = session.get("auth")
+    if token:
+        sessions.delete(get_db(), token)
+    kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
+    session.clear()
+    session.update(kept)
+    g.teacher = None
+    g.pupil = None
+
+
+def teacher_required(view):
+    @functools.wraps(view)
+    def wrapped(**kwargs):
+        if g.teacher is None:
+            return redirect(url_for("auth.login", next=request.path))
+        return view(**kwargs)
+    return wrapped
+
+
+def pupil_required(view):
+    @functools.wraps(view)
+    def wrapped(**kwargs):
+        if g.pupil is None:
+            return redirect(url_for("pupil_login.join"))
+        return view(**kwargs)
+    return wrapped
+
+
+def teacher_id() -> int:
+    if g.teacher is None:
+        abort(403)
+    return g.teacher["id"]
+
+
+def init_app(app) -> None:
+    app.before_request(load_user)

@@ -1,0 +1,40 @@
+"""Everything stored about one pupil, as JSON (the GDPR right of access).
+
+Later features register a section with `@section("name")`: a function (db, pupil_id) that
+returns JSON-ready data. tests/test_pupil_export.py checks that every table with a pupil_id
+column is covered by some section, so new data cannot be forgotten here.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlite_utils import Database
+
+SECTIONS: dict[str, Callable[[Database, int], object]] = {}
+# Tables whose pupil rows each section exports; checked against the schema by the tests.
+COVERED_TABLES: set[str] = set()
+
+
+def section(name: str, tables: tuple[str, ...] = ()):
+    def register(fn):
+        SECTIONS[name] = fn
+        COVERED_TABLES.update(tables)
+        return fn
+    return register
+
+
+@section("pupil", tables=("pupils", "auth_sessions"))
+def _pupil(db: Database, pupil_id: int) -> dict:
+    row = next(db.query(
+        "SELECT p.id, p.name, p.language, p.picture_password, p.archived_at, p.created_at,"
+        " c.name AS class_name FROM pupils p JOIN classes c ON c.id = p.class_id"
+        " WHERE p.id = ?", [pupil_id]))
+    row["picture_password"] = row["picture_password"].split(",")
+    row["active_sessions"] = db.execute(
+        "SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0]
+    return row
+
+
+def export(db: Database, pupil_id: int) -> dict:
+    return {"format": "tweak-pupil-export/1",
+            **{name: fn(db, pupil_id) for name, fn in SECTIONS.items()}}

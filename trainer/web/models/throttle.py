@@ -1,0 +1,49 @@
+"""Failed-login counters with exponential lock-out, shared by every server process.
+
+After `free` failures in a row, each further failure locks the key for
+base * 2^(failures - free) seconds, capped at `cap`. A success resets the key.
+"""
+from __future__ import annotations
+
+import time
+
+from sqlite_utils import Database
+
+from trainer.web.db import write_transaction
+
+
+def seconds_locked(db: Database, key: str, now: float | None = None) -> int:
+    now = time.time() if now is None else now
+    row = db.execute("SELECT locked_until FROM login_throttle WHERE key = ?", [key]).fetchone()
+    if row is None or row[0] <= now:
+        return 0
+    return max(1, int(row[0] - now + 0.999))
+
+
+def record_failure(db: Database, key: str, free: int, base: float, cap: float,
+                   now: float | None = None) -> int:
+    """Count one failure; return how many seconds the key is now locked for (0 if not)."""
+    now = time.time() if now is None else now
+    with write_transaction(db):
+        failures = db.execute(
+            "INSERT INTO login_throttle (key, failures, locked_until, updated_at)"
+            " VALUES (?, 1, 0, ?)"
+            " ON CONFLICT(key) DO UPDATE SET failures = failures + 1, updated_at = excluded.updated_at"
+            " RETURNING failures",
+            [key, now],
+        ).fetchone()[0]
+        if failures < free:
+            return 0
+        lock = min(cap, base * 2 ** (failures - free))
+        db.execute("UPDATE login_throttle SET locked_until = ? WHERE key = ?", [now + lock, key])
+    return int(lock)
+
+
+def reset(db: Database, key: str) -> None:
+    with write_transaction(db):
+        db.execute("DELETE FROM login_throttle WHERE key = ?", [key])
+
+
+def failures(db: Database, key: str) -> int:
+    row = db.execute("SELECT failures FROM login_throttle WHERE key = ?", [key]).fetchone()
+    return row[0] if row else 0

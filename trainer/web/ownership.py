@@ -1,0 +1,27 @@
+"""Loading a class or pupil for the logged-in teacher, or a 404.
+
+Every view that takes a class or pupil id goes through here; a 404 (not 403) for another
+teacher's ids avoids telling them that the id exists. tests/test_authorization.py checks
+every such route.
+"""
+from __future__ import annotations
+
+from flask import abort
+
+from trainer.web import login
+from trainer.web.db import get_db
+from trainer.web.models import classes, pupils
+
+
+def own_class(class_id: int) -> dict:
+    found = classes.get_for_teacher(get_db(), login.teacher_id(), class_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def own_pupil(pupil_id: int) -> dict:
+    found = pupils.get_for_teacher(get_db(), login.teacher_id(), pupil_id)
+    if found is None:
+        abort(404)
+    return found

@@ -1,0 +1,126 @@
+"""Pupil login: class code -> tap your name -> three pictures in order.
+
+Why the QR code does not carry the class code in its URL: anything in a URL path or query
+ends up in server and proxy logs, browser history and the Referer header. The printed QR
+code opens `/join#k=TOKEN`, where TOKEN is a separate random per-class value (not the code).
+Browsers never send the fragment to a server, so it reaches no log; static/js/app.js reads
+it, removes it from the address bar and history, and POSTs it to /join/qr. Without
+JavaScript the page simply asks for the typed code. Regenerating the class code replaces the
+token too, which retires old printed cards. A one-time token would not work here: the cards
+are printed once and used every day.
+
+The chosen class is kept in the signed session (its id, never the code) until the pupil has
+logged in.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, redirect, request, session, url_for
+from flask_babel import gettext as _, ngettext
+
+from trainer.web import htmx, login, pictures
+from trainer.web.db import get_db
+from trainer.web.models import classes, pupils, throttle
+
+bp = Blueprint("pupil_login", __name__)
+
+MAX_CODE = 40
+
+
+def _chosen_class() -> dict | None:
+    class_id = session.get("join_class")
+    if not isinstance(class_id, int):
+        return None
+    klass = classes.get(get_db(), class_id)
+    if klass is None or klass["archived_at"] is not None:
+        session.pop("join_class", None)
+        return None
+    return klass
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    error, status = None, 200
+    if request.method == "POST":
+        klass = classes.by_join_code(get_db(), request.form.get("code", "")[:MAX_CODE])
+        if klass:
+            session["join_class"] = klass["id"]
+            return redirect(url_for("pupil_login.names"), 303)
+        error, status = _("We could not find a class with this code. Check it and try again."), 400
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
+
+
+@bp.route("/join/qr", methods=["POST"])
+def join_qr():
+    klass = classes.by_qr_token(get_db(), request.form.get("token", "")[:MAX_CODE * 2])
+    if klass is None:
+        return htmx.render("pupil/join.html", "pupil/_join_form.html",
+                           error=_("This login card is no longer valid. Type your class code instead.")), 400
+    session["join_class"] = klass["id"]
+    return htmx.full_reload(url_for("pupil_login.names"))
+
+
+@bp.route("/join/names")
+def names():
+    klass = _chosen_class()
+    if klass is None:
+        return redirect(url_for("pupil_login.join"))
+    return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
+                       roster=pupils.list_for_class(get_db(), klass["id"]))
+
+
+@bp.route("/join/leave", methods=["POST"])
+def leave():
+    session.pop("join_class", None)
+    return redirect(url_for("pupil_login.join"), 303)
+
+
+def _locked_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many tries. Wait %(num)d minute or ask your teacher.",
+                    "Too many tries. Wait %(num)d minutes or ask your teacher.", minutes)
+
+
+@bp.route("/join/pupil/<int:pupil_id>", methods=["GET", "POST"])
+def pictures_step(pupil_id):
+    klass = _chosen_class()
+    if klass is None:
+        return redirect(url_for("pupil_login.join"))
+    db = get_db()
+    pupil = pupils.get_in_class(db, klass["id"], pupil_id)
+    if pupil is None:
+        abort(404)
+    key = pupils.throttle_key(pupil_id)
+    picked: list[str] = []
+    message, status = None, 200
+    locked = throttle.seconds_locked(db, key)
+    if locked:
+        message, status = _locked_message(locked), 429
+    elif request.method == "POST" and "clear" not in request.form:
+        picked = [k for k in request.form.get("picked", "").split(",") if k]
+        pick = request.form.get("pick")
+        if pick:
+            picked.append(pick)
+        if not pictures.valid_sequence(picked):
+            abort(400)
+        if len(picked) == pictures.LENGTH:
+            if ",".join(picked) == pupil["picture_password"]:
+                throttle.reset(db, key)
+                login.login_pupil(pupil_id)
+                return htmx.full_reload(url_for("pupil_login.me"))
+            cfg = current_app.config
+            locked = throttle.record_failure(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
+                                             cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+            picked = []
+            if locked:
+                message, status = _locked_message(locked), 429
+            else:
+                message, status = _("Not quite. Try again!"), 400
+    return htmx.render("pupil/pictures.html", "pupil/_picture_pad.html", klass=klass,
+                       pupil=pupil, picked=picked, pictures=pictures.PICTURES,
+                       message=message, locked=bool(locked)), status
+
+
+@bp.route("/me")
+@login.pupil_required
+def me():
+    return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil)
