@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test chromium bench clean
+# Playwright drives Debian's Chromium; it must never download a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run test chromium bench clean translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +21,18 @@ run: $(STAMP)
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest
+
+# After changing user-visible text: extract, merge into every language, translate the new
+# entries in translations/*/LC_MESSAGES/messages.po, then run this again to compile.
+# tests/test_translations.py fails while anything is untranslated, fuzzy or not compiled.
+translations: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output -o translations/messages.pot .
+	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete --no-location
+	$(BIN)/pybabel compile -d translations --statistics
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
