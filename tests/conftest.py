@@ -70,7 +70,7 @@ class Make:
 
     def teacher(self, email=None, password=TEACHER_PASSWORD, name="Teacher") -> int:
         self._n += 1
-        email = email or f"teacher{self._n}@school.example"
+        email = email or f"teacher{self._n}-{secrets.token_hex(4)}@school.example"
         return teachers.create(self.db, email, name, passwords.hash_password(password))
 
     def klass(self, teacher_id, name="Class 3B") -> int:
@@ -121,12 +121,9 @@ class PupilActions:
         return self.client.post("/join", data={"code": code})
 
     def tap(self, pupil_id, pictures_in_order):
-        picked = []
         response = None
         for key in pictures_in_order:
-            response = self.client.post(f"/join/pupil/{pupil_id}",
-                                        data={"picked": ",".join(picked), "pick": key})
-            picked.append(key)
+            response = self.client.post(f"/join/pupil/{pupil_id}", data={"pick": key})
         return response
 
     def login(self, class_id, pupil_id, password=("sun", "tree", "boat")):

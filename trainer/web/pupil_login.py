@@ -80,6 +80,24 @@ def _locked_message(seconds: int) -> str:
                     "Too many tries. Wait %(num)d minutes or ask your teacher.", minutes)
 
 
+def _picks_for(pupil_id: int) -> list[str]:
+    # The taps so far live in the session, not in the page: a child tapping quickly must not
+    # send a stale list from a page that has not caught up yet.
+    state = session.get("picks")
+    if isinstance(state, dict) and state.get("pupil") == pupil_id:
+        keys = state.get("keys")
+        if isinstance(keys, list) and pictures.valid_sequence(keys):
+            return list(keys)
+    return []
+
+
+def _store_picks(pupil_id: int, keys: list[str]) -> None:
+    if keys:
+        session["picks"] = {"pupil": pupil_id, "keys": keys}
+    else:
+        session.pop("picks", None)
+
+
 @bp.route("/join/pupil/<int:pupil_id>", methods=["GET", "POST"])
 def pictures_step(pupil_id):
     klass = _chosen_class()
@@ -90,18 +108,16 @@ def pictures_step(pupil_id):
     if pupil is None:
         abort(404)
     key = pupils.throttle_key(pupil_id)
-    picked: list[str] = []
+    picked = _picks_for(pupil_id)
     message, status = None, 200
     locked = throttle.seconds_locked(db, key)
-    if locked:
-        message, status = _locked_message(locked), 429
-    elif request.method == "POST" and "clear" not in request.form:
-        picked = [k for k in request.form.get("picked", "").split(",") if k]
-        pick = request.form.get("pick")
-        if pick:
-            picked.append(pick)
-        if not pictures.valid_sequence(picked):
+    if request.method == "GET" or "clear" in request.form or locked:
+        picked = []
+    else:
+        pick = request.form.get("pick", "")
+        if pick not in pictures.BY_KEY:
             abort(400)
+        picked.append(pick)
         if len(picked) == pictures.LENGTH:
             if ",".join(picked) == pupil["picture_password"]:
                 throttle.reset(db, key)
@@ -111,11 +127,12 @@ def pictures_step(pupil_id):
             locked = throttle.record_failure(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
                                              cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
             picked = []
-            if locked:
-                message, status = _locked_message(locked), 429
-            else:
+            if not locked:
                 message, status = _("Not quite. Try again!"), 400
-    return htmx.render("pupil/pictures.html", "pupil/_picture_pad.html", klass=klass,
+    if locked:
+        message, status = _locked_message(locked), 429
+    _store_picks(pupil_id, picked)
+    return htmx.render("pupil/pictures.html", "pupil/_pad_status.html", klass=klass,
                        pupil=pupil, picked=picked, pictures=pictures.PICTURES,
                        message=message, locked=bool(locked)), status
 

@@ -1,0 +1,96 @@
+"""Browser fixtures: a live server on a free port and Debian's Chromium via pytest-playwright.
+
+Later browser tests (drills, games, dashboard) use `live_server`, `page` and `watch`:
+
+    pytestmark = pytest.mark.browser
+
+    def test_something(page, live_server, watch):
+        page.goto(live_server.url + "/join")
+        ...
+        watch.assert_clean()   # no CSP violations, JS errors or off-site requests
+
+`live_server.app` is the Flask app and `live_server.db()` a connection to its database, for
+setting up rows and checking what a page stored.
+"""
+from __future__ import annotations
+
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.conftest import make_app
+from trainer.web.db import connect
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
+            "args": CHROMIUM_ARGS}
+
+
+class LiveServer:
+    def __init__(self, app):
+        self.app = app
+        self._server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self._server.server_port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._server.shutdown()
+        self._thread.join(timeout=5)
+
+    def db(self):
+        return connect(self.app.config["DATABASE"])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    # Tests share one server and database; each uses its own teacher, so they do not collide.
+    app = make_app(tmp_path_factory.mktemp("live") / "live.db")
+    server = LiveServer(app)
+    server.start()
+    yield server
+    server.stop()
+
+
+class Watch:
+    """Collects what a page must never do: load from another origin, break the CSP, throw."""
+
+    def __init__(self, page, origin):
+        self.problems = []
+        self.origin = origin
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.problems.append(f"page error: {err}"))
+        page.route("**/*", self._route)
+
+    def _console(self, msg):
+        if msg.type == "error":
+            self.problems.append(f"console: {msg.text}")
+
+    def _route(self, route):
+        parts = urlsplit(route.request.url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin and parts.scheme != "data":
+            self.problems.append(f"off-site request: {route.request.url}")
+            route.abort()
+        else:
+            route.continue_()
+
+    def assert_clean(self):
+        # A 4xx page on purpose logs "Failed to load resource"; everything else is a bug.
+        real = [p for p in self.problems if "Failed to load resource" not in p]
+        assert real == []
+
+
+@pytest.fixture
+def watch(page, live_server):
+    return Watch(page, live_server.url)
