@@ -83,3 +83,19 @@ def test_picture_pad_works_by_keyboard(page, live_server, watch, demo_class):
         page.keyboard.press("Enter")
     expect(page.get_by_text("You are logged in.")).to_be_visible()
     watch.assert_clean()
+
+
+def test_codes_and_pictures_never_reach_the_request_log(page, live_server, demo_class, caplog):
+    caplog.set_level("DEBUG")
+    page.goto(f"{live_server.url}/join#k={demo_class['token']}")
+    expect(page.get_by_role("heading", name="Who are you?")).to_be_visible()
+    page.get_by_role("button", name="This is not my class").click()
+    page.get_by_label("Class code").fill(demo_class["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Zoë").click()
+    tap_pictures(page, ["sun", "tree", "boat"])
+    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    log = caplog.text
+    assert "POST /join/pupil/" in log  # the request log was captured
+    for secret in (demo_class["code"], demo_class["token"], "sun", "tree,boat"):
+        assert secret not in log

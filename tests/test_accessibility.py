@@ -1,0 +1,74 @@
+"""Static accessibility checks on every page: language, labels, unique ids, headings."""
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+
+class PageScan(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.label_for, self.inputs, self.h1 = [], set(), [], 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.append(a["id"])
+        if tag == "label" and "for" in a:
+            self.label_for.add(a["for"])
+        if tag in ("input", "select", "textarea") and a.get("type") not in ("hidden", "submit"):
+            self.inputs.append(a)
+        if tag == "h1":
+            self.h1 += 1
+
+
+@pytest.fixture
+def pages(client, auth, make):
+    teacher = auth.login_new_teacher()
+    class_id = make.klass(teacher)
+    pupil_id = make.pupil(class_id, "Noor")
+    teacher_pages = ["/classes", f"/classes/{class_id}", f"/classes/{class_id}/upload",
+                     f"/classes/{class_id}/cards", f"/pupils/{pupil_id}", f"/pupils/{pupil_id}/delete",
+                     "/how-to-play"]
+    html = {p: client.get(p).get_data(as_text=True) for p in teacher_pages}
+    client.post("/logout")
+    for p in ["/", "/login", "/register", "/join"]:
+        html[p] = client.get(p).get_data(as_text=True)
+    client.post("/join", data={"code": make.class_row(class_id)["join_code"]})
+    html["/join/names"] = client.get("/join/names").get_data(as_text=True)
+    html["/join/pupil"] = client.get(f"/join/pupil/{pupil_id}").get_data(as_text=True)
+    return html
+
+
+def test_every_page_is_accessible_at_a_glance(pages):
+    for path, html in pages.items():
+        scan = PageScan()
+        scan.feed(html)
+        assert re.search(r'<html lang="[a-z]{2}">', html), path
+        assert len(scan.ids) == len(set(scan.ids)), f"duplicate ids on {path}"
+        for field in scan.inputs:
+            assert field.get("id") in scan.label_for, f"unlabelled field on {path}: {field}"
+        assert scan.h1 == 1, f"{path} should have exactly one h1"
+        assert 'class="skip-link" href="#main"' in html
+
+
+def test_focus_is_always_visible():
+    from pathlib import Path
+    css = (Path(__file__).parent.parent / "static" / "css" / "app.css").read_text()
+    assert ":focus-visible { outline: 4px solid" in css
+    assert "outline: none" not in css.replace("main:focus { outline: none; }", "")
+
+
+def test_touch_targets_are_large():
+    from pathlib import Path
+    css = (Path(__file__).parent.parent / "static" / "css" / "app.css").read_text()
+    assert "--tap: 48px" in css
+
+
+def test_pictures_have_text_labels_in_every_language(app):
+    from flask_babel import force_locale
+    from trainer.web.pictures import PICTURES
+    assert len(PICTURES) == 9 and len({p.key for p in PICTURES}) == 9
+    with app.test_request_context():
+        with force_locale("fi"):
+            assert [str(p.label) for p in PICTURES][:3] == ["Aurinko", "Kuu", "Tähti"]
