@@ -7,6 +7,7 @@ from markupsafe import Markup, escape
 
 def qr_svg(data: str, label: str) -> Markup:
     code = segno.make(data, error="m", micro=False)
-    svg = code.svg_inline(scale=3, border=2, omitsize=False, svgclass="qr", lineclass="qr-line")
+    # omitsize: a viewBox instead of fixed pixels, so the stylesheet can size it for print.
+    svg = code.svg_inline(scale=3, border=2, omitsize=True, svgclass="qr", lineclass="qr-line")
     # The label is for screen readers; the data itself is never put in the page as text.
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
