@@ -31,7 +31,7 @@ test: $(STAMP) chromium
 # tests/test_translations.py fails while anything is untranslated, fuzzy or not compiled.
 translations: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output -o translations/messages.pot .
-	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete --no-location
+	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete --width 100
 	$(BIN)/pybabel compile -d translations --statistics
 
 bench: $(STAMP)

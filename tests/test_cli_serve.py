@@ -36,10 +36,10 @@ def test_bad_options_exit_2_with_one_line(capsys, argv, message):
 def test_demo_data_is_created_once_on_an_empty_database(tmp_path):
     db = connect(str(tmp_path / "d.db"))
     migrations.apply(db)
-    shown = demo.ensure_demo_data(db, str(tmp_path))
+    shown = demo.ensure_demo_data(db, demo.login_file_for(str(tmp_path / "d.db")))
     assert shown["email"] == demo.DEMO_EMAIL and len(shown["password"]) >= 16
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
-    again = demo.ensure_demo_data(db, str(tmp_path))
+    again = demo.ensure_demo_data(db, demo.login_file_for(str(tmp_path / "d.db")))
     assert again["password"] == shown["password"]
     assert db.execute("SELECT count(*) FROM teachers").fetchone()[0] == 1
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
@@ -48,7 +48,7 @@ def test_demo_data_is_created_once_on_an_empty_database(tmp_path):
 
 def test_demo_data_is_not_added_to_a_database_in_use(tmp_path, make):
     make.teacher()
-    assert demo.ensure_demo_data(make.db, str(tmp_path)) is None
+    assert demo.ensure_demo_data(make.db, str(tmp_path / "x.demo-login")) is None
     assert make.db.execute("SELECT count(*) FROM classes").fetchone()[0] == 0
 
 
@@ -79,6 +79,7 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
         output = proc.communicate(timeout=10)[0]
     assert "Demo teacher: demo@example.org  password: " in output
     assert (tmp_path / "served.db").exists()
+    assert oct((tmp_path / "served.db.demo-login").stat().st_mode)[-3:] == "600"
     assert (tmp_path / "instance" / "secret_key").exists()
     db = connect(str(tmp_path / "served.db"))
     code = db.execute("SELECT join_code FROM classes").fetchone()[0]

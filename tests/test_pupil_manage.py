@@ -92,3 +92,12 @@ def test_delete_removes_the_pupil(client, ids, db):
     assert response.headers["Location"] == f"/classes/{ids[0]}"
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 0
     assert client.get(f"/pupils/{ids[1]}").status_code == 404
+
+
+def test_teacher_sees_that_a_pupil_is_locked_out(client, ids, db):
+    assert "locked out" not in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
+    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
+               [f"pupil:{ids[1]}"])
+    assert "locked out after too many wrong tries" in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
+    html = client.post(f"/pupils/{ids[1]}/reset-pictures").get_data(as_text=True)
+    assert "locked out" not in html

@@ -137,3 +137,16 @@ def test_throttle_lock_grows_and_is_capped(db):
     assert max(locks) == 900
     assert throttle.seconds_locked(db, "k", now=1000.0) == 900
     assert throttle.seconds_locked(db, "k", now=2000.0) == 0
+
+
+def test_start_up_forgets_expired_sessions_and_quiet_counters(app, make, db):
+    teacher = make.teacher()
+    from trainer.web.models import sessions
+    sessions.create(db, teacher_id=teacher)
+    db.execute("UPDATE auth_sessions SET last_seen = 0")
+    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('old', 3, 0, 0)")
+    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('new', 3, 0, ?)",
+               [time.time()])
+    make_app(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
+    assert [r[0] for r in db.execute("SELECT key FROM login_throttle")] == ["new"]

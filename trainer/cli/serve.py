@@ -40,7 +40,7 @@ def run(args) -> int:
     if not args.no_demo:
         db = connect(app.config["DATABASE"])
         try:
-            shown = demo.ensure_demo_data(db, app.instance_path)
+            shown = demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
         finally:
             db.close()
         if shown:

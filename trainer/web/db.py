@@ -70,10 +70,15 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 def init_app(app) -> None:
     from trainer.web import migrations
+    from trainer.web.models import sessions, throttle
 
     app.teardown_appcontext(close_db)
     db = connect(app.config["DATABASE"])
     try:
         migrations.apply(db)
+        # Start-up is a good moment to drop what has expired: sessions of people who never
+        # came back, and failure counters long quiet.
+        sessions.purge_idle(db, app.config["IDLE_TIMEOUT_SECONDS"])
+        throttle.purge_stale(db)
     finally:
         db.close()

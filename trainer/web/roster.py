@@ -8,7 +8,7 @@ from flask_babel import gettext as _, ngettext
 
 from trainer.web import htmx, login, pictures
 from trainer.web.db import get_db
-from trainer.web.models import pupil_export, pupils
+from trainer.web.models import pupil_export, pupils, throttle
 from trainer.web.names import parse_roster_csv, pupil_name_error
 from trainer.web.ownership import own_class, own_pupil
 from trainer.web.qr import qr_svg
@@ -79,8 +79,10 @@ def cards(class_id):
 
 
 def _pupil_page(pupil, status=200, **extra):
+    locked = throttle.seconds_locked(get_db(), pupils.throttle_key(pupil["id"]))
     return htmx.render("roster/pupil.html", "roster/_pupil_panel.html", pupil=pupil,
-                       password=pictures.parse(pupil["picture_password"]), **extra), status
+                       password=pictures.parse(pupil["picture_password"]), locked=locked,
+                       **extra), status
 
 
 @bp.route("/pupils/<int:pupil_id>")

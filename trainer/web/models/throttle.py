@@ -47,3 +47,11 @@ def reset(db: Database, key: str) -> None:
 def failures(db: Database, key: str) -> int:
     row = db.execute("SELECT failures FROM login_throttle WHERE key = ?", [key]).fetchone()
     return row[0] if row else 0
+
+
+def purge_stale(db: Database, older_than: float = 24 * 3600, now: float | None = None) -> int:
+    """Forget counters that have been quiet for a day and hold no lock (unknown e-mails pile up)."""
+    now = time.time() if now is None else now
+    with write_transaction(db):
+        return db.execute("DELETE FROM login_throttle WHERE updated_at < ? AND locked_until < ?",
+                          [now - older_than, now]).rowcount

@@ -1,0 +1,66 @@
+"""Whatever a browser (or anyone) posts, the answer is a page or a 4xx, never a crash."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from tests.conftest import PupilActions
+
+junk = st.one_of(st.text(max_size=300), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF,
+                                                                        blacklist_categories=("Cs",)), max_size=40),
+                 st.sampled_from(["", " ", "\x00", "'; DROP TABLE pupils; --", "<script>", "🙂" * 40,
+                                  "\u202e" + "abc", "9" * 400]))
+FIELDS = ["name", "email", "password", "password2", "display_name", "code", "token", "pick",
+          "confirm_name", "lang", "next", "clear"]
+form = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=5)
+
+SETTINGS = settings(max_examples=15, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture
+def world(app, client, auth, make):
+    teacher = auth.login_new_teacher()
+    class_id = make.klass(teacher)
+    pupil_id = make.pupil(class_id, "Noor")
+    return {"class_id": class_id, "pupil_id": pupil_id}
+
+
+def _post_urls(app, world):
+    from flask import url_for
+    with app.test_request_context():
+        for rule in app.url_map.iter_rules():
+            if "POST" in rule.methods:
+                yield url_for(rule.endpoint, **{a: world[a] for a in rule.arguments})
+
+
+def test_every_post_route_survives_junk_as_a_teacher(app, client, world, db):
+    urls = list(_post_urls(app, world))
+    assert len(urls) > 10
+
+    @SETTINGS
+    @given(data=form)
+    def check(data):
+        for url in urls:
+            if url in ("/logout",) or url.endswith("/delete"):
+                continue  # these would end the test's own session or pupil
+            response = client.post(url, data=data)
+            assert response.status_code < 500, (url, data)
+
+    check()
+    assert db.execute("SELECT count(*) FROM pupils WHERE id = ?", [world["pupil_id"]]).fetchone()[0] == 1
+
+
+@SETTINGS
+@given(data=form)
+def test_pupil_login_survives_junk(app, make, data):
+    client = app.test_client()
+    class_id = make.klass(make.teacher())
+    pupil_id = make.pupil(class_id, "Sem")
+    PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])
+    for url in ("/join", "/join/qr", f"/join/pupil/{pupil_id}", "/language"):
+        assert client.post(url, data=data).status_code < 500
+
+
+@SETTINGS
+@given(path=st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789/-_.%", max_size=60))
+def test_unknown_urls_are_404_not_500(client, path):
+    assert client.get("/" + path).status_code < 500
