@@ -22,7 +22,7 @@ def test_add_pupil_returns_the_roster_fragment(client, class_id, db):
 
 @pytest.mark.parametrize("name", ["Zoë", "Jiří", "Väinö", "Søren", "Anne-Marie", "D'Arcy", "Tom B", "Tom2"])
 def test_names_from_every_language_are_welcome(client, class_id, db, name):
-    assert client.post(f"/classes/{class_id}/pupils", data={"name": name}).status_code == 200
+    assert client.post(f"/classes/{class_id}/pupils", data={"name": name}).status_code == 303
     assert db.execute("SELECT name FROM pupils").fetchone()[0] == name
 
 
@@ -52,7 +52,7 @@ def test_duplicate_names_are_refused_ignoring_case_and_spaces(client, class_id, 
 def test_the_same_name_may_be_in_another_class(client, auth, make, class_id, db):
     other = make.klass(db.execute("SELECT teacher_id FROM classes").fetchone()[0], "Other")
     client.post(f"/classes/{class_id}/pupils", data={"name": "Noor"})
-    assert client.post(f"/classes/{other}/pupils", data={"name": "Noor"}).status_code == 200
+    assert client.post(f"/classes/{other}/pupils", data={"name": "Noor"}).status_code == 303
 
 
 def test_hostile_names_are_shown_escaped(client, class_id, make):
@@ -65,3 +65,10 @@ def test_hostile_names_are_shown_escaped(client, class_id, make):
     html = client.get(f"/classes/{class_id}").get_data(as_text=True)
     assert "<script>alert(1)" not in html
     assert "&lt;script&gt;" in html
+
+
+def test_without_javascript_adding_redirects_back_with_a_message(client, class_id):
+    response = client.post(f"/classes/{class_id}/pupils", data={"name": "Noor"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/classes/{class_id}"
+    assert "Noor added." in client.get(response.headers["Location"]).get_data(as_text=True)

@@ -7,7 +7,7 @@ def test_teacher_sets_up_a_class_and_a_pupil_logs_in(client, auth, make, pupil_a
     assert response.status_code == 303
     class_url = response.headers["Location"]
     class_id = int(class_url.rsplit("/", 1)[1])
-    assert client.post(f"/classes/{class_id}/pupils", data={"name": "Noor"}).status_code == 200
+    assert client.post(f"/classes/{class_id}/pupils", data={"name": "Noor"}).status_code == 303
     page = client.get(class_url).get_data(as_text=True)
     assert "Noor" in page
     pupil_id = db.execute("SELECT id FROM pupils WHERE name = 'Noor'").fetchone()[0]

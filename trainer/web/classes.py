@@ -53,7 +53,9 @@ def rename(class_id):
     if error:
         return _class_page(klass, rename_error=error), 400
     classes.rename(get_db(), class_id, name)
-    return _class_page(own_class(class_id), saved=True)
+    return htmx.fragment_or_redirect("classes/_class_header.html",
+                                     url_for("classes.show", class_id=class_id), _("Name saved."),
+                                     klass=own_class(class_id), saved=True)
 
 
 @bp.route("/classes/<int:class_id>/code", methods=["POST"])
@@ -61,10 +63,10 @@ def rename(class_id):
 def regenerate_code(class_id):
     own_class(class_id)
     classes.regenerate_code(get_db(), class_id)
-    klass = own_class(class_id)
-    return htmx.render("classes/show.html", "classes/_join_code.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), class_id, include_archived=True),
-                       code_changed=True)
+    return htmx.fragment_or_redirect(
+        "classes/_join_code.html", url_for("classes.show", class_id=class_id),
+        _("New code made. Old login cards no longer work: print new ones."),
+        klass=own_class(class_id), code_changed=True)
 
 
 @bp.route("/classes/<int:class_id>/archive", methods=["POST"])

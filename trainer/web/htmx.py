@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import make_response, redirect, render_template, request
+from flask import flash, make_response, redirect, render_template, request
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,15 @@ def hx() -> HtmxRequest:
 
 def render(page: str, fragment: str, **context) -> str:
     return render_template(fragment if hx().wants_fragment else page, **context)
+
+
+def fragment_or_redirect(fragment: str, url: str, flash_message: str, **context):
+    """After a successful change: htmx swaps in the updated fragment; a plain form post
+    (no JavaScript) is redirected, so that reloading the page does not post again."""
+    if hx().wants_fragment:
+        return render_template(fragment, **context)
+    flash(flash_message)
+    return redirect(url, 303)
 
 
 def full_reload(url: str):

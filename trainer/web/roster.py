@@ -35,7 +35,11 @@ def add(class_id):
             error = _("There is already a pupil with this name in the class.")
     if error:
         return _roster(klass, add_error=error, add_name=name), 400
-    return _roster(klass, added=" ".join(name.split()))
+    added = " ".join(name.split())
+    return htmx.fragment_or_redirect(
+        "roster/_roster.html", url_for("classes.show", class_id=class_id),
+        _("%(name)s added.", name=added), klass=klass, added=added,
+        roster=pupils.list_for_class(get_db(), class_id, include_archived=True))
 
 
 @bp.route("/classes/<int:class_id>/upload", methods=["GET", "POST"])
@@ -78,11 +82,20 @@ def cards(class_id):
                        qr=qr_svg(join_url, _("QR code: opens the login page of this class")))
 
 
+def _pupil_context(pupil) -> dict:
+    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]),
+                locked=throttle.seconds_locked(get_db(), pupils.throttle_key(pupil["id"])))
+
+
 def _pupil_page(pupil, status=200, **extra):
-    locked = throttle.seconds_locked(get_db(), pupils.throttle_key(pupil["id"]))
-    return htmx.render("roster/pupil.html", "roster/_pupil_panel.html", pupil=pupil,
-                       password=pictures.parse(pupil["picture_password"]), locked=locked,
-                       **extra), status
+    return htmx.render("roster/pupil.html", "roster/_pupil_panel.html",
+                       **_pupil_context(pupil), **extra), status
+
+
+def _pupil_changed(pupil_id, message):
+    return htmx.fragment_or_redirect("roster/_pupil_panel.html",
+                                     url_for("roster.show", pupil_id=pupil_id), message,
+                                     **_pupil_context(own_pupil(pupil_id)), message=message)
 
 
 @bp.route("/pupils/<int:pupil_id>")
@@ -104,7 +117,7 @@ def rename(pupil_id):
             error = _("There is already a pupil with this name in the class.")
     if error:
         return _pupil_page(pupil, 400, rename_error=error)
-    return _pupil_page(own_pupil(pupil_id), message=_("Name saved."))
+    return _pupil_changed(pupil_id, _("Name saved."))
 
 
 @bp.route("/pupils/<int:pupil_id>/reset-pictures", methods=["POST"])
@@ -112,8 +125,7 @@ def rename(pupil_id):
 def reset_pictures(pupil_id):
     own_pupil(pupil_id)
     pupils.reset_picture_password(get_db(), pupil_id)
-    return _pupil_page(own_pupil(pupil_id),
-                       message=_("New picture password made. Print a new login card."))
+    return _pupil_changed(pupil_id, _("New picture password made. Print a new login card."))
 
 
 @bp.route("/pupils/<int:pupil_id>/archive", methods=["POST"])
@@ -121,7 +133,7 @@ def reset_pictures(pupil_id):
 def archive(pupil_id):
     own_pupil(pupil_id)
     pupils.set_archived(get_db(), pupil_id, True)
-    return _pupil_page(own_pupil(pupil_id), message=_("Archived: this pupil can no longer log in."))
+    return _pupil_changed(pupil_id, _("Archived: this pupil can no longer log in."))
 
 
 @bp.route("/pupils/<int:pupil_id>/restore", methods=["POST"])
@@ -129,7 +141,7 @@ def archive(pupil_id):
 def restore(pupil_id):
     own_pupil(pupil_id)
     pupils.set_archived(get_db(), pupil_id, False)
-    return _pupil_page(own_pupil(pupil_id), message=_("This pupil can log in again."))
+    return _pupil_changed(pupil_id, _("This pupil can log in again."))
 
 
 @bp.route("/pupils/<int:pupil_id>/delete", methods=["GET", "POST"])
