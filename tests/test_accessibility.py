@@ -72,3 +72,26 @@ def test_pictures_have_text_labels_in_every_language(app):
     with app.test_request_context():
         with force_locale("fi"):
             assert [str(p.label) for p in PICTURES][:3] == ["Aurinko", "Kuu", "Tähti"]
+
+
+def _luminance(hex_colour):
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a, b):
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("ink, background", [
+    ("--ink", "--bg"), ("--ink", "--panel"), ("--muted", "--panel"), ("--muted", "--bg"),
+    ("--accent", "--panel"), ("--accent-ink", "--accent"), ("--danger", "--panel"),
+    ("--ok-ink", "--ok-bg"),
+])
+def test_text_colours_meet_wcag_aa_contrast(ink, background):
+    from pathlib import Path
+    css = (Path(__file__).parent.parent / "static" / "css" / "app.css").read_text()
+    colours = dict(re.findall(r"(--[a-z-]+): (#[0-9a-f]{6});", css))
+    assert _contrast(colours[ink], colours[background]) >= 4.5

@@ -52,3 +52,12 @@ def test_only_the_htmx_helper_reads_hx_headers():
     web = Path(__file__).parent.parent / "trainer" / "web"
     readers = [p.name for p in web.rglob("*.py") if '"HX-' in p.read_text() and p.name != "htmx.py"]
     assert readers == []
+
+
+def test_expired_session_during_an_htmx_request_asks_for_a_full_page_load(client, auth, make, db):
+    class_id = make.klass(auth.login_new_teacher())
+    db.execute("DELETE FROM auth_sessions")
+    headers = dict(HX, **{"HX-Current-URL": f"http://localhost/classes/{class_id}"})
+    response = client.post(f"/classes/{class_id}/pupils", data={"name": "Noor"}, headers=headers)
+    assert response.headers["HX-Redirect"] == f"/login?next=/classes/{class_id}"
+    assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 0

@@ -16,6 +16,7 @@ class HtmxRequest:
     is_htmx: bool
     boosted: bool
     target: str | None
+    current_url: str | None = None
 
     @property
     def wants_fragment(self) -> bool:
@@ -28,6 +29,7 @@ def hx() -> HtmxRequest:
         is_htmx=headers.get("HX-Request") == "true",
         boosted=headers.get("HX-Boosted") == "true",
         target=headers.get("HX-Target"),
+        current_url=headers.get("HX-Current-URL"),
     )
 
 

@@ -7,9 +7,11 @@ token (no fixation); logging out deletes the row, so a copy of the old cookie is
 from __future__ import annotations
 
 import functools
+from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
 
+from trainer.web import htmx
 from trainer.web.db import get_db
 from trainer.web.models import pupils, sessions, teachers
 
@@ -63,11 +65,28 @@ def logout() -> None:
     g.pupil = None
 
 
+def _send_to(url: str):
+    # An htmx request whose session has expired must not get the login page swapped into
+    # a fragment's place: ask for a full page load instead.
+    if htmx.hx().is_htmx:
+        return htmx.full_reload(url)
+    return redirect(url)
+
+
+def _return_path() -> str | None:
+    """Where to come back to after logging in: this page, or for a form post the page the
+    form was on (never the post's own address, which cannot be opened)."""
+    if request.method == "GET":
+        return request.path
+    current = htmx.hx().current_url
+    return urlsplit(current).path if current else None
+
+
 def teacher_required(view):
     @functools.wraps(view)
     def wrapped(**kwargs):
         if g.teacher is None:
-            return redirect(url_for("auth.login", next=request.path))
+            return _send_to(url_for("auth.login", next=_return_path()))
         return view(**kwargs)
     return wrapped
 
@@ -76,7 +95,7 @@ def pupil_required(view):
     @functools.wraps(view)
     def wrapped(**kwargs):
         if g.pupil is None:
-            return redirect(url_for("pupil_login.join"))
+            return _send_to(url_for("pupil_login.join"))
         return view(**kwargs)
     return wrapped
 
