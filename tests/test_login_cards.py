@@ -1,7 +1,6 @@
 """Printable login cards: name, class code, a QR code to the login page, the pictures."""
 import re
 
-import segno
 
 from trainer.web.qr import qr_svg
 

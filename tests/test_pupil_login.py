@@ -1,7 +1,6 @@
 """Pupils log in: class code (typed or QR) -> name -> three pictures in order."""
 import pytest
 
-from tests.conftest import PupilActions
 
 HX = {"HX-Request": "true"}
 

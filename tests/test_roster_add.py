@@ -57,7 +57,6 @@ def test_the_same_name_may_be_in_another_class(client, auth, make, class_id, db)
 
 def test_hostile_names_are_shown_escaped(client, class_id, make):
     make.pupil(class_id, name="Tom", password="sun,tree,boat")
-    import sqlite3  # a name that got in some other way must still be harmless on the page
     from trainer.web.db import connect
     db = connect(client.application.config["DATABASE"])
     db.execute("UPDATE pupils SET name = ? WHERE name = 'Tom'", ['"><script>alert(1)</script>'])

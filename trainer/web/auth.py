@@ -1,7 +1,7 @@
 """Teachers register, log in and log out."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, request, session
+from flask import Blueprint, current_app, request, session
 from flask_babel import gettext as _, ngettext
 
 from trainer.web import htmx, login, passwords

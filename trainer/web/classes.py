@@ -1,7 +1,7 @@
 """A teacher's classes: create, rename, archive, and the join code."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from trainer.web import htmx, login
