@@ -1,8 +1,11 @@
 """Nobody reaches another teacher's classes or pupils, and no pupil another pupil's things.
 
-The table below must list every (endpoint, method) whose URL takes an id. The registry test
-walks the app's url_map, so a route added later without an entry here fails the suite:
-add it, saying who may use it and what to send.
+The tables below must list every (endpoint, method) whose URL takes an argument. The registry
+test walks the app's url_map, so a route added later without an entry fails the suite. To add
+one: put it in the table for who may use it, with the form data to send, and if its URL takes
+a new kind of id (attempt_id, game_id, ...), create such a row for the victim pupil in the
+`victim` fixture and return its id under that argument name, and add the new table to
+`_snapshot` so a refused request is also shown to have changed nothing.
 """
 import pytest
 
@@ -27,10 +30,12 @@ TEACHER_ROUTES = {
     "roster.export": {"GET": None},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
-PUPIL_ROUTES = {
+PUPIL_LOGIN_ROUTES = {
     "pupil_login.pictures_step": {"GET": None, "POST": {"pick": "sun"}},
 }
-ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_ROUTES}
+# Routes of a logged-in pupil that take an id of their own things (drills, games, ...).
+PUPIL_ROUTES: dict = {}
+ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES}
 
 
 def _id_rules(app):
@@ -85,49 +90,59 @@ def _request(client, method, url, data):
     return client.post(url, data=data or {})
 
 
-@pytest.mark.parametrize("endpoint, method", [c for c in CASES if c[0] in TEACHER_ROUTES])
+OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
+
+
+@pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)
 def test_teacher_cannot_reach_another_teachers_ids(app, client, auth, victim, db, endpoint, method):
     auth.login_new_teacher("a@school.example")
     before = _snapshot(db)
-    response = _request(client, method, _url(app, endpoint, victim), TEACHER_ROUTES[endpoint][method])
-    assert response.status_code in (403, 404)
+    response = _request(client, method, _url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
+    if endpoint in PUPIL_ROUTES:  # a teacher is not a pupil: sent to the pupils' login
+        assert response.status_code in (302, 403, 404)
+    else:
+        assert response.status_code in (403, 404)
     assert _snapshot(db) == before
 
 
-@pytest.mark.parametrize("endpoint, method", [c for c in CASES if c[0] in TEACHER_ROUTES])
-def test_pupil_cannot_reach_teacher_routes(app, client, make, victim, db, endpoint, method):
-    PupilActions(client, make).login(victim["class_id"], victim["pupil_id"])
+@pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)
+def test_pupil_cannot_reach_teacher_routes_or_another_pupils_ids(app, client, make, victim, db,
+                                                                  endpoint, method):
+    other_class = make.klass(make.teacher(), "Other class")
+    other_pupil = make.pupil(other_class, "Other", password="sun,tree,boat")
+    PupilActions(client, make).login(other_class, other_pupil)
     before = _snapshot(db)
-    response = _request(client, method, _url(app, endpoint, victim), TEACHER_ROUTES[endpoint][method])
-    assert response.status_code in (302, 403, 404)
-    if response.status_code == 302:
-        assert response.headers["Location"].startswith("/login")
+    response = _request(client, method, _url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
+    if endpoint in TEACHER_ROUTES:
+        assert response.status_code in (302, 403, 404)
+        if response.status_code == 302:
+            assert response.headers["Location"].startswith("/login")
+    else:
+        assert response.status_code in (403, 404)
     assert _snapshot(db) == before
 
 
-@pytest.mark.parametrize("endpoint, method", [c for c in CASES if c[0] in PUPIL_ROUTES])
-def test_pupil_cannot_reach_a_pupil_of_another_class(app, client, make, victim, db, endpoint, method):
+@pytest.mark.parametrize("endpoint, method", [c for c in CASES if c[0] in PUPIL_LOGIN_ROUTES])
+def test_pupil_cannot_choose_a_pupil_of_another_class(app, client, make, victim, db, endpoint, method):
     own_class = make.klass(make.teacher(), "Own class")
     make.pupil(own_class, "Me")
     PupilActions(client, make).enter_code(make.class_row(own_class)["join_code"])
     before = _snapshot(db)
-    response = _request(client, method, _url(app, endpoint, victim), PUPIL_ROUTES[endpoint][method])
+    response = _request(client, method, _url(app, endpoint, victim), PUPIL_LOGIN_ROUTES[endpoint][method])
     assert response.status_code in (403, 404)
     assert _snapshot(db) == before
     with client.session_transaction() as sess:
         assert "picks" not in sess
 
 
-@pytest.mark.parametrize("endpoint, method", CASES)
-def test_teacher_can_reach_their_own_ids(app, client, auth, make, endpoint, method):
-    """The other side of the coin: the refusals above are not refusing everyone."""
+@pytest.mark.parametrize("endpoint, method", [c for c in CASES if c[0] not in PUPIL_ROUTES])
+def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, method):
+    """The other side of the coin: the refusals above are not refusing everyone.
+    (A logged-in pupil's own routes are checked by the tests of their feature.)"""
     teacher = auth.login_new_teacher("own@school.example")
     class_id = make.klass(teacher)
     ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim")}
-    if endpoint in PUPIL_ROUTES:
+    if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])
-        data = PUPIL_ROUTES[endpoint][method]
-    else:
-        data = TEACHER_ROUTES[endpoint][method]
-    response = _request(client, method, _url(app, endpoint, ids), data)
+    response = _request(client, method, _url(app, endpoint, ids), ALL_ROUTES[endpoint][method])
     assert response.status_code in (200, 303, 400)
