@@ -146,3 +146,28 @@ def test_leaving_the_class_forgets_it(client, pupil_auth, setup):
     pupil_auth.enter_code(row["join_code"])
     client.post("/join/leave")
     assert client.get("/join/names").headers["Location"] == "/join"
+
+
+def test_guessing_class_codes_is_throttled_per_address(app, client, pupil_auth, setup):
+    class_id, pupil_id, row = setup
+    app.config["JOIN_CODE_FREE_FAILURES"] = 3
+    assert pupil_auth.enter_code("AAAAAA").status_code == 400
+    assert pupil_auth.enter_code("AAAAAC").status_code == 400
+    locked = pupil_auth.enter_code("AAAAAD")
+    assert locked.status_code == 429
+    assert "Too many wrong codes. Wait 1 minute or ask your teacher." in locked.get_data(as_text=True)
+    assert pupil_auth.enter_code(row["join_code"]).status_code == 429  # even the right one, for now
+    elsewhere = app.test_client()
+    response = elsewhere.post("/join", data={"code": row["join_code"], "csrf_token": elsewhere.csrf_token()},
+                              environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert response.status_code == 303
+
+
+def test_a_right_code_clears_the_count_of_wrong_ones(app, client, pupil_auth, setup, db):
+    class_id, pupil_id, row = setup
+    app.config["JOIN_CODE_FREE_FAILURES"] = 3
+    pupil_auth.enter_code("AAAAAA")
+    pupil_auth.enter_code("AAAAAC")
+    assert pupil_auth.enter_code(row["join_code"]).status_code == 303
+    assert pupil_auth.enter_code("AAAAAD").status_code == 400
+    assert pupil_auth.enter_code("AAAAAE").status_code == 400

@@ -24,6 +24,7 @@ DEFAULTS = dict(
     PUBLIC_URL=None,  # e.g. https://tweak.school.example: used in the QR codes on login cards
     TEACHER_LOGIN_FREE_FAILURES=5,
     PUPIL_LOGIN_FREE_FAILURES=5,
+    JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
 )

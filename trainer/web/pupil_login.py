@@ -37,26 +37,57 @@ def _chosen_class() -> dict | None:
     return klass
 
 
+def _join_throttle_key() -> str:
+    # Per network address: guessing codes would otherwise reveal classes' first names. The
+    # allowance is generous because a whole class shares one address behind the school NAT.
+    return f"join:{request.remote_addr}"
+
+
+def _join_locked_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many wrong codes. Wait %(num)d minute or ask your teacher.",
+                    "Too many wrong codes. Wait %(num)d minutes or ask your teacher.", minutes)
+
+
+def _try_join(klass: dict | None, wrong_message: str):
+    """Remember the class, or count a wrong code; returns (error, status) or None."""
+    db = get_db()
+    key = _join_throttle_key()
+    locked = throttle.seconds_locked(db, key)
+    if locked:
+        return _join_locked_message(locked), 429
+    if klass is None:
+        cfg = current_app.config
+        locked = throttle.record_failure(db, key, cfg["JOIN_CODE_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        return (_join_locked_message(locked), 429) if locked else (wrong_message, 400)
+    # A right code clears the count: a whole school may share one address, and only someone
+    # who already has a code can do this.
+    throttle.reset(db, key)
+    session["join_class"] = klass["id"]
+    return None
+
+
 @bp.route("/join", methods=["GET", "POST"])
 def join():
     error, status = None, 200
     if request.method == "POST":
         klass = classes.by_join_code(get_db(), request.form.get("code", "")[:MAX_CODE])
-        if klass:
-            session["join_class"] = klass["id"]
+        refused = _try_join(klass, _("We could not find a class with this code. Check it and try again."))
+        if refused is None:
             return redirect(url_for("pupil_login.names"), 303)
-        error, status = _("We could not find a class with this code. Check it and try again."), 400
+        error, status = refused
     return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
 
 
 @bp.route("/join/qr", methods=["POST"])
 def join_qr():
     klass = classes.by_qr_token(get_db(), request.form.get("token", "")[:MAX_CODE * 2])
-    if klass is None:
-        return htmx.render("pupil/join.html", "pupil/_join_form.html",
-                           error=_("This login card is no longer valid. Type your class code instead.")), 400
-    session["join_class"] = klass["id"]
-    return htmx.full_reload(url_for("pupil_login.names"))
+    refused = _try_join(klass, _("This login card is no longer valid. Type your class code instead."))
+    if refused is None:
+        return htmx.full_reload(url_for("pupil_login.names"))
+    error, status = refused
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
 
 
 @bp.route("/join/names")
