@@ -16,7 +16,7 @@ def home():
     if g.teacher:
         return redirect(url_for("classes.index"))
     if g.pupil:
-        return redirect(url_for("pupil_login.me"))
+        return redirect(url_for("pupil_home.home"))
     return htmx.render("pages/home.html", "pages/_home.html")
 
 

@@ -14,7 +14,7 @@ logged in.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.web import htmx, login, pictures
@@ -153,7 +153,7 @@ def pictures_step(pupil_id):
             if ",".join(picked) == pupil["picture_password"]:
                 throttle.reset(db, key)
                 login.login_pupil(pupil_id)
-                return htmx.full_reload(url_for("pupil_login.me"))
+                return htmx.full_reload(url_for("pupil_home.home"))
             cfg = current_app.config
             locked = throttle.record_failure(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
                                              cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
@@ -166,9 +166,3 @@ def pictures_step(pupil_id):
     return htmx.render("pupil/pictures.html", "pupil/_pad_status.html", klass=klass,
                        pupil=pupil, picked=picked, pictures=pictures.PICTURES,
                        message=message, locked=bool(locked)), status
-
-
-@bp.route("/me")
-@login.pupil_required
-def me():
-    return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil)
