@@ -13,25 +13,20 @@
     form.submit();
   }
 
-  function wire(root) {
-    root.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-      if (select.dataset.wired) return;
-      select.dataset.wired = "1";
-      select.addEventListener("change", function () {
-        if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
-      });
-    });
-    root.querySelectorAll("[data-print]").forEach(function (button) {
-      if (button.dataset.wired) return;
-      button.dataset.wired = "1";
-      button.addEventListener("click", function () { window.print(); });
-    });
-  }
-
-  document.addEventListener("DOMContentLoaded", function () {
-    joinFromFragment();
-    wire(document);
+  // Listeners sit on the document, not on elements: content that htmx swaps in works at
+  // once, with nothing to re-attach.
+  document.addEventListener("change", function (event) {
+    var select = event.target.closest && event.target.closest("select[data-autosubmit]");
+    if (!select) return;
+    if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
   });
-  // Content swapped in by htmx needs the same wiring.
-  document.addEventListener("htmx:load", function (event) { wire(event.target); });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-print]")) window.print();
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", joinFromFragment);
+  } else {
+    joinFromFragment();
+  }
 })();

@@ -99,3 +99,17 @@ def test_codes_and_pictures_never_reach_the_request_log(page, live_server, demo_
     assert "POST /join/pupil/" in log  # the request log was captured
     for secret in (demo_class["code"], demo_class["token"], "sun", "tree,boat"):
         assert secret not in log
+
+
+def test_pupil_login_works_without_javascript(browser, live_server, demo_class):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/join")
+    page.get_by_label("Class code").fill(demo_class["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Zoë").click()
+    tap_pictures(page, ["sun"])
+    expect(page.get_by_text("1 of 3 pictures chosen")).to_be_visible()
+    tap_pictures(page, ["tree", "boat"])
+    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    context.close()
