@@ -139,3 +139,11 @@ def test_console_script_pipes_play_into_replay():
 def test_console_script_bad_input_has_no_traceback():
     proc = subprocess.run([TRAINER, "solve"], input="{]", capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.startswith("trainer solve:")
+
+
+def test_solve_writes_exactly_the_json_of_the_solver_result():
+    from trainer.cli.solve import solver_result, solver_result_json
+    from trainer.engine.positions import parse_position
+    for example in load("positions.jsonl"):
+        position = parse_position(example["position"])
+        assert json.loads(solver_result_json(position)) == solver_result(position)

@@ -7,7 +7,7 @@ import pytest
 from examples import load
 from trainer.engine.cards import card_table
 from trainer.engine.positions import parse_position
-from trainer.engine.solver import best_capture, call_text, index_sets_summing_to, solve
+from trainer.engine.solver import best_capture, call_text, solve
 
 
 def comparable(capture_json):
@@ -46,9 +46,10 @@ def test_solver_agrees_with_brute_force_on_random_small_tables():
         assert set(got) == brute_force(hand, table, target)
 
 
-def test_index_sets_are_output_sensitive_and_never_empty():
-    assert index_sets_summing_to([1, 2, 3], 0) == []
-    assert sorted(index_sets_summing_to([1, 2, 3, 3], 6)) == [(0, 1, 2), (0, 1, 3), (2, 3)]
+def test_d5_no_capture_without_a_table_card():
+    # Target 6 (7 with a Joker -1) and a 6 in hand: the hand card alone is not a capture.
+    assert solve(["P6"], ["R1a"], 6) == []
+    assert [c.capture for c in solve(["P5"], ["R1a", "O1a"], 6)] == [("R1a",), ("O1a",)]
 
 
 def test_r5_2_capture_keeps_the_table_order():
@@ -100,3 +101,15 @@ def test_a_30_card_table_is_solved_completely():
         for s in range(10, value[card] - 1, -1):
             ways[s] += ways[s - value[card]]
     assert len(captures) == sum(ways[10 - value[h]] for h in hand)
+
+
+def test_r5_4_calls_built_during_the_search_equal_the_call_of_each_capture():
+    from trainer.engine.solver import solve_with_calls
+    rng = random.Random(54)
+    ids = list(card_table().numeric_ids)
+    for _ in range(100):
+        cards = rng.sample(ids, 14)
+        target = rng.randint(7, 10)
+        pairs = solve_with_calls(cards[:3], cards[3:], target, joker=True)
+        assert [c for c, _ in pairs] == solve(cards[:3], cards[3:], target, joker=True)
+        assert all(call == c.call() for c, call in pairs)

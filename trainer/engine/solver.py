@@ -1,20 +1,19 @@
 """Every capture of a position (R5.2, D5), each card set once.
 
-The table is grouped by face value, and a depth-first search chooses how many cards of each
-value to take. A value pattern that reaches the sum expands into all its card sets, each of
-which is a real capture, so the cost follows the number of captures found (plus at most a few
-hundred value patterns, since sums stop at 11), not 2^(table size).
+The search walks the table in order and only ever steps onto a card from which the rest of
+the sum can still be made (a bit set of reachable sums per table position tells), so every
+step it takes ends in at least one capture: the cost follows the number of captures found,
+never 2^(table size).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import combinations, product
+from functools import lru_cache
+from typing import NamedTuple
 
 from trainer.engine.cards import card_table
 
 
-@dataclass(frozen=True, slots=True)
-class Capture:
+class Capture(NamedTuple):
     target: int
     play: str
     capture: tuple[str, ...]   # in table order
@@ -46,93 +45,96 @@ def running_sums(play: str, capture) -> list[tuple[int, int]]:
 
 def call_text(play: str, capture) -> str:
     """The English call, e.g. "2 plus 1 is 3, plus 3 is 6" (R5.4)."""
-    steps = running_sums(play, capture)
-    if len(steps) == 1:
-        return str(steps[0][0])
-    parts = [f"{steps[0][0]} plus {steps[1][0]} is {steps[1][1]}"]
-    parts += [f"plus {v} is {s}" for v, s in steps[2:]]
+    value = card_table().value
+    return _call_for_values(value[play], tuple(map(value.__getitem__, capture)))
+
+
+@lru_cache(maxsize=4096)
+def _call_for_values(first: int, values: tuple[int, ...]) -> str:
+    # The same value sequences come back in capture after capture: build each call once.
+    if not values:
+        return str(first)
+    total = first + values[0]
+    parts = [f"{first} plus {values[0]} is {total}"]
+    for v in values[1:]:
+        total += v
+        parts.append(f"plus {v} is {total}")
     return ", ".join(parts)
-
-
-def index_sets_summing_to(values: list[int], need: int) -> list[tuple[int, ...]]:
-    """All sets of positions in `values` (face values 1-6) whose values add up to `need`.
-
-    Each set is a tuple of ascending positions; no set appears twice; the empty set never
-    appears (D5: a capture needs at least one table card).
-    """
-    if need <= 0:
-        return []
-    groups: dict[int, list[int]] = {}
-    for i, v in enumerate(values):
-        groups.setdefault(v, []).append(i)
-    if not groups:
-        return []
-    face = sorted(groups, reverse=True)
-    # most[k]: the largest sum the values face[k:] can still make, to cut hopeless branches.
-    most = [0] * (len(face) + 1)
-    for k in range(len(face) - 1, -1, -1):
-        most[k] = most[k + 1] + face[k] * len(groups[face[k]])
-    found: list[tuple[int, ...]] = []
-    picks: list[tuple[list[int], int]] = []
-
-    def expand() -> None:
-        choices = [combinations(idx, m) for idx, m in picks if m]
-        for parts in product(*choices):
-            found.append(tuple(sorted(i for part in parts for i in part)))
-
-    def search(k: int, rest: int) -> None:
-        if rest == 0:
-            expand()
-            return
-        if k == len(face) or rest > most[k]:
-            return
-        v = face[k]
-        idx = groups[v]
-        for m in range(min(len(idx), rest // v), -1, -1):
-            picks.append((idx, m))
-            search(k + 1, rest - m * v)
-            picks.pop()
-
-    search(0, need)
-    return found
-
-
-def captures_for_card(play: str, table, target: int) -> list[Capture]:
-    cards = card_table()
-    value, points = cards.value, cards.points
-    table = tuple(table)
-    need = target - value[play]
-    out = []
-    for idx in index_sets_summing_to([value[c] for c in table], need):
-        taken = tuple(table[i] for i in idx)
-        out.append(Capture(target, play, taken, len(taken) == len(table),
-                           points[play] + sum(points[c] for c in taken)))
-    return out
 
 
 def solve(hand, table, target: int, joker: bool = False) -> list[Capture]:
     """Every capture of the position; with `joker`, also those for target-1 and target+1 (R7.2)."""
+    return _captures(hand, table, target, joker, with_calls=False)
+
+
+def solve_with_calls(hand, table, target: int, joker: bool = False) -> list[tuple[Capture, str]]:
+    """solve(), each capture with its call (R5.4), which the search builds as it goes: captures
+    share their first cards, so they share the start of their calls too."""
+    return _captures(hand, table, target, joker, with_calls=True)
+
+
+def _captures(hand, table, target: int, joker: bool, with_calls: bool) -> list:
+    cards = card_table()
+    value, points = cards.value, cards.points
+    table = tuple(table)
+    n = len(table)
     targets = (target - 1, target, target + 1) if joker else (target,)
-    seen_values: dict[tuple[int, int], list[Capture]] = {}
-    value = card_table().value
-    out: list[Capture] = []
+    needs = [t - value[play] for t in targets for play in hand]
+    top = max(needs, default=0)
+    out: list = []
+    if n == 0 or top <= 0:
+        return out
+    values = [value[c] for c in table]
+    worth = [points[c] for c in table]
+    reach, choices = _search_tables(values, top)
+    make = Capture._make
+
     for t in targets:
         for play in hand:
-            # Two hand cards of one value capture the same table sets: search once per value.
-            key = (t, value[play])
-            if key in seen_values:
-                out.extend(_with_play(c, play) for c in seen_values[key])
+            need = t - value[play]
+            # D5: a capture takes at least one table card, so need must be positive.
+            if need <= 0 or need > top or not reach[0] >> need & 1:
                 continue
-            found = captures_for_card(play, table, t)
-            seen_values[key] = found
-            out.extend(found)
+            first = value[play]
+
+            def search(start: int, rest: int, prefix: tuple, total: int, said: str | None) -> None:
+                for j in choices[start][rest]:
+                    v = values[j]
+                    taken = prefix + (table[j],)
+                    if with_calls:
+                        reached = t - rest + v
+                        step = f"{said}, plus {v} is {reached}" if prefix else f"{first} plus {v} is {reached}"
+                    else:
+                        step = None
+                    if v == rest:
+                        capture = make((t, play, taken, len(taken) == n, total + worth[j]))
+                        out.append((capture, step) if with_calls else capture)
+                    else:
+                        search(j + 1, rest - v, taken, total + worth[j], step)
+
+            search(0, need, (), points[play], None)
     return out
 
 
-def _with_play(capture: Capture, play: str) -> Capture:
-    points = card_table().points
-    return Capture(capture.target, play, capture.capture, capture.tweak,
-                   capture.points - points[capture.play] + points[play])
+def _search_tables(values: list[int], top: int):
+    """reach[i]: bit set of the sums the cards from position i on can make (bit 0: none).
+    choices[i][r]: the positions j >= i where a set adding up to r can start."""
+    n = len(values)
+    limit = (1 << (top + 1)) - 1
+    reach = [0] * (n + 1)
+    reach[n] = 1
+    for i in range(n - 1, -1, -1):
+        reach[i] = (reach[i + 1] | (reach[i + 1] << values[i])) & limit
+    empty: list[int] = []
+    choices = [[empty] * (top + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        v, later, row, after = values[i], reach[i + 1], choices[i], choices[i + 1]
+        for r in range(1, top + 1):
+            if v == r or (v < r and later >> (r - v) & 1):
+                row[r] = [i] + after[r]
+            else:
+                row[r] = after[r]
+    return reach, choices
 
 
 def best_capture(captures) -> Capture | None:
