@@ -63,12 +63,11 @@ def solver_line(line: str) -> str:
     return solver_result_json(parse_position(json.loads(line)))
 
 
-def solve_only(line: str) -> list:
-    p = json.loads(line)
-    return solve(p["hand"], p["table"], p["target"])
+def solve_only(position: dict) -> list:
+    return solve(position["hand"], position["table"], position["target"])
 
 
-def per_line_seconds(fn, lines: list[str], repeats: int) -> list[float]:
+def per_line_seconds(fn, lines: list, repeats: int) -> list[float]:
     """Best of `repeats` for each line (the least disturbed by other work on the machine)."""
     out = []
     for line in lines:
@@ -103,15 +102,16 @@ def solver_table(quick: bool) -> list[dict]:
     for size in (8, 12, 16, 20, 24, 30):
         lines = [json.dumps(p) for p in positions(size, 300 if not quick else 60, seed=size)]
         solver = per_line_seconds(solver_line, lines, repeats=3)
-        captures = [len(solve_only(line)) for line in lines]
-        core = per_line_seconds(solve_only, lines, repeats=3)
+        parsed = [json.loads(line) for line in lines]
+        captures = [len(solve_only(p)) for p in parsed]
+        core = per_line_seconds(solve_only, parsed, repeats=3)
         row = {"table": size, "positions": len(lines), "captures_median": median(captures),
                "solver_us": median(solver) * 1e6, "solve_only_us": median(core) * 1e6,
                "solve_only_max_us": max(core) * 1e6,
                "lines_mode_us": lines_mode_seconds_per_position(lines) * 1e6}
         if size in naive_counts:
             n = naive_counts[size] if not quick else max(1, naive_counts[size] // 4)
-            naive = per_line_seconds(naive_solve_line, lines[:n], repeats=1)
+            naive = per_line_seconds(naive_solve_line, lines[:n], repeats=2 if size <= 16 else 1)
             row.update(naive_us=median(naive) * 1e6,
                        ratio=median(a / b for a, b in zip(naive, solver[:n])))
         rows.append(row)

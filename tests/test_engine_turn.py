@@ -148,3 +148,13 @@ def test_r6_5_score_is_the_won_pile_plus_two_per_action_card_used_or_not():
     state = make_state([["P6"], []], won=[["R5", "O5", "R1a", "G2a"], []],
                        owned=[["joker-1", "thief-1"], []], used=[["joker-1"], []], deck=[])
     assert state.scores() == [5 + 4 + 3 + 1 + 2 + 2, 0]
+
+
+def test_r2_score_breakdown_groups_cards_by_rule_row_and_adds_up_to_the_score():
+    from trainer.engine.scoring import breakdown
+    from trainer.engine.state import score_of
+    won, owned = ["R5", "O5", "R1a", "G2a", "B3a"], ["joker-1"]
+    lines = {line.reason: (line.cards, line.points) for line in breakdown(won, owned)}
+    assert lines == {"plain": (("G2a", "B3a"), 2), "red": (("R1a",), 3), "five": (("O5",), 4),
+                     "red5": (("R5",), 5), "action": (("joker-1",), 2)}
+    assert sum(p for _, p in lines.values()) == score_of(won, owned)

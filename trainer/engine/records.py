@@ -270,3 +270,38 @@ def replay_match(record) -> dict:
         "totals": match.totals,
         "winner": match.winner,
     }
+
+
+# ---------------------------------------------------------------- single decisions
+
+def move_to_json(seat: int, move) -> dict:
+    """One decision of the public log (a Thief's card included), for saving a game mid-turn."""
+    if isinstance(move, Play):
+        return {"seat": seat, "play": move.card, "capture": list(move.capture)}
+    if isinstance(move, Discard):
+        return {"seat": seat, "discard": move.card}
+    if isinstance(move, LostTurn):
+        return {"seat": seat, "lost_turn": True}
+    action = action_json(move)
+    action.pop("discards", None)
+    return {"seat": seat, "action": action}
+
+
+def move_from_json(data: dict):
+    """The (seat, move) that move_to_json wrote; LostTurn entries are not decisions (None)."""
+    seat = data["seat"]
+    if "play" in data:
+        return seat, Play(data["play"], tuple(data["capture"]))
+    if "discard" in data:
+        return seat, Discard(data["discard"])
+    if data.get("lost_turn"):
+        return seat, None
+    action = data["action"]
+    kind = card_table().action_kind[action["card"]]
+    if kind == "joker":
+        return seat, UseJoker(action["card"], action["delta"])
+    if kind == "thief":
+        return seat, UseThief(action["card"], action["victim"], action["stolen"])
+    if kind == "shifter":
+        return seat, UseShifter(action["card"])
+    return seat, UseBomb(action["card"])
