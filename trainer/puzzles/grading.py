@@ -41,7 +41,7 @@ class Combination:
         return cls(None, (), 0, True)
 
     def key(self) -> tuple:
-        return ("none",) if self.none else (self.play, frozenset(self.capture), self.delta)
+        return ("none",) if self.none else (self.play, tuple(sorted(self.capture)), self.delta)
 
     def to_json(self) -> dict:
         if self.none:
@@ -132,7 +132,9 @@ def grade(puzzle: Puzzle, submitted) -> Grade:
                 wrong.append(WrongCombination(entry, THERE_IS_ONE, None, None))
             continue
         target = puzzle.position.target + entry.delta
-        found = by_key.get((target, entry.play, frozenset(entry.capture)))
+        # A card named twice is never right, though its set may equal a right capture's.
+        twice = len(set(entry.capture)) != len(entry.capture)
+        found = None if twice else by_key.get((target, entry.play, frozenset(entry.capture)))
         if found is not None:
             right.append(found)
             first_right = index if first_right is None else first_right
