@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from trainer.puzzles.grading import Combination, Grade, grade, tapped_cards
 from trainer.puzzles.puzzle import Puzzle
-from trainer.puzzles.rating import PUPIL_K, PUZZLE_K, KSchedule, Rating, RatingUpdate, hshs_score, update
+from trainer.puzzles.rating import (
+    PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule, Rating, RatingUpdate, hshs_score, update,
+)
 from trainer.puzzles.timing import TimingCheck, check_timing
 
 
@@ -33,7 +35,8 @@ class Outcome:
 
 def score_attempt(puzzle: Puzzle, submitted, *, pupil: Rating, puzzle_rating: Rating,
                   client_seconds: float | None, server_seconds: float, limit: float | None = None,
-                  pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K) -> Outcome:
+                  pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
+                  pupil_trust: float = PUPIL_TRUST) -> Outcome:
     """Grade `submitted` (Combinations or their JSON), check the times (timing.check_timing) and
     update both ratings unless the time is not believable. `limit` defaults to the puzzle's
     time limit; pass the drill's (e.g. with extra time for a pupil who needs it)."""
@@ -45,5 +48,5 @@ def score_attempt(puzzle: Puzzle, submitted, *, pupil: Rating, puzzle_rating: Ra
     if not timing.rated:
         return Outcome(result, timing, score, limit, pupil, puzzle_rating, pupil, puzzle_rating, None)
     step = update(pupil, puzzle_rating, result.credit, timing.seconds, limit,
-                  pupil_k=pupil_k, puzzle_k=puzzle_k)
+                  pupil_k=pupil_k, puzzle_k=puzzle_k, pupil_trust=pupil_trust)
     return Outcome(result, timing, step.score, limit, pupil, puzzle_rating, step.pupil, step.puzzle, step)

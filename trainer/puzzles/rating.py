@@ -8,7 +8,7 @@ Ratings are in logits. With a = DISCRIMINATION * (theta - beta), the HSHS model 
 score S = (2x - 1)(1 - t/d) has density proportional to e^(a*S) on [-1, 1], so
     E[S]         = coth(a) - 1/a          (the Langevin function; Klinkenberg et al. eq. 7)
     P(correct)   = P(S > 0) = 1 / (1 + e^-a)
-and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puzzle (S - E[S])."""
+and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puzzle trust (S - E[S])."""
 from __future__ import annotations
 
 import math
@@ -69,8 +69,20 @@ class KSchedule:
         return self.floor + (self.start - self.floor) * self.half / (self.half + max(0, answers))
 
 
-PUPIL_K = KSchedule(start=1.2, floor=0.12, half=6.0)
-PUZZLE_K = KSchedule(start=0.5, floor=0.05, half=10.0)
+PUPIL_K = KSchedule(start=1.5, floor=0.10, half=4.0)
+PUZZLE_K = KSchedule(start=0.3, floor=0.03, half=10.0)
+PUPIL_TRUST = 20.0     # a puzzle learns from a pupil in proportion n / (n + PUPIL_TRUST), n = the
+                       # pupil's rated answers: a new pupil's rating is a guess, and letting it move
+                       # puzzles would drag the whole scale after every pupil who starts off-target
+
+
+def trust(answers: int, half: float = PUPIL_TRUST) -> float:
+    """How far a puzzle's update may rely on the pupil's rating: 0 for a first answer, 1/2 after
+    `half` answers, towards 1 after many; 1 always when half is 0 (no damping)."""
+    if half <= 0:
+        return 1.0
+    answers = max(0, answers)
+    return answers / (answers + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +96,20 @@ class Rating:
     @classmethod
     def from_json(cls, data: dict) -> "Rating":
         return cls(float(data["value"]), int(data["count"]))
+
+
+SETTLED = 20           # answers after which a pupil's rating counts as settled
+
+
+def starting_rating(others=()) -> Rating:
+    """Where a new pupil starts: the median of the settled ratings (at least SETTLED answers)
+    of the pupils given (e.g. the class), else 0. Its count is 0, so K starts large anyway."""
+    values = sorted(r.value for r in others if r.count >= SETTLED)
+    if not values:
+        return Rating()
+    mid = len(values) // 2
+    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    return Rating(median, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,12 +128,15 @@ class RatingUpdate:
 
 def update(pupil: Rating, puzzle: Rating, credit: float, seconds: float, limit: float, *,
            pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
-           discrimination: float = DISCRIMINATION) -> RatingUpdate:
+           pupil_trust: float = PUPIL_TRUST, discrimination: float = DISCRIMINATION) -> RatingUpdate:
     """New ratings after one answer: credit (1/0, or an `all` puzzle's partial credit) in
-    `seconds` against the time limit `limit`."""
+    `seconds` against the time limit `limit`.
+
+    theta' = theta + K_pupil(n_pupil) (S - E),  beta' = beta - K_puzzle(n_puzzle) trust(n_pupil) (S - E)."""
     score = hshs_score(credit, seconds, limit)
     expected = expected_score(pupil.value, puzzle.value, discrimination)
-    kp, ki = pupil_k.k(pupil.count), puzzle_k.k(puzzle.count)
+    kp = pupil_k.k(pupil.count)
+    ki = puzzle_k.k(puzzle.count) * trust(pupil.count, pupil_trust)
     surprise = score - expected
     return RatingUpdate(Rating(pupil.value + kp * surprise, pupil.count + 1),
                         Rating(puzzle.value - ki * surprise, puzzle.count + 1),

@@ -1,6 +1,7 @@
 """Choosing the next puzzle: predicted success near 75%, never twice in a session, a little
 randomness among puzzles that are about equally suitable (so two pupils of the same rating, or
-one pupil on two days, do not get the same sequence)."""
+one pupil on two days, do not get the same sequence). After the "target probability" draw of
+the Math Garden simulations."""
 from __future__ import annotations
 
 import random
@@ -8,7 +9,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from trainer.puzzles.rating import DISCRIMINATION, TARGET_SUCCESS, Rating, p_correct
 
-TOLERANCE = 0.05     # candidates within 5 points of the best predicted success are "near-equal"
+TOLERANCE = 0.05     # the aim is drawn from 70% to 80%: puzzles in that band are "near-equal"
 
 
 def _value(rating) -> float:
@@ -26,20 +27,25 @@ def choose_puzzle(pupil, candidates, seen: Collection[str], rng: random.Random, 
     """The id of the next puzzle, or None when every candidate was seen this session.
 
     `candidates` maps puzzle id -> rating (a Rating or a number), or is an iterable of
-    (id, rating) pairs. Among the unseen ones, those whose predicted success lies within
-    `tolerance` of the closest one to `target` are near-equal; one of them is drawn uniformly
-    with `rng`."""
+    (id, rating) pairs. An aim is drawn uniformly from target +- tolerance (70% to 80%) and the
+    unseen candidate whose predicted success is closest to the aim is taken (exact ties drawn
+    at random). Drawing the aim, rather than drawing among all candidates inside the band,
+    keeps the mean predicted success at the target even where the bank holds more hard
+    puzzles than easy ones near a pupil's level."""
     pairs: Iterable = candidates.items() if isinstance(candidates, Mapping) else candidates
     theta = _value(pupil)
-    scored = []
+    aim = target + rng.uniform(-tolerance, tolerance)
+    best_gap = None
+    best: list[str] = []
     for puzzle_id, rating in pairs:
         if puzzle_id in seen:
             continue
-        gap = abs(p_correct(theta, _value(rating), discrimination) - target)
-        scored.append((gap, puzzle_id))
-    if not scored:
+        gap = abs(p_correct(theta, _value(rating), discrimination) - aim)
+        if best_gap is None or gap < best_gap - 1e-12:
+            best_gap, best = gap, [puzzle_id]
+        elif gap <= best_gap + 1e-12:
+            best.append(puzzle_id)
+    if not best:
         return None
-    best = min(gap for gap, _ in scored)
-    # Sorted so the draw depends on the ids, not on the order the caller listed them in.
-    near = sorted(puzzle_id for gap, puzzle_id in scored if gap <= best + tolerance)
-    return near[rng.randrange(len(near))]
+    best.sort()     # the draw depends on the ids, not on the order the caller listed them in
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
