@@ -240,14 +240,14 @@ def report(result: dict, seconds: float, command: str) -> str:
         f"({GUESS_RATE:.0%} fast guesses, {LAPSE_RATE:.0%} lapses past the limit, personal speed, "
         f"{CLOCK_FAULT_RATE:.0%} faulty page clocks, {BOUNCE_RATE:.1%} answers in 0.1 s).",
         "",
-        "| cohort | answers | RMSE(rating − true) | bias | Spearman ρ | success in window | predicted |",
-        "|---|---|---|---|---|---|---|",
+        "| cohort | answers | RMSE(rating − true) | bias | sd of error | Spearman ρ | success in window | predicted |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     previous = 0
     for name in ("cold", "warm"):
         previous = 0
         for n, c in result[name]["checkpoints"].items():
-            lines.append(f"| {name} | {n} | {c['rmse']:.2f} | {c['bias']:+.2f} | {c['spearman']:.2f} | "
+            lines.append(f"| {name} | {n} | {c['rmse']:.2f} | {c['bias']:+.2f} | {c['sd']:.2f} | {c['spearman']:.2f} | "
                          f"{c['success']:.1%} (answers {previous + 1}–{n}) | {c['predicted']:.1%} |")
             previous = n
     lines.append("")
