@@ -5,7 +5,8 @@ import math
 import pytest
 
 from trainer.puzzles.rating import (
-    PUPIL_K, PUZZLE_K, KSchedule, Rating, expected_score, gap_for, hshs_score, langevin, p_correct, update,
+    PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule, Rating, expected_score, gap_for, hshs_score, langevin, p_correct,
+    starting_rating, trust, update,
 )
 
 # Schedules fixed here so the worked numbers do not move when the defaults are tuned.
@@ -96,7 +97,7 @@ def test_default_k_schedules_are_separate_and_pupils_move_faster():
 
 def test_update_first_answer_right_in_5_of_20_seconds():
     # S = 0.75, E = 0 (equal ratings); pupil 0 + 1.0 * 0.75 = 0.75; puzzle 0 - 0.5 * 0.75 = -0.375.
-    u = update(Rating(0, 0), Rating(0, 0), 1, 5, 20, pupil_k=PUPIL, puzzle_k=PUZZLE)
+    u = update(Rating(0, 0), Rating(0, 0), 1, 5, 20, pupil_k=PUPIL, puzzle_k=PUZZLE, pupil_trust=0)
     assert (u.score, u.expected, u.k_pupil, u.k_puzzle) == (0.75, 0.0, 1.0, 0.5)
     assert u.pupil == Rating(0.75, 1) and u.puzzle == Rating(-0.375, 1)
 
@@ -105,25 +106,52 @@ def test_update_wrong_answer_when_75_percent_was_expected():
     # theta - beta = ln 3: E = 0.339761. Wrong in 10 of 20 s: S = -0.5, S - E = -0.839761.
     # Pupil (4 answers): K = 0.55 -> ln 3 - 0.55 * 0.839761 = 1.098612 - 0.461868 = 0.636744.
     # Puzzle (10 answers): K = 0.275 -> 0 + 0.275 * 0.839761 = 0.230934.
-    u = update(Rating(LN3, 4), Rating(0, 10), 0, 10, 20, pupil_k=PUPIL, puzzle_k=PUZZLE)
+    u = update(Rating(LN3, 4), Rating(0, 10), 0, 10, 20, pupil_k=PUPIL, puzzle_k=PUZZLE, pupil_trust=0)
     assert u.pupil.value == pytest.approx(0.636744, abs=1e-6) and u.pupil.count == 5
     assert u.puzzle.value == pytest.approx(0.230934, abs=1e-6) and u.puzzle.count == 11
 
 
 def test_update_a_timeout_moves_ratings_by_the_expected_score_only():
     # Past the limit S = 0; with theta - beta = 1: E = coth(1) - 1 = 0.313035; pupil K(0) = 1.
-    u = update(Rating(1, 0), Rating(0, 0), 1, 25, 20, pupil_k=PUPIL, puzzle_k=PUZZLE)
+    u = update(Rating(1, 0), Rating(0, 0), 1, 25, 20, pupil_k=PUPIL, puzzle_k=PUZZLE, pupil_trust=0)
     assert u.score == 0 and u.pupil.value == pytest.approx(1 - 0.313035, abs=1e-6)
     assert u.puzzle.value == pytest.approx(0.5 * 0.313035, abs=1e-6)
 
 
 def test_partial_credit_moves_ratings_less_than_full_credit():
-    full = update(Rating(), Rating(), 1, 8, 20)
-    part = update(Rating(), Rating(), 2 / 3, 8, 20)
-    none = update(Rating(), Rating(), 0, 8, 20)
+    full = update(Rating(0, 20), Rating(), 1, 8, 20)
+    part = update(Rating(0, 20), Rating(), 2 / 3, 8, 20)
+    none = update(Rating(0, 20), Rating(), 0, 8, 20)
     assert full.pupil.value > part.pupil.value > 0 > none.pupil.value
     assert full.puzzle.value < part.puzzle.value < 0 < none.puzzle.value
 
 
 def test_rating_json_round_trip():
     assert Rating.from_json(Rating(0.25, 7).to_json()) == Rating(0.25, 7)
+
+
+def test_trust_grows_with_the_pupils_answers():
+    # n / (n + 20): 0, 1/3 after 10, 1/2 after 20, 0.8 after 80; no damping with half 0.
+    assert [trust(n) for n in (0, 10, 20, 80)] == pytest.approx([0, 1 / 3, 1 / 2, 0.8])
+    assert PUPIL_TRUST == 20 and trust(0, 0) == 1.0
+
+
+def test_a_new_pupils_first_answer_does_not_move_the_puzzle():
+    # Default schedules: pupil K(0) = 1.5 -> 0 + 1.5 * 0.75 = 1.125; trust(0) = 0 -> puzzle stays.
+    u = update(Rating(0, 0), Rating(0.4, 3), 1, 5, 20)
+    assert u.pupil == Rating(pytest.approx(1.5 * (0.75 - expected_score(0, 0.4))), 1)
+    assert u.puzzle == Rating(0.4, 4) and u.k_puzzle == 0
+
+
+def test_a_settled_pupil_moves_the_puzzle_by_half_its_k():
+    # Pupil with 20 answers: trust 1/2; puzzle K(0) = 0.5 -> 0.25; S = 0.75, E = 0: puzzle -0.1875.
+    u = update(Rating(0, 20), Rating(0, 0), 1, 5, 20, pupil_k=PUPIL, puzzle_k=PUZZLE)
+    assert u.k_puzzle == pytest.approx(0.25) and u.puzzle.value == pytest.approx(-0.1875)
+
+
+def test_starting_rating_is_the_median_of_settled_ratings():
+    assert starting_rating([]) == Rating(0.0, 0)
+    others = [Rating(1.0, 30), Rating(2.0, 25), Rating(-5.0, 3), Rating(0.5, 40), Rating(1.4, 20)]
+    # Settled (>= 20 answers): 0.5, 1.0, 1.4, 2.0 -> median (1.0 + 1.4) / 2 = 1.2; the 3-answer pupil is left out.
+    assert starting_rating(others) == Rating(pytest.approx(1.2), 0)
+    assert starting_rating([Rating(3.0, 5)]) == Rating(0.0, 0)

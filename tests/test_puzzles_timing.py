@@ -56,7 +56,7 @@ def test_score_attempt_grades_times_and_rates():
     # pupil 0 + 1.0 * 0.75 = 0.75, puzzle 0 - 0.5 * 0.75 = -0.375.
     out = score_attempt(PUZZLE, SWEEP, pupil=Rating(0, 0), puzzle_rating=Rating(0, 0),
                         client_seconds=5.0, server_seconds=5.4,
-                        pupil_k=KSchedule(1.0, 0.1, 4), puzzle_k=KSchedule(0.5, 0.05, 10))
+                        pupil_k=KSchedule(1.0, 0.1, 4), puzzle_k=KSchedule(0.5, 0.05, 10), pupil_trust=0)
     assert out.grade.correct and out.score == 0.75 and out.limit == 20.0
     assert out.pupil_after == Rating(0.75, 1) and out.puzzle_after == Rating(-0.375, 1)
     assert out.to_json()["rated"] is True
