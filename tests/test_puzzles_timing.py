@@ -80,3 +80,13 @@ def test_score_attempt_with_the_drills_time_limit():
     out = score_attempt(PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(),
                         client_seconds=6.0, server_seconds=6.5, limit=30)
     assert out.score == pytest.approx(0.8) and out.limit == 30
+
+
+def test_passing_without_an_answer_scores_like_a_time_out():
+    # Nothing entered after 2 s: S = 0 (not the fast-wrong -0.9); the pupil loses only E[S].
+    # Pupil 1 (30 answers) vs puzzle 0: E = coth(1) - 1 = 0.313035; K = 0.1 + 0.9 * 4/34 = 0.205882.
+    out = score_attempt(PUZZLE, [], pupil=Rating(1.0, 30), puzzle_rating=Rating(0.0, 50),
+                        client_seconds=2.0, server_seconds=2.3, pupil_k=KSchedule(1.0, 0.1, 4))
+    assert out.passed and out.score == 0 and not out.grade.correct
+    assert out.pupil_after.value == pytest.approx(1 - 0.205882 * 0.313035, abs=1e-6)
+    assert out.to_json()["passed"] is True
