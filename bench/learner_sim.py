@@ -243,7 +243,6 @@ def report(result: dict, seconds: float, command: str) -> str:
         "| cohort | answers | RMSE(rating − true) | bias | sd of error | Spearman ρ | success in window | predicted |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    previous = 0
     for name in ("cold", "warm"):
         previous = 0
         for n, c in result[name]["checkpoints"].items():
@@ -254,7 +253,6 @@ def report(result: dict, seconds: float, command: str) -> str:
     for name in ("cold", "warm"):
         r = result[name]
         err, used = result[f"{name}_puzzles"]
-        overall = statistics.fmean(c["success"] for c in r["checkpoints"].values())
         lines.append(f"- {name}: not rated (too fast) {r['unrated_share']:.1%}, page clock replaced by the "
                      f"server's {r['client_longer_share']:.1%}, late {r['late_share']:.1%}; puzzle ratings "
                      f"after the cohort: RMSE {err:.2f} over the {used} puzzles answered at least 10 times "

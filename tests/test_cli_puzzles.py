@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzle_helpers import expected_answer, key
+from puzzle_helpers import expected_answer
 from trainer.cli.main import main
 from trainer.engine.positions import parse_position
 from trainer.puzzles.kinds import KINDS

@@ -48,8 +48,11 @@ def run_generate(args) -> int:
         raise UsageError(f"--count must be 1 to {MAX_COUNT}, not {args.count}")
     kinds = _names(args.kind, KINDS, "puzzle kind") if args.kind else list(KINDS)
     levels = _names(args.bots, ("greedy", *LEVELS), "bot level")
-    for puzzle in generate_iter(args.count, random.Random(args.seed), kinds, levels):
-        emit(puzzle.to_json())
+    try:
+        for puzzle in generate_iter(args.count, random.Random(args.seed), kinds, levels):
+            emit(puzzle.to_json())
+    except RuntimeError as err:     # self-play with these bots gave no position that fits
+        raise UsageError(str(err)) from None
     return 0
 
 
