@@ -9,7 +9,7 @@ a new kind of id (attempt_id, game_id, ...), create such a row for the victim pu
 """
 import pytest
 
-from tests.conftest import PupilActions, make_app
+from web_helpers import PupilActions, make_app
 
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
 TEACHER_ROUTES = {

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.conftest import PupilActions
+from web_helpers import PupilActions
 
 junk = st.one_of(st.text(max_size=300), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF,
                                                                         blacklist_categories=("Cs",)), max_size=40),

@@ -1,5 +1,5 @@
 """The session cookie: HttpOnly, SameSite=Lax, and Secure whenever the site is on https."""
-from tests.conftest import TEACHER_PASSWORD
+from web_helpers import TEACHER_PASSWORD
 
 
 def _set_cookie(response):
@@ -30,7 +30,7 @@ def test_cookie_is_secure_over_https(app, make):
 
 
 def test_cookie_is_secure_behind_a_tls_proxy_when_trusted(tmp_path):
-    from tests.conftest import make_app
+    from web_helpers import make_app
     app = make_app(tmp_path / "p.db", TRUST_PROXY=True)
     client = app.test_client()
     response = client.get("/login", headers={"X-Forwarded-Proto": "https"})

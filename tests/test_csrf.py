@@ -1,5 +1,5 @@
 """Every state-changing request needs the CSRF token; cross-site requests are refused."""
-from tests.conftest import TEACHER_PASSWORD, csrf_from
+from web_helpers import TEACHER_PASSWORD, csrf_from
 
 
 def test_post_without_token_is_refused_and_changes_nothing(client, make, db):

@@ -45,7 +45,7 @@ def test_migrations_are_recorded_and_applied_once(app, db):
 
 
 def test_a_new_app_on_an_existing_database_keeps_the_data(app, make, tmp_path):
-    from tests.conftest import make_app
+    from web_helpers import make_app
     teacher = make.teacher(email="keep@school.example")
     make_app(app.config["DATABASE"])
     again = connect(app.config["DATABASE"])

@@ -1,7 +1,7 @@
 """Friendly error pages, never a traceback."""
 import pytest
 
-from tests.conftest import make_app
+from web_helpers import make_app
 
 
 def test_404_is_friendly(client):

@@ -39,7 +39,7 @@ def test_fragment_decision():
 
 
 def test_login_answers_htmx_with_a_full_reload(client, make):
-    from tests.conftest import TEACHER_PASSWORD
+    from web_helpers import TEACHER_PASSWORD
     make.teacher(email="a@school.example")
     response = client.post("/login", headers=BOOSTED,
                            data={"email": "a@school.example", "password": TEACHER_PASSWORD})

@@ -40,7 +40,7 @@ def test_teachers_choice_is_stored_and_follows_them_to_another_device(app, clien
     auth.login_new_teacher("a@school.example")
     client.post("/language", data={"lang": "fi"})
     assert db.execute("SELECT language FROM teachers").fetchone()[0] == "fi"
-    from tests.conftest import AuthActions, Make
+    from web_helpers import AuthActions, Make
     other = app.test_client()
     AuthActions(other, Make(db)).login("a@school.example")
     assert "Omat luokat" in other.get("/classes").get_data(as_text=True)

@@ -33,7 +33,7 @@ def test_qr_code_holds_the_login_page_with_the_token_in_the_fragment(client, aut
 
 
 def test_public_url_setting_is_used_in_the_qr_code(tmp_path):
-    from tests.conftest import Make, make_app, AuthActions
+    from web_helpers import Make, make_app, AuthActions
     from trainer.web.db import connect
     app = make_app(tmp_path / "c.db", PUBLIC_URL="https://tweak.school.example")
     client = app.test_client()

@@ -59,7 +59,7 @@ def test_archive_hides_the_pupil_from_login_and_restore_brings_them_back(client,
 def test_archiving_logs_the_pupil_out(client, ids, app, make, pupil_auth):
     class_id, pupil_id = ids
     tablet = app.test_client()
-    from tests.conftest import PupilActions
+    from web_helpers import PupilActions
     PupilActions(tablet, make).login(class_id, pupil_id)
     assert tablet.get("/me").status_code == 200
     client.post(f"/pupils/{pupil_id}/archive")

@@ -1,7 +1,7 @@
 """Teachers log in and out; sessions are server-side, renewed at login, and expire when idle."""
 import time
 
-from tests.conftest import TEACHER_PASSWORD, make_app
+from web_helpers import TEACHER_PASSWORD, make_app
 from trainer.web.models import throttle
 
 

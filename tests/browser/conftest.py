@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 from werkzeug.serving import make_server
 
-from tests.conftest import make_app
+from web_helpers import make_app
 from trainer.web.db import connect
 
 CHROMIUM = "/usr/bin/chromium"

@@ -2,7 +2,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import Make
+from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,292 @@
+"""Learner simulation (issue 5): simulated pupils of known ability answer generated puzzles
+through the real code (choose_puzzle, score_attempt: grading, timing checks, HSHS updates).
+
+    .venv/bin/python bench/learner_sim.py [--pupils 200] [--answers 80] [--bank 600] [--seed 1]
+
+Prints a Markdown report for docs/performance.md ("## Puzzles: learner simulation") and writes
+bench/results/learner_sim*.json. Two cohorts run one after the other on the same bank: the first
+meets puzzles rated only by their features (cold start), the second meets the bank as the first
+left it (warm).
+
+Response model (deliberately not the HSHS model the ratings assume):
+- every pupil has a true ability theta* ~ N(ABILITY_MEAN, ABILITY_SD) and a personal speed
+  factor (lognormal, sd SPEED_SD); every puzzle a true difficulty beta* = its feature prior +
+  N(0, PRIOR_ERROR);
+- with probability GUESS_RATE an answer is a fast guess: 0.8-2.5 s, right with GUESS_HIT;
+- with probability LAPSE_RATE the pupil drifts off and answers after the limit (scores 0);
+- otherwise the pupil solves with p = 1 / (1 + e^-(theta* - beta*)); an `all` puzzle with n
+  combinations finds each with p^(1/n) (so all of them with p) and adds a wrong one with
+  probability EXTRA_WRONG * (1 - p); the time is lognormal around
+  limit * (0.30 + 0.35 (1 - p)) * speed, 25% longer when wrong, sd SPEED_NOISE; past the limit
+  the answer counts as late;
+- the page's clock reports the pupil's time; the server adds 0.1-0.6 s of network; in
+  CLOCK_FAULT_RATE of answers the page reports 1.5 times the server interval, and in
+  BOUNCE_RATE the answer comes back in 0.1 s (a double submission or a script).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from trainer.puzzles import (  # noqa: E402
+    Combination, Rating, choose_puzzle, generate, p_correct, score_attempt,
+)
+from trainer.puzzles.rating import TARGET_SUCCESS, starting_rating  # noqa: E402
+from trainer.puzzles.rating import PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule  # noqa: E402
+
+ABILITY_MEAN = 1.5
+ABILITY_SD = 1.0
+PRIOR_ERROR = 0.6
+SPEED_SD = 0.25
+SPEED_NOISE = 0.35
+GUESS_RATE = 0.04
+GUESS_HIT = 0.10
+LAPSE_RATE = 0.03
+EXTRA_WRONG = 0.2
+CLOCK_FAULT_RATE = 0.01
+BOUNCE_RATE = 0.005           # a double submission or script: 0.1 s on the page, 0.2 s at the server
+SESSION = 20                  # answers per session: no puzzle twice within one
+CHECKPOINTS = (20, 40, 80)
+
+
+@dataclass
+class Pupil:
+    true: float
+    speed: float
+    rating: Rating = field(default_factory=Rating)
+    seen: set = field(default_factory=set)
+    answered: int = 0
+
+
+def logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def wrong_combination(puzzle, rng: random.Random) -> Combination:
+    """A plausible wrong entry: a hand card with one table card that is not a right capture."""
+    right = {(c.play, c.capture) for c in puzzle.answer if c.target == puzzle.position.target}
+    options = [(h, (t,)) for h in puzzle.position.hand for t in puzzle.position.table if (h, (t,)) not in right]
+    if not options:
+        return Combination(puzzle.position.hand[0], ())
+    play, capture = options[rng.randrange(len(options))]
+    return Combination(play, capture)
+
+
+def respond(pupil: Pupil, puzzle, beta_true: float, rng: random.Random):
+    """(submitted combinations, seconds the pupil took)."""
+    limit = puzzle.time_limit
+    base = puzzle.position.target
+    right = [Combination(c.play, c.capture, c.target - base) for c in puzzle.answer]
+    none = Combination.there_is_none()
+    roll = rng.random()
+    if roll < GUESS_RATE:
+        seconds = rng.uniform(0.8, 2.5)
+        hit = rng.random() < GUESS_HIT
+        if puzzle.none_is_right:
+            return ([none] if hit else [wrong_combination(puzzle, rng)]), seconds
+        return ([right[rng.randrange(len(right))]] if hit else [wrong_combination(puzzle, rng)]), seconds
+    if roll < GUESS_RATE + LAPSE_RATE:
+        return [wrong_combination(puzzle, rng)], limit * rng.uniform(1.0, 1.3)
+    p = logistic(pupil.true - beta_true)
+    if puzzle.kind == "all":
+        q = p ** (1 / len(right))
+        entries = [c for c in right if rng.random() < q]
+        success = len(entries) == len(right)
+        if rng.random() < EXTRA_WRONG * (1 - p) or not entries:
+            entries.append(wrong_combination(puzzle, rng))
+            success = False
+    else:
+        success = rng.random() < p
+        if success:
+            entries = [none] if puzzle.none_is_right else [right[rng.randrange(len(right))]]
+        else:
+            entries = [wrong_combination(puzzle, rng)]
+    median = limit * (0.30 + 0.35 * (1 - p)) * pupil.speed * (1.0 if success else 1.25)
+    seconds = median * math.exp(rng.gauss(0, SPEED_NOISE))
+    return entries, seconds
+
+
+def spearman(xs, ys) -> float:
+    def ranks(values):
+        order = sorted(range(len(values)), key=values.__getitem__)
+        r = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                r[order[k]] = (i + j) / 2
+            i = j + 1
+        return r
+    return statistics.correlation(ranks(xs), ranks(ys))
+
+
+def run_cohort(bank, truth, ratings, n_pupils, answers, rng, pupil_k, puzzle_k, pupil_trust, start, target):
+    pupils = [Pupil(rng.gauss(ABILITY_MEAN, ABILITY_SD), math.exp(rng.gauss(0, SPEED_SD)), start)
+              for _ in range(n_pupils)]
+    by_id = {p.id: p for p in bank}
+    checkpoints = {}
+    windows = {c: [] for c in CHECKPOINTS}
+    predicted = {c: [] for c in CHECKPOINTS}
+    flags = {"rated": 0, "too_fast": 0, "client_longer": 0, "late": 0}
+    order = list(range(n_pupils))
+    for step in range(1, answers + 1):
+        rng.shuffle(order)
+        window = next(c for c in CHECKPOINTS if step <= c) if step <= CHECKPOINTS[-1] else None
+        for i in order:
+            pupil = pupils[i]
+            if pupil.answered % SESSION == 0:
+                pupil.seen = set()
+            pid = choose_puzzle(pupil.rating, ratings, pupil.seen, rng, target=target)
+            pupil.seen.add(pid)
+            puzzle = by_id[pid]
+            entries, seconds = respond(pupil, puzzle, truth[pid], rng)
+            server = seconds + rng.uniform(0.1, 0.6)
+            client = server * 1.5 if rng.random() < CLOCK_FAULT_RATE else seconds
+            if rng.random() < BOUNCE_RATE:
+                client, server = 0.1, 0.2
+            outcome = score_attempt(puzzle, entries, pupil=pupil.rating, puzzle_rating=ratings[pid],
+                                    client_seconds=client, server_seconds=server,
+                                    pupil_k=pupil_k, puzzle_k=puzzle_k, pupil_trust=pupil_trust)
+            late = outcome.timing.seconds >= outcome.limit
+            correct = outcome.grade.correct and not late
+            if window is not None:
+                windows[window].append(correct)
+                predicted[window].append(p_correct(pupil.rating.value, ratings[pid].value))
+            flags["rated"] += outcome.update is not None
+            flags["too_fast"] += "faster_than_tapping" in outcome.timing.flags
+            flags["client_longer"] += "client_longer_than_server" in outcome.timing.flags
+            flags["late"] += late
+            pupil.rating = outcome.pupil_after
+            ratings[pid] = outcome.puzzle_after
+            pupil.answered += 1
+        if step in CHECKPOINTS:
+            est = [p.rating.value for p in pupils]
+            true = [p.true for p in pupils]
+            errors = [e - t for e, t in zip(est, true)]
+            checkpoints[step] = {
+                "rmse": math.sqrt(statistics.fmean(e * e for e in errors)),
+                "bias": statistics.fmean(errors),
+                "sd": statistics.pstdev(errors),
+                "spearman": spearman(est, true),
+                "success": statistics.fmean(windows[step]),
+                "predicted": statistics.fmean(predicted[step]),
+            }
+    total = n_pupils * answers
+    return {"checkpoints": checkpoints, "answers": total, "start": start.value,
+            "final": [p.rating for p in pupils],
+            "unrated_share": 1 - flags["rated"] / total,
+            "too_fast_share": flags["too_fast"] / total,
+            "client_longer_share": flags["client_longer"] / total,
+            "late_share": flags["late"] / total}
+
+
+def puzzle_error(ratings, truth, min_count: int = 10):
+    used = [pid for pid, r in ratings.items() if r.count >= min_count]
+    if not used:
+        return None, 0
+    return math.sqrt(statistics.fmean((ratings[p].value - truth[p]) ** 2 for p in used)), len(used)
+
+
+def simulate(pupils: int = 200, answers: int = 80, bank_size: int = 600, seed: int = 1,
+             pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
+             pupil_trust: float = PUPIL_TRUST, target: float = TARGET_SUCCESS) -> dict:
+    rng = random.Random(seed)
+    bank = generate(bank_size, random.Random(rng.getrandbits(64)))
+    truth = {p.id: p.difficulty + rng.gauss(0, PRIOR_ERROR) for p in bank}
+    ratings = {p.id: Rating(p.difficulty, 0) for p in bank}
+    prior_rmse = math.sqrt(statistics.fmean((p.difficulty - truth[p.id]) ** 2 for p in bank))
+    cold = run_cohort(bank, truth, ratings, pupils, answers, rng, pupil_k, puzzle_k, pupil_trust, Rating(), target)
+    cold_puzzles = puzzle_error(ratings, truth)
+    # A new cohort joins: pupils start at the median settled rating of the first (starting_rating).
+    warm = run_cohort(bank, truth, ratings, pupils, answers, rng, pupil_k, puzzle_k, pupil_trust,
+                      starting_rating(cold.pop("final")), target)
+    warm.pop("final")
+    warm_puzzles = puzzle_error(ratings, truth)
+    return {"config": {"pupils": pupils, "answers": answers, "bank": bank_size, "seed": seed,
+                       "pupil_k": [pupil_k.start, pupil_k.floor, pupil_k.half],
+                       "puzzle_k": [puzzle_k.start, puzzle_k.floor, puzzle_k.half],
+                       "pupil_trust": pupil_trust, "target": target},
+            "bank_difficulty": [min(p.difficulty for p in bank), statistics.fmean(p.difficulty for p in bank),
+                                max(p.difficulty for p in bank)],
+            "prior_rmse": prior_rmse,
+            "cold": cold, "cold_puzzles": cold_puzzles,
+            "warm": warm, "warm_puzzles": warm_puzzles}
+
+
+def report(result: dict, seconds: float, command: str) -> str:
+    cfg = result["config"]
+    lines = [
+        "## Puzzles: learner simulation",
+        "",
+        f"`{command}` ({seconds:.0f} s). {cfg['pupils']} simulated pupils per cohort, "
+        f"{cfg['answers']} answers each, sessions of {SESSION}, on a bank of {cfg['bank']} generated "
+        f"puzzles (starting difficulties {result['bank_difficulty'][0]:.2f} to {result['bank_difficulty'][2]:.2f}, "
+        f"mean {result['bank_difficulty'][1]:.2f}); true abilities N({ABILITY_MEAN}, {ABILITY_SD}), "
+        f"pupils start at rating 0; true puzzle difficulty = feature prior + N(0, {PRIOR_ERROR}) "
+        f"(prior RMSE {result['prior_rmse']:.2f}). K schedules: pupils {cfg['pupil_k']}, "
+        f"puzzles {cfg['puzzle_k']} (start, floor, half). Response model in the module docstring "
+        f"({GUESS_RATE:.0%} fast guesses, {LAPSE_RATE:.0%} lapses past the limit, personal speed, "
+        f"{CLOCK_FAULT_RATE:.0%} faulty page clocks, {BOUNCE_RATE:.1%} answers in 0.1 s).",
+        "",
+        "| cohort | answers | RMSE(rating − true) | bias | sd of error | Spearman ρ | success in window | predicted |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name in ("cold", "warm"):
+        previous = 0
+        for n, c in result[name]["checkpoints"].items():
+            lines.append(f"| {name} | {n} | {c['rmse']:.2f} | {c['bias']:+.2f} | {c['sd']:.2f} | {c['spearman']:.2f} | "
+                         f"{c['success']:.1%} (answers {previous + 1}–{n}) | {c['predicted']:.1%} |")
+            previous = n
+    lines.append("")
+    for name in ("cold", "warm"):
+        r = result[name]
+        err, used = result[f"{name}_puzzles"]
+        lines.append(f"- {name}: not rated (too fast) {r['unrated_share']:.1%}, page clock replaced by the "
+                     f"server's {r['client_longer_share']:.1%}, late {r['late_share']:.1%}; puzzle ratings "
+                     f"after the cohort: RMSE {err:.2f} over the {used} puzzles answered at least 10 times "
+                     f"(priors: {result['prior_rmse']:.2f}).")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pupils", type=int, default=200)
+    parser.add_argument("--answers", type=int, default=80)
+    parser.add_argument("--bank", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ideal", action="store_true",
+                        help="no fast guesses, lapses, faulty clocks or personal speeds: answers closer to the model")
+    args = parser.parse_args(argv)
+    if args.ideal:
+        global GUESS_RATE, LAPSE_RATE, CLOCK_FAULT_RATE, BOUNCE_RATE, SPEED_SD
+        GUESS_RATE = LAPSE_RATE = CLOCK_FAULT_RATE = BOUNCE_RATE = SPEED_SD = 0.0
+    start = time.perf_counter()
+    result = simulate(args.pupils, args.answers, args.bank, args.seed)
+    seconds = time.perf_counter() - start
+    command = ".venv/bin/python bench/learner_sim.py" + "".join(
+        f" --{k} {v}" for k, v in (("pupils", args.pupils), ("answers", args.answers), ("bank", args.bank),
+                                   ("seed", args.seed)) if v != {"pupils": 200, "answers": 80, "bank": 600,
+                                                                 "seed": 1}[k]) + (" --ideal" if args.ideal else "")
+    text = report(result, seconds, command)
+    print(text)
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    name = f"learner_sim{'_ideal' if args.ideal else ''}_seed{args.seed}.json"
+    (out / name).write_text(json.dumps(result, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

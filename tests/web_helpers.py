@@ -1,0 +1,107 @@
+"""Helpers for the web app's tests: an app on a given database, a CSRF-aware test client,
+rows made straight in the database, and teacher and pupil log-in actions.
+
+Imported by tests/conftest.py (fixtures) and by tests that need a second app or client.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask.testing import FlaskClient
+
+from trainer import create_app
+from trainer.web import passwords
+from trainer.web.models import classes, pupils, teachers
+
+TEACHER_PASSWORD = "correct horse battery"
+
+
+class CSRFClient(FlaskClient):
+    """A test client that sends the session's CSRF token with every POST, as the pages'
+    forms do. Pass csrf=False to send none (tests of the protection itself)."""
+
+    def csrf_token(self) -> str:
+        with self.session_transaction() as sess:
+            sess.setdefault("csrf", secrets.token_urlsafe(16))
+            return sess["csrf"]
+
+    def post(self, *args, csrf=True, **kwargs):
+        if csrf:
+            data = dict(kwargs.pop("data", None) or {})
+            data.setdefault("csrf_token", self.csrf_token())
+            kwargs["data"] = data
+        return super().post(*args, **kwargs)
+
+
+def make_app(db_path, **extra):
+    config = {"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": "test-secret"}
+    config.update(extra)
+    app = create_app(config)
+    app.test_client_class = CSRFClient
+    return app
+
+
+class Make:
+    """Rows straight into the database, for tests that are not about creating them."""
+
+    def __init__(self, db):
+        self.db = db
+        self._n = 0
+
+    def teacher(self, email=None, password=TEACHER_PASSWORD, name="Teacher") -> int:
+        self._n += 1
+        email = email or f"teacher{self._n}-{secrets.token_hex(4)}@school.example"
+        return teachers.create(self.db, email, name, passwords.hash_password(password))
+
+    def klass(self, teacher_id, name="Class 3B") -> int:
+        return classes.create(self.db, teacher_id, name)
+
+    def pupil(self, class_id, name=None, password="sun,tree,boat") -> int:
+        self._n += 1
+        return pupils.create(self.db, class_id, name or f"Pupil{self._n}", password)
+
+    def class_row(self, class_id) -> dict:
+        return classes.get(self.db, class_id)
+
+
+class AuthActions:
+    def __init__(self, client, make):
+        self.client = client
+        self.make = make
+
+    def login(self, email, password=TEACHER_PASSWORD):
+        return self.client.post("/login", data={"email": email, "password": password})
+
+    def login_new_teacher(self, email="alice@school.example"):
+        teacher_id = self.make.teacher(email=email)
+        response = self.login(email)
+        assert response.status_code == 303, response.data
+        return teacher_id
+
+    def logout(self):
+        return self.client.post("/logout")
+
+
+class PupilActions:
+    def __init__(self, client, make):
+        self.client = client
+        self.make = make
+
+    def enter_code(self, code):
+        return self.client.post("/join", data={"code": code})
+
+    def tap(self, pupil_id, pictures_in_order):
+        response = None
+        for key in pictures_in_order:
+            response = self.client.post(f"/join/pupil/{pupil_id}", data={"pick": key})
+        return response
+
+    def login(self, class_id, pupil_id, password=("sun", "tree", "boat")):
+        code = self.make.class_row(class_id)["join_code"]
+        assert self.enter_code(code).status_code == 303
+        return self.tap(pupil_id, password)
+
+
+def csrf_from(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)

@@ -1,0 +1,58 @@
+"""The position format of FORMATS.md, read strictly: input of the solver and of puzzles."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.cards import card_table
+
+POSITION_KEYS = {"target", "table", "hand", "joker"}
+
+
+class PositionError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    target: int
+    table: tuple[str, ...]
+    hand: tuple[str, ...]
+    joker: bool = False
+
+    def to_json(self) -> dict:
+        out = {"target": self.target, "table": list(self.table), "hand": list(self.hand)}
+        if self.joker:
+            out["joker"] = True
+        return out
+
+
+def parse_position(data) -> Position:
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object with target, table and hand")
+    extra = sorted(set(data) - POSITION_KEYS)
+    if extra:
+        raise PositionError(f"unknown field {extra[0]!r} (a position has target, table, hand, joker)")
+    for key in ("target", "table", "hand"):
+        if key not in data:
+            raise PositionError(f"the position has no {key!r}")
+    target = data["target"]
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise PositionError(f"target must be a whole number, not {target!r}")
+    joker = data.get("joker", False)
+    if not isinstance(joker, bool):
+        raise PositionError("joker must be true or false")
+    cards = card_table()
+    seen: set[str] = set()
+    lists = {}
+    for key in ("table", "hand"):
+        ids = data[key]
+        if not isinstance(ids, list):
+            raise PositionError(f"{key} must be a list of card ids")
+        for card in ids:
+            if not isinstance(card, str) or not cards.is_numeric(card):
+                raise PositionError(f"unknown card {card!r} in {key} (ids look like R1a, O5, B3b)")
+            if card in seen:
+                raise PositionError(f"card {card} appears twice")
+            seen.add(card)
+        lists[key] = tuple(ids)
+    return Position(target, lists["table"], lists["hand"], joker)

@@ -1,0 +1,1 @@
+"""A pupil's game against bots: settings, the game service, move analysis. Pure: no Flask or SQL."""

@@ -1,0 +1,225 @@
+"""A pupil's game against bots (issue 6): the pupil decides in seat 0, bots in the others.
+
+Games are saved as JSON (settings, seed, finished round records and the current round's
+decisions) and rebuilt by replaying, so a reload or a new login resumes exactly. All chance
+and every bot decision draw from RNGs derived from the game's seed and the decision's place,
+so a rebuilt game continues exactly as the original would have.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from trainer.bots import make_bot
+from trainer.engine.match import Match
+from trainer.engine.moves import Discard, Move, Play, UseThief
+from trainer.engine.records import (
+    match_record, move_from_json, move_to_json, replay_round, round_record,
+)
+from trainer.engine.rules import apply, legal_moves
+from trainer.engine.solver import running_sums
+from trainer.engine.state import Phase, RoundSetup, State, deal, shuffled_setup
+from trainer.engine.view import view_of
+from trainer.games.analysis import MoveAnalysis, analyse_play
+from trainer.games.settings import GameSettings
+
+PUPIL = 0
+GAME_FORMAT = "tweak-game/1"
+
+
+class GameError(ValueError):
+    """A move the pupil may not make now; `code` and `params` become a friendly, translated message."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Game:
+    settings: GameSettings
+    seed: int
+    match: Match
+    rounds: tuple[dict, ...]      # finished round records
+    state: State                  # the current round (finished when between rounds)
+    seen: int = 0                 # log length when the pupil last decided: what came after is news
+
+    @property
+    def round_no(self) -> int:
+        """0-based number of the current round; a finished round is already in `rounds`."""
+        return len(self.rounds) - 1 if self.state.over else len(self.rounds)
+
+    @property
+    def pupil_to_act(self) -> bool:
+        return self.state.current_player == PUPIL
+
+    @property
+    def round_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def over(self) -> bool:
+        if not self.state.over:
+            return False
+        return self.settings.threshold is None or self.match.over
+
+    @property
+    def winner(self) -> int | None:
+        if not self.over:
+            return None
+        if self.settings.threshold is not None:
+            return self.match.winner
+        scores = self.state.scores()
+        return scores.index(max(scores)) if scores.count(max(scores)) == 1 else None
+
+    def news(self) -> list:
+        """(seat, move) pairs since the pupil's last decision: bots' turns and lost turns to show."""
+        return list(self.state.log[self.seen:])
+
+    def record(self) -> dict:
+        """A tweak-round/1 record for a one-round game, tweak-match/1 for a match (FORMATS.md);
+        an unfinished round is included as far as it went."""
+        rounds = list(self.rounds)
+        if not self.state.over:
+            rounds.append(round_record(self.state))
+        if self.settings.threshold is None:
+            return rounds[0]
+        return match_record(self.settings.threshold, rounds)
+
+    def to_json(self) -> dict:
+        setup = self.state.setup
+        return {
+            "format": GAME_FORMAT,
+            "settings": self.settings.to_json(),
+            "seed": self.seed,
+            "first_dealer": self.match.first_dealer,
+            "rounds": list(self.rounds[:self.round_no]),
+            "current": {"players": setup.players, "colors": list(setup.colors), "dealer": setup.dealer,
+                        "deck": list(setup.deck), "tweak_deck": list(setup.tweak_deck),
+                        "log": [move_to_json(seat, move) for seat, move in self.state.log]},
+            "seen": self.seen,
+        }
+
+
+def _rng(game_seed: int, round_no: int, step: int, purpose: str) -> random.Random:
+    return random.Random(f"{game_seed}:{round_no}:{step}:{purpose}")
+
+
+def new_game(settings: GameSettings, seed: int) -> Game:
+    players = settings.players
+    first_dealer = random.Random(f"{seed}:dealer").randrange(players)     # D3
+    match = Match(players, settings.colors_in_play, settings.threshold or 1, first_dealer)
+    return _advance(Game(settings, seed, match, (), _deal(settings, seed, 0, first_dealer)))
+
+
+def _deal(settings: GameSettings, seed: int, round_no: int, dealer: int) -> State:
+    rng = _rng(seed, round_no, 0, "deal")
+    return deal(shuffled_setup(settings.players, rng, settings.colors_in_play, dealer))
+
+
+def next_round(game: Game) -> Game:
+    """After a round of a match, the next one, dealt by the next seat (R3.2)."""
+    if not game.state.over:
+        raise GameError("round_not_over")
+    if game.over:
+        raise GameError("game_over")
+    state = _deal(game.settings, game.seed, len(game.rounds), game.match.next_dealer)
+    return _advance(replace(game, state=state, seen=0))
+
+
+def _advance(game: Game) -> Game:
+    """Bots decide until it is the pupil's turn or the round ends; a finished round is recorded."""
+    state = game.state
+    round_no = len(game.rounds)
+    while not state.over and state.current_player != PUPIL:
+        seat = state.current_player
+        step = len(state.log)
+        bot = make_bot(game.settings.bots[seat - 1])
+        move = bot.choose(view_of(state, seat), _rng(game.seed, round_no, step, "bot"))
+        state = apply(state, move, _rng(game.seed, round_no, step, "chance"))
+    game = replace(game, state=state)
+    if state.over:
+        match = game.match.with_round(state) if not game.match.over else game.match
+        game = replace(game, rounds=game.rounds + (round_record(state),), match=match)
+    return game
+
+
+def decide(game: Game, move: Move, decision_ms: int | None = None,
+           hint_used: bool = False) -> tuple[Game, MoveAnalysis | None]:
+    """The pupil's decision. Refused with a GameError, changing nothing, when not allowed."""
+    state = game.state
+    if state.over:
+        raise GameError("round_over")
+    if state.current_player != PUPIL:
+        raise GameError("not_your_turn")
+    move = _normalise(state, move)
+    _check(state, move)
+    analysis = None
+    if isinstance(move, Play):
+        analysis = analyse_play(state, move, len(game.rounds), decision_ms, hint_used)
+    after = apply(state, move, _rng(game.seed, len(game.rounds), len(state.log), "chance"))
+    return _advance(replace(game, state=after, seen=len(after.log))), analysis
+
+
+def _normalise(state: State, move: Move) -> Move:
+    if isinstance(move, Play) and move.capture and all(c in state.table for c in move.capture):
+        # Cards may be tapped in any order; records keep the table's order.
+        order = {card: i for i, card in enumerate(state.table)}
+        return Play(move.card, tuple(sorted(move.capture, key=order.__getitem__)))
+    if isinstance(move, UseThief):
+        return UseThief(move.card, move.victim)     # the card is drawn at random (R7.1), not chosen
+    return move
+
+
+def _check(state: State, move: Move) -> None:
+    """Friendly reasons for the mistakes a child makes; anything else the rules refuse."""
+    hand = state.hands[PUPIL]
+    if isinstance(move, Discard):
+        if state.phase is not Phase.DISCARD:
+            raise GameError("no_bomb")
+        if move.card not in hand:
+            raise GameError("not_in_hand", card=move.card)
+        return
+    if state.phase is Phase.DISCARD:
+        raise GameError("give_up_a_card")
+    if isinstance(move, Play):
+        if move.card not in hand:
+            raise GameError("not_in_hand", card=move.card)
+        missing = [c for c in move.capture if c not in state.table]
+        if missing:
+            raise GameError("not_on_table", card=missing[0])
+        if move.capture:
+            steps = running_sums(move.card, move.capture)
+            if steps[-1][1] != state.target:
+                raise GameError("wrong_sum", steps=steps, total=steps[-1][1], target=state.target)
+        return
+    if state.phase is not Phase.START:
+        raise GameError("one_action_per_turn")
+    if move not in legal_moves(state):
+        raise GameError("action_not_allowed", card=getattr(move, "card", None))
+
+
+# ---------------------------------------------------------------- saving and resuming
+
+def game_from_json(data: dict) -> Game:
+    """Rebuilds a saved game by replaying it; raises ValueError when the data is not a game."""
+    if data.get("format") != GAME_FORMAT:
+        raise ValueError(f"not a {GAME_FORMAT} document")
+    settings = GameSettings.from_json(data["settings"])
+    match = Match(settings.players, settings.colors_in_play, settings.threshold or 1, data["first_dealer"])
+    rounds = tuple(data["rounds"])
+    for record in rounds:
+        match = match.with_round(replay_round(record))
+    current = data["current"]
+    state = deal(RoundSetup(current["players"], tuple(current["colors"]), current["dealer"],
+                            tuple(current["deck"]), tuple(current["tweak_deck"])))
+    for entry in current["log"]:
+        _, move = move_from_json(entry)
+        if move is not None:           # lost turns happen by themselves (D7)
+            state = apply(state, move)
+    game = Game(settings, data["seed"], match, rounds, state, data.get("seen", 0))
+    if state.over:
+        game = replace(game, rounds=rounds + (round_record(state),),
+                       match=match.with_round(state) if not match.over else match)
+    return game

@@ -1,0 +1,83 @@
+"""What a pupil chooses for a new game (issue 6), checked against what the class allows."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.bots import LEVELS
+from trainer.engine.cards import default_colors
+from trainer.engine.match import default_threshold
+from trainer.engine.state import check_colors
+
+LENGTHS = ("round", "short", "full")     # one round; a match to 30 points; R8.2 thresholds
+SHORT_MATCH_POINTS = 30
+GAME_LEVELS = tuple(level for level in ("beginner", "casual", "clever", "expert", "random") if level in LEVELS)
+
+
+class SettingsError(ValueError):
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    bots: tuple[str, ...]               # one level per opponent, 1 to 5 of them
+    length: str = "round"
+    colors: tuple[str, ...] | None = None   # None: R3.1 for the number of players
+    hints: bool = True
+
+    @property
+    def players(self) -> int:
+        return len(self.bots) + 1
+
+    @property
+    def threshold(self) -> int | None:
+        if self.length == "round":
+            return None
+        return SHORT_MATCH_POINTS if self.length == "short" else default_threshold(self.players)
+
+    @property
+    def colors_in_play(self) -> tuple[str, ...]:
+        return self.colors if self.colors is not None else default_colors(self.players)
+
+    def to_json(self) -> dict:
+        return {"bots": list(self.bots), "length": self.length,
+                "colors": list(self.colors) if self.colors is not None else None, "hints": self.hints}
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameSettings:
+        colors = data.get("colors")
+        return cls(tuple(data["bots"]), data.get("length", "round"),
+                   tuple(colors) if colors is not None else None, data.get("hints", True))
+
+
+@dataclass(frozen=True, slots=True)
+class ClassLimits:
+    """What a teacher allows a class (issue 6: the teacher can limit the choices)."""
+    levels: tuple[str, ...] = GAME_LEVELS
+    max_bots: int = 5
+    lengths: tuple[str, ...] = LENGTHS
+    allow_colors: bool = True
+    hints: bool = True
+
+
+def check_settings(settings: GameSettings, limits: ClassLimits = ClassLimits()) -> GameSettings:
+    if not 1 <= len(settings.bots) <= min(5, limits.max_bots):
+        raise SettingsError("bot_count", most=min(5, limits.max_bots))
+    for level in settings.bots:
+        if level not in LEVELS or level not in limits.levels:
+            raise SettingsError("bot_level", level=level)
+    if settings.length not in LENGTHS or settings.length not in limits.lengths:
+        raise SettingsError("length", length=settings.length)
+    colors = settings.colors
+    if colors is not None:
+        if not limits.allow_colors and tuple(colors) != default_colors(settings.players):
+            raise SettingsError("colors_locked")
+        try:
+            colors = check_colors(colors)
+        except ValueError:
+            raise SettingsError("colors", colors="".join(colors)) from None
+        if len(colors) * 9 < settings.players * 3 + 2:
+            raise SettingsError("too_few_colors")
+    return GameSettings(tuple(settings.bots), settings.length, colors, settings.hints and limits.hints)

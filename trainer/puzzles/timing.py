@@ -1,0 +1,69 @@
+"""Is a reported answer time believable? (issue 5, item 4; rules in docs/puzzles.md)
+
+The server knows when it issued the puzzle and when the answer arrived; the page reports its
+own durations, measured from the first frame with the cards drawn. The client's time is the
+better measure (no network), but it is the pupil's machine talking:
+
+- CLIENT_LONGER: the client's time exceeds the server's interval (plus CLOCK_TOLERANCE and
+  CLOCK_DRIFT), which cannot happen honestly since the page starts timing after the server
+  sent the puzzle. Treatment: score with the server's interval instead (an upper bound of the
+  true time, so the pupil can only lose by it), still rated.
+- NO_CLIENT_TIME: missing, negative or not a number. Treatment: the server's interval, rated.
+- TOO_FAST: fewer than MIN_SECONDS_PER_TAP seconds per tapped card by the time used, or by the
+  server's interval. Treatment: not rated (neither rating moves) and flagged for the teacher:
+  no human produced that time, so it says nothing about the pupil, and a scripted or bounced
+  answer can neither raise a rating nor (by a fast-guess penalty) sink one.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MIN_SECONDS_PER_TAP = 0.25   # see docs/puzzles.md: ~4 aimed taps a second is the human ceiling
+CLOCK_TOLERANCE = 0.25       # seconds: rounding, frame timing, timer resolution
+CLOCK_DRIFT = 0.02           # 2% of the interval: client clocks that run a little fast
+
+CLIENT_LONGER = "client_longer_than_server"
+NO_CLIENT_TIME = "no_client_time"
+TOO_FAST = "faster_than_tapping"
+
+
+@dataclass(frozen=True, slots=True)
+class TimingCheck:
+    seconds: float               # the time to score with
+    source: str                  # "client" or "server"
+    flags: tuple[str, ...]
+    rated: bool                  # False: leave both ratings as they are
+
+    @property
+    def plausible(self) -> bool:
+        return not self.flags
+
+    def to_json(self) -> dict:
+        return {"seconds": self.seconds, "source": self.source, "flags": list(self.flags),
+                "rated": self.rated}
+
+
+def check_timing(client_seconds: float | None, server_seconds: float, taps: int) -> TimingCheck:
+    """Which time to believe for one answer, and whether it may move the ratings.
+
+    `server_seconds`: from issuing the puzzle to receiving the answer (the server's own
+    clock, so it must be a finite number >= 0); `client_seconds`: the page's duration to
+    submission; `taps`: cards tapped for the answer (grading.tapped_cards), at least 1."""
+    if server_seconds is None or not math.isfinite(server_seconds) or server_seconds < 0:
+        raise ValueError(f"the server interval must be a time >= 0, not {server_seconds!r}")
+    taps = max(1, int(taps))
+    flags: list[str] = []
+    if client_seconds is None or not isinstance(client_seconds, (int, float)) \
+            or not math.isfinite(client_seconds) or client_seconds < 0:
+        flags.append(NO_CLIENT_TIME)
+        seconds, source = float(server_seconds), "server"
+    elif client_seconds > server_seconds * (1 + CLOCK_DRIFT) + CLOCK_TOLERANCE:
+        flags.append(CLIENT_LONGER)
+        seconds, source = float(server_seconds), "server"
+    else:
+        seconds, source = float(client_seconds), "client"
+    fastest = MIN_SECONDS_PER_TAP * taps
+    if seconds < fastest or server_seconds < fastest:
+        flags.append(TOO_FAST)
+    return TimingCheck(seconds, source, tuple(flags), TOO_FAST not in flags)
