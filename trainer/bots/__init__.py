@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from trainer.bots.base import Bot
+from trainer.bots.clever import CleverBot
 from trainer.bots.random_bot import RandomBot
 from trainer.bots.simple import BeginnerBot, CasualBot
 
@@ -9,6 +10,7 @@ LEVELS: dict[str, type] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "casual": CasualBot,
+    "clever": CleverBot,
 }
 
 

@@ -53,7 +53,9 @@ def lineup(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]:
 
 def play_deal(index: int, deal_: Deal, bots: Sequence[str], settings: dict | None = None) -> list[Game]:
     players = deal_.setup.players
-    made = {name: make_bot(name, **(settings or {}).get(name, {})) for name in set(bots)}
+    # "clever@big" is the clever level under another name (for settings that differ).
+    made = {name: make_bot(name.partition("@")[0], **(settings or {}).get(name, {}))
+            for name in set(bots)}
     games = []
     for rotation in range(players):
         seats = lineup(bots, players, rotation)
