@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from trainer.bots.base import Bot
 from trainer.bots.clever import CleverBot
+from trainer.bots.expert import ExpertBot
 from trainer.bots.random_bot import RandomBot
 from trainer.bots.simple import BeginnerBot, CasualBot
 
@@ -11,6 +12,7 @@ LEVELS: dict[str, type] = {
     "beginner": BeginnerBot,
     "casual": CasualBot,
     "clever": CleverBot,
+    "expert": ExpertBot,
 }
 
 

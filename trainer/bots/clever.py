@@ -19,11 +19,12 @@ class CleverBot:
     name = "clever"
 
     def __init__(self, playouts: int = 200, win_weight: float = 0.5, endgame_worlds: int = 2,
-                 endgame_nodes: int = 2_500):
+                 endgame_nodes: int = 2_500, horizon: int | None = None):
         self.playouts = playouts
         self.win_weight = win_weight
         self.endgame_worlds = endgame_worlds
         self.endgame_nodes = endgame_nodes
+        self.horizon = horizon
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = view.legal_moves()
@@ -36,18 +37,18 @@ class CleverBot:
             best = endgame_choice(knowledge, candidates, rng, self.win_weight,
                                   self.endgame_worlds, self.endgame_nodes)
         if best is None:
-            ev = Evaluator(knowledge, rng, view.seat, self.win_weight)
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)
 
 
 def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float,
-                   worlds: int, nodes: int):
+                   worlds: int, nodes: int, sampler=None):
     """The candidate with the best exact value summed over a few determinisations (with two
     players and an empty deck only the [T!] deck's order is unknown), or None if too big."""
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
-        values = exact_values(knowledge.determinise(rng), candidates, knowledge.seat,
+        values = exact_values((sampler or knowledge.determinise)(rng), candidates, knowledge.seat,
                               win_weight, nodes)
         if values is None:
             return None

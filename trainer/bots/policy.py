@@ -58,19 +58,28 @@ def next_player(sim: Sim, seat: int) -> int:
     return (seat + 1) % n
 
 
+class Risk:
+    """What the next player may sweep after this decision (R5.3), from what the decider sees:
+    the next player's hand size, and whether the deck will be gone (target the blue 7)."""
+    __slots__ = ("rows", "h", "bonus")
+
+    def __init__(self, sim: Sim, seat: int, cards_after: int):
+        h = len(sim.hands[next_player(sim, seat)])
+        draws = max(0, HAND_SIZE - cards_after)
+        self.rows = SWEEP[len(sim.deck) - draws <= 0]
+        self.h = min(h, HAND_SIZE)
+        self.bonus = (TWEAK_CARD_WORTH if sim.tdeck else 0.0) + HAND_CARD_WORTH
+
+    def loss(self, table_total: int, table_points: int) -> float:
+        """Points the next player is expected to sweep from a table with this sum and points."""
+        if table_total <= 0:
+            return 0.0
+        p = self.rows[table_total if table_total < 80 else 79][self.h]
+        return p * (table_points + self.bonus) if p else 0.0
+
+
 def sweep_loss(sim: Sim, seat: int, table_total: int, table_points: int, cards_after: int) -> float:
-    """Points the next player is expected to sweep from a table left with this sum (R5.3)."""
-    if table_total <= 0:
-        return 0.0
-    opp = next_player(sim, seat)
-    h = len(sim.hands[opp])
-    draws = max(0, HAND_SIZE - cards_after)
-    blue = len(sim.deck) - draws <= 0
-    p = SWEEP[blue][min(table_total, 79)][min(h, HAND_SIZE)]
-    if p == 0.0:
-        return 0.0
-    bonus = TWEAK_CARD_WORTH if sim.tdeck else 0.0
-    return p * (table_points + bonus + HAND_CARD_WORTH)
+    return Risk(sim, seat, cards_after).loss(table_total, table_points)
 
 
 def public_sim(view) -> Sim:
@@ -92,58 +101,77 @@ def public_sim(view) -> Sim:
 
 # ---------------------------------------------------------------- casual
 
-def capture_key(sim: Sim, seat: int, d, table_total: int, table_points: int, hand_left: int):
+def table_totals(table) -> tuple[int, int]:
+    total = 0
+    points = 0
+    for c in table:
+        total += VALUE[c]
+        points += POINTS[c]
+    return total, points
+
+
+def capture_key(sim: Sim, risk: Risk, d, table_total: int, table_points: int):
     """Casual's order of captures: TWEAK, then points (less what the next player may sweep
     from what is left), then cards."""
     taken = d[2]
     pts = POINTS[d[1]]
     tv = 0
+    tp = 0
     for c in taken:
-        pts += POINTS[c]
+        tp += POINTS[c]
         tv += VALUE[c]
-    tweak = len(taken) == len(sim.table)
-    if tweak:
-        risk = 0.0
-    else:
-        risk = sweep_loss(sim, seat, table_total - tv, table_points - (pts - POINTS[d[1]]),
-                          hand_left)
-    return (1 if (tweak and sim.tdeck) else 0, pts - risk, len(taken))
+    if len(taken) == len(sim.table):
+        return (1 if sim.tdeck else 0, pts + tp, len(taken))
+    return (0, pts + tp - risk.loss(table_total - tv, table_points - tp), len(taken))
 
 
-def best_capture(sim: Sim, seat: int, hand, target: int, sums):
-    """(key, decision) of casual's favourite capture at `target`, or (None, None)."""
+def best_capture(sim: Sim, seat: int, hand, target: int, sums, risk: Risk | None = None,
+                 totals: tuple[int, int] | None = None):
+    """(key, decision) of casual's favourite capture at `target`, or (None, None).
+    (capture_key's order, written out inline: this runs in every playout turn.)"""
     table = sim.table
     if not table:
         return None, None
-    total = 0
-    tpoints = 0
-    for c in table:
-        total += VALUE[c]
-        tpoints += POINTS[c]
+    if risk is None:
+        risk = Risk(sim, seat, len(hand) - 1)
+    total, tpoints = totals or table_totals(table)
+    ntable = len(table)
+    tweak_flag = 1 if sim.tdeck else 0
+    rows, h, bonus = risk.rows, risk.h, risk.bonus
     best = None
     best_key = None
-    hand_left = len(hand) - 1
     for card in hand:
-        for taken in sums.get(target - VALUE[card], ()):
-            d = (CAPTURE, card, taken)
-            key = capture_key(sim, seat, d, total, tpoints, hand_left)
+        found = sums.get(target - VALUE[card])
+        if not found:
+            continue
+        pc = POINTS[card]
+        for taken in found:
+            tp = 0
+            tv = 0
+            for c in taken:
+                tp += POINTS[c]
+                tv += VALUE[c]
+            if len(taken) == ntable:
+                key = (tweak_flag, pc + tp, ntable)
+            else:
+                left = total - tv
+                p = rows[left if left < 80 else 79][h]
+                key = (0, pc + tp - (p * (tpoints - tp + bonus) if p else 0.0), len(taken))
             if best_key is None or key > best_key:
-                best, best_key = d, key
+                best, best_key = (CAPTURE, card, taken), key
     return best_key, best
 
 
-def casual_lay(sim: Sim, seat: int, hand):
+def casual_lay(sim: Sim, seat: int, hand, risk: Risk | None = None,
+               totals: tuple[int, int] | None = None):
     """The card whose lay leaves the least to the next player: low risk, few points exposed."""
-    total = 0
-    tpoints = 0
-    for c in sim.table:
-        total += VALUE[c]
-        tpoints += POINTS[c]
-    hand_left = len(hand) - 1
+    if risk is None:
+        risk = Risk(sim, seat, len(hand) - 1)
+    total, tpoints = totals or table_totals(sim.table)
     best = None
     best_cost = None
     for card in hand:
-        cost = (sweep_loss(sim, seat, total + VALUE[card], tpoints + POINTS[card], hand_left)
+        cost = (risk.loss(total + VALUE[card], tpoints + POINTS[card])
                 + 0.5 * POINTS[card] + 0.01 * VALUE[card])
         if best_cost is None or cost < best_cost:
             best, best_cost = card, cost
@@ -195,12 +223,32 @@ def casual(sim: Sim, rng: random.Random, target: int | None = None):
         return casual_give(sim, sim.pending[0], target)
     seat = sim.turn
     hand = sim.hands[seat]
-    sums = subsets_by_sum(sim.table) if sim.table else {}
-    key, best = best_capture(sim, seat, hand, target, sums)
+    risk = Risk(sim, seat, len(hand) - 1)
+    table = sim.table
+    plain = sim.phase != START or not any(sim.acts[seat])
+    if plain:
+        # Without an action card to weigh, the decision depends on these alone: remember it.
+        memo_key = (tuple(hand), tuple(table), target, risk.h, risk.rows is SWEEP[1],
+                    risk.bonus)
+        found = _CASUAL_MEMO.get(memo_key)
+        if found is not None:
+            return found
+        if len(_CASUAL_MEMO) >= 100_000:
+            _CASUAL_MEMO.clear()
+        found = _CASUAL_MEMO[memo_key] = _casual_plain(sim, seat, hand, table, target, risk)
+        return found
+    if table:
+        sums = subsets_by_sum(table)
+        totals = table_totals(table)
+        key, best = best_capture(sim, seat, hand, target, sums, risk, totals)
+    else:
+        sums = {}
+        totals = (0, 0)
+        key = best = None
     if sim.phase == START:
         acts = sim.acts[seat]
-        if acts[JOKER]:
-            joker = casual_joker(sim, seat, hand, target, sums, key, best)
+        if acts[JOKER] and table:
+            joker = casual_joker(sim, seat, hand, target, sums, key, best, risk, totals)
             if joker is not None:
                 return joker
         if best is None:
@@ -213,15 +261,26 @@ def casual(sim: Sim, rng: random.Random, target: int | None = None):
                 return (USE_SHIFTER,)
     if best is not None:
         return best
-    return casual_lay(sim, seat, hand)
+    return casual_lay(sim, seat, hand, risk, totals)
 
 
-def casual_joker(sim, seat, hand, target, sums, key, best):
+def _casual_plain(sim, seat, hand, table, target, risk):
+    if not table:
+        return casual_lay(sim, seat, hand, risk, (0, 0))
+    totals = table_totals(table)
+    _, best = best_capture(sim, seat, hand, target, subsets_by_sum(table), risk, totals)
+    return best if best is not None else casual_lay(sim, seat, hand, risk, totals)
+
+
+_CASUAL_MEMO: dict = {}
+
+
+def casual_joker(sim, seat, hand, target, sums, key, best, risk=None, totals=None):
     """R7.2: a Joker when +-1 opens a TWEAK, a red 5, or three points more than the target does."""
     choice = None
     choice_key = None
     for delta in (1, -1):
-        k, d = best_capture(sim, seat, hand, target + delta, sums)
+        k, d = best_capture(sim, seat, hand, target + delta, sums, risk, totals)
         if d is None:
             continue
         if choice_key is None or k > choice_key:
@@ -232,7 +291,7 @@ def casual_joker(sim, seat, hand, target, sums, key, best):
         return (USE_JOKER, choice)
     if choice_key[0] > key[0]:
         return (USE_JOKER, choice)           # opens a TWEAK
-    _, d = best_capture(sim, seat, hand, target + choice, sums)
+    _, d = best_capture(sim, seat, hand, target + choice, sums, risk, totals)
     takes_red_five = RED_FIVE in d[2] or d[1] == RED_FIVE
     had_red_five = RED_FIVE in best[2] or best[1] == RED_FIVE
     if choice_key[0] == key[0] and (takes_red_five and not had_red_five

@@ -17,6 +17,7 @@ from trainer.bots.sim import (
 )
 
 DIFF_SCALE = 20.0
+TURN_SIGMA = 3.3          # spread of the point margin added by one more turn (measured)
 
 
 def utility(pts, seat: int, win_weight: float) -> float:
@@ -29,11 +30,34 @@ def utility(pts, seat: int, win_weight: float) -> float:
     return win_weight * win + (1.0 - win_weight) * diff / DIFF_SCALE
 
 
-def playout(sim: Sim, rng: random.Random, policy=casual) -> Sim:
-    """Plays `sim` to the end of the round in place."""
+def remaining_turns(sim: Sim) -> float:
+    """About how many turns a round still has: hand cards plus the share of the deck that
+    reaches a hand rather than the table."""
+    return sum(len(h) for h in sim.hands) + 0.62 * len(sim.deck)
+
+
+def estimated_utility(sim: Sim, seat: int, win_weight: float) -> float:
+    """`utility` of a round stopped early: the chance of ending on top is read from the current
+    margin and the turns still to come (a normal approximation)."""
+    if sim.phase == OVER:
+        return utility(sim.pts, seat, win_weight)
+    pts = sim.pts
+    diff = pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
+    spread = TURN_SIGMA * math.sqrt(remaining_turns(sim) + 1.0)
+    win = 0.5 * (1.0 + math.erf(diff / (spread * math.sqrt(2.0))))
+    return win_weight * win + (1.0 - win_weight) * diff / DIFF_SCALE
+
+
+def playout(sim: Sim, rng: random.Random, policy=casual, horizon: int | None = None) -> Sim:
+    """Plays `sim` in place to the end of the round, or for `horizon` more turns."""
     do = sim.do
-    while sim.phase != OVER:
-        do(policy(sim, rng), rng)
+    if horizon is None:
+        while sim.phase != OVER:
+            do(policy(sim, rng), rng)
+    else:
+        stop = sim.turns + horizon
+        while sim.phase != OVER and sim.turns < stop:
+            do(policy(sim, rng), rng)
     return sim
 
 
@@ -64,13 +88,14 @@ class Evaluator:
     """Mean utility of candidates over a shared, lazily grown list of determinisations."""
 
     def __init__(self, knowledge, rng: random.Random, seat: int, win_weight: float,
-                 sampler=None, policy=casual):
+                 sampler=None, policy=casual, horizon: int | None = None):
         self.k = knowledge
         self.rng = rng
         self.seat = seat
         self.win_weight = win_weight
         self.sampler = sampler or knowledge.determinise
         self.policy = policy
+        self.horizon = horizon
         self.worlds: list[tuple[Sim, int]] = []
         self.playouts = 0
 
@@ -84,9 +109,9 @@ class Evaluator:
         sim = sim.clone()
         rng = random.Random(seed)
         sim.do(d, rng)
-        playout(sim, rng, self.policy)
+        playout(sim, rng, self.policy, self.horizon)
         self.playouts += 1
-        return utility(sim.pts, self.seat, self.win_weight)
+        return estimated_utility(sim, self.seat, self.win_weight)
 
 
 def successive_halving(candidates: list, evaluate, budget: int) -> tuple:

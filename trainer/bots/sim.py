@@ -253,9 +253,27 @@ def action_decisions(seat, acts, hand_sizes, deck_size) -> list:
     return out
 
 
+_SUMS_CACHE: dict = {}
+_SUMS_CACHE_LIMIT = 50_000
+
+
 def subsets_by_sum(table, most: int = 10) -> dict[int, list[tuple[int, ...]]]:
     """Every non-empty set of table cards (as card-number tuples, table order) by face-value
-    sum, for sums up to `most` (a capture needs target - hand value <= 11 - 1)."""
+    sum, for sums up to `most` (a capture needs target - hand value <= 11 - 1).
+
+    Tables recur across playouts, so results are remembered (a pure function of its input;
+    treat the result as read-only)."""
+    key = (tuple(table), most)
+    found = _SUMS_CACHE.get(key)
+    if found is not None:
+        return found
+    if len(_SUMS_CACHE) >= _SUMS_CACHE_LIMIT:
+        _SUMS_CACHE.clear()
+    found = _SUMS_CACHE[key] = _subsets_by_sum(table, most)
+    return found
+
+
+def _subsets_by_sum(table, most: int) -> dict[int, list[tuple[int, ...]]]:
     out: dict[int, list[tuple[int, ...]]] = {}
     items = [(VALUE[c], c) for c in table]
     m = len(items)
