@@ -4,10 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli import play, replay, solve
+from trainer.cli import play, replay, solve, tournament
 from trainer.cli.errors import UsageError
 
-COMMAND_MODULES = (solve, replay, play)
+COMMAND_MODULES = (solve, replay, play, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:
