@@ -1,0 +1,57 @@
+"""The `clever` level: determinised Monte Carlo with casual playouts, exact search once the
+deck is empty (docs/bots.md)."""
+from __future__ import annotations
+
+import random
+
+from trainer.bots.endgame import exact_values
+from trainer.bots.knowledge import Knowledge
+from trainer.bots.search import Evaluator, distinct, successive_halving
+from trainer.bots.sim import decision_of, move_of
+from trainer.engine.moves import Move
+from trainer.engine.view import PlayerView
+
+
+class CleverBot:
+    """Settings: `playouts` per decision (the think-time budget), `win_weight` (how much
+    winning the round counts against the point margin), `endgame_worlds` and `endgame_nodes`
+    (the exact search once the deck is empty)."""
+    name = "clever"
+
+    def __init__(self, playouts: int = 200, win_weight: float = 0.5, endgame_worlds: int = 2,
+                 endgame_nodes: int = 2_500, horizon: int | None = None):
+        self.playouts = playouts
+        self.win_weight = win_weight
+        self.endgame_worlds = endgame_worlds
+        self.endgame_nodes = endgame_nodes
+        self.horizon = horizon
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        candidates = distinct([decision_of(m) for m in moves])
+        if len(candidates) == 1:
+            return move_of(candidates[0], view.unused)
+        knowledge = Knowledge(view)
+        best = None
+        if view.deck_size == 0 and self.endgame_worlds:
+            best = endgame_choice(knowledge, candidates, rng, self.win_weight,
+                                  self.endgame_worlds, self.endgame_nodes)
+        if best is None:
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, horizon=self.horizon)
+            best, _ = successive_halving(candidates, ev.value, self.playouts)
+        return move_of(best, view.unused)
+
+
+def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float,
+                   worlds: int, nodes: int, sampler=None):
+    """The candidate with the best exact value summed over a few determinisations (with two
+    players and an empty deck only the [T!] deck's order is unknown), or None if too big."""
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        values = exact_values((sampler or knowledge.determinise)(rng), candidates, knowledge.seat,
+                              win_weight, nodes)
+        if values is None:
+            return None
+        totals = [t + v for t, v in zip(totals, values)]
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]

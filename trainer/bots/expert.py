@@ -1,0 +1,94 @@
+"""The `expert` level: determinised search whose deals follow what the other players' plays
+reveal about their hands (trainer.bots.inference), with a larger budget than `clever`, and the
+exact endgame (docs/bots.md)."""
+from __future__ import annotations
+
+import random
+
+from trainer.bots.clever import endgame_choice
+from trainer.bots.inference import HandModel, public_turns
+from trainer.bots.knowledge import Knowledge
+from trainer.bots.search import Evaluator, distinct, successive_halving
+from trainer.bots.sim import Sim, decision_of, move_of
+from trainer.engine.moves import Move
+from trainer.engine.view import PlayerView
+
+
+class InformedSampler:
+    """Determinisations drawn uniformly, then kept with probability equal to their weight under
+    the hand models (rejection sampling; weights are at most 1). After `tries` rejections the
+    heaviest guess seen is used, so a model that fits badly never stalls the search."""
+
+    def __init__(self, knowledge: Knowledge, models: dict[int, HandModel], tries: int):
+        self.k = knowledge
+        self.models = models
+        self.tries = tries
+
+    def weight(self, hands) -> float:
+        w = 1.0
+        for seat, model in self.models.items():
+            w *= model.weight(hands[seat])
+            if w == 0.0:
+                break
+        return w
+
+    def __call__(self, rng: random.Random) -> Sim:
+        best = None
+        best_w = -1.0
+        for _ in range(self.tries):
+            hands, deck = self.k.sample_hidden(rng)
+            w = self.weight(hands)
+            if w >= 1.0 or rng.random() < w:
+                best = (hands, deck)
+                break
+            if w > best_w:
+                best, best_w = (hands, deck), w
+        hands, deck = best
+        return self.k.sim_with(hands, deck, self.k.sample_tweak_deck(rng))
+
+
+class ExpertBot:
+    """Settings: `playouts` per decision, `memory` (how many past turns of each player are
+    read), `slip` (how often a player lays a card when they could capture), `tries` (guesses
+    per determinisation), `win_weight`, and the endgame settings as for `clever`."""
+    name = "expert"
+
+    def __init__(self, playouts: int = 1000, memory: int = 3, slip: float = 0.15,
+                 tries: int = 20, win_weight: float = 0.5, endgame_worlds: int = 2,
+                 endgame_nodes: int = 4_000):
+        self.playouts = playouts
+        self.memory = memory
+        self.slip = slip
+        self.tries = tries
+        self.win_weight = win_weight
+        self.endgame_worlds = endgame_worlds
+        self.endgame_nodes = endgame_nodes
+
+    def sampler(self, view: PlayerView, knowledge: Knowledge):
+        if not self.memory:
+            return knowledge.determinise
+        turns = public_turns(view)
+        if turns is None:
+            return knowledge.determinise
+        models = {s: HandModel(turns[s], self.memory, self.slip)
+                  for s in knowledge.others if turns[s] and view.hand_sizes[s]}
+        if not models:
+            return knowledge.determinise
+        return InformedSampler(knowledge, models, self.tries)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        candidates = distinct([decision_of(m) for m in moves])
+        if len(candidates) == 1:
+            return move_of(candidates[0], view.unused)
+        knowledge = Knowledge(view)
+        sampler = self.sampler(view, knowledge)
+        best = None
+        if view.deck_size == 0 and self.endgame_worlds:
+            worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
+            best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
+                                  self.endgame_nodes, sampler)
+        if best is None:
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler)
+            best, _ = successive_halving(candidates, ev.value, self.playouts)
+        return move_of(best, view.unused)

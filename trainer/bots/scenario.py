@@ -1,0 +1,41 @@
+"""Hand-made positions for tests and benchmarks: a whole State from a few named cards."""
+from __future__ import annotations
+
+from trainer.engine.cards import card_table, default_colors
+from trainer.engine.state import Phase, RoundSetup, State
+
+
+def make_state(hands, table, deck_top=(), *, turn: int = 0, rest: str = "deck",
+               won=None, owned=None, used=None, tweak_deck=None, phase: Phase = Phase.START,
+               delta: int = 0, pending=(), colors=None, log=()) -> State:
+    """A State where `hands`, `table` and the top of the deck are as given.
+
+    Every other numeric card of the colours in play goes below `deck_top` in the deck
+    (rest="deck") or onto the won pile of the last seat (rest="won"), so that card counts add
+    up as in a real round. `owned`/`used` list [T!] cards per seat; the [T!]
+    deck holds the others unless `tweak_deck` is given."""
+    players = len(hands)
+    colors = tuple(colors) if colors else default_colors(players)
+    cards = card_table()
+    placed = [c for h in hands for c in h] + list(table) + list(deck_top)
+    won = [list(p) for p in (won or [[] for _ in range(players)])]
+    placed += [c for p in won for c in p]
+    if len(set(placed)) != len(placed):
+        raise ValueError("a card is placed twice")
+    others = [c for c in cards.deck_for(colors) if c not in set(placed)]
+    deck = list(deck_top)
+    if rest == "deck":
+        deck += others
+    elif rest == "won":
+        won[-1] += others
+    else:
+        raise ValueError("rest must be 'deck' or 'won'")
+    owned = [tuple(o) for o in (owned or [() for _ in range(players)])]
+    used = [frozenset(u) for u in (used or [() for _ in range(players)])]
+    owned_all = {c for o in owned for c in o}
+    if tweak_deck is None:
+        tweak_deck = [c for c in cards.action_ids if c not in owned_all]
+    setup = RoundSetup(players, colors, (turn - 1) % players, (), ())
+    return State(setup, tuple(deck), tuple(tweak_deck), tuple(table),
+                 tuple(tuple(h) for h in hands), tuple(tuple(p) for p in won), tuple(owned),
+                 tuple(used), turn, phase, delta, tuple(pending), tuple(log), 0)
