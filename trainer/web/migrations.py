@@ -94,5 +94,169 @@ def m002_sessions_and_throttle(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_puzzles_drills_attempts(db: Database) -> None:
+    # Puzzles are shared by every class; `data` is Puzzle.to_json() (trainer.puzzles).
+    # target / table_size / combo_size are copied out of it for the teacher's heat maps.
+    db.execute(
+        """
+        CREATE TABLE puzzles (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('curated', 'generated', 'teacher')),
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            rating REAL NOT NULL,
+            rating_count INTEGER NOT NULL DEFAULT 0,
+            target INTEGER NOT NULL,
+            table_size INTEGER NOT NULL,
+            combo_size INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX puzzles_kind_rating ON puzzles(kind, rating)")
+    db.execute(
+        """
+        CREATE TABLE pupil_ratings (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            rating REAL NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    # The teacher's daily drill for a class: a number of puzzles or of minutes.
+    db.execute(
+        """
+        CREATE TABLE drill_settings (
+            class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+            puzzles INTEGER,
+            minutes INTEGER,
+            kinds TEXT NOT NULL,
+            time_limit_s REAL NOT NULL DEFAULT 20,
+            updated_at TEXT NOT NULL,
+            CHECK ((puzzles IS NULL) != (minutes IS NULL))
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE pupil_settings (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            extra_time_s REAL NOT NULL DEFAULT 0,
+            hide_countdown INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    # One sitting: today's drill or free practice. `day` is the school's local date.
+    db.execute(
+        """
+        CREATE TABLE practice_sessions (
+            id INTEGER PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            mode TEXT NOT NULL CHECK (mode IN ('drill', 'practice')),
+            day TEXT NOT NULL,
+            planned INTEGER,
+            started_at REAL NOT NULL,
+            finished_at REAL
+        )"""
+    )
+    db.execute("CREATE INDEX practice_sessions_pupil_day ON practice_sessions(pupil_id, day)")
+    # One issued puzzle and, once it arrives, its answer. The id travels with the puzzle to
+    # the page and back, so a double tap, a resubmit or a retry finds the same row (issue 5.7).
+    # Times in epoch seconds (server) and milliseconds (client durations).
+    db.execute(
+        """
+        CREATE TABLE attempts (
+            id TEXT PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            session_id INTEGER REFERENCES practice_sessions(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL REFERENCES puzzles(id),
+            kind TEXT NOT NULL,
+            day TEXT NOT NULL,
+            issued_at REAL NOT NULL,
+            answered_at REAL,
+            time_limit_s REAL NOT NULL,
+            client_ms INTEGER,
+            server_ms INTEGER,
+            believed_ms INTEGER,
+            first_correct_ms INTEGER,
+            input_kind TEXT,
+            taps TEXT,
+            submitted TEXT,
+            outcome TEXT,
+            correct INTEGER,
+            credit REAL,
+            score REAL,
+            flags TEXT,
+            pupil_rating_before REAL,
+            pupil_rating_after REAL,
+            puzzle_rating_before REAL,
+            puzzle_rating_after REAL,
+            target INTEGER NOT NULL,
+            combo_size INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX attempts_pupil_answered ON attempts(pupil_id, answered_at)")
+    db.execute("CREATE INDEX attempts_session ON attempts(session_id)")
+    db.execute("CREATE INDEX attempts_puzzle ON attempts(puzzle_id)")
+
+
+@migrations()
+def m004_games(db: Database) -> None:
+    # `state` is the resumable tweak-game/1 document (trainer.games.service); `record` the
+    # tweak-round/1 or tweak-match/1 record that `trainer replay` checks.
+    db.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            settings TEXT NOT NULL,
+            state TEXT NOT NULL,
+            record TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'abandoned')),
+            pupil_points INTEGER,
+            winner INTEGER,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX games_pupil_status ON games(pupil_id, status)")
+    # One row per pupil play (trainer.games.analysis.MoveAnalysis), for the teacher's reports.
+    db.execute(
+        """
+        CREATE TABLE game_moves (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            captures_available INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            tweak_available INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            tweak INTEGER NOT NULL,
+            missed_capture INTEGER NOT NULL,
+            missed_tweak INTEGER NOT NULL,
+            decision_ms INTEGER,
+            hint_used INTEGER NOT NULL DEFAULT 0,
+            analysis TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (game_id, round, turn)
+        )"""
+    )
+    db.execute("CREATE INDEX game_moves_pupil_created ON game_moves(pupil_id, created_at)")
+    # What the teacher lets a class choose for games (trainer.games.settings.ClassLimits).
+    db.execute(
+        """
+        CREATE TABLE class_game_settings (
+            class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+            levels TEXT NOT NULL,
+            max_bots INTEGER NOT NULL,
+            lengths TEXT NOT NULL,
+            allow_colors INTEGER NOT NULL,
+            hints INTEGER NOT NULL
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

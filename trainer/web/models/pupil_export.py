@@ -6,6 +6,7 @@ column is covered by some section, so new data cannot be forgotten here.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlite_utils import Database
@@ -33,6 +34,36 @@ def _pupil(db: Database, pupil_id: int) -> dict:
     row["active_sessions"] = db.execute(
         "SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0]
     return row
+
+
+def _rows(db: Database, sql: str, pupil_id: int, json_columns: tuple[str, ...] = ()) -> list[dict]:
+    rows = list(db.query(sql, [pupil_id]))
+    for row in rows:
+        for column in json_columns:
+            if row.get(column) is not None:
+                row[column] = json.loads(row[column])
+    return rows
+
+
+@section("practice", tables=("pupil_ratings", "pupil_settings", "practice_sessions", "attempts"))
+def _practice(db: Database, pupil_id: int) -> dict:
+    return {
+        "rating": _rows(db, "SELECT rating, count, updated_at FROM pupil_ratings WHERE pupil_id = ?", pupil_id),
+        "settings": _rows(db, "SELECT extra_time_s, hide_countdown FROM pupil_settings WHERE pupil_id = ?",
+                          pupil_id),
+        "sessions": _rows(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? ORDER BY id", pupil_id),
+        "attempts": _rows(db, "SELECT * FROM attempts WHERE pupil_id = ? ORDER BY issued_at", pupil_id,
+                          ("taps", "submitted", "outcome", "flags")),
+    }
+
+
+@section("games", tables=("games", "game_moves"))
+def _games(db: Database, pupil_id: int) -> dict:
+    return {
+        "games": _rows(db, "SELECT * FROM games WHERE pupil_id = ? ORDER BY id", pupil_id,
+                       ("settings", "state", "record")),
+        "moves": _rows(db, "SELECT * FROM game_moves WHERE pupil_id = ? ORDER BY id", pupil_id, ("analysis",)),
+    }
 
 
 def export(db: Database, pupil_id: int) -> dict:
