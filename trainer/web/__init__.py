@@ -36,13 +36,14 @@ def create_app(test_config: dict | None = None) -> Flask:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from trainer.web import csrf, db, headers, htmx, i18n, login, pages
+    from trainer.web import cards, csrf, db, headers, htmx, i18n, login, pages
 
     db.init_app(app)
     headers.init_app(app)
     login.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
+    cards.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)
     for bp in _blueprints():
