@@ -258,5 +258,19 @@ def m004_games(db: Database) -> None:
     )
 
 
+@migrations()
+def m005_ops_retention(db: Database) -> None:
+    # How long a class's pupil data is kept (days); NULL: the school's RETENTION_DAYS.
+    db.execute("ALTER TABLE classes ADD COLUMN retention_days INTEGER")
+    # When each housekeeping task last ran, shared by every server process.
+    db.execute(
+        """
+        CREATE TABLE maintenance (
+            task TEXT PRIMARY KEY,
+            last_run REAL NOT NULL
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
