@@ -33,15 +33,12 @@ def pupil(live_server):
 def step_ms(live_server):
     """How long each bot move stays on screen; tests set it and it is put back after."""
     config = live_server.app.config
-    before = config.get("GAME_STEP_MS")
+    before = config["GAME_STEP_MS"]
 
     def set_to(ms):
         config["GAME_STEP_MS"] = ms
     yield set_to
-    if before is None:
-        config.pop("GAME_STEP_MS", None)
-    else:
-        config["GAME_STEP_MS"] = before
+    config["GAME_STEP_MS"] = before
 
 
 def log_in(page, live_server, pupil):

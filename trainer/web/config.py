@@ -27,6 +27,7 @@ DEFAULTS = dict(
     JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
+    GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
 )
 
 

@@ -102,7 +102,7 @@ def _board(row, game, step=None, error=None, status=200, fresh=False):
     active = row["status"] == "active"
     context = {"row": row, "game": game, "moment": moment, "error": error, "active": active,
                "board": game_board.board(game, moment.state),
-               "delay": current_app.config.get("GAME_STEP_MS", 1500),
+               "delay": current_app.config["GAME_STEP_MS"],
                "oob": htmx.hx().wants_fragment}
     if live:
         session[WATCHED] = _watch_key(row, game)
