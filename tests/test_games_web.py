@@ -11,7 +11,7 @@ from game_helpers import (
     HX, bomb_hits_pupil, find_game, play, pupil_may, store_game, tap, turn_lost_since_pupil,
 )
 from trainer.engine.cards import card_table
-from trainer.engine.moves import Discard, Play, UseJoker, UseThief
+from trainer.engine.moves import Discard, Play, UseThief
 from trainer.engine.records import replay_match, replay_result, replay_round
 from trainer.engine.rules import legal_moves
 from trainer.engine.solver import solve

@@ -153,7 +153,7 @@ def tap(game_id):
                                 error=None)
     # The buttons stay in the page (a queued tap from a replaced button would be dropped);
     # static/js/games.js marks them from this event.
-    return html, 200, {"HX-Trigger": json.dumps({"game-picked": pick.to_json()})}
+    return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
 
 
 # ---------------------------------------------------------------- moves
@@ -189,7 +189,7 @@ def _refuse(row, game, code, params, status):
         pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[0], state.table)
         html = render_template("games/_pick_status.html",
                                     status=game_board.pick_status(pick, state.target), error=message)
-        return html, status, {"HX-Retarget": "#pick-status", "HX-Reswap": "innerHTML"}
+        return html, status, htmx.retarget_headers("#pick-status")
     return _board(row, game, None, error=message, status=status)
 
 
