@@ -465,3 +465,18 @@ def test_a_pupils_games_are_in_their_data_export(client, db, pupil, auth, make):
     exported = pupil_export.export(db, pupil["pupil_id"])["games"]
     assert exported["games"][0]["record"]["format"] == "tweak-round/1"
     assert exported["moves"][0]["analysis"]["play"] == game.state.hands[PUPIL][0]
+
+
+def test_r7_2_a_hint_may_be_a_joker_that_opens_a_capture(client, db, pupil):
+    from trainer.bots.hint import hint
+    from trainer.engine.view import view_of
+
+    def joker_hint(g):
+        if not (g.pupil_to_act and g.state.phase is Phase.START):
+            return False
+        reason = hint(view_of(g.state, PUPIL), "casual").reason
+        return reason.kind == "joker" and reason.params.get("then")
+    game = find_game(joker_hint, GameSettings(("random", "random")))
+    game_id = start(client, db, pupil, game)
+    page = html(client.post(f"/games/{game_id}/hint", headers=HX))
+    assert "Use the Joker (" in page and "Try this:" in page and "card-button--hint" in page
