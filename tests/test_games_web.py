@@ -405,8 +405,13 @@ def test_without_a_hint_the_play_is_recorded_as_unaided(client, db, pupil):
     assert games.moves_of(db, game_id)[0]["hint_used"] == 0
 
 
-def test_hints_switched_off_for_the_class_are_not_offered_or_given(client, db, pupil):
-    game_id = start(client, db, pupil, new_game(GameSettings(("random",), hints=False), seed=3))
+@pytest.mark.parametrize("when", ["before the game", "during the game"])
+def test_hints_switched_off_for_the_class_are_not_offered_or_given(client, db, pupil, when):
+    if when == "before the game":
+        game_id = start(client, db, pupil, new_game(GameSettings(("random",), hints=False), seed=3))
+    else:
+        game_id = start(client, db, pupil, new_game(GameSettings(("random",)), seed=3))
+        game_limits.put(db, pupil["class_id"], ClassLimits(hints=False))
     assert "Show me a capture" not in html(client.get(f"/games/{game_id}?step=end"))
     before = stored(db, game_id)
     response = client.post(f"/games/{game_id}/hint")

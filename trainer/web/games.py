@@ -116,11 +116,17 @@ def _board(row, game, step=None, error=None, status=200, fresh=False):
     return htmx.render("games/board.html", "games/_game.html", **context), status
 
 
+def _hints_allowed(game) -> bool:
+    """Chosen when the game began, and still allowed now: a teacher may switch hints off
+    for the class while games are under way."""
+    return game.settings.hints and game_limits.get(get_db(), g.pupil["class_id"]).hints
+
+
 def _live_context(row, game, deciding, turn, fresh) -> dict:
     state = game.state
     view_table, view_hand = state.table, state.hands[0]
     pick = game_pick.current(row["id"], game_board.position_key(game), view_hand, view_table)
-    can_hint = (deciding and game.settings.hints and state.phase is not Phase.DISCARD)
+    can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
     hint = None
     if can_hint and (fresh or row.get("hint_turn") == turn):
         hint = game_board.capture_hint(state)
@@ -210,7 +216,7 @@ def _after_change(game_id):
 def hint(game_id):
     row = _own_game(game_id)
     game = games.load(row)
-    if not game.settings.hints:
+    if not _hints_allowed(game):
         return _board(row, game, None, error=words.game_error("hints_off", {}), status=403)
     if row["status"] != "active" or game.state.over or not game.pupil_to_act:
         return _board(row, game, None, error=words.game_error("not_your_turn", {}), status=409)
