@@ -43,7 +43,7 @@ PUPIL_ROUTES: dict = {
     "games.tap": {"POST": {"tap": "R1a"}},
     "games.move": {"POST": {"kind": "lay"}},
     "games.hint": {"POST": {}},
-    "games.next_round_": {"POST": {}},
+    "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
 }
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES}

@@ -50,7 +50,7 @@ def test_a_pupil_reaches_every_route_of_their_own_game(client, make, db):
     for endpoint, methods in PUPIL_ROUTES.items():
         game_id = games.create(db, pupil_id, new_game(GameSettings(("random",)), seed=2))
         path = {"games.show": "", "games.tap": "/tap", "games.move": "/move", "games.hint": "/hint",
-                "games.next_round_": "/next", "games.stop": "/stop"}[endpoint]
+                "games.start_next_round": "/next", "games.stop": "/stop"}[endpoint]
         for method, data in methods.items():
             url = f"/games/{game_id}{path}"
             response = client.get(url) if method == "GET" else client.post(url, data=data or {})

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, r
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Play
 from trainer.engine.state import Phase
-from trainer.games.service import GameError, decide, new_game, next_round
+from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import LENGTHS, GameSettings, SettingsError, check_settings
 from trainer.web import game_board, game_pick, game_words as words, htmx, login
 from trainer.web.db import get_db
@@ -103,7 +103,8 @@ def _board(row, game, step=None, error=None, status=200, fresh=False):
     context = {"row": row, "game": game, "moment": moment, "error": error, "active": active,
                "board": game_board.board(game, moment.state),
                "delay": current_app.config["GAME_STEP_MS"],
-               "oob": htmx.hx().wants_fragment}
+               "oob": htmx.hx().wants_fragment, "deciding": False, "discard": False,
+               "can_hint": False, "hint": None, "actions": []}
     if live:
         session[WATCHED] = _watch_key(row, game)
         turn = game_board.turn_key(game)
@@ -124,8 +125,7 @@ def _hints_allowed(game) -> bool:
 
 def _live_context(row, game, deciding, turn, fresh) -> dict:
     state = game.state
-    view_table, view_hand = state.table, state.hands[0]
-    pick = game_pick.current(row["id"], game_board.position_key(game), view_hand, view_table)
+    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
     can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
     hint = None
     if can_hint and (fresh or row.get("hint_turn") == turn):
@@ -145,7 +145,7 @@ def tap(game_id):
     game = games.load(row)
     state = game.state
     position = game_board.position_key(game)
-    hand, table = state.hands[0], state.table
+    hand, table = state.hands[PUPIL], state.table
     if request.form.get("clear"):
         game_pick.clear()
         pick = game_pick.Pick()
@@ -173,7 +173,7 @@ def move(game_id):
     if row["status"] != "active":
         return _refuse(row, game, "game_over", {}, 409)
     state = game.state
-    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[0], state.table)
+    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
     turn = game_board.turn_key(game)
     try:
         chosen = move_from_form(request.form, state, pick)
@@ -192,7 +192,7 @@ def _refuse(row, game, code, params, status):
     message = words.game_error(code, params)
     if htmx.hx().wants_fragment and game.pupil_to_act and not game.state.over and row["status"] == "active":
         state = game.state
-        pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[0], state.table)
+        pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
         html = render_template("games/_pick_status.html",
                                     status=game_board.pick_status(pick, state.target), error=message)
         return html, status, htmx.retarget_headers("#pick-status")
@@ -226,7 +226,7 @@ def hint(game_id):
 
 @bp.route("/games/<int:game_id>/next", methods=["POST"])
 @login.pupil_required
-def next_round_(game_id):
+def start_next_round(game_id):
     row = _own_game(game_id)
     game = games.load(row)
     if row["status"] != "active":
