@@ -485,3 +485,16 @@ def test_r7_2_a_hint_may_be_a_joker_that_opens_a_capture(client, db, pupil):
     game_id = start(client, db, pupil, game)
     page = html(client.post(f"/games/{game_id}/hint", headers=HX))
     assert "Use the Joker (" in page and "Try this:" in page and "card-button--hint" in page
+
+
+def test_r7_4_while_the_bomb_waits_a_play_or_a_hint_is_refused_on_the_board(client, db, pupil):
+    game = find_game(bomb_hits_pupil, GameSettings(("random",) * 3))
+    game_id = start(client, db, pupil, game)
+    before = stored(db, game_id)
+    for kind in ("lay", "take", "shifter"):
+        response = client.post(f"/games/{game_id}/move", data={"kind": kind}, headers=HX)
+        assert response.status_code == 400 and "HX-Retarget" not in response.headers
+        assert "The Bomb! First choose a card from your hand" in html(response)
+    response = client.post(f"/games/{game_id}/hint", headers=HX)
+    assert response.status_code == 409 and "The Bomb! First choose a card" in html(response)
+    assert stored(db, game_id) == before

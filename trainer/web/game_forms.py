@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Move, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import unused_action_cards
-from trainer.engine.state import State
+from trainer.engine.state import Phase, State
 from trainer.games.service import PUPIL, GameError
 from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits, GameSettings, SettingsError
 from trainer.web.game_pick import Pick
@@ -75,6 +75,8 @@ def move_from_form(form, state: State, pick: Pick) -> Move:
     """The move the pupil asked for. Raises GameError with a friendly code; whether the move is
     allowed is for the game service to say (it refuses without changing anything)."""
     kind = form.get("kind", "")
+    if state.phase is Phase.DISCARD and state.current_player == PUPIL and kind != "discard":
+        raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first
     if kind in ("take", "lay"):
         if pick.hand is None:
             raise GameError("pick_hand")

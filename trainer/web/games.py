@@ -95,7 +95,7 @@ def _int(text: str) -> int:
         return 0
 
 
-def _board(row, game, step=None, error=None, status=200, fresh=False):
+def _board(row, game, step=None, error=None, status=200):
     db = get_db()
     moment = game_board.moment(game, step)
     live = moment.live
@@ -111,7 +111,7 @@ def _board(row, game, step=None, error=None, status=200, fresh=False):
         deciding = active and not game.state.over and game.pupil_to_act
         if deciding:
             games.stamp_turn(db, row["id"], turn)
-        context.update(_live_context(row, game, deciding, turn, fresh))
+        context.update(_live_context(row, game, deciding, turn))
         if game.state.over:
             context["scores"] = game_board.round_scores(game)
     return htmx.render("games/board.html", "games/_game.html", **context), status
@@ -123,12 +123,12 @@ def _hints_allowed(game) -> bool:
     return game.settings.hints and game_limits.get(get_db(), g.pupil["class_id"]).hints
 
 
-def _live_context(row, game, deciding, turn, fresh) -> dict:
+def _live_context(row, game, deciding, turn) -> dict:
     state = game.state
     pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
     can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
     hint = None
-    if can_hint and (fresh or row.get("hint_turn") == turn):
+    if can_hint and row.get("hint_turn") == turn:
         hint = game_board.capture_hint(state)
     return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
             "actions": game_board.pupil_actions(state) if deciding else [],
@@ -156,7 +156,7 @@ def tap(game_id):
     if not htmx.hx().wants_fragment:
         return redirect(url_for("games.show", game_id=game_id, step="end"), 303)
     html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target),
-                                error=None)
+                           error=None)
     # The buttons stay in the page (a queued tap from a replaced button would be dropped);
     # static/js/games.js marks them from this event.
     return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
@@ -190,11 +190,14 @@ def move(game_id):
 def _refuse(row, game, code, params, status):
     """Nothing changed: the message goes where the pupil is looking, next to the running sum."""
     message = words.game_error(code, params)
-    if htmx.hx().wants_fragment and game.pupil_to_act and not game.state.over and row["status"] == "active":
-        state = game.state
+    state = game.state
+    # The running sum is on the board only while the pupil is choosing a card to play.
+    on_board = (game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD
+                and row["status"] == "active")
+    if htmx.hx().wants_fragment and on_board:
         pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
         html = render_template("games/_pick_status.html",
-                                    status=game_board.pick_status(pick, state.target), error=message)
+                               status=game_board.pick_status(pick, state.target), error=message)
         return html, status, htmx.retarget_headers("#pick-status")
     return _board(row, game, None, error=message, status=status)
 
@@ -220,8 +223,10 @@ def hint(game_id):
         return _board(row, game, None, error=words.game_error("hints_off", {}), status=403)
     if row["status"] != "active" or game.state.over or not game.pupil_to_act:
         return _board(row, game, None, error=words.game_error("not_your_turn", {}), status=409)
+    if game.state.phase is Phase.DISCARD:
+        return _board(row, game, None, error=words.game_error("give_up_a_card", {}), status=409)
     games.mark_hint(get_db(), row["id"], game_board.turn_key(game))
-    return _board(_own_game(game_id), game, None, fresh=True)
+    return _board(_own_game(game_id), game, None)
 
 
 @bp.route("/games/<int:game_id>/next", methods=["POST"])
