@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.cards import card_table
 from trainer.engine.moves import UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
 from trainer.engine.scoring import breakdown
@@ -88,13 +87,11 @@ def seats(game: Game, view: PlayerView) -> list[dict]:
 
 def board(game: Game, state: State) -> dict:
     view = view_of(state, PUPIL)
-    cards = card_table()
     return {
         "view": view, "seats": seats(game, view),
         "target": view.target, "joker": view.delta,
         "blue_seven": view.deck_size == 0, "deck_size": view.deck_size,
-        "tweak_deck_size": view.tweak_deck_size,
-        "backs": cards.back, "round_no": game.round_no + 1,
+        "tweak_deck_size": view.tweak_deck_size, "round_no": game.round_no + 1,
     }
 
 
