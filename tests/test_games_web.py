@@ -498,3 +498,17 @@ def test_r7_4_while_the_bomb_waits_a_play_or_a_hint_is_refused_on_the_board(clie
     response = client.post(f"/games/{game_id}/hint", headers=HX)
     assert response.status_code == 409 and "The Bomb! First choose a card" in html(response)
     assert stored(db, game_id) == before
+
+
+def test_r9_no_page_of_the_story_shows_a_bots_hand_or_the_pile(client, db, pupil):
+    import re
+    game = find_game(lambda g: g.pupil_to_act and len(g.news()) >= 3, GameSettings(("random",) * 3))
+    game_id = store_game(db, pupil["pupil_id"], game)
+    from trainer.games.story import story as told
+    steps = told(game).later
+    for step, state in [(k, s.before) for k, s in enumerate(steps)] + [("end", game.state)]:
+        page = html(client.get(f"/games/{game_id}?step={step}", headers=HX))
+        shown = set(re.findall(r'data-(?:pick-)?card="(\w+)"', page))
+        hidden = set(state.deck).union(*(state.hands[s] for s in range(1, state.players)))
+        assert shown and not shown & hidden, step
+        assert shown <= set(state.table) | set(state.hands[PUPIL])
