@@ -29,6 +29,7 @@ DEFAULTS = dict(
     THROTTLE_MAX_SECONDS=15 * 60,
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.housekeeping)
+    GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
 )
 
 

@@ -272,5 +272,16 @@ def m005_ops_retention(db: Database) -> None:
     )
 
 
+@migrations()
+def m201_games_turn_clock(db: Database) -> None:
+    # The server's half of a decision time: when the board for the pupil's turn was first
+    # served (turn_key names that turn), so a reload does not restart it. hint_turn: the
+    # turn in which the pupil asked for a hint, recorded with the play (issue 6.7).
+    db.execute("ALTER TABLE games ADD COLUMN turn_key TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN turn_shown_at REAL")
+    db.execute("ALTER TABLE games ADD COLUMN hint_turn TEXT")
+    db.execute("ALTER TABLE game_moves ADD COLUMN server_ms INTEGER")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
