@@ -27,6 +27,8 @@ DEFAULTS = dict(
     JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
+    PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
+    TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )
 
 

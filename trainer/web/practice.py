@@ -67,7 +67,7 @@ def next_puzzle():
     if mode not in (practice_flow.DRILL, practice_flow.PRACTICE):
         abort(400)
     session, attempt_id = practice_flow.next_puzzle(get_db(), g.pupil, mode,
-                                                    bank_size=current_app.config.get("PUZZLE_BANK_GENERATED"))
+                                                    current_app.config["PUZZLE_BANK_GENERATED"])
     if attempt_id is None and session["finished_at"] is None:
         flash(_("You have done every puzzle there is for today. Well done!"))
         return htmx.full_reload(url_for("pupil_home.home"))
@@ -92,7 +92,7 @@ def answer():
             if posted is None:
                 return redirect(url_for("practice.show"), 303)
     except answers.AnswerError:
-        return htmx.render("practice/page.html", "practice/_answer_error.html"), 400
+        return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
     practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
     return redirect(url_for("practice.show"), 303)
 

@@ -105,13 +105,13 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float) -> dict
     return drill
 
 
-def next_puzzle(db: Database, pupil: dict, mode: str, rng: random.Random | None = None,
-                bank_size: int | None = None) -> tuple[dict, str | None]:
+def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
+                rng: random.Random | None = None) -> tuple[dict, str | None]:
     """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
     over (the drill is done, or every puzzle of the chosen kinds was seen today)."""
     if not db["puzzles"].count:
         # A fresh installation that skipped `trainer serve`'s start-up (tests, a WSGI server).
-        puzzles.ensure_bank(db, **({"generated": bank_size} if bank_size is not None else {}))
+        puzzles.ensure_bank(db, generated=bank_size)
     rng = rng or random.Random(secrets.randbits(64))
     now, day = school_day.now(), school_day.today().isoformat()
     with write_transaction(db):
