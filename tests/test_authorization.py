@@ -28,6 +28,9 @@ TEACHER_ROUTES = {
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
+    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
+                                              "time_limit": "9"}},
+    "drills.extra_time": {"POST": {}},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {
@@ -74,7 +77,9 @@ def victim(make):
 
 def _snapshot(db):
     return (db.execute("SELECT * FROM classes ORDER BY id").fetchall(),
-            db.execute("SELECT * FROM pupils ORDER BY id").fetchall())
+            db.execute("SELECT * FROM pupils ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM drill_settings ORDER BY class_id").fetchall(),
+            db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall())
 
 
 def _url(app, endpoint, ids):
