@@ -66,7 +66,7 @@ def test_problems_are_told_in_the_teachers_language(client, teacher, db):
     response = upload(client, '{"target": 9, "table": ["R1a"], "hand": ["B4"]}',
                       headers={"Accept-Language": "de"})
     assert response.status_code == 400
-    assert "<tr><td>1</td><td>Bei Zielsumme 9 kann nichts erbeutet werden, es gibt also nichts zu finden.</td></tr>" \
+    assert "<tr><td>1</td><td>Bei Zauberzahl 9 kann nichts genommen werden, es gibt also nichts zu finden.</td></tr>" \
         in text(response)
 
 

@@ -41,8 +41,9 @@ def _capture_note(capture: dict, puzzle: Puzzle) -> str:
     notes = []
     delta = capture["target"] - puzzle.position.target
     if delta:
-        notes.append(_("with the Joker: %(delta)s, so the target is %(target)d",
-                       delta=f"{delta:+d}", target=capture["target"]))
+        signed = "+1" if delta > 0 else "−1"
+        notes.append(_("with the Joker: %(delta)s, so the target is %(target)d", delta=signed,
+                       target=capture["target"]))
     if capture["tweak"]:
         notes.append(_("TWEAK: the whole table!"))
     return "; ".join(notes)

@@ -49,9 +49,10 @@ def instructions(puzzle: Puzzle) -> str:
     kind = puzzle.kind
     if kind == "all" and puzzle.focus != FOCUS_HAND:
         card = card_view(puzzle.focus)
-        return _("Find every combination with your %(color)s %(value)s. Tap the cards of one "
-                 "combination and press Add. When you have them all, press Done.",
-                 color=card["color_name"], value=card["value"])
+        # The card is named after a colon, so no language has to inflect the colour word.
+        label = _("%(color)s %(value)s", color=card["color_name"], value=card["value"])
+        return _("Find every combination with this card from your hand: %(card)s. Tap the cards of one "
+                 "combination and press Add. When you have them all, press Done.", card=label)
     if kind == "all":
         return _("Find every combination your hand can make. Tap the cards of one combination and "
                  "press Add. When you have them all, press Done.")
@@ -69,7 +70,7 @@ def instructions(puzzle: Puzzle) -> str:
 def points_reminder(puzzle: Puzzle) -> str | None:
     if puzzle.kind not in ("best", "joker"):
         return None
-    return _("Points: a red card 3, a 5 4, the red 5 5, any other card 1. "
+    return _("Points: a red card is worth 3, a 5 is worth 4, the red 5 is worth 5, any other card 1. "
              "A TWEAK also wins an action card worth 2.")
 
 
