@@ -259,6 +259,20 @@ def m004_games(db: Database) -> None:
 
 
 @migrations()
+def m005_ops_retention(db: Database) -> None:
+    # How long a class's pupil data is kept (days); NULL: the school's RETENTION_DAYS.
+    db.execute("ALTER TABLE classes ADD COLUMN retention_days INTEGER")
+    # When each housekeeping task last ran, shared by every server process.
+    db.execute(
+        """
+        CREATE TABLE maintenance (
+            task TEXT PRIMARY KEY,
+            last_run REAL NOT NULL
+        )"""
+    )
+
+
+@migrations()
 def m101_drills_session_minutes(db: Database) -> None:
     # A drill of "so many minutes" needs its plan kept with the sitting, as `planned` keeps a
     # number of puzzles: a teacher changing the settings mid-morning must not move the finish
