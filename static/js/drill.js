@@ -345,6 +345,15 @@
     }
   }
 
+  // The answer did not get through (network gone): let the pupil send it again. The attempt id
+  // makes a second arrival harmless if the first one did reach the server after all.
+  document.addEventListener("htmx:sendError", function () {
+    var s = active;
+    if (!s || !s.sent || !document.body.contains(s.root)) return;
+    s.sent = false;
+    s.root.classList.remove("is-sending");
+  });
+
   document.addEventListener("htmx:load", scan);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
   else scan();
