@@ -35,7 +35,7 @@ def test_a_right_answer_is_stored_with_grade_times_taps_score_and_ratings(world)
     row = world.stored(attempt["id"])
     outcome = row["outcome"]
     assert row["answered_at"] > row["issued_at"]
-    assert row["client_ms"] == 6200 and row["believed_ms"] == 6200 and 10_000 <= row["server_ms"] < 60_000
+    assert row["client_ms"] == 6200 and row["believed_ms"] == 6200 and row["server_ms"] >= 10_000
     assert row["first_correct_ms"] == 5000 and row["input_kind"] == "touch"
     assert row["taps"] == taps and row["submitted"] == combos
     assert row["correct"] == 1 and row["credit"] == 1.0 and row["flags"] == []
