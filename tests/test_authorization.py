@@ -33,6 +33,9 @@ TEACHER_ROUTES = {
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
     "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
+    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
+                                              "time_limit": "9"}},
+    "drills.extra_time": {"POST": {}},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {
@@ -90,7 +93,9 @@ def _snapshot(db):
             db.execute("SELECT * FROM pupils ORDER BY id").fetchall(),
             db.execute("SELECT * FROM games ORDER BY id").fetchall(),
             db.execute("SELECT * FROM game_moves ORDER BY id").fetchall(),
-            db.execute("SELECT * FROM class_game_settings ORDER BY class_id").fetchall())
+            db.execute("SELECT * FROM class_game_settings ORDER BY class_id").fetchall(),
+            db.execute("SELECT * FROM drill_settings ORDER BY class_id").fetchall(),
+            db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall())
 
 
 def _url(app, endpoint, ids):

@@ -283,5 +283,13 @@ def m201_games_turn_clock(db: Database) -> None:
     db.execute("ALTER TABLE game_moves ADD COLUMN server_ms INTEGER")
 
 
+@migrations()
+def m101_drills_session_minutes(db: Database) -> None:
+    # A drill of "so many minutes" needs its plan kept with the sitting, as `planned` keeps a
+    # number of puzzles: a teacher changing the settings mid-morning must not move the finish
+    # line of a drill that is already under way. Exactly one of the two is set for a drill.
+    db.execute("ALTER TABLE practice_sessions ADD COLUMN planned_minutes INTEGER")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
