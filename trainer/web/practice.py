@@ -60,6 +60,15 @@ def show():
     return htmx.render("practice/page.html", "practice/_screen.html", **_screen_context(screen))
 
 
+def _where_the_pupil_is_now():
+    """After a change: htmx gets the new screen in the same response (one round trip per tap
+    of "Next" or "Done" — the whole class does this every few seconds); a plain form post is
+    redirected to /practice, so a reload never posts twice."""
+    if htmx.hx().wants_fragment:
+        return show()
+    return redirect(url_for("practice.show"), 303)
+
+
 @bp.route("/practice/next", methods=["POST"])
 @login.pupil_required
 def next_puzzle():
@@ -71,7 +80,7 @@ def next_puzzle():
     if attempt_id is None and session["finished_at"] is None:
         flash(_("You have done every puzzle there is for today. Well done!"))
         return htmx.full_reload(url_for("pupil_home.home"))
-    return redirect(url_for("practice.show"), 303)
+    return _where_the_pupil_is_now()
 
 
 @bp.route("/practice/answer", methods=["POST"])
@@ -83,18 +92,18 @@ def answer():
         abort(404)
     if attempt["answered_at"] is not None:
         # A double tap or a resubmit: the first answer stands; show where the pupil is now.
-        return redirect(url_for("practice.show"), 303)
+        return _where_the_pupil_is_now()
     try:
         if "answer" in request.form:
             posted = answers.parse_posted(request.form)
         else:
             posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
             if posted is None:
-                return redirect(url_for("practice.show"), 303)
+                return _where_the_pupil_is_now()
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
     practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
-    return redirect(url_for("practice.show"), 303)
+    return _where_the_pupil_is_now()
 
 
 @bp.route("/me/countdown", methods=["POST"])
