@@ -76,14 +76,20 @@ def login_view():
         db = get_db()
         cfg = current_app.config
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
-        password = request.form.get("password", "")[:passwords.MAX_LENGTH]
+        # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
+        password = request.form.get("password", "")
         key = "teacher:" + teachers.normalize_email(email)
-        locked = throttle.seconds_locked(db, key)
-        if locked:
-            error = _lock_message(locked)
+        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
+        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        if refused:
+            error, locked = _lock_message(refused), refused
         else:
             teacher = teachers.by_email(db, email) if email else None
-            if teacher and passwords.verify(teacher["password_hash"], password):
+            too_long = len(password) > passwords.MAX_LENGTH
+            if too_long:
+                password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
+            if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
                 throttle.reset(db, key)
                 if passwords.needs_rehash(teacher["password_hash"]):
                     teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
@@ -91,9 +97,6 @@ def login_view():
                 return htmx.full_reload(next_url or "/classes")
             if teacher is None:
                 passwords.burn_time(password)
-            locked = throttle.record_failure(
-                db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"], cfg["THROTTLE_BASE_SECONDS"],
-                cfg["THROTTLE_MAX_SECONDS"])
             error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
