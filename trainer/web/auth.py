@@ -1,6 +1,8 @@
 """Teachers register, log in and log out."""
 from __future__ import annotations
 
+import unicodedata
+
 from flask import Blueprint, current_app, request, session
 from flask_babel import gettext as _, ngettext
 
@@ -25,6 +27,10 @@ def _register_errors(form) -> dict:
     elif len(name) > MAX_NAME:
         errors["display_name"] = ngettext("Use at most %(num)d character.",
                                           "Use at most %(num)d characters.", MAX_NAME)
+    elif any(unicodedata.category(ch).startswith("C") for ch in name):
+        # NUL, right-to-left overrides and other invisible controls: the name is shown to
+        # others later (dashboards) and must read as what it is.
+        errors["display_name"] = _("Your name contains characters that cannot be shown.")
     if not email or "@" not in email or len(email) > MAX_EMAIL or " " in email:
         errors["email"] = _("Please enter a valid e-mail address.")
     if len(password) < passwords.MIN_LENGTH:
