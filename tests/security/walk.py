@@ -56,11 +56,12 @@ def walk(app, clients: dict, ids: dict) -> list[Visit]:
     htmx fragment, without following redirects."""
     visits = []
     for role, client in clients.items():
-        for rule in get_rules(app):
-            address = url(app, rule, ids)
+        pages = [(rule.endpoint, url(app, rule, ids)) for rule in get_rules(app)]
+        pages.append(("error 404", "/no-such-page"))
+        for endpoint, address in pages:
             for fragment in (False, True):
                 response = client.get(address, headers=HX if fragment else {})
-                visits.append(Visit(role, rule.endpoint, address, fragment, response.status_code,
+                visits.append(Visit(role, endpoint, address, fragment, response.status_code,
                                     dict(response.headers), response.content_type or "",
                                     response.get_data(as_text=True)))
     return visits
