@@ -12,7 +12,7 @@ from trainer.web.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, csrf_from, make_app
 from test_authorization import ALL_ROUTES
 
-from .walk import post_rules, url, walk
+from .walk import post_rules, snapshot, url, walk
 
 CSRF_MESSAGE = "The page was open for too long"
 # POST routes without an id in their URL, with the data a real form sends.
@@ -35,20 +35,6 @@ AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}
 def _form(endpoint, world):
     data = dict(PLAIN_POSTS[endpoint] if endpoint in PLAIN_POSTS else ALL_ROUTES[endpoint]["POST"] or {})
     return {k: v.format(join_code=world.join_code, qr_token=world.qr_token) for k, v in data.items()}
-
-
-def snapshot(db):
-    """Everything stored, except when a session was last used (reading a page touches it)."""
-    tables = [r[0] for r in db.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
-    state = {}
-    for table in tables:
-        if table == "auth_sessions":
-            rows = db.execute("SELECT id, teacher_id, pupil_id, created_at FROM auth_sessions ORDER BY id")
-        else:
-            rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
-        state[table] = rows.fetchall()
-    return state
 
 
 def test_every_post_route_is_known(app):

@@ -118,3 +118,17 @@ def scan(html: str) -> PageScan:
     page.feed(html)
     page.close()
     return page
+
+
+def snapshot(db):
+    """Everything stored, except when a session was last used (reading a page touches it)."""
+    tables = [r[0] for r in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    state = {}
+    for table in tables:
+        if table == "auth_sessions":
+            rows = db.execute("SELECT id, teacher_id, pupil_id, created_at FROM auth_sessions ORDER BY id")
+        else:
+            rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
+        state[table] = rows.fetchall()
+    return state
