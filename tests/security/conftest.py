@@ -44,8 +44,7 @@ def _class_id_from(location: str) -> int:
     return int(re.search(r"/classes/(\d+)", location).group(1))
 
 
-@pytest.fixture
-def world(app, make, db) -> World:
+def build_world(app, make, db) -> World:
     """A teacher, a class and pupils with hostile names, made through the real forms, and a
     test client for each kind of visitor: anonymous, teacher, a pupil choosing their name
     ("joining", class code entered) and a logged-in pupil."""
@@ -75,8 +74,26 @@ def world(app, make, db) -> World:
 
 
 @pytest.fixture
-def visits(app, world):
-    return walk(app, world.clients, world.ids)
+def world(app, make, db) -> World:
+    """A fresh world for tests that change it."""
+    return build_world(app, make, db)
+
+
+@pytest.fixture(scope="session")
+def walked(tmp_path_factory):
+    """(app, world, visits): one walk of every page, shared by the tests that only read it."""
+    app = make_app(tmp_path_factory.mktemp("walk") / "walk.db")
+    db = connect(app.config["DATABASE"])
+    try:
+        world = build_world(app, Make(db), db)
+        yield app, world, walk(app, world.clients, world.ids)
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def visits(walked):
+    return walked[2]
 
 
 @dataclass

@@ -26,7 +26,8 @@ def _csp(header: str) -> dict:
     return {d.split()[0]: " ".join(d.split()[1:]) for d in header.split(";") if d.strip()}
 
 
-def test_the_walk_reaches_every_page(app, visits):
+def test_the_walk_reaches_every_page(walked):
+    app, _, visits = walked
     # Not a requirement itself: it proves the checks below saw every page's real content
     # (each GET route answered 200 to at least one kind of visitor), not only redirects.
     reached = {v.endpoint for v in visits if v.status == 200}
