@@ -25,7 +25,8 @@ COMBINING_PUPIL = "Zoe\u0308"
 # Refused by the forms; written straight into the database to show that the pages escape it
 # even if a later import or bug let it through.
 BYPASS_PUPIL = '"><img src=x onerror=alert(3)>'
-RAW_PAYLOADS = ("<script>alert(", "<img src=x onerror", "onerror=alert")
+# Any of these in a page means a name went out unescaped.
+RAW_PAYLOADS = ("<script>alert(", "<img src=x onerror")
 
 
 @dataclass
