@@ -54,7 +54,8 @@ class Server:
         raise RuntimeError(f"{self.name} did not start:\n{self.log()}")
 
     def log(self) -> str:
-        self._log.flush()
+        if not self._log.closed:
+            self._log.flush()
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def stop(self) -> None:
