@@ -18,10 +18,13 @@ from .realserver import Browser, Server
 from .walk import walk
 
 # Accepted by the forms, so they must come out escaped wherever they are shown.
-HOSTILE_CLASS = '"><script>alert(1)</script> 🦄 Z\u0337a\u0335'
-HOSTILE_TEACHER = "\"'><script>alert(2)</script> 🍎"
-# A pupil name with combining marks passes the name rules (Zoë written as e + U+0308).
+# They also start like spreadsheet formulas, for the CSV exports.
+HOSTILE_CLASS = '=1+2"><script>alert(1)</script> 🦄 Z\u0337a\u0335'
+HOSTILE_TEACHER = "@SUM(1)\"'><script>alert(2)</script> 🍎"
+# A pupil name with combining marks passes the name rules (Zoë written as e + U+0308), and
+# so does one that a spreadsheet reads as a formula (=-A1).
 COMBINING_PUPIL = "Zoe\u0308"
+FORMULA_PUPIL = "-A1"
 # Refused by the forms; written straight into the database to show that the pages escape it
 # even if a later import or bug let it through.
 BYPASS_PUPIL = '"><img src=x onerror=alert(3)>'
@@ -57,9 +60,10 @@ def build_world(app, make, db) -> World:
     response = teacher.post("/classes", data={"name": HOSTILE_CLASS})
     assert response.status_code == 303, response.get_data(as_text=True)
     class_id = _class_id_from(response.headers["Location"])
-    assert teacher.post(f"/classes/{class_id}/pupils", data={"name": COMBINING_PUPIL}).status_code == 303
-    pupil_id, pictures = db.execute("SELECT id, picture_password FROM pupils WHERE class_id = ?",
-                                    [class_id]).fetchone()
+    for name in (COMBINING_PUPIL, FORMULA_PUPIL):
+        assert teacher.post(f"/classes/{class_id}/pupils", data={"name": name}).status_code == 303
+    pupil_id, pictures = db.execute("SELECT id, picture_password FROM pupils WHERE class_id = ?"
+                                    " ORDER BY id", [class_id]).fetchone()
     bypass_pupil_id = make.pupil(class_id, BYPASS_PUPIL)
     row = make.class_row(class_id)
 
