@@ -98,3 +98,44 @@ def test_parallel_guesses_from_a_copied_cookie_get_no_extra_tries(real_servers):
         statuses = list(pool.map(guess, range(len(thirds))))
     assert sorted(statuses) == [400] * 4 + [429] * (len(thirds) - 4)
     assert _failures(real_servers, pupil_id) == 5
+
+
+def test_claims_are_atomic_across_connections(app):
+    # ASVS 5.0 V6.3.1 for every throttled login (teachers per e-mail, pupils per pupil): 24
+    # connections claiming at the same instant get exactly the 5 free tries between them.
+    import threading
+    from trainer.web.db import connect
+
+    barrier = threading.Barrier(24)
+    results = []
+
+    def claim():
+        db = connect(app.config["DATABASE"])
+        try:
+            barrier.wait()
+            results.append(throttle.claim(db, "teacher:burst@school.example", 5, 60, 900))
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=claim) for _ in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    admitted = [lock for refused, lock in results if not refused]
+    assert len(admitted) == 5 and sorted(admitted) == [0, 0, 0, 0, 60]
+
+
+def test_spoofed_forwarded_addresses_do_not_escape_the_class_code_throttle(tmp_path):
+    # ASVS 5.0 V6.3.1 / V2.4.1: wrong class codes are counted per network address. Without
+    # TRUST_PROXY an X-Forwarded-For header is ignored; with it, only the address the proxy
+    # itself added (the last one) counts, so a made-up first entry changes nothing.
+    from web_helpers import make_app
+    for trusted in (False, True):
+        app = make_app(tmp_path / f"j{trusted}.db", TRUST_PROXY=trusted, JOIN_CODE_FREE_FAILURES=3)
+        client = app.test_client()
+        statuses = []
+        for n in range(4):
+            spoofed = {"X-Forwarded-For": f"10.9.{n}.1, 192.0.2.7" if trusted else f"10.9.{n}.1"}
+            statuses.append(client.post("/join", data={"code": f"ZZZZZ{n}"}, headers=spoofed).status_code)
+        assert statuses == [400, 400, 429, 429], trusted
