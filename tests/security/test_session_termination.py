@@ -139,3 +139,16 @@ def test_every_page_behind_a_login_offers_logout(visits):
     for v in pages:
         forms = scan(v.body).forms
         assert any(f.get("action") == "/logout" and f.get("method") == "post" for f in forms), v.url
+
+
+def test_leaving_the_class_forgets_the_pictures_tapped_so_far(client, make, ids):
+    # ASVS 5.0 V14.3.1 / V14.3.3: on a shared tablet, "This is not my class" leaves nothing
+    # of a half-typed picture password in the cookie (before the fix the taps stayed).
+    pupil = PupilActions(client, make)
+    pupil.enter_code(make.class_row(ids["class_id"])["join_code"])
+    pupil.tap(ids["pupil_id"], ["sun", "tree"])
+    with client.session_transaction() as sess:
+        assert sess["picks"]["keys"] == ["sun", "tree"]
+    client.post("/join/leave")
+    with client.session_transaction() as sess:
+        assert "picks" not in sess and "join_class" not in sess

@@ -102,6 +102,7 @@ def names():
 @bp.route("/join/leave", methods=["POST"])
 def leave():
     session.pop("join_class", None)
+    session.pop("picks", None)  # pictures tapped so far stay with nobody
     return redirect(url_for("pupil_login.join"), 303)
 
 
