@@ -39,7 +39,7 @@ class Server:
              "--db", str(db), "--no-demo", *args],
             stdout=self._log, stderr=subprocess.STDOUT, env=environment)
 
-    def wait_ready(self, tries: int = 300) -> None:
+    def wait_ready(self, tries: int = 600) -> None:
         for _ in range(tries):
             if self.process.poll() is not None:
                 raise RuntimeError(f"{self.name} exited:\n{self.log()}")
