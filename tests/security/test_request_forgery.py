@@ -3,8 +3,7 @@ GET request changes anything.
 
 Every POST route of app.url_map is tried: a route added later without a form-data entry here
 (or in tests/test_authorization.py's table for id routes) fails test_every_post_route_is_known.
-(tests/test_csrf.py shows the mechanics on single routes: field and htmx header accepted,
-every form on the teacher's pages carries the token.)
+(tests/test_csrf.py shows the two ways the token travels: form field and htmx header.)
 """
 import pytest
 
@@ -146,3 +145,15 @@ def test_real_server_behind_the_proxy_accepts_its_own_origin_only(real_servers):
     own = browser.post(real_servers.single, "/login", form,
                        headers={**proxy, "Origin": "https://tweak.school.example"})
     assert own.status == 303 and own.headers["Location"] == "/classes"
+
+
+def test_every_form_on_every_page_carries_the_token(visits):
+    # ASVS 5.0 V3.5.1: the pages themselves send the token: every form of every page and
+    # fragment, for every visitor (moved here from tests/test_csrf.py, which listed five pages).
+    # htmx requests send it in the X-CSRFToken header set on <body>.
+    pages = [v for v in visits if v.is_html and "<form" in v.body]
+    assert len(pages) > 30
+    for v in pages:
+        assert v.body.count("<form") == v.body.count('name="csrf_token"'), v.url
+    full = [v for v in visits if v.is_html and not v.fragment and v.status == 200]
+    assert all('hx-headers=\'{"X-CSRFToken": "' in v.body for v in full)
