@@ -53,7 +53,7 @@ def test_an_all_puzzle_stores_right_missed_and_wrong_and_time_to_first_right(wor
     world.next()
     attempt = world.pending()
     assert attempt["puzzle_id"] == RULES_ALL.id
-    world.age(attempt["id"], 20)
+    world.age(attempt["id"], 10)
     # Wrong first (B4 + R1a + O3a makes 8), then one right capture; one is missed.
     combos = [{"play": "B4", "capture": ["R1a", "O3a"]}, {"play": "P6", "capture": ["O3a"]},
               {"play": "P6", "capture": ["Y3a"]}]
@@ -134,7 +134,7 @@ def test_a_resubmitted_answer_never_counts_twice_nor_replaces_the_first(world):
     world.next()
     attempt = world.pending()
     puzzle = world.puzzle_of(attempt)
-    world.age(attempt["id"], 10)
+    world.age(attempt["id"], 5)
     world.answer(attempt["id"], right_answer(puzzle), client_ms=4000)
     first = world.stored(attempt["id"])
     rating = world.pupil_rating()

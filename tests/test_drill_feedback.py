@@ -106,7 +106,7 @@ def test_the_feedback_page_shows_cards_with_colour_words(client, db, make):
     world.next()
     attempt = world.pending()
     puzzle = world.puzzle_of(attempt)
-    world.age(attempt["id"], 9)
+    world.age(attempt["id"], 4)
     world.answer(attempt["id"], right_answer(puzzle), client_ms=3300)
     page = html.unescape(client.get("/practice").get_data(as_text=True))
     assert "Your time: 3.3 seconds" in page and "You found" in page and "Next puzzle" in page

@@ -5,7 +5,7 @@ import pytest
 
 from puzzle_helpers import RULES_EXAMPLE
 from trainer.puzzles import KSchedule, Rating, check_timing, make_puzzle, score_attempt
-from trainer.puzzles.timing import CLIENT_LONGER, NO_CLIENT_TIME, TOO_FAST
+from trainer.puzzles.timing import CLIENT_LONGER, CLIENT_MUCH_SHORTER, NO_CLIENT_TIME, TOO_FAST
 
 
 def test_plausible_times_use_the_client_measure():
@@ -22,6 +22,16 @@ def test_small_clock_differences_are_tolerated():
 def test_client_time_longer_than_the_server_interval_is_replaced_by_the_server_time():
     t = check_timing(client_seconds=14.0, server_seconds=9.0, taps=3)
     assert t.flags == (CLIENT_LONGER,) and (t.seconds, t.source) == (9.0, "server") and t.rated
+
+
+def test_a_client_time_far_below_the_server_interval_is_not_believed():
+    # Server 20 s, page claims 2 s: 18 s of "loading" is not honest; score with 20 - 5 = 15 s.
+    t = check_timing(client_seconds=2.0, server_seconds=20.0, taps=2)
+    assert t.flags == (CLIENT_MUCH_SHORTER,) and (t.seconds, t.source) == (15.0, "server") and t.rated
+    # A slow page load of a few seconds is honest: 9 s against the server's 12 s is believed.
+    assert check_timing(client_seconds=9.0, server_seconds=12.0, taps=2).plausible
+    # Short intervals: 3 s against 7.5 s is more than half but within the 5 s allowance.
+    assert check_timing(client_seconds=3.0, server_seconds=7.5, taps=2).plausible
 
 
 @pytest.mark.parametrize("client", [None, -1.0, math.nan, math.inf, "7"])

@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 
 from puzzle_helpers import RULES_EXAMPLE
 from trainer.puzzles import Rating, check_timing, make_puzzle, score_attempt
-from trainer.puzzles.timing import (CLIENT_LONGER, CLOCK_DRIFT, CLOCK_TOLERANCE, MIN_SECONDS_PER_TAP,
-                                    NO_CLIENT_TIME, TOO_FAST)
+from trainer.puzzles.timing import (CLIENT_LONGER, CLIENT_MUCH_SHORTER, CLOCK_DRIFT, CLOCK_TOLERANCE,
+                                    LOAD_ALLOWANCE, MIN_SECONDS_PER_TAP, NO_CLIENT_TIME, TOO_FAST)
 
 SETTINGS = settings(max_examples=300, deadline=None)
 # Anything a page (or a script posing as one) could put where the client time goes.
@@ -40,6 +40,9 @@ def test_the_client_cannot_claim_more_time_than_the_server_saw(client, server, n
         assert NO_CLIENT_TIME in t.flags and (t.source, t.seconds) == ("server", server)
     elif client > server * (1 + CLOCK_DRIFT) + CLOCK_TOLERANCE:
         assert CLIENT_LONGER in t.flags and (t.source, t.seconds) == ("server", server)
+    elif server - client > max(LOAD_ALLOWANCE, server / 2):
+        # ...and the page cannot claim far less than it could have taken either.
+        assert CLIENT_MUCH_SHORTER in t.flags and (t.source, t.seconds) == ("server", server - LOAD_ALLOWANCE)
     else:
         assert t.source == "client" and t.seconds == float(client)
     assert t.plausible == (t.flags == ())

@@ -8,6 +8,11 @@ better measure (no network), but it is the pupil's machine talking:
   CLOCK_DRIFT), which cannot happen honestly since the page starts timing after the server
   sent the puzzle. Treatment: score with the server's interval instead (an upper bound of the
   true time, so the pupil can only lose by it), still rated.
+- CLIENT_MUCH_SHORTER: the client's time is shorter than the server's interval by more than
+  LOAD_ALLOWANCE seconds and by more than half of it. Loading and drawing a puzzle takes a
+  second or two, not that: a page claiming so little is not measuring honestly (a script can
+  otherwise claim any time down to the human floor and score nearly S = 1). Treatment: score
+  with the server's interval less the allowance; still rated.
 - NO_CLIENT_TIME: missing, negative or not a number. Treatment: the server's interval, rated.
 - TOO_FAST: fewer than MIN_SECONDS_PER_TAP seconds per tapped card by the time used, or by the
   server's interval. Treatment: not rated (neither rating moves) and flagged for the teacher:
@@ -22,8 +27,10 @@ from dataclasses import dataclass
 MIN_SECONDS_PER_TAP = 0.25   # see docs/puzzles.md: ~4 aimed taps a second is the human ceiling
 CLOCK_TOLERANCE = 0.25       # seconds: rounding, frame timing, timer resolution
 CLOCK_DRIFT = 0.02           # 2% of the interval: client clocks that run a little fast
+LOAD_ALLOWANCE = 5.0         # seconds a slow network and an old tablet may take to show a puzzle
 
 CLIENT_LONGER = "client_longer_than_server"
+CLIENT_MUCH_SHORTER = "client_much_shorter_than_server"
 NO_CLIENT_TIME = "no_client_time"
 TOO_FAST = "faster_than_tapping"
 
@@ -61,6 +68,9 @@ def check_timing(client_seconds: float | None, server_seconds: float, taps: int)
     elif client_seconds > server_seconds * (1 + CLOCK_DRIFT) + CLOCK_TOLERANCE:
         flags.append(CLIENT_LONGER)
         seconds, source = float(server_seconds), "server"
+    elif server_seconds - client_seconds > max(LOAD_ALLOWANCE, server_seconds / 2):
+        flags.append(CLIENT_MUCH_SHORTER)
+        seconds, source = float(server_seconds) - LOAD_ALLOWANCE, "server"
     else:
         seconds, source = float(client_seconds), "client"
     fastest = MIN_SECONDS_PER_TAP * taps
