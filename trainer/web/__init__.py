@@ -17,8 +17,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def _blueprints():
     from trainer.web import auth, classes, language, pages, pupil_home, pupil_login, roster
+    from trainer.web.dashboard import blueprint as dashboard
 
-    return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp)
+    return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
+            dashboard.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
