@@ -55,7 +55,7 @@ PROFILES = (
     Child(1.6, 0.15, 1.1, 0.95),
     Child(0.6, 0.35, 1.6, 0.9),
     Child(1.0, 0.1, 1.4, 0.9, stopped=5, today="none", bot="random"),
-    Child(0.9, 0.1, 1.5, 0.9, today="started", slump=1.4),
+    Child(0.9, 0.1, 1.5, 0.9, today="started", slump=2.0),
     Child(1.3, 0.2, 2.2, 0.8, bot="casual"),
     Child(-0.2, 0.25, 1.2, 0.85, today="none", bot="random"),
 )
@@ -76,7 +76,9 @@ def add_history(db: Database, class_id: int, pupil_ids: list[int], today: date,
             db.execute("INSERT OR REPLACE INTO pupil_ratings (pupil_id, rating, count, updated_at)"
                        " VALUES (?, ?, ?, ?)", [pupil_id, rating.value, rating.count, utcnow()])
             for g in range(2):
-                _game(db, pupil_id, child, today - timedelta(days=3 + 5 * g), rng)
+                opponents = ("beginner",) if rng.random() < 0.5 else ("random", "beginner")
+                add_game(db, pupil_id, today - timedelta(days=3 + 5 * g), rng, child.bot, opponents,
+                         child.seconds_per_card)
         for puzzle_id, new in ratings.items():
             bank.set_rating(db, puzzle_id, new)
 
@@ -195,10 +197,14 @@ def _wrong_answer(puzzle: Puzzle, rng: random.Random) -> list[dict]:
     return [{"play": first.play, "capture": capture}]
 
 
-def _game(db, pupil_id: int, child: Child, day: date, rng: random.Random) -> None:
-    settings = GameSettings(bots=("beginner",) if rng.random() < 0.5 else ("random", "beginner"))
+def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginner",
+             opponents: tuple[str, ...] = ("beginner",), seconds_per_card: float = 1.5,
+             length: str = "round") -> int:
+    """A finished game of the pupil (a bot of level `me` deciding in their seat), stored with
+    its record and one game_moves row per play, as the games code stores them."""
+    settings = GameSettings(bots=opponents, length=length)
     game = service.new_game(settings, rng.getrandbits(32))
-    me = make_bot(child.bot)
+    player = make_bot(me)
     started = datetime.combine(day, time(13, 0)).timestamp() + rng.uniform(0, 3600)
     clock = started
     analyses = []
@@ -206,8 +212,8 @@ def _game(db, pupil_id: int, child: Child, day: date, rng: random.Random) -> Non
         if game.round_over:
             game = service.next_round(game)
             continue
-        move = me.choose(view_of(game.state, service.PUPIL), rng)
-        decision_ms = int(1000 * child.seconds_per_card * rng.uniform(2, 6))
+        move = player.choose(view_of(game.state, service.PUPIL), rng)
+        decision_ms = int(1000 * seconds_per_card * rng.uniform(2, 6))
         clock += decision_ms / 1000 + 3
         game, analysis = service.decide(game, move, decision_ms)
         if analysis is not None:
@@ -226,3 +232,4 @@ def _game(db, pupil_id: int, child: Child, day: date, rng: random.Random) -> Non
             [game_id, pupil_id, a.round, a.turn, a.target, a.captures_available, a.best_points,
              int(a.tweak_available), a.points, int(a.tweak), int(a.missed_capture), int(a.missed_tweak),
              a.decision_ms, int(a.hint_used), json.dumps(a.to_json()), at])
+    return game_id

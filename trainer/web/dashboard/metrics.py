@@ -46,7 +46,8 @@ def accuracy_change(current: Week, previous: Week) -> float | None:
     """Percentage points, or None when either week has too few answers to compare."""
     if min(current.answered, previous.answered) < MIN_ANSWERS_FOR_CHANGE:
         return None
-    return (current.accuracy - previous.accuracy) * 100
+    # Rounded so that 60% against 70% is exactly -10 points, not -9.999...
+    return round((current.accuracy - previous.accuracy) * 100, 9)
 
 
 def speed_change(current: Week, previous: Week) -> float | None:
