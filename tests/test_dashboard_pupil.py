@@ -74,7 +74,7 @@ def test_the_charts_have_names_summaries_and_a_table_of_their_numbers(client, db
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     for chart in ("chart-accuracy", "chart-speed", "chart-rating"):
         assert f'role="img" aria-labelledby="{chart}-title {chart}-desc"' in html
-    assert re.search(r'<desc id="chart-accuracy-desc">Right answers: 50% on [^,]+, 100% on [^;]+; 3 points\.', html)
+    assert re.search(r'<desc id="chart-accuracy-desc">Right answers: 50% on [^,]+, 100% on [^;]+; 3 values\.', html)
     table = html.split('<table id="chart-numbers">', 1)[1].split("</table>", 1)[0]
     rows = re.findall(r"<tr><th scope=\"row\">([^<]+)</th><td>(\d+)</td><td>([^<]+)</td>\s*<td>([^<]+)</td><td>([^<]+)</td></tr>", table)
     assert [r[1:] for r in rows] == [("2", "50%", "2.0 s", "0.00"), ("2", "100%", "5.0 s", "0.30"),

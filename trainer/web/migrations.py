@@ -273,7 +273,10 @@ _TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
 
 
 def _pupil_day_refresh(pupil: str, day: str) -> str:
-    rows = f"FROM attempts WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL"
+    # INDEXED BY: without ANALYZE statistics the planner prefers attempts_pupil_answered and
+    # scans the pupil's whole history on every write; this index finds the day's rows directly.
+    rows = (f"FROM attempts INDEXED BY attempts_dashboard"
+            f" WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL")
     timed = f"(SELECT count(*) {rows} AND {_TIMED})"
     return f"""
         DELETE FROM pupil_days WHERE pupil_id = {pupil} AND day = {day};
@@ -330,7 +333,7 @@ def m301_dashboard_summaries(db: Database) -> None:
     # heat maps, most-missed puzzles) without touching the table itself; answered rows only.
     db.execute(
         "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
-        " believed_ms, flags, puzzle_id) WHERE answered_at IS NOT NULL"
+        " believed_ms, flags, puzzle_id, answered_at) WHERE answered_at IS NOT NULL"
     )
     db.execute(
         """

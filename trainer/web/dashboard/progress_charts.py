@@ -51,7 +51,7 @@ def describe(chart: LineChart, what: str) -> str:
     if chart.empty:
         return _("%(what)s: no answers in this period.", what=what)
     first, last = chart.points[0], chart.points[-1]
-    return _("%(what)s: %(first)s on %(first_day)s, %(last)s on %(last_day)s; %(count)s points. "
+    return _("%(what)s: %(first)s on %(first_day)s, %(last)s on %(last_day)s; %(count)s values. "
              "The table below has every value.",
              what=what, first=first.text, first_day=first.label, last=last.text, last_day=last.label,
              count=formatting.number(len(chart.points)))
