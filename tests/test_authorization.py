@@ -17,6 +17,7 @@ TEACHER_ROUTES = {
     "classes.rename": {"POST": {"name": "Hacked"}},
     "classes.regenerate_code": {"POST": {}},
     "classes.archive": {"POST": {}},
+    "classes.retention": {"POST": {"days": "30"}},
     "classes.restore": {"POST": {}},
     "roster.add": {"POST": {"name": "Intruder"}},
     "roster.upload": {"GET": None, "POST": {}},

@@ -85,3 +85,35 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
     code = db.execute("SELECT join_code FROM classes").fetchone()[0]
     db.close()
     assert code not in output  # class codes never go to the console or logs
+
+
+def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
+         "--threads", "2", "--db", str(tmp_path / "served.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        workers = set()
+        for _ in range(100):
+            workers = set(subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                         text=True).stdout.split())
+            if len(workers) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2
+        statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status
+                    for _ in range(10)]
+        assert statuses == [200] * 10
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=30)[0]
+    assert "Booting worker" in output and "gthread" in output
+    assert '"GET /join" 200' in output and "x=1" not in output     # paths only in the access log

@@ -1,19 +1,32 @@
-"""`trainer serve`: run the web app on an embedded SQLite file (demo data on first start)."""
+"""`trainer serve`: run the web app on an embedded SQLite file (demo data on first start).
+
+One process (waitress, threads) by default, which is what `make run` and a laptop need.
+`--workers N` runs N worker processes under gunicorn for a school's server. The database is
+prepared (migrations, demo data, puzzle bank) in this process first and its connection
+closed, so no SQLite connection is ever inherited across a fork: each worker opens its own.
+"""
 from __future__ import annotations
 
 import os
 
 from trainer.cli.errors import UsageError
 
+ACCESS_LOG_FORMAT = '%(h)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'   # path only: no query strings in logs
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("serve", help="run the web app",
-                              description="Serve TWEAK Trainer over HTTP with waitress.")
+                              description="Serve TWEAK Trainer over HTTP: waitress for one process, "
+                                          "gunicorn with --workers N for several.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the classroom)")
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     p.add_argument("--db", metavar="PATH", help="SQLite file (default: instance/trainer.db)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes (default 1; 2 or more run under gunicorn)")
+    p.add_argument("--timeout", type=int, default=30,
+                   help="seconds before a stuck worker is restarted (gunicorn; default 30)")
     p.add_argument("--no-demo", action="store_true",
                    help="do not create the demo teacher and class on an empty database")
     p.set_defaults(run=run)
@@ -24,14 +37,32 @@ def run(args) -> int:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
     if args.threads < 1:
         raise UsageError("--threads must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.timeout < 1:
+        raise UsageError("--timeout must be at least 1 second")
     if args.db:
         folder = os.path.dirname(os.path.abspath(args.db))
         if not os.path.isdir(folder):
             raise UsageError(f"--db: folder {folder} does not exist")
         os.environ["TRAINER_DATABASE"] = os.path.abspath(args.db)
+    os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
 
-    import waitress
+    app = _prepare(args)
+    print(f"Database: {app.config['DATABASE']}", flush=True)
+    print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
+    if args.workers == 1:
+        import waitress
 
+        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
+                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4)
+    else:
+        _gunicorn(args).run()
+    return 0
+
+
+def _prepare(args):
+    """Migrations (create_app), demo data and the puzzle bank, before any worker starts."""
     from trainer import create_app
     from trainer.web import demo
     from trainer.web.db import connect
@@ -45,8 +76,36 @@ def run(args) -> int:
             db.close()
         if shown:
             print(f"Demo teacher: {shown['email']}  password: {shown['password']}", flush=True)
-    print(f"Database: {app.config['DATABASE']}", flush=True)
-    print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                   ident="TWEAK Trainer")
-    return 0
+    return app
+
+
+def _gunicorn(args):
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self):
+            for key, value in {
+                "bind": f"{args.host}:{args.port}",
+                "workers": args.workers,
+                "worker_class": "gthread",
+                "threads": args.threads,
+                "timeout": args.timeout,
+                "graceful_timeout": 20,
+                "keepalive": 5,
+                # Recycle workers now and then so a slow leak never builds up over a term.
+                "max_requests": 20000,
+                "max_requests_jitter": 2000,
+                "accesslog": "-",
+                "errorlog": "-",
+                "access_log_format": ACCESS_LOG_FORMAT,
+                "preload_app": False,
+                "proc_name": "tweak-trainer",
+            }.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            from trainer import create_app
+
+            return create_app()
+
+    return Server()

@@ -38,7 +38,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from trainer.web import cards, csrf, db, headers, htmx, i18n, login, pages
+    from trainer.web import cards, csrf, db, headers, housekeeping, htmx, i18n, login, pages
 
     db.init_app(app)
     headers.init_app(app)
@@ -46,6 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     cards.init_app(app)
+    housekeeping.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)
     for bp in _blueprints():

@@ -8,6 +8,7 @@ from trainer.web import htmx, login
 from trainer.web.db import get_db
 from trainer.web.models import classes, pupils
 from trainer.web.names import class_name_error
+from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.web.ownership import own_class
 
 bp = Blueprint("classes", __name__)
@@ -33,6 +34,7 @@ def index():
 
 def _class_page(klass, **extra):
     db = get_db()
+    extra.setdefault("retention_choices", RETENTION_CHOICES)
     return htmx.render("classes/show.html", "classes/_class_header.html", klass=klass,
                        roster=pupils.list_for_class(db, klass["id"], include_archived=True),
                        **extra)
@@ -42,6 +44,24 @@ def _class_page(klass, **extra):
 @login.teacher_required
 def show(class_id):
     return _class_page(own_class(class_id))
+
+
+@bp.route("/classes/<int:class_id>/retention", methods=["POST"])
+@login.teacher_required
+def retention(class_id):
+    klass = own_class(class_id)
+    choice = request.form.get("days", "")
+    if choice == "default":
+        days = None
+    elif choice.isdigit() and int(choice) in RETENTION_CHOICES:
+        days = int(choice)
+    else:
+        return _class_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
+    classes.set_retention(get_db(), class_id, days)
+    return htmx.fragment_or_redirect("classes/_retention.html", url_for("classes.show", class_id=class_id),
+                                     _("Saved: how long this class's data is kept."),
+                                     klass=own_class(class_id), retention_saved=True,
+                                     retention_choices=RETENTION_CHOICES)
 
 
 @bp.route("/classes/<int:class_id>/rename", methods=["POST"])

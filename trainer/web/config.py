@@ -27,6 +27,8 @@ DEFAULTS = dict(
     JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
+    RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
+    DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.housekeeping)
 )
 
 
@@ -38,9 +40,29 @@ def load(app, test_config: dict | None) -> None:
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("DATABASE"):
-        app.config["DATABASE"] = os.path.join(app.instance_path, "trainer.db")
+        app.config["DATABASE"] = default_database(app.instance_path)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+
+
+def default_database(instance_path: str) -> str:
+    return os.path.join(instance_path, "trainer.db")
+
+
+def file_config():
+    """The configuration `trainer serve` would use, for commands that work on the database
+    file alone (backup, restore, purge): the same sources as load(), without building the app
+    (no secret key, no migrations)."""
+    from flask import Flask
+
+    app = Flask("trainer.web", instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
+                instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("TRAINER")
+    if not app.config.get("DATABASE"):
+        app.config["DATABASE"] = default_database(app.instance_path)
+    return app.config
 
 
 def instance_secret_key(instance_path: str) -> str:

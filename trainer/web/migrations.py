@@ -258,6 +258,20 @@ def m004_games(db: Database) -> None:
     )
 
 
+@migrations()
+def m005_ops_retention(db: Database) -> None:
+    # How long a class's pupil data is kept (days); NULL: the school's RETENTION_DAYS.
+    db.execute("ALTER TABLE classes ADD COLUMN retention_days INTEGER")
+    # When each housekeeping task last ran, shared by every server process.
+    db.execute(
+        """
+        CREATE TABLE maintenance (
+            task TEXT PRIMARY KEY,
+            last_run REAL NOT NULL
+        )"""
+    )
+
+
 # ---------------------------------------------------------------- issue 7: the teacher's dashboard
 # Summaries are kept by triggers, so that the drills and games code (and anything else that
 # writes attempts or game_moves) keeps them right without knowing they exist. Each trigger

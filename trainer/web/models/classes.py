@@ -102,6 +102,12 @@ def rename(db: Database, class_id: int, name: str) -> None:
         db.execute("UPDATE classes SET name = ? WHERE id = ?", [name.strip(), class_id])
 
 
+def set_retention(db: Database, class_id: int, days: int | None) -> None:
+    """How long this class's pupil data is kept; None: the school's default (trainer purge)."""
+    with write_transaction(db):
+        db.execute("UPDATE classes SET retention_days = ? WHERE id = ?", [days, class_id])
+
+
 def set_archived(db: Database, class_id: int, archived: bool) -> None:
     with write_transaction(db):
         db.execute("UPDATE classes SET archived_at = ? WHERE id = ?",
