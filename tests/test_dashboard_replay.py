@@ -112,3 +112,25 @@ def test_a_match_is_replayed_round_by_round(client, make, db, game):
     html = client.get(f"/pupils/{pupil}/replay?game={game_id}&round=1&step=2").get_data(as_text=True)
     assert f"Round 2 of {rounds}" in html and "Turn 2 of" in html
     assert f'href="/pupils/{pupil}/replay?game={game_id}&amp;round=0"' in html
+
+
+def test_a_damaged_game_row_is_shown_as_not_replayable_not_as_an_error(client, db, game):
+    game_id = db.execute(
+        "INSERT INTO games (pupil_id, settings, state, record, status, created_at, updated_at)"
+        " VALUES (?, 'not json', '{}', '{}', 'finished', 0, 0)", [game["pupil"]]).lastrowid
+    db.execute("INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available, best_points,"
+               " tweak_available, points, tweak, missed_capture, missed_tweak, analysis, created_at)"
+               " VALUES (?, ?, 0, 0, 9, 1, 3, 0, 0, 0, 1, 0, '{}', 0)", [game_id, game["pupil"]])
+    response = client.get(f"/pupils/{game['pupil']}/replay?game={game_id}")
+    assert response.status_code == 200 and "This game cannot be replayed." in response.get_data(as_text=True)
+    assert client.get(f"/pupils/{game['pupil']}/progress").status_code == 200
+
+
+def test_the_replay_page_is_accessible_at_a_glance(client, game):
+    from test_accessibility import PageScan
+    html = client.get(_url(game, step=3)).get_data(as_text=True)
+    scan = PageScan()
+    scan.feed(html)
+    assert scan.h1 == 1 and len(scan.ids) == len(set(scan.ids))
+    for table in re.findall(r"<table[^>]*>(.*?)</table>", html, re.S):
+        assert "<caption" in table and 'scope="col"' in table

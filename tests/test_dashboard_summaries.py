@@ -135,3 +135,10 @@ def test_the_migration_summarises_rows_written_before_it(db, pupil, puzzle):
     row = _day(db, pupil)
     assert (row["answered"], row["correct"], row["median_ms"], row["rating"]) == (2, 1, 3000, 0.5)
     assert next(db.query("SELECT missed_captures FROM game_summaries"))["missed_captures"] == 1
+
+
+def test_an_answer_stored_before_it_is_graded_counts_as_answered_not_right(db, pupil, puzzle):
+    attempt_id = attempt(db, pupil, DAY, correct=True, puzzle_id=puzzle)
+    db.execute("UPDATE attempts SET correct = NULL WHERE id = ?", [attempt_id])
+    row = _day(db, pupil)
+    assert (row["answered"], row["correct"], row["timed"]) == (1, 0, 0)

@@ -296,7 +296,7 @@ def _pupil_day_refresh(pupil: str, day: str) -> str:
         DELETE FROM pupil_days WHERE pupil_id = {pupil} AND day = {day};
         INSERT INTO pupil_days (pupil_id, day, answered, correct, credit, too_fast, timed,
                                 median_ms, first_at, last_at, rating)
-        SELECT {pupil}, {day}, count(*), sum(correct = 1), total(credit),
+        SELECT {pupil}, {day}, count(*), coalesce(sum(correct = 1), 0), total(credit),
                sum(instr(coalesce(flags, ''), 'faster_than_tapping') > 0), {timed},
                (SELECT avg(believed_ms) FROM (SELECT believed_ms {rows} AND {_TIMED}
                     ORDER BY believed_ms LIMIT 2 - {timed} % 2 OFFSET ({timed} - 1) / 2)),

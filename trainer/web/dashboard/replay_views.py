@@ -21,6 +21,8 @@ def replay_page(pupil_id):
     game = game_review.game(get_db(), pupil_id, game_id)
     if game is None:
         abort(404)
+    if not isinstance(game["settings"], dict):
+        game["settings"] = {}
     round_no = params.whole_number(request.args, "round", 0)
     step_no = params.whole_number(request.args, "step", 0)
     moves = game_review.moves(get_db(), game_id)
@@ -32,6 +34,8 @@ def replay_page(pupil_id):
         step = None
     played = {(m["round"], m["turn"]): m for m in moves}
     analysis = played.get((round_no, step_no - 1)) if step and step.pupil_moved else None
+    if analysis is not None and analysis["analysis"] is None:
+        analysis = None
     return htmx.render("dashboard/replay.html", "dashboard/_replay.html", pupil=pupil, game=game,
                        step=step, moves=moves, analysis=analysis,
                        could=replay.could_have(analysis["analysis"]) if analysis else None)

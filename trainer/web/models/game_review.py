@@ -17,7 +17,8 @@ def games(db: Database, pupil_id: int, limit: int = RECENT_GAMES) -> list[dict]:
            WHERE g.pupil_id = ? AND g.status != 'abandoned'
            ORDER BY g.created_at DESC, g.id DESC LIMIT ?""", [pupil_id, limit]))
     for row in rows:
-        row["settings"] = json.loads(row["settings"])
+        settings = _json(row["settings"])
+        row["settings"] = settings if isinstance(settings, dict) else {}
     return rows
 
 
@@ -28,12 +29,22 @@ def game(db: Database, pupil_id: int, game_id: int) -> dict | None:
         return None
     row = rows[0]
     for column in ("settings", "record"):
-        row[column] = json.loads(row[column])
+        row[column] = _json(row[column])
     return row
+
+
+def _json(text: str):
+    # Written by the games code, so always JSON; a damaged row is shown as "cannot be
+    # replayed" rather than as an error page.
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return None
 
 
 def moves(db: Database, game_id: int) -> list[dict]:
     rows = list(db.query("SELECT * FROM game_moves WHERE game_id = ? ORDER BY round, turn", [game_id]))
     for row in rows:
-        row["analysis"] = json.loads(row["analysis"])
+        analysis = _json(row["analysis"])
+        row["analysis"] = analysis if isinstance(analysis, dict) and "play" in analysis else None
     return rows
