@@ -1,6 +1,5 @@
 """A pupil's page: charts over time (with their table), heat map, and the latest answers drawn
 as they were shown."""
-import json
 import re
 from datetime import date, timedelta
 

@@ -74,7 +74,8 @@ def _entries(submitted, grade: dict, puzzle: Puzzle | None) -> tuple[Entry, ...]
         if not isinstance(c, dict):
             continue
         if c.get("none"):
-            out.append(Entry((), True, 0, ("none",) not in wrong, "there_is_one" if ("none",) in wrong else None, None))
+            refused = ("none",) in wrong
+            out.append(Entry((), True, 0, not refused, "there_is_one" if refused else None, None))
             continue
         play, capture = c.get("play"), c.get("capture") or []
         if not isinstance(play, str) or not isinstance(capture, list):

@@ -20,19 +20,15 @@ def recent(db: Database, pupil_id: int, before: float | None = None, limit: int 
         [pupil_id, before if before is not None else float("inf"), limit]))
 
 
-EXPORT_COLUMNS = ("pupil", "day", "answered_at", "kind", "puzzle_id", "target", "combo_size",
-                  "correct", "credit", "seconds", "time_limit_s", "score", "rating_after", "flags",
-                  "mode")
-
-
 def export_rows(db: Database, pupil_ids: list[int]) -> Iterator[tuple]:
-    """Every answered attempt of these pupils, pupil by pupil in time order (EXPORT_COLUMNS)."""
+    """Every answered attempt of these pupils, pupil by pupil in time order; the columns of
+    export_views._attempt_header."""
     if not pupil_ids:
         return iter(())
     return db.execute(
-        f"""SELECT p.name, a.day, datetime(a.answered_at, 'unixepoch', 'localtime'), a.kind, a.puzzle_id, a.target, a.combo_size,
-                   a.correct, a.credit, a.believed_ms / 1000.0, a.time_limit_s, a.score,
-                   a.pupil_rating_after, a.flags, s.mode
+        f"""SELECT p.name, a.day, datetime(a.answered_at, 'unixepoch', 'localtime'), a.kind,
+                   a.puzzle_id, a.target, a.combo_size, a.correct, a.credit, a.believed_ms / 1000.0,
+                   a.time_limit_s, a.score, a.pupil_rating_after, a.flags, s.mode
             FROM attempts a JOIN pupils p ON p.id = a.pupil_id
             LEFT JOIN practice_sessions s ON s.id = a.session_id
             WHERE a.pupil_id IN ({marks(pupil_ids)}) AND a.{ANSWERED}
