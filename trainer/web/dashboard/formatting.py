@@ -12,7 +12,7 @@ DASH = "–"
 
 
 def percent(value: float | None) -> str:
-    return DASH if value is None else format_percent(value, format="#,##0%")
+    return DASH if value is None else format_percent(value)
 
 
 def points_change(points: float | None) -> str:
