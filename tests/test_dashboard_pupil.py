@@ -146,3 +146,13 @@ def test_a_pupil_without_answers_gets_calm_empty_states(client, own_pupil):
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     assert "No answers yet." in html and "No games yet." in html
     assert html.count("No answers in this period") >= 3
+
+
+def test_a_tweak_puzzle_without_a_sweep_says_none_was_the_answer(client, db, own_pupil):
+    seed_puzzles(db)
+    puzzle = next(p for p in (bank.get(db, pid) for (pid,) in db.execute(
+        "SELECT id FROM puzzles WHERE kind = 'tweak' ORDER BY id")) if not p.answer)
+    _store(db, own_pupil, puzzle, [{"play": puzzle.position.hand[0], "capture": list(puzzle.position.table[:1])}], 0)
+    html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
+    item = html.split('<li class="attempt attempt--wrong">', 1)[1]
+    assert "Find the TWEAK" in item and "Right would have been</span> “There is none”" in item
