@@ -9,6 +9,9 @@ a new kind of id (attempt_id, game_id, ...), create such a row for the victim pu
 """
 import pytest
 
+from trainer.games.service import new_game
+from trainer.games.settings import GameSettings
+from trainer.web.models import games
 from web_helpers import PupilActions, make_app
 
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
@@ -29,6 +32,10 @@ TEACHER_ROUTES = {
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
+    "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
+    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
+                                              "time_limit": "9"}},
+    "drills.extra_time": {"POST": {}},
     "dashboard.overview_page": {"GET": None},
     "dashboard.class_hard": {"GET": None},
     "dashboard.class_report": {"GET": None},
@@ -45,7 +52,14 @@ PUPIL_LOGIN_ROUTES = {
     "pupil_login.pictures_step": {"GET": None, "POST": {"pick": "sun"}},
 }
 # Routes of a logged-in pupil that take an id of their own things (drills, games, ...).
-PUPIL_ROUTES: dict = {}
+PUPIL_ROUTES: dict = {
+    "games.show": {"GET": None},
+    "games.tap": {"POST": {"tap": "R1a"}},
+    "games.move": {"POST": {"kind": "lay"}},
+    "games.hint": {"POST": {}},
+    "games.start_next_round": {"POST": {}},
+    "games.stop": {"POST": {}},
+}
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES}
 
 
@@ -80,12 +94,18 @@ def victim(make):
     teacher_b = make.teacher(email="b@school.example")
     class_id = make.klass(teacher_b, "B's class")
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
-    return {"class_id": class_id, "pupil_id": pupil_id}
+    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1))
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
 
 
 def _snapshot(db):
     return (db.execute("SELECT * FROM classes ORDER BY id").fetchall(),
-            db.execute("SELECT * FROM pupils ORDER BY id").fetchall())
+            db.execute("SELECT * FROM pupils ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM games ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM game_moves ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM class_game_settings ORDER BY class_id").fetchall(),
+            db.execute("SELECT * FROM drill_settings ORDER BY class_id").fetchall(),
+            db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall())
 
 
 def _url(app, endpoint, ids):

@@ -78,11 +78,13 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
         proc.terminate()
         output = proc.communicate(timeout=10)[0]
     assert "Demo teacher: demo@example.org  password: " in output
+    assert "Puzzle bank ready: " in output     # the first start fills the bank (issue 5)
     assert (tmp_path / "served.db").exists()
     assert oct((tmp_path / "served.db.demo-login").stat().st_mode)[-3:] == "600"
     assert (tmp_path / "instance" / "secret_key").exists()
     db = connect(str(tmp_path / "served.db"))
     code = db.execute("SELECT join_code FROM classes").fetchone()[0]
+    assert db.execute("SELECT count(DISTINCT kind) FROM puzzles").fetchone()[0] == 5
     db.close()
     assert code not in output  # class codes never go to the console or logs
 

@@ -177,3 +177,11 @@ def test_r8_2_match_lengths_give_the_thresholds():
     assert GameSettings(("random",), length="short").threshold == 30
     assert GameSettings(("random",) * 3, length="full").threshold == 100
     assert check_settings(GameSettings(("random",), hints=True), ClassLimits(hints=False)).hints is False
+
+
+def test_d7_turns_lost_right_after_the_pupils_play_are_news():
+    # Seat 1 has no cards and the deck is empty: its turn is lost as soon as the pupil plays.
+    state = make_state([["P6", "B4"], [], ["Y1a"]], table=["R1a"], deck=[])
+    game, _ = decide(pupil_game(state, bots=("random", "random")), Play("B4"))
+    from trainer.engine.moves import LostTurn
+    assert game.news()[0] == (1, LostTurn(1))

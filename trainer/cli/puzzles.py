@@ -1,7 +1,9 @@
 """`trainer puzzles --count N --seed S [--kind K]`: generated puzzles as JSON lines;
-`trainer puzzles import FILE`: check a puzzle file and print its puzzles normalised (docs/puzzles.md)."""
+`trainer puzzles import FILE [--db PATH]`: check a puzzle file and print its puzzles normalised
+(docs/puzzles.md); with --db, also store them in that database's puzzle bank."""
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -26,8 +28,11 @@ def register(sub) -> None:
                    help=f"bot levels for self-play, comma-separated (greedy, {', '.join(LEVELS)})")
     p.set_defaults(run=run_generate)
     actions = p.add_subparsers(dest="action", metavar="import")
-    imp = actions.add_parser("import", help="check a puzzle file (JSON Lines) and print it normalised")
+    imp = actions.add_parser("import", help="check a puzzle file (JSON Lines) and print it normalised",
+                             description="Nothing is stored unless every line is right.")
     imp.add_argument("file", help="puzzle file, or - for stdin")
+    imp.add_argument("--db", metavar="PATH",
+                     help="also add the puzzles to the puzzle bank of this database (the web app's SQLite file)")
     imp.set_defaults(run=run_import)
 
 
@@ -64,7 +69,27 @@ def run_import(args) -> int:
             puzzles = load_puzzle_file(args.file)
     except PuzzleFileError as err:
         raise UsageError(str(err)) from None
+    added = _store(args.db, puzzles) if args.db else None
     for puzzle in puzzles:
         emit(puzzle.to_json())
     print(f"{len(puzzles)} puzzles checked", file=sys.stderr)
+    if added is not None:
+        print(f"{added} new in the puzzle bank of {args.db}", file=sys.stderr)
     return 0
+
+
+def _store(path: str, puzzles) -> int:
+    """Add the puzzles to the bank (as a teacher's); returns how many were new."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--db: folder {folder} does not exist")
+    from trainer.web import migrations
+    from trainer.web.db import connect
+    from trainer.web.models import puzzles as bank
+
+    db = connect(path)
+    try:
+        migrations.apply(db)
+        return bank.store(db, puzzles, "teacher")
+    finally:
+        db.close()

@@ -47,6 +47,7 @@ def run(args) -> int:
             raise UsageError(f"--db: folder {folder} does not exist")
         os.environ["TRAINER_DATABASE"] = os.path.abspath(args.db)
     os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
+    os.environ.setdefault("TRAINER_HOLD_WAL_OPEN", "true")
 
     app = _prepare(args)
     print(f"Database: {app.config['DATABASE']}", flush=True)
@@ -66,16 +67,20 @@ def _prepare(args):
     from trainer import create_app
     from trainer.web import demo
     from trainer.web.db import connect
+    from trainer.web.models import puzzles
 
     app = create_app()
-    if not args.no_demo:
-        db = connect(app.config["DATABASE"])
-        try:
-            shown = demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
-        finally:
-            db.close()
-        if shown:
-            print(f"Demo teacher: {shown['email']}  password: {shown['password']}", flush=True)
+    db = connect(app.config["DATABASE"])
+    try:
+        shown = None if args.no_demo else demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
+        # The first start fills the puzzle bank, so the first child's drill does not wait for it.
+        if not db["puzzles"].count:
+            puzzles.ensure_bank(db, generated=app.config["PUZZLE_BANK_GENERATED"])
+            print(f"Puzzle bank ready: {db['puzzles'].count} puzzles", flush=True)
+    finally:
+        db.close()
+    if shown:
+        print(f"Demo teacher: {shown['email']}  password: {shown['password']}", flush=True)
     return app
 
 

@@ -159,7 +159,8 @@ def decide(game: Game, move: Move, decision_ms: int | None = None,
     if isinstance(move, Play):
         analysis = analyse_play(state, move, len(game.rounds), decision_ms, hint_used)
     after = apply(state, move, _rng(game.seed, len(game.rounds), len(state.log), "chance"))
-    return _advance(replace(game, state=after, seen=len(after.log))), analysis
+    # News starts right after the pupil's own move: turns lost at the end of it come next.
+    return _advance(replace(game, state=after, seen=len(state.log) + 1)), analysis
 
 
 def _normalise(state: State, move: Move) -> Move:

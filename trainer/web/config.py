@@ -28,7 +28,11 @@ DEFAULTS = dict(
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
+    HOLD_WAL_OPEN=False,  # `trainer serve` turns it on: one idle connection per process (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.housekeeping)
+    GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
+    PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
+    TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )
 
 

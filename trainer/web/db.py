@@ -25,8 +25,9 @@ def connect(path: str) -> Database:
     db.execute("PRAGMA foreign_keys = ON")
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     if path != ":memory:":
-        # WAL must be switched on outside a transaction; it then sticks to the file.
-        db.enable_wal()
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            # WAL must be switched on outside a transaction; it then sticks to the file.
+            db.enable_wal()
         # FULL: every commit is on disk before the answer is acknowledged, so a pupil's answer
         # survives a power cut too, not only a crashed process (NORMAL would keep the last
         # commits in the WAL unsynced). docs/deploy.md measures its cost.
@@ -36,8 +37,28 @@ def connect(path: str) -> Database:
 
 def get_db() -> Database:
     if "db" not in g:
+        if current_app.config["HOLD_WAL_OPEN"]:
+            _hold_open(current_app.config["DATABASE"])
         g.db = connect(current_app.config["DATABASE"])
     return g.db
+
+
+_held: dict[tuple[int, str], sqlite3.Connection] = {}
+
+
+def _hold_open(path: str) -> None:
+    """Keeps one idle connection per server process (opened in the worker, never before a fork).
+
+    When the last connection to a WAL database closes, SQLite checkpoints the whole log into
+    the file and deletes it: with a connection per request that happened after nearly every
+    request, an fsync'd checkpoint each time. With this one held open, checkpoints come only
+    from the regular auto-checkpoint."""
+    key = (os.getpid(), path)
+    if key not in _held:
+        keeper = sqlite3.connect(path, check_same_thread=False)
+        # A connection attaches to the write-ahead log only once it has read something.
+        keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        _held[key] = keeper
 
 
 def close_db(_exc=None) -> None:

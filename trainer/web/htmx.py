@@ -6,6 +6,7 @@ Because the same URL answers in two shapes, every response carries `Vary: HX-Req
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from flask import flash, make_response, redirect, render_template, request
@@ -56,6 +57,16 @@ def full_reload(url: str):
         # Not a 3xx: the browser would follow it inside the XHR and htmx never see the header.
         return make_response("", 200, {"HX-Redirect": url})
     return redirect(url, 303)
+
+
+def trigger_headers(event: str, detail) -> dict:
+    """Response headers that make htmx fire `event` (with `detail`) on the requesting element."""
+    return {"HX-Trigger": json.dumps({event: detail})}
+
+
+def retarget_headers(target: str, swap: str = "innerHTML") -> dict:
+    """Response headers that send this answer somewhere else than the element asked for."""
+    return {"HX-Retarget": target, "HX-Reswap": swap}
 
 
 def add_vary(response):

@@ -272,6 +272,25 @@ def m005_ops_retention(db: Database) -> None:
     )
 
 
+@migrations()
+def m201_games_turn_clock(db: Database) -> None:
+    # The server's half of a decision time: when the board for the pupil's turn was first
+    # served (turn_key names that turn), so a reload does not restart it. hint_turn: the
+    # turn in which the pupil asked for a hint, recorded with the play (issue 6.7).
+    db.execute("ALTER TABLE games ADD COLUMN turn_key TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN turn_shown_at REAL")
+    db.execute("ALTER TABLE games ADD COLUMN hint_turn TEXT")
+    db.execute("ALTER TABLE game_moves ADD COLUMN server_ms INTEGER")
+
+
+@migrations()
+def m101_drills_session_minutes(db: Database) -> None:
+    # A drill of "so many minutes" needs its plan kept with the sitting, as `planned` keeps a
+    # number of puzzles: a teacher changing the settings mid-morning must not move the finish
+    # line of a drill that is already under way. Exactly one of the two is set for a drill.
+    db.execute("ALTER TABLE practice_sessions ADD COLUMN planned_minutes INTEGER")
+
+
 # ---------------------------------------------------------------- issue 7: the teacher's dashboard
 # Summaries are kept by triggers, so that the drills and games code (and anything else that
 # writes attempts or game_moves) keeps them right without knowing they exist. Each trigger

@@ -1,0 +1,63 @@
+// The game board (issue 6): decision times, marking tapped cards, keeping keyboard focus.
+// Listeners sit on the document, so boards that htmx swaps in work at once.
+(function () {
+  "use strict";
+
+  // Decision time runs from the first frame that shows the pupil's board for a turn to the
+  // move. The key names the turn, so taps and an action card do not restart it.
+  var started = {};
+
+  function armDecisionClock() {
+    var board = document.querySelector("[data-decision]");
+    if (!board) return;
+    var key = board.getAttribute("data-decision");
+    if (Object.prototype.hasOwnProperty.call(started, key)) return;
+    started[key] = null;
+    requestAnimationFrame(function () { started[key] = performance.now(); });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    var timed = elt && elt.closest && (elt.matches("[data-timed]") || elt.querySelector("[data-timed]"));
+    var board = elt && elt.closest && elt.closest("[data-decision]");
+    if (!timed || !board) return;
+    var start = started[board.getAttribute("data-decision")];
+    if (typeof start === "number") {
+      event.detail.parameters["decision_ms"] = String(Math.round(performance.now() - start));
+    }
+  });
+
+  // The server keeps the selection; its answer to a tap says which cards are chosen.
+  document.addEventListener("game-picked", function (event) {
+    var pick = event.detail || {};
+    var table = pick.table || [];
+    document.querySelectorAll("[data-pick-card]").forEach(function (button) {
+      var card = button.getAttribute("data-pick-card");
+      var chosen = card === pick.hand || table.indexOf(card) !== -1;
+      button.setAttribute("aria-pressed", chosen ? "true" : "false");
+    });
+  });
+
+  // When the whole board is swapped, focus would fall back to the page: put it where the
+  // next thing to do is, but only if it was on the board before.
+  var focusWasOnBoard = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var active = document.activeElement;
+    focusWasOnBoard = !!(active && active.closest && active.closest("#game"));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    armDecisionClock();
+    if (!focusWasOnBoard) return;
+    focusWasOnBoard = false;
+    var game = document.getElementById("game");
+    if (!game || game.contains(document.activeElement)) return;
+    var next = game.querySelector("[data-focus]") || game.querySelector(".hand-cards button, .discard button");
+    if (next) next.focus();
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", armDecisionClock);
+  } else {
+    armDecisionClock();
+  }
+})();

@@ -1,0 +1,157 @@
+"""A pupil plays TWEAK against a bot in the browser (issue 6): a whole round by tapping, the
+score screen checked against `trainer replay` of the stored record, resuming after a reload,
+skipping the bots' turns, and playing by keyboard."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from trainer.engine.solver import best_capture, solve
+from web_helpers import Make
+
+pytestmark = pytest.mark.browser
+
+TRAINER = str(Path(sys.executable).with_name("trainer"))
+PICTURES = {"sun": "Sun", "tree": "Tree", "boat": "Boat"}
+
+
+@pytest.fixture
+def pupil(live_server):
+    db = live_server.db()
+    make = Make(db)
+    class_id = make.klass(make.teacher(), "Games class")
+    pupil_id = make.pupil(class_id, "Mila", password="sun,tree,boat")
+    code = make.class_row(class_id)["join_code"]
+    db.close()
+    return {"pupil_id": pupil_id, "code": code}
+
+
+@pytest.fixture
+def step_ms(live_server):
+    """How long each bot move stays on screen; tests set it and it is put back after."""
+    config = live_server.app.config
+    before = config["GAME_STEP_MS"]
+
+    def set_to(ms):
+        config["GAME_STEP_MS"] = ms
+    yield set_to
+    config["GAME_STEP_MS"] = before
+
+
+def log_in(page, live_server, pupil):
+    page.goto(live_server.url + "/join")
+    page.get_by_label("Class code").fill(pupil["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Mila").click()
+    for key in ("sun", "tree", "boat"):
+        page.get_by_role("button", name=PICTURES[key]).click()
+    expect(page.get_by_text("You are logged in.")).to_be_visible()
+
+
+def start_game(page):
+    page.get_by_role("link", name="New game").click()
+    expect(page.get_by_label("Bot 1")).to_have_value("beginner")
+    expect(page.get_by_label("One round")).to_be_checked()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#game")).to_be_visible()
+
+
+def wait_for_turn_or_end(page):
+    """Waits (through the bots' turns) until the pupil decides or the round is over."""
+    expect(page.locator("#game[data-decision], #round-scores").first).to_be_visible(timeout=30_000)
+    return page.locator("#round-scores").count() == 0
+
+
+def cards(page, where):
+    return [b.get_attribute("data-pick-card") for b in page.locator(f".{where} [data-pick-card]").all()]
+
+
+def stored_game(live_server, pupil_id):
+    db = live_server.db()
+    row = next(db.query("SELECT * FROM games WHERE pupil_id = ? ORDER BY id DESC", [pupil_id]))
+    moves = list(db.query("SELECT * FROM game_moves WHERE game_id = ?", [row["id"]]))
+    db.close()
+    return row, moves
+
+
+def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(page, live_server, watch, pupil, step_ms,
+                                                                       tmp_path):
+    step_ms(30)
+    log_in(page, live_server, pupil)
+    start_game(page)
+    laid = captured = 0
+    while wait_for_turn_or_end(page):
+        decision = page.locator("#game").get_attribute("data-decision")
+        if page.locator(".discard").count():           # R7.4: the bot's Bomb asks for a card
+            page.locator(".discard button").first.click()
+        else:
+            hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
+            target = int(page.locator(".target-card").inner_text())
+            capture = best_capture(solve(hand, table, target)) if laid else None   # lay first, once
+            picked = [capture.play, *capture.capture] if capture else [hand[0]]
+            for card in picked:
+                button = page.locator(f'[data-pick-card="{card}"]')
+                button.click()
+                expect(button).to_have_attribute("aria-pressed", "true")
+            if capture:
+                expect(page.locator("#pick-status")).to_contain_text(capture.call())   # R5.4
+                expect(page.locator("#pick-status")).to_contain_text("That makes the magic number!")
+                page.get_by_role("button", name="Take", exact=True).click()
+                captured += 1
+            else:
+                page.get_by_role("button", name="Lay", exact=True).click()
+                laid += 1
+        expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0)
+    assert captured >= 1 and laid >= 1
+
+    shown = [int(td.inner_text()) for td in page.locator("#round-scores td.points").all()]
+    row, moves = stored_game(live_server, pupil["pupil_id"])
+    record = tmp_path / "record.json"
+    record.write_text(row["record"])
+    replay = subprocess.run([TRAINER, "replay", str(record)], capture_output=True, text=True, check=True)
+    result = json.loads(replay.stdout)
+    assert result["finished"] and shown == result["scores"]
+    assert row["status"] == "finished" and row["pupil_points"] == result["scores"][0]
+    assert len(moves) == captured + laid
+    assert all(m["decision_ms"] is not None and m["decision_ms"] >= 0 for m in moves)
+    expect(page.get_by_role("link", name="Play again")).to_be_visible()
+    watch.assert_clean()
+
+
+def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, live_server, watch, pupil,
+                                                                         step_ms):
+    step_ms(600_000)          # the bots' turns wait for the pupil
+    log_in(page, live_server, pupil)
+    start_game(page)
+    if page.get_by_role("link", name="Skip", exact=True).count():
+        page.get_by_role("link", name="Skip", exact=True).click()
+    expect(page.locator("#game[data-decision]")).to_be_visible()
+
+    # By keyboard: a hand card, then Lay.
+    first = page.locator(".hand-cards [data-pick-card]").first
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Lay", exact=True).focus()
+    page.keyboard.press("Enter")
+
+    # The pupil's lay is told; the bot's turn waits until it is skipped.
+    expect(page.locator(".news--you")).to_contain_text("You laid")
+    expect(page.locator("#game-live")).not_to_be_empty()
+    skip = page.get_by_role("link", name="Skip", exact=True)
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game[data-decision]")).to_be_visible()
+    expect(page.locator(".news-item").last).to_contain_text("Bot 1")
+    hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
+    row_before, _ = stored_game(live_server, pupil["pupil_id"])
+
+    page.reload()
+    expect(page.locator("#game[data-decision]")).to_be_visible()
+    assert cards(page, "hand-cards") == hand and cards(page, "table-cards") == table
+    row_after, moves = stored_game(live_server, pupil["pupil_id"])
+    assert row_after["state"] == row_before["state"] and len(moves) == 1
+    watch.assert_clean()

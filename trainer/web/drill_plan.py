@@ -1,0 +1,89 @@
+"""What a class's daily drill is (issue 5.5), how the teacher's form describes it, and the time
+limit a pupil gets for one puzzle. No SQL here: trainer.web.models.drills stores these."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from trainer.puzzles.features import BASE_TIME_LIMIT as DEFAULT_TIME_LIMIT
+from trainer.puzzles.kinds import KINDS
+from trainer.puzzles.puzzle import TIME_LIMIT_RANGE
+
+PUZZLES_RANGE = (1, 50)
+MINUTES_RANGE = (1, 30)
+TIME_LIMIT_S_RANGE = (5, 120)
+EXTRA_TIME_RANGE = (0, 120)
+
+
+@dataclass(frozen=True)
+class DrillSettings:
+    puzzles: int | None          # a drill of so many puzzles ...
+    minutes: int | None          # ... or of so many minutes of answering (exactly one is set)
+    kinds: tuple[str, ...]
+    time_limit: float            # seconds for a puzzle with one combination to find
+
+
+DEFAULT = DrillSettings(puzzles=10, minutes=None, kinds=KINDS, time_limit=float(DEFAULT_TIME_LIMIT))
+
+
+def limit_for(settings: DrillSettings, puzzle_limit: float, extra_seconds: float = 0) -> float:
+    """The seconds a pupil gets for one puzzle.
+
+    A puzzle's own limit says how long it takes compared with the default (an `all` puzzle with
+    three combinations gets 30 s where one combination gets 20 s), so the teacher's limit is
+    scaled by that ratio; the pupil's extra time comes on top, whatever the puzzle."""
+    scaled = settings.time_limit * puzzle_limit / DEFAULT_TIME_LIMIT + max(0.0, extra_seconds)
+    low, high = TIME_LIMIT_RANGE
+    return round(min(high, max(low, scaled)), 1)
+
+
+def _whole_number(text: str | None, bounds: tuple[int, int]) -> int | None:
+    """A whole number inside bounds, or None. Typed numbers like "20.0" or " 7 " count."""
+    try:
+        value = float((text or "").strip().replace(",", "."))
+    except ValueError:
+        return None
+    if not math.isfinite(value) or value != int(value):
+        return None
+    value = int(value)
+    low, high = bounds
+    return value if low <= value <= high else None
+
+
+def parse_form(form) -> tuple[DrillSettings | None, dict[str, str]]:
+    """The teacher's drill form -> settings, or None and a message per field that is wrong."""
+    errors: dict[str, str] = {}
+    mode = form.get("mode")
+    puzzles = minutes = None
+    if mode == "puzzles":
+        puzzles = _whole_number(form.get("puzzles"), PUZZLES_RANGE)
+        if puzzles is None:
+            errors["puzzles"] = _("Choose a number of puzzles from %(low)d to %(high)d.",
+                                  low=PUZZLES_RANGE[0], high=PUZZLES_RANGE[1])
+    elif mode == "minutes":
+        minutes = _whole_number(form.get("minutes"), MINUTES_RANGE)
+        if minutes is None:
+            errors["minutes"] = _("Choose a number of minutes from %(low)d to %(high)d.",
+                                  low=MINUTES_RANGE[0], high=MINUTES_RANGE[1])
+    else:
+        errors["mode"] = _("Choose a number of puzzles or a number of minutes.")
+    chosen = form.getlist("kinds") if hasattr(form, "getlist") else form.get("kinds", [])
+    kinds = tuple(k for k in KINDS if k in chosen)
+    if not kinds or len(set(chosen)) != len(kinds):
+        errors["kinds"] = _("Choose at least one kind of puzzle.")
+    limit = _whole_number(form.get("time_limit"), TIME_LIMIT_S_RANGE)
+    if limit is None:
+        errors["time_limit"] = _("Choose a time limit from %(low)d to %(high)d seconds.",
+                                 low=TIME_LIMIT_S_RANGE[0], high=TIME_LIMIT_S_RANGE[1])
+    if errors:
+        return None, errors
+    return DrillSettings(puzzles, minutes, kinds, float(limit)), {}
+
+
+def parse_extra_time(text: str | None) -> int | None:
+    """Extra seconds per puzzle for one pupil (0 to 120), or None when it is not that."""
+    if text is None or not text.strip():
+        return 0
+    return _whole_number(text, EXTRA_TIME_RANGE)

@@ -1,0 +1,26 @@
+"""The server's clock and the school's date, in one place so tests can move them.
+
+`day` columns hold the school's local date: a drill done at 08:30 belongs to that school day
+wherever UTC is. The server's local time zone is the school's unless TIMEZONE names another
+(an IANA name such as "Europe/Amsterdam")."""
+from __future__ import annotations
+
+import time
+from datetime import date, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import current_app
+
+
+def now() -> float:
+    """Epoch seconds, as the attempts table stores issue and answer times."""
+    return time.time()
+
+
+def today() -> date:
+    name = current_app.config.get("TIMEZONE")
+    try:
+        zone = ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    return datetime.now(zone).date() if zone else datetime.now().astimezone().date()
