@@ -150,12 +150,14 @@ def test_the_class_page_links_to_the_dashboard_and_the_dashboard_to_drill_settin
     assert f'href="/classes/{class_id}/dashboard"' in client.get(f"/classes/{class_id}").get_data(as_text=True)
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert f'href="/classes/{class_id}/drill"' in html
-    assert "No daily drill has been set for this class yet." in html
+    assert client.get(f"/classes/{class_id}/drill").status_code == 200        # the drills page itself
+    assert "Daily drill: 10 puzzles" in html and "the standard drill" in html
 
 
-def test_the_drill_settings_are_summarised_when_set(client, five_a, db):
+def test_the_drill_settings_are_summarised_when_set(client, five_a):
     class_id, _ = five_a
-    db.execute("INSERT INTO drill_settings (class_id, puzzles, kinds, updated_at) VALUES (?, 15, ?, '')",
-               [class_id, '["quick", "all"]'])
+    assert client.post(f"/classes/{class_id}/drill", data={"mode": "puzzles", "puzzles": "15", "kinds": ["quick", "all"],
+                                                           "time_limit": "25"}).status_code in (200, 303)
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
-    assert "Daily drill: 15 puzzles" in html and "Quick capture, Find them all" in html
+    assert "Daily drill: 15 puzzles" in html and "Find them all, Quick capture" in html and "25 s a puzzle" in html
+    assert "the standard drill" not in html

@@ -1,5 +1,6 @@
 """A pupil's page: charts over time (with their table), heat map, and the latest answers drawn
 as they were shown."""
+import json
 import re
 from datetime import date, timedelta
 
@@ -156,3 +157,32 @@ def test_a_tweak_puzzle_without_a_sweep_says_none_was_the_answer(client, db, own
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     item = html.split('<li class="attempt attempt--wrong">', 1)[1]
     assert "Find the TWEAK" in item and "Right would have been</span> “There is none”" in item
+
+
+def test_the_taps_event_log_shows_cards_taken_back():
+    from trainer.web.dashboard.attempt_view import _taps
+    events = [{"ms": 100, "action": "tap", "card": "R1a", "input": "touch"},
+              {"ms": 200, "action": "tap", "card": "O3a", "input": "touch"},
+              {"ms": 300, "action": "untap", "card": "O3a", "input": "touch"},
+              {"ms": 400, "action": "tap", "card": "Y3a", "input": "touch"},
+              {"ms": 500, "action": "add", "input": "touch"},
+              {"ms": 600, "action": "tap", "card": "G2a", "input": "touch"},
+              {"ms": 700, "action": "clear", "input": "touch"},
+              {"ms": 800, "action": "done", "input": "touch"}]
+    assert _taps(events) == (("R1a", False), ("O3a", True), ("Y3a", False), ("G2a", True))
+    assert _taps("not a list") == () and _taps([{"action": "tap", "card": "Q9"}]) == ()
+
+
+def test_a_card_taken_back_is_shown_in_the_tap_order(client, db, own_pupil):
+    puzzle = _find(db, "quick", 1)
+    right = puzzle.answer[0]
+    spare = next(c for c in puzzle.position.table if c not in right.capture)
+    events = [{"ms": 100 * i, "action": "tap", "card": c, "input": "mouse"} for i, c in enumerate([right.play, spare])]
+    events += [{"ms": 300, "action": "untap", "card": spare, "input": "mouse"}]
+    events += [{"ms": 400 + i, "action": "tap", "card": c, "input": "mouse"} for i, c in enumerate(right.capture)]
+    outcome = _store(db, own_pupil, puzzle, [{"play": right.play, "capture": list(right.capture)}], 0)
+    db.execute("UPDATE attempts SET taps = ?", [json.dumps(events)])
+    assert outcome.grade.correct
+    html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
+    line = html.split('class="attempt-taps"', 1)[1].split("</p>", 1)[0]
+    assert '<span class="tap--back">' in line and "(taken back)" in line

@@ -1,5 +1,5 @@
 """The teacher's dashboard in a real browser: overview, a pupil's charts and their text
-equivalents, the game replay, and a finished drill showing up at once."""
+equivalents, the game replay, and a drill a pupil finishes showing up at once (issue 7.8)."""
 import random
 import re
 from datetime import date, timedelta
@@ -7,8 +7,13 @@ from datetime import date, timedelta
 import pytest
 from playwright.sync_api import expect
 
+from browser.conftest import Watch
+from browser.test_pupil_does_a_drill import answer, current_puzzle
 from dashboard_helpers import attempt, seed_puzzles, session
+from drill_helpers import CURATED
 from trainer.web.demo_history import add_game
+from trainer.web.drill_plan import DrillSettings
+from trainer.web.models import drills, puzzles
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
@@ -81,39 +86,56 @@ def test_teacher_reads_the_overview_a_pupils_charts_and_a_replay(page, live_serv
     watch.assert_clean()
 
 
-def test_a_drill_the_pupil_finishes_shows_on_the_dashboard_at_once(browser, page, live_server, watch, owls):
-    """The drill pages belong to issue 5 (branch drills); until they are merged the pupil's side
-    is written as rows the way the drills code writes them: a practice session when the drill
-    starts, an attempt row per answer, finished_at when it ends."""
-    login(page, live_server, owls["email"])
-    page.goto(f"{live_server.url}/classes/{owls['class_id']}/dashboard")
-    sem_row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Sem", exact=True))
-    expect(sem_row).to_contain_text("Not yet")
+@pytest.fixture
+def drill_class(live_server):
+    """Mila's class drills two quick puzzles a day; the bank holds the curated puzzles."""
+    db = live_server.db()
+    puzzles.store(db, CURATED, "curated")
+    make = Make(db)
+    email = f"drill-{random.randrange(10**9)}@school.example"
+    class_id = make.klass(make.teacher(email=email), "Hedgehogs")
+    make.pupil(class_id, "Mila", password="sun,tree,boat")
+    drills.save(db, class_id, DrillSettings(2, None, ("quick",), 20.0))
+    code = make.class_row(class_id)["join_code"]
+    db.close()
+    return {"email": email, "class_id": class_id, "code": code}
+
+
+def test_a_pupil_finishes_a_drill_and_the_teacher_sees_it_on_the_dashboard(browser, page, live_server, watch,
+                                                                          drill_class):
+    login(page, live_server, drill_class["email"])
+    page.goto(f"{live_server.url}/classes/{drill_class['class_id']}/dashboard")
+    mila = page.get_by_role("row").filter(has=page.get_by_role("link", name="Mila", exact=True))
+    expect(mila).to_contain_text("Not yet")
 
     pupil = browser.new_context()
-    pupil_page = pupil.new_page()
-    code = live_server.db().execute("SELECT join_code FROM classes WHERE id = ?", [owls["class_id"]]).fetchone()[0]
-    pupil_page.goto(live_server.url + "/join")
-    pupil_page.get_by_label("Class code").fill(code)
-    pupil_page.get_by_role("button", name="Next").click()
-    pupil_page.get_by_role("link", name="Sem").click()
+    child = pupil.new_page()
+    child_watch = Watch(child, live_server.url)
+    child.goto(live_server.url + "/join")
+    child.get_by_label("Class code").fill(drill_class["code"])
+    child.get_by_role("button", name="Next").click()
+    child.get_by_role("link", name="Mila").click()
     for picture in ("Sun", "Tree", "Boat"):
-        pupil_page.get_by_role("button", name=picture).click()
-    expect(pupil_page.get_by_text("You are logged in.")).to_be_visible()
+        child.get_by_role("button", name=picture).click()
+    child.get_by_role("button", name="Start today's drill").click()
+    _, puzzle = current_puzzle(child, live_server)
+    answer(child, puzzle, "mouse")                                  # the first one right
+    expect(child.locator("[data-feedback] h1")).to_have_text(re.compile(r"^(Well done!|Great!|Super!)$"))
+    child.get_by_role("button", name="Next puzzle").click()
+    current_puzzle(child, live_server)
+    child.get_by_role("button", name="I don't know").click()         # the second one passed
+    expect(child.get_by_text("Today's drill is done. Well done!")).to_be_visible()
 
-    db = live_server.db()
-    s = session(db, owls["sem"], owls["today"], finished=False)
     page.reload()
-    expect(sem_row).to_contain_text("Started")
-    for i in range(5):
-        attempt(db, owls["sem"], owls["today"], correct=i != 2, ms=2500, puzzle_id=owls["puzzle"], session_id=s,
-                second=i * 15)
-    db.execute("UPDATE practice_sessions SET finished_at = started_at + 300 WHERE id = ?", [s])
-    db.close()
-    page.reload()
-    expect(sem_row).to_contain_text("Done")
-    expect(sem_row).to_contain_text("80%")
-    expect(sem_row).to_contain_text("5 answers")
-    expect(page.get_by_role("heading", name="1 pupil needs attention")).to_have_count(0)
+    for text in ("Done", "50%", "2 answers", "1 day"):
+        expect(mila).to_contain_text(text)
+    page.get_by_role("link", name="Mila", exact=True).first.click()
+    expect(page.get_by_role("heading", name="How Mila is doing")).to_be_visible()
+    answers = page.locator(".attempt-list > li")
+    expect(answers).to_have_count(2)
+    expect(answers.nth(0)).to_contain_text("Passed")
+    expect(answers.nth(1)).to_contain_text("Right")
+    expect(answers.nth(1).locator(f'[data-card="{puzzle.position.table[0]}"]').first).to_be_visible()
     pupil.close()
+    child_watch.assert_clean()
     watch.assert_clean()

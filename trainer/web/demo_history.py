@@ -31,6 +31,7 @@ from trainer.puzzles.rating import Rating
 from trainer.puzzles.selection import choose_puzzle
 from trainer.web.dashboard.days import is_school_day
 from trainer.web.db import write_transaction
+from trainer.web.models import games
 from trainer.web.models import puzzles as bank
 from trainer.web.models import utcnow
 
@@ -142,7 +143,7 @@ def _answer(db, pupil_id, session_id, day, clock, puzzle, row, child, ability, r
     outcome = score_attempt(puzzle, submitted, pupil=rating, puzzle_rating=ratings[puzzle.id],
                             client_seconds=seconds, server_seconds=server)
     ratings[puzzle.id] = outcome.puzzle_after
-    taps = [card for c in submitted for card in ((c["play"], *c["capture"]) if "play" in c else ())]
+    taps = _events(submitted, puzzle.kind, seconds, rng)
     db.execute(
         """INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, answered_at,
                time_limit_s, client_ms, server_ms, believed_ms, first_correct_ms, input_kind, taps,
@@ -152,13 +153,35 @@ def _answer(db, pupil_id, session_id, day, clock, puzzle, row, child, ability, r
         [uuid.UUID(int=rng.getrandbits(128)).hex, pupil_id, session_id, puzzle.id, puzzle.kind,
          day.isoformat(), issued, issued + server, outcome.limit, round(seconds * 1000),
          round(server * 1000), round(outcome.timing.seconds * 1000),
-         round(seconds * 1000) if outcome.grade.first_right is not None else None, "tap",
-         json.dumps(taps), json.dumps(submitted), json.dumps(outcome.to_json()),
+         round(seconds * 1000) if outcome.grade.first_right is not None and outcome.timing.source == "client"
+         else None, "touch", json.dumps(taps), json.dumps(submitted),
+         json.dumps({**outcome.to_json(), "ending": "answer" if submitted else "pass"}),
          int(outcome.grade.correct), outcome.grade.credit, outcome.score,
          json.dumps(list(outcome.timing.flags)), outcome.pupil_before.value, outcome.pupil_after.value,
          outcome.puzzle_before.value, outcome.puzzle_after.value, puzzle.position.target,
          row["combo_size"]])
     return issued + server, outcome.pupil_after
+
+
+def _events(submitted: list[dict], kind: str, seconds: float, rng: random.Random) -> list[dict]:
+    """The page's event log as drill.js posts it (docs/drills.md), now and then with a card
+    tapped by mistake and taken back."""
+    events, ms = [], 0
+    steps = sum(1 + len(c.get("capture", [])) for c in submitted) + 1
+    for combo in submitted:
+        if combo.get("none"):
+            events.append({"ms": round(seconds * 1000), "action": "none", "input": "touch"})
+            continue
+        for card in (combo["play"], *combo["capture"]):
+            ms += seconds * 1000 / steps
+            if rng.random() < 0.05:
+                events.append({"ms": round(ms) - 300, "action": "tap", "card": card, "input": "touch"})
+                events.append({"ms": round(ms) - 150, "action": "untap", "card": card, "input": "touch"})
+            events.append({"ms": round(ms), "action": "tap", "card": card, "input": "touch"})
+        if kind == "all":
+            events.append({"ms": round(ms) + 50, "action": "add", "input": "touch"})
+    events.append({"ms": round(seconds * 1000), "action": "done" if submitted else "pass", "input": "touch"})
+    return events
 
 
 def _combo(capture, target: int) -> dict:
@@ -201,7 +224,8 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
              opponents: tuple[str, ...] = ("beginner",), seconds_per_card: float = 1.5,
              length: str = "round") -> int:
     """A finished game of the pupil (a bot of level `me` deciding in their seat), stored with
-    its record and one game_moves row per play, as the games code stores them."""
+    its record and one game_moves row per play with the columns trainer.web.models.games
+    writes; dated in the past, which that module (stamping the present) cannot do."""
     settings = GameSettings(bots=opponents, length=length)
     game = service.new_game(settings, rng.getrandbits(32))
     player = make_bot(me)
@@ -218,18 +242,19 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
         game, analysis = service.decide(game, move, decision_ms)
         if analysis is not None:
             analyses.append((analysis, clock))
-    scores = game.state.scores()
     game_id = db.execute(
         "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner,"
         " created_at, updated_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
         [pupil_id, json.dumps(settings.to_json()), json.dumps(game.to_json()), json.dumps(game.record()),
-         scores[service.PUPIL], game.winner, started, clock]).lastrowid
+         games.pupil_points(game), game.winner, started, clock]).lastrowid
     for a, at in analyses:
+        server_ms = a.decision_ms + 400
         db.execute(
             "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available,"
             " best_points, tweak_available, points, tweak, missed_capture, missed_tweak, decision_ms,"
-            " hint_used, analysis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hint_used, analysis, created_at, server_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [game_id, pupil_id, a.round, a.turn, a.target, a.captures_available, a.best_points,
              int(a.tweak_available), a.points, int(a.tweak), int(a.missed_capture), int(a.missed_tweak),
-             a.decision_ms, int(a.hint_used), json.dumps(a.to_json()), at])
+             a.decision_ms, int(a.hint_used), json.dumps({**a.to_json(), "server_ms": server_ms}), at, server_ms])
     return game_id

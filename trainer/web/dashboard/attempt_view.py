@@ -38,7 +38,7 @@ class AttemptView:
     time_limit_s: float
     too_fast: bool
     rated: bool
-    taps: tuple[str, ...]                   # cards in the order tapped, when stored that way
+    taps: tuple[tuple[str, bool], ...]      # (card, taken back) in the order tapped
     rating_before: float | None
     rating_after: float | None
 
@@ -89,6 +89,33 @@ def _entries(submitted, grade: dict, puzzle: Puzzle | None) -> tuple[Entry, ...]
     return tuple(out)
 
 
+def _taps(events) -> tuple[tuple[str, bool], ...]:
+    """The page's event log (docs/drills.md: `{"ms", "action", "card"?, ...}`; actions tap,
+    untap, add, clear, ...) as the cards tapped, in order, each marked when it was taken back."""
+    if not isinstance(events, list):
+        return ()
+    known = card_table().value
+    taps: list[list] = []
+    added = 0                  # taps up to here went into combinations already entered
+    for event in events:
+        if not isinstance(event, dict):
+            continue
+        action, card = event.get("action"), event.get("card")
+        if action == "tap" and card in known:
+            taps.append([card, False])
+        elif action == "untap":
+            for tap in reversed(taps[added:]):
+                if tap[0] == card and not tap[1]:
+                    tap[1] = True
+                    break
+        elif action == "clear":
+            for tap in taps[added:]:
+                tap[1] = True
+        elif action == "add":
+            added = len(taps)
+    return tuple((card, back) for card, back in taps)
+
+
 def attempt_view(row: dict) -> AttemptView:
     try:
         puzzle = parse_puzzle(json.loads(row["puzzle_data"])) if row.get("puzzle_data") else None
@@ -111,14 +138,11 @@ def attempt_view(row: dict) -> AttemptView:
         result = "wrong"
     flags = _json(row.get("flags"), [])
     flags = flags if isinstance(flags, list) else [str(flags)]
-    taps = _json(row.get("taps"), [])
-    tapped = tuple(t if isinstance(t, str) else t.get("card") for t in taps
-                   if isinstance(t, str) or (isinstance(t, dict) and isinstance(t.get("card"), str))) \
-        if isinstance(taps, list) else ()
+    tapped = _taps(_json(row.get("taps"), []))
     return AttemptView(
         id=row["id"], answered_at=row["answered_at"], day=row["day"], kind=row["kind"], puzzle=puzzle,
         entries=_entries(submitted, grade, puzzle), missed=missed, result=result, credit=credit,
         believed_ms=row.get("believed_ms"), time_limit_s=row["time_limit_s"],
         too_fast="faster_than_tapping" in flags, rated=outcome.get("rated", True) is not False,
-        taps=tuple(t for t in tapped if t in card_table().value),
+        taps=tapped,
         rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"))

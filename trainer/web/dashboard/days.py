@@ -11,7 +11,15 @@ WEEK = 7
 
 
 def school_today() -> date:
-    """The local date on the server: the same clock that stamps `attempts.day`."""
+    """The school's date, from the same clock that stamps `attempts.day`
+    (trainer.web.school_day, which honours TIMEZONE); outside the app (demo data made by the
+    command line), the server's local date."""
+    from flask import has_app_context
+
+    if has_app_context():
+        from trainer.web import school_day
+
+        return school_day.today()
     return date.today()
 
 

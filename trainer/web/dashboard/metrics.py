@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 
-from trainer.web.dashboard.days import is_school_day, school_days_between
+from trainer.web.dashboard.days import school_days_between
+from trainer.web.streaks import streak as pupil_streak
 
 MIN_ANSWERS_FOR_CHANGE = 5      # fewer answers in either week: a change would be noise
 FALLING_POINTS = 10             # accuracy down by this many percentage points ...
@@ -61,19 +62,9 @@ def speed_change(current: Week, previous: Week) -> float | None:
 
 
 def streak(drill_days: set[date], today: date) -> int:
-    """Days with a finished drill in a row, up to today. Today still counts as open: a pupil who
-    has not drilled yet today keeps yesterday's streak. Weekends without a drill do not break it
-    (a drill done on a weekend still counts)."""
-    day = today if today in drill_days else today - timedelta(days=1)
-    count = 0
-    stop = today - timedelta(days=STREAK_LOOKBACK_DAYS)
-    while day > stop:
-        if day in drill_days:
-            count += 1
-        elif is_school_day(day):
-            break
-        day -= timedelta(days=1)
-    return count
+    """The streak the pupil sees on their own page (trainer.web.streaks, issue 5): days with a
+    finished drill in a row, weekends not breaking it, today still open."""
+    return pupil_streak(drill_days, today)
 
 
 @dataclass(frozen=True)

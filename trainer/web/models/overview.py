@@ -7,7 +7,7 @@ from sqlite_utils import Database
 
 from trainer.web.dashboard import metrics
 from trainer.web.dashboard.days import iso, parse_day, window, WEEK
-from trainer.web.models import summaries
+from trainer.web.models import drills, summaries
 from trainer.web.models.summaries import day_literal, marks
 
 
@@ -57,12 +57,10 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     return out
 
 
-def drill_settings(db: Database, class_id: int) -> dict | None:
-    """The class's daily drill as the drill settings page (issue 5) stored it, or None."""
-    rows = list(db.query("SELECT * FROM drill_settings WHERE class_id = ?", [class_id]))
-    if not rows:
-        return None
-    row = rows[0]
-    row["kinds"] = [k for k in row["kinds"].replace(",", " ").replace("[", " ").replace("]", " ")
-                    .replace('"', " ").split() if k]
-    return row
+def drill_settings(db: Database, class_id: int) -> dict:
+    """The class's daily drill as the drills code runs it (its default when the teacher has not
+    set one), and whether it is that default."""
+    settings = drills.settings_for_class(db, class_id)
+    is_set = db.execute("SELECT 1 FROM drill_settings WHERE class_id = ?", [class_id]).fetchone() is not None
+    return {"puzzles": settings.puzzles, "minutes": settings.minutes, "kinds": list(settings.kinds),
+            "time_limit": settings.time_limit, "default": not is_set}
