@@ -46,3 +46,22 @@ def test_numbers_follow_the_language(client, urls):
     html = client.get(urls[3]).get_data(as_text=True)
     assert "2,5 s" in html or "3,1 s" in html        # decimal comma
     assert "67\xa0%" in html                          # German: a no-break space before the percent sign
+
+
+@pytest.mark.parametrize("lang, points, expected", [
+    ("en", -1, "−1 point"), ("en", 14.4, "+14 points"), ("en", 0.3, "no change"),
+    ("de", 2, "+2 Prozentpunkte"), ("cs", -3, "−3 procentní body"), ("cs", -5, "−5 procentních bodů"),
+])
+def test_changes_in_points_are_words_with_plural_forms(app, lang, points, expected):
+    from flask_babel import force_locale
+    from trainer.web.dashboard.formatting import points_change
+    with app.test_request_context(), force_locale(lang):
+        assert points_change(points) == expected
+
+
+@pytest.mark.parametrize("ms, expected", [(-1500, "1.5 s faster"), (800, "0.8 s slower"), (40, "no change"),
+                                          (None, "–")])
+def test_changes_in_time_say_faster_or_slower(app, ms, expected):
+    from trainer.web.dashboard.formatting import speed_change
+    with app.test_request_context():
+        assert speed_change(ms) == expected

@@ -5,7 +5,7 @@ from datetime import date, datetime
 
 from babel.dates import format_skeleton
 from flask_babel import (
-    format_date, format_datetime, format_decimal, format_percent, get_locale, gettext as _,
+    format_date, format_datetime, format_decimal, format_percent, get_locale, gettext as _, ngettext,
 )
 
 DASH = "–"
@@ -23,7 +23,7 @@ def points_change(points: float | None) -> str:
     if rounded == 0:
         return _("no change")
     sign = "+" if rounded > 0 else "−"
-    return _("%(sign)s%(num)s points", sign=sign, num=format_decimal(abs(rounded)))
+    return ngettext("%(sign)s%(num)d point", "%(sign)s%(num)d points", abs(rounded), sign=sign)
 
 
 def seconds(ms: float | None) -> str:
