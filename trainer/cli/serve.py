@@ -55,8 +55,12 @@ def run(args) -> int:
     if args.workers == 1:
         import waitress
 
+        # Waitress deletes X-Forwarded-* headers unless told otherwise. With TRUST_PROXY the app
+        # (werkzeug's ProxyFix) must see them: else behind the TLS proxy the cookie is never
+        # Secure and every form post fails the CSRF origin check (https page, http request).
         waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4)
+                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
+                       clear_untrusted_proxy_headers=not app.config["TRUST_PROXY"])
     else:
         _gunicorn(args).run()
     return 0

@@ -1,6 +1,8 @@
 """Teachers register, log in and log out."""
 from __future__ import annotations
 
+import unicodedata
+
 from flask import Blueprint, current_app, request, session
 from flask_babel import gettext as _, ngettext
 
@@ -25,6 +27,10 @@ def _register_errors(form) -> dict:
     elif len(name) > MAX_NAME:
         errors["display_name"] = ngettext("Use at most %(num)d character.",
                                           "Use at most %(num)d characters.", MAX_NAME)
+    elif any(unicodedata.category(ch).startswith("C") for ch in name):
+        # NUL, right-to-left overrides and other invisible controls: the name is shown to
+        # others later (dashboards) and must read as what it is.
+        errors["display_name"] = _("Your name contains characters that cannot be shown.")
     if not email or "@" not in email or len(email) > MAX_EMAIL or " " in email:
         errors["email"] = _("Please enter a valid e-mail address.")
     if len(password) < passwords.MIN_LENGTH:
@@ -76,14 +82,20 @@ def login_view():
         db = get_db()
         cfg = current_app.config
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
-        password = request.form.get("password", "")[:passwords.MAX_LENGTH]
+        # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
+        password = request.form.get("password", "")
         key = "teacher:" + teachers.normalize_email(email)
-        locked = throttle.seconds_locked(db, key)
-        if locked:
-            error = _lock_message(locked)
+        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
+        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        if refused:
+            error, locked = _lock_message(refused), refused
         else:
             teacher = teachers.by_email(db, email) if email else None
-            if teacher and passwords.verify(teacher["password_hash"], password):
+            too_long = len(password) > passwords.MAX_LENGTH
+            if too_long:
+                password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
+            if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
                 throttle.reset(db, key)
                 if passwords.needs_rehash(teacher["password_hash"]):
                     teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
@@ -91,9 +103,6 @@ def login_view():
                 return htmx.full_reload(next_url or "/classes")
             if teacher is None:
                 passwords.burn_time(password)
-            locked = throttle.record_failure(
-                db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"], cfg["THROTTLE_BASE_SECONDS"],
-                cfg["THROTTLE_MAX_SECONDS"])
             error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,

@@ -1,4 +1,4 @@
-"""Security headers on every response, and the session cookie's Secure flag."""
+"""Security headers on every response, and the session cookie's Secure flag and name."""
 from __future__ import annotations
 
 from flask import request
@@ -27,6 +27,10 @@ def add_security_headers(response):
     h.setdefault("Referrer-Policy", "same-origin")
     h.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     h.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.is_secure:
+        # Only over https (plain-http classrooms must keep working); a year, as ASVS 5.0 V3.4.1
+        # asks. It covers this host and hosts below it, never the school's parent domain.
+        h.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
     if request.endpoint != "static":
         # Shared tablets: after logging out, Back must not show the previous child's page.
         h.setdefault("Cache-Control", "no-store")
@@ -35,10 +39,20 @@ def add_security_headers(response):
 
 class SessionInterface(SecureCookieSessionInterface):
     """Marks the cookie Secure whenever the request came over https (or always, if
-    SESSION_COOKIE_SECURE is set), so plain-http classroom set-ups still work."""
+    SESSION_COOKIE_SECURE is set), so plain-http classroom set-ups still work.
+
+    A Secure cookie is also named with the `__Host-` prefix: the browser then accepts it only
+    over https, for this exact host and path /, so a sibling host (or a plain-http page on the
+    same name) cannot plant or overwrite it (ASVS 5.0 V3.3.1, V3.3.3)."""
 
     def get_cookie_secure(self, app) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+    def get_cookie_name(self, app) -> str:
+        name = super().get_cookie_name(app)
+        if self.get_cookie_secure(app) and not app.config.get("SESSION_COOKIE_DOMAIN"):
+            return "__Host-" + name
+        return name
 
 
 def init_app(app) -> None:

@@ -3,6 +3,8 @@
 The signed cookie holds only a random token; the session row in the database says whose it
 is (trainer.web.models.sessions). Logging in clears the cookie's contents and issues a new
 token (no fixation); logging out deletes the row, so a copy of the old cookie is useless.
+A session also ends when idle too long and, however busy, PERMANENT_SESSION_LIFETIME after
+the login.
 """
 from __future__ import annotations
 
@@ -25,7 +27,10 @@ def load_user() -> None:
     if not token:
         return
     db = get_db()
-    row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"])
+    # The cookie is re-issued on every request, so its own expiry never ends a busy session:
+    # the server ends it PERMANENT_SESSION_LIFETIME after the login.
+    row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"],
+                          max_age=current_app.permanent_session_lifetime.total_seconds())
     if row is None:
         session.pop("auth", None)
         return

@@ -102,6 +102,7 @@ def names():
 @bp.route("/join/leave", methods=["POST"])
 def leave():
     session.pop("join_class", None)
+    session.pop("picks", None)  # pictures tapped so far stay with nobody
     return redirect(url_for("pupil_login.join"), 303)
 
 
@@ -150,13 +151,17 @@ def pictures_step(pupil_id):
             abort(400)
         picked.append(pick)
         if len(picked) == pictures.LENGTH:
-            if ",".join(picked) == pupil["picture_password"]:
+            cfg = current_app.config
+            # Counted before the comparison, in one transaction with the lock check: taps
+            # replayed in parallel from one copied cookie cannot all get past the check.
+            refused, locked = throttle.claim(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
+                                             cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+            if refused:
+                locked = refused
+            elif ",".join(picked) == pupil["picture_password"]:
                 throttle.reset(db, key)
                 login.login_pupil(pupil_id)
                 return htmx.full_reload(url_for("pupil_home.home"))
-            cfg = current_app.config
-            locked = throttle.record_failure(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
-                                             cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
             picked = []
             if not locked:
                 message, status = _("Not quite. Try again!"), 400

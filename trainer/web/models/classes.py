@@ -112,3 +112,7 @@ def set_archived(db: Database, class_id: int, archived: bool) -> None:
     with write_transaction(db):
         db.execute("UPDATE classes SET archived_at = ? WHERE id = ?",
                    [utcnow() if archived else None, class_id])
+        if archived:
+            # "Its pupils can no longer log in" includes those logged in right now.
+            db.execute("DELETE FROM auth_sessions WHERE pupil_id IN"
+                       " (SELECT id FROM pupils WHERE class_id = ?)", [class_id])

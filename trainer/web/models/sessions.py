@@ -34,15 +34,18 @@ def create(db: Database, *, teacher_id: int | None = None, pupil_id: int | None 
     return token
 
 
-def lookup(db: Database, token: str, idle_timeout: float, now: float | None = None) -> dict | None:
-    """The live session for `token`, or None; an idle session is deleted on the way."""
+def lookup(db: Database, token: str, idle_timeout: float, now: float | None = None,
+           max_age: float | None = None) -> dict | None:
+    """The live session for `token`, or None; a session idle too long, or older than
+    `max_age` however busy, is deleted on the way."""
     now = time.time() if now is None else now
     digest = _digest(token)
     rows = list(db.query("SELECT * FROM auth_sessions WHERE id = ?", [digest]))
     if not rows:
         return None
     row = rows[0]
-    if now - row["last_seen"] > idle_timeout:
+    if now - row["last_seen"] > idle_timeout or (
+            max_age is not None and now - row["created_at"] > max_age):
         delete(db, token)
         return None
     if now - row["last_seen"] > TOUCH_EVERY_SECONDS:

@@ -2,6 +2,10 @@
 
 After `free` failures in a row, each further failure locks the key for
 base * 2^(failures - free) seconds, capped at `cap`. A success resets the key.
+
+Logins use `claim()`: the lock check and the count happen in one write transaction, BEFORE
+the password is compared. Checking first and counting after the comparison would let a burst
+of parallel guesses all pass the check before any of them is counted (tests/security/).
 """
 from __future__ import annotations
 
@@ -37,6 +41,19 @@ def record_failure(db: Database, key: str, free: int, base: float, cap: float,
         lock = min(cap, base * 2 ** (failures - free))
         db.execute("UPDATE login_throttle SET locked_until = ? WHERE key = ?", [now + lock, key])
     return int(lock)
+
+
+def claim(db: Database, key: str, free: int, base: float, cap: float,
+          now: float | None = None) -> tuple[int, int]:
+    """Admit one login attempt: (seconds still locked, 0) refuses it; (0, lock) admits it,
+    already counted as a failure, `lock` being the lock-out that failure started (0 if none).
+    Call reset() when the password turns out right."""
+    now = time.time() if now is None else now
+    with write_transaction(db):
+        locked = seconds_locked(db, key, now)
+        if locked:
+            return locked, 0
+        return 0, record_failure(db, key, free, base, cap, now)
 
 
 def reset(db: Database, key: str) -> None:

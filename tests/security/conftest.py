@@ -1,0 +1,144 @@
+"""Fixtures of the security suite (docs/security.md): a world of hostile names to walk every
+page with, and two real `trainer serve` processes on one database.
+
+The general fixtures (`app`, `client`, `make`, `auth`, `pupil_auth`, `db`) come from
+tests/conftest.py.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from trainer.web.db import connect
+from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
+
+from .realserver import Browser, Server
+from .walk import walk
+
+# Accepted by the forms, so they must come out escaped wherever they are shown.
+# They also start like spreadsheet formulas, for the CSV exports.
+HOSTILE_CLASS = '=1+2"><script>alert(1)</script> 🦄 Z\u0337a\u0335'
+HOSTILE_TEACHER = "@SUM(1)\"'><script>alert(2)</script> 🍎"
+# A pupil name with combining marks passes the name rules (Zoë written as e + U+0308), and
+# so does one that a spreadsheet reads as a formula (=-A1).
+COMBINING_PUPIL = "Zoe\u0308"
+FORMULA_PUPIL = "-A1"
+# Refused by the forms; written straight into the database to show that the pages escape it
+# even if a later import or bug let it through.
+BYPASS_PUPIL = '"><img src=x onerror=alert(3)>'
+# Any of these in a page means a name went out unescaped.
+RAW_PAYLOADS = ("<script>alert(", "<img src=x onerror")
+
+
+@dataclass
+class World:
+    ids: dict
+    clients: dict
+    class_id: int
+    pupil_id: int
+    bypass_pupil_id: int
+    join_code: str
+    qr_token: str
+    pictures: str
+
+
+def _class_id_from(location: str) -> int:
+    return int(re.search(r"/classes/(\d+)", location).group(1))
+
+
+def build_world(app, make, db) -> World:
+    """A teacher, a class and pupils with hostile names, made through the real forms, and a
+    test client for each kind of visitor: anonymous, teacher, a pupil choosing their name
+    ("joining", class code entered) and a logged-in pupil."""
+    teacher = app.test_client()
+    response = teacher.post("/register", data={
+        "display_name": HOSTILE_TEACHER, "email": "hostile@school.example",
+        "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    response = teacher.post("/classes", data={"name": HOSTILE_CLASS})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    class_id = _class_id_from(response.headers["Location"])
+    for name in (COMBINING_PUPIL, FORMULA_PUPIL):
+        assert teacher.post(f"/classes/{class_id}/pupils", data={"name": name}).status_code == 303
+    pupil_id, pictures = db.execute("SELECT id, picture_password FROM pupils WHERE class_id = ?"
+                                    " ORDER BY id", [class_id]).fetchone()
+    bypass_pupil_id = make.pupil(class_id, BYPASS_PUPIL)
+    row = make.class_row(class_id)
+
+    joining = app.test_client()
+    assert PupilActions(joining, make).enter_code(row["join_code"]).status_code == 303
+    pupil = app.test_client()
+    assert PupilActions(pupil, make).login(class_id, pupil_id, pictures.split(",")).status_code == 303
+    # The pupil's own things: a game against a bot and a drill under way (answers to export).
+    response = pupil.post("/games/new", data={"bot1": "beginner", "length": "round"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id},
+                 clients={"anonymous": app.test_client(), "teacher": teacher,
+                          "joining": joining, "pupil": pupil},
+                 class_id=class_id, pupil_id=pupil_id, bypass_pupil_id=bypass_pupil_id,
+                 join_code=row["join_code"], qr_token=row["qr_token"], pictures=pictures)
+
+
+@pytest.fixture
+def world(app, make, db) -> World:
+    """A fresh world for tests that change it."""
+    return build_world(app, make, db)
+
+
+@pytest.fixture(scope="session")
+def walked(tmp_path_factory):
+    """(app, world, visits): one walk of every page, shared by the tests that only read it."""
+    app = make_app(tmp_path_factory.mktemp("walk") / "walk.db")
+    db = connect(app.config["DATABASE"])
+    try:
+        world = build_world(app, Make(db), db)
+        yield app, world, walk(app, world.clients, world.ids)
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def visits(walked):
+    return walked[2]
+
+
+@dataclass
+class RealServers:
+    """Two `trainer serve` processes on one database file: `single` (waitress, one process,
+    behind a trusted TLS proxy: TRAINER_TRUST_PROXY) and `workers` (gunicorn, two worker
+    processes, with its access log)."""
+    single: Server
+    workers: Server
+    database: str
+
+    def db(self):
+        return connect(self.database)
+
+    def make(self, db) -> Make:
+        return Make(db)
+
+    @staticmethod
+    def browser() -> Browser:
+        return Browser()
+
+
+@pytest.fixture(scope="session")
+def real_servers(tmp_path_factory):
+    base = tmp_path_factory.mktemp("real")
+    database = base / "school.db"
+    make_app(database)  # the schema, before either server starts
+    single = Server("single", database, base / "instance", base, "--threads", "8",
+                    env={"TRAINER_TRUST_PROXY": "true"})
+    workers = Server("workers", database, base / "instance", base, "--workers", "2",
+                     "--threads", "4")
+    try:
+        single.wait_ready()
+        workers.wait_ready()
+        yield RealServers(single, workers, str(database))
+    finally:
+        single.stop()
+        workers.stop()

@@ -1,0 +1,144 @@
+"""No class code, QR token, picture password, teacher password or session token ever appears in
+an address (requested, redirected to, or linked from a page) or in a server log line.
+
+The login flows are driven against the real `trainer serve` processes of `real_servers`:
+gunicorn's access log (the production log, path only) and waitress's console are scanned.
+The app has no PIN: the secrets are the class code, the QR token, the picture passwords, the
+teacher's password and the session and CSRF tokens.
+"""
+import re
+
+from trainer.web.models import classes as classes_model
+from web_helpers import TEACHER_PASSWORD
+
+from .walk import scan
+
+HX = {"HX-Request": "true"}
+
+
+def _tap(browser, server, pupil_id, keys, headers=None):
+    response = None
+    for key in keys:
+        response = browser.post(server, f"/join/pupil/{pupil_id}", {"pick": key}, headers=headers)
+    return response
+
+
+def test_login_flows_leave_no_secret_in_any_address_or_log_line(real_servers):
+    single, workers = real_servers.single, real_servers.workers
+    email = "logscan@school.example"
+    db = real_servers.db()
+    real_servers.make(db).teacher(email=email)
+    db.close()
+    pages = []  # every HTML page the browsers read, to check the addresses they link to
+
+    # A teacher logs in (one wrong password first), makes a class and a pupil, prints cards,
+    # renews the code, exports and resets the pupil's pictures.
+    teacher = real_servers.browser()
+    teacher.get(workers, "/login")
+    assert teacher.post(workers, "/login", {"email": email, "password": "wrong password!"}).status == 400
+    assert teacher.post(workers, "/login", {"email": email, "password": TEACHER_PASSWORD}).status == 303
+    pages.append(teacher.get(workers, "/classes"))
+    created = teacher.post(workers, "/classes", {"name": "Log class"})
+    class_path = created.headers["Location"]
+    class_id = int(class_path.rsplit("/", 1)[1])
+    pages.append(teacher.get(workers, class_path))
+    assert teacher.post(workers, f"/classes/{class_id}/pupils", {"name": "Noor"}).status == 303
+    db = real_servers.db()
+    old = classes_model.get(db, class_id)
+    pupil_id, first_pictures = db.execute(
+        "SELECT id, picture_password FROM pupils WHERE class_id = ?", [class_id]).fetchone()
+    db.close()
+    pages.append(teacher.get(workers, f"/classes/{class_id}/cards"))
+    assert teacher.post(workers, f"/classes/{class_id}/code", {}).status == 303
+    pages.append(teacher.get(single, f"/classes/{class_id}/cards"))
+    pages.append(teacher.get(workers, f"/pupils/{pupil_id}"))
+    assert teacher.get(workers, f"/pupils/{pupil_id}/export.json").status == 200
+    assert teacher.post(workers, f"/pupils/{pupil_id}/reset-pictures", {}, headers=HX).status == 200
+    db = real_servers.db()
+    new = classes_model.get(db, class_id)
+    pictures = db.execute("SELECT picture_password FROM pupils WHERE id = ?", [pupil_id]).fetchone()[0]
+    db.close()
+
+    # A pupil types the code (as a child would: lower case, a space), tries wrong pictures,
+    # then the right ones; then logs in again with the QR card, the htmx way.
+    pupil = real_servers.browser()
+    pupil.get(single, "/join")
+    assert pupil.post(workers, "/join", {"code": old["join_code"]}).status == 400  # renewed
+    typed = new["join_code"].lower()[:3] + " " + new["join_code"].lower()[3:]
+    assert pupil.post(workers, "/join", {"code": typed}).status == 303
+    pages.append(pupil.get(single, "/join/names"))
+    pages.append(pupil.get(workers, f"/join/pupil/{pupil_id}"))
+    wrong = [k for k in ("sun", "moon", "star", "heart", "tree", "house") if k not in pictures.split(",")][:3]
+    assert _tap(pupil, single, pupil_id, wrong).status == 400
+    assert _tap(pupil, workers, pupil_id, pictures.split(",")).status == 303
+    pages.append(pupil.get(single, "/me"))
+    pupil.post(workers, "/logout")
+    # The card opens /join#k=TOKEN: the browser never sends the fragment, only "/join".
+    pages.append(pupil.get(workers, "/join"))
+    assert pupil.post(single, "/join/qr", {"token": old["qr_token"]}, headers=HX).status == 400
+    assert pupil.post(workers, "/join/qr", {"token": new["qr_token"]}, headers=HX).status == 200
+    assert _tap(pupil, single, pupil_id, pictures.split(","), headers=HX).status == 200
+    pages.append(pupil.get(workers, "/me"))
+
+    secrets = {
+        "class code": [old["join_code"], new["join_code"], typed],
+        "QR token": [old["qr_token"], new["qr_token"]],
+        "picture password": [first_pictures, pictures],
+        "teacher password": [TEACHER_PASSWORD, "wrong password!"],
+        "teacher e-mail": [email],
+        "session cookie": [v for b in (teacher, pupil) for v in b.cookies.values()],
+        "CSRF token": [b.csrf for b in (teacher, pupil) if b.csrf],
+    }
+    picture_words = set(first_pictures.split(",")) | set(pictures.split(","))
+
+    def leaks(text):
+        found = [kind for kind, values in secrets.items()
+                 for value in values if value and value.lower() in text.lower()]
+        found += [f"picture {w}" for w in picture_words if re.search(rf"\b{w}\b", text, re.I)]
+        return found
+
+    # ASVS 5.0 V14.2.1: secrets only in bodies and headers, never in an address: not in the
+    # addresses used, not in any redirect (Location, HX-Redirect), not in any link or form
+    # action of any page read.
+    addresses = teacher.requested + pupil.requested + teacher.redirects + pupil.redirects
+    addresses += [u for page in pages for u in scan(page.text).urls]
+    assert len(addresses) > 60
+    for address in addresses:
+        assert leaks(address) == [], address
+
+    # ASVS 5.0 V16.2.5: no credentials or tokens in the logs. The access log must have seen
+    # these requests, or there would be nothing to scan.
+    log = workers.log() + single.log()
+    for line in ('"POST /login" 303', '"POST /join" 303', '"POST /join/qr" 200',
+                 f'"POST /join/pupil/{pupil_id}" 303', f'"GET /classes/{class_id}/cards" 200'):
+        assert line in log, line
+    for line in log.splitlines():
+        if line.startswith("Database: "):
+            continue  # the database file's path, printed at start-up
+        assert leaks(line) == [], line
+    assert "Traceback" not in log
+
+
+def test_redirects_of_every_page_carry_no_secret(visits, walked):
+    # ASVS 5.0 V14.2.1 for every page of the walk: no Location or HX-Redirect holds the class
+    # code, the QR token or a picture password, and no link, form or script address does
+    # (every form posts: test_every_form_posts).
+    _, world, _ = walked
+    secrets = [world.join_code, world.qr_token, world.pictures]
+    redirects = [v.headers.get(h) for v in visits for h in ("Location", "HX-Redirect")]
+    redirects = [r for r in redirects if r]
+    assert len(redirects) > 20
+    for target in redirects:
+        assert not any(s in target for s in secrets), target
+    for v in visits:
+        if v.is_html:
+            for address in scan(v.body).urls:
+                assert not any(s in address for s in secrets), (v.url, address)
+
+
+def test_every_form_posts(visits):
+    # ASVS 5.0 V14.2.1: form fields (codes, pictures, passwords, the CSRF token) travel in the
+    # body: no page has a form that would put them into the address (method GET).
+    forms = [f for v in visits if v.is_html for f in scan(v.body).forms]
+    assert len(forms) > 30
+    assert all(f.get("method", "get").lower() == "post" for f in forms)

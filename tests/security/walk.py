@@ -1,0 +1,138 @@
+"""Walking the app: every GET page for every kind of visitor, and every POST route.
+
+The walks read `app.url_map`, so a page or form added later is checked without anyone
+remembering to list it here. A route whose URL takes a new kind of id (game_id, drill_id...)
+fails with a message until `world` in tests/security/conftest.py makes one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from flask import url_for
+
+HX = {"HX-Request": "true"}
+# Pages anyone may open without logging in; every other GET page needs a login.
+PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.register",
+                    "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step"}
+
+
+def get_rules(app):
+    return sorted((r for r in app.url_map.iter_rules()
+                   if "GET" in r.methods and r.endpoint != "static"), key=lambda r: r.rule)
+
+
+def post_rules(app):
+    return sorted((r for r in app.url_map.iter_rules() if "POST" in r.methods),
+                  key=lambda r: r.rule)
+
+
+def url(app, rule, ids: dict) -> str:
+    missing = [a for a in rule.arguments if a not in ids]
+    assert not missing, (f"{rule.endpoint}: the security walk has no {missing}; make one in "
+                         "`world` (tests/security/conftest.py)")
+    with app.test_request_context():
+        return url_for(rule.endpoint, **{a: ids[a] for a in rule.arguments})
+
+
+@dataclass
+class Visit:
+    role: str
+    endpoint: str
+    url: str
+    fragment: bool
+    status: int
+    headers: dict
+    content_type: str
+    body: str
+
+    @property
+    def is_html(self) -> bool:
+        return self.content_type.startswith("text/html")
+
+
+def walk(app, clients: dict, ids: dict) -> list[Visit]:
+    """GET every page as each client (`role -> test client`), as a full page and as the
+    htmx fragment, without following redirects."""
+    visits = []
+    for role, client in clients.items():
+        pages = [(rule.endpoint, url(app, rule, ids)) for rule in get_rules(app)]
+        pages.append(("error 404", "/no-such-page"))
+        for endpoint, address in pages:
+            for fragment in (False, True):
+                response = client.get(address, headers=HX if fragment else {})
+                visits.append(Visit(role, endpoint, address, fragment, response.status_code,
+                                    dict(response.headers), response.content_type or "",
+                                    response.get_data(as_text=True)))
+    return visits
+
+
+class PageScan(HTMLParser):
+    """What a page would run or load: scripts, handlers, styles, and where links point."""
+
+    def __init__(self):
+        super().__init__()
+        self.inline_scripts, self.handlers, self.styles = [], [], []
+        self.urls, self.forms, self.inputs = [], [], []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "script":
+            if "src" not in a:
+                self.inline_scripts.append(a)
+            self._in_script = True
+        if tag == "style":
+            self.styles.append("<style>")
+        for name, value in attrs:
+            # on*= handlers, and htmx's own inline handlers / script values (hx-on, js: vals)
+            if name.startswith("on") or name.startswith("hx-on") or name.startswith("data-hx-on"):
+                self.handlers.append(f"<{tag} {name}>")
+            if name == "style":
+                self.styles.append(f"<{tag} style>")
+            if name in ("hx-vals", "hx-vars") and value and value.lstrip().startswith(("js:", "javascript:")):
+                self.handlers.append(f"<{tag} {name}=js:>")
+            if name in ("href", "src", "action", "formaction", "hx-get", "hx-post", "data", "poster",
+                        "xlink:href") and value is not None:
+                self.urls.append(value)
+        if tag == "form":
+            self.forms.append(a)
+        if tag in ("input", "select", "textarea", "button"):
+            self.inputs.append((tag, a))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        self._in_script = False
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and data.strip():
+            self.inline_scripts.append(data[:60])
+
+
+def scan(html: str) -> PageScan:
+    page = PageScan()
+    page.feed(html)
+    page.close()
+    return page
+
+
+def snapshot(db):
+    """Everything stored, except when a session was last used (reading a page touches it)."""
+    tables = [r[0] for r in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    state = {}
+    for table in tables:
+        if table == "auth_sessions":
+            rows = db.execute("SELECT id, teacher_id, pupil_id, created_at FROM auth_sessions ORDER BY id")
+        elif table == "games":
+            # Showing a pupil's board starts the server's clock for their decision (issue 6.6):
+            # bookkeeping of when a page was seen, like a session's last use.
+            rows = db.execute("SELECT id, pupil_id, settings, state, record, status FROM games ORDER BY id")
+        else:
+            rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
+        state[table] = rows.fetchall()
+    return state
