@@ -360,7 +360,7 @@ def m301_dashboard_summaries(db: Database) -> None:
             last_at REAL NOT NULL,
             rating REAL,
             PRIMARY KEY (pupil_id, day)
-        ) WITHOUT ROWID"""
+        )"""
     )
     # Covers every dashboard read of attempts by pupil and day range (medians over a window,
     # heat maps, most-missed puzzles) without touching the table itself; answered rows only.

@@ -1,23 +1,18 @@
 """CSV downloads: every attempt of a class or a pupil, and the class overview per pupil."""
 from __future__ import annotations
 
-from flask import Response, stream_with_context
 from flask_babel import gettext as _
 
 from trainer.web import login
+from trainer.web.csv_export import csv_response
 from trainer.web.dashboard import labels
 from trainer.web.dashboard.blueprint import bp
 from trainer.web.dashboard.class_views import _class_rows
-from trainer.web.dashboard.csv_safe import csv_lines
+from trainer.web.dashboard.csv_stream import csv_stream_response
 from trainer.web.dashboard.days import school_today
 from trainer.web.db import get_db
 from trainer.web.models import attempt_log, pupils
 from trainer.web.ownership import own_class, own_pupil
-
-
-def _download(lines, filename: str) -> Response:
-    return Response(stream_with_context(lines), mimetype="text/csv; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _attempt_header() -> list[str]:
@@ -26,12 +21,12 @@ def _attempt_header() -> list[str]:
             _("Time limit (s)"), _("Score"), _("Rating after"), _("Flags"), _("Mode")]
 
 
-def _attempt_lines(pupil_ids: list[int]):
+def _attempts_download(pupil_ids: list[int], filename: str):
     def rows():
         # Runs while the response streams: the view's own connection is closed by then, and
         # get_db() opens one for the streaming context (closed when the stream ends).
         yield from attempt_log.export_rows(get_db(), pupil_ids)
-    return csv_lines(_attempt_header(), rows())
+    return csv_stream_response(filename, _attempt_header(), rows())
 
 
 @bp.route("/classes/<int:class_id>/export/attempts.csv")
@@ -39,14 +34,14 @@ def _attempt_lines(pupil_ids: list[int]):
 def class_attempts_csv(class_id):
     own_class(class_id)
     ids = [p["id"] for p in pupils.list_for_class(get_db(), class_id, include_archived=True)]
-    return _download(_attempt_lines(ids), f"class-{class_id}-attempts-{school_today()}.csv")
+    return _attempts_download(ids, f"class-{class_id}-attempts-{school_today()}.csv")
 
 
 @bp.route("/pupils/<int:pupil_id>/export/attempts.csv")
 @login.teacher_required
 def pupil_attempts_csv(pupil_id):
     own_pupil(pupil_id)
-    return _download(_attempt_lines([pupil_id]), f"pupil-{pupil_id}-attempts-{school_today()}.csv")
+    return _attempts_download([pupil_id], f"pupil-{pupil_id}-attempts-{school_today()}.csv")
 
 
 @bp.route("/classes/<int:class_id>/export/pupils.csv")
@@ -68,6 +63,4 @@ def class_pupils_csv(class_id):
                    s.last_practice.isoformat() if s.last_practice else None,
                    "; ".join(labels.reason_text(r) for r in s.reasons)]
 
-    # Built before streaming: a summary is one page's worth of rows.
-    lines = list(csv_lines(header, rows()))
-    return _download(iter(lines), f"class-{class_id}-pupils-{school_today()}.csv")
+    return csv_response(f"class-{class_id}-pupils-{school_today()}.csv", header, rows())
