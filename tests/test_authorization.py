@@ -36,6 +36,16 @@ TEACHER_ROUTES = {
     "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
                                               "time_limit": "9"}},
     "drills.extra_time": {"POST": {}},
+    "dashboard.overview_page": {"GET": None},
+    "dashboard.class_hard": {"GET": None},
+    "dashboard.class_report": {"GET": None},
+    "dashboard.class_attempts_csv": {"GET": None},
+    "dashboard.class_pupils_csv": {"GET": None},
+    "dashboard.pupil_page": {"GET": None},
+    "dashboard.pupil_attempts": {"GET": None},
+    "dashboard.pupil_report": {"GET": None},
+    "dashboard.pupil_attempts_csv": {"GET": None},
+    "dashboard.replay_page": {"GET": None},   # the game id is a query argument, checked against the pupil
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {

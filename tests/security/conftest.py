@@ -76,6 +76,15 @@ def build_world(app, make, db) -> World:
     assert response.status_code == 303, response.get_data(as_text=True)
     game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    # One answer stored (so the dashboard's CSV downloads carry the hostile names in their
+    # rows), then the next puzzle issued, so a drill is still under way.
+    attempt_id = db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL",
+                            [pupil_id]).fetchone()[0]
+    db.execute("UPDATE attempts SET issued_at = issued_at - 10 WHERE id = ?", [attempt_id])
+    response = pupil.post("/practice/answer", data={"attempt": attempt_id, "answer": "[]", "client_ms": "4000",
+                                                    "final": "done", "taps": "[]"})
+    assert response.status_code in (200, 303), response.get_data(as_text=True)
+    assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},

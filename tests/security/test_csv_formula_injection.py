@@ -2,10 +2,10 @@
 carriage return, line feed, NUL) is prefixed with an apostrophe, and fields are quoted as
 RFC 4180 says.
 
-The app has no CSV download yet (the pupil export is JSON); the dashboard's exports (issue 7)
-are to go through trainer.web.csv_export.csv_response, which is tested here, and
+The dashboard's exports (issue 7) go through trainer.web.csv_export (csv_response, and its
+safe_cell for the streamed attempts download), which is tested here, and
 test_every_download_is_safe_to_open checks every download the page walk meets, CSV ones cell
-by cell, so an export that bypasses the helper fails as soon as it exists.
+by cell, so an export that bypasses the rules fails.
 """
 import csv
 import io
@@ -76,6 +76,11 @@ def test_every_download_is_safe_to_open(visits):
     # world's class, teacher and pupil names start like formulas).
     downloads = [v for v in visits if v.status == 200 and not v.is_html]
     assert downloads, "the walk should meet the pupil export at least"
+    # The dashboard's downloads (issue 7), with the world's formula-like names in their rows.
+    csv_downloads = {v.url: v.body for v in downloads if v.content_type.startswith("text/csv")}
+    assert len(csv_downloads) >= 3
+    assert any("\r\n'-A1," in body for body in csv_downloads.values())       # the summary row, defused
+    assert any(url.endswith("/attempts.csv") and body.count("\r\n") >= 2 for url, body in csv_downloads.items())
     for v in downloads:
         assert v.headers["Content-Disposition"].startswith("attachment;"), v.url
         assert v.headers["X-Content-Type-Options"] == "nosniff", v.url

@@ -49,9 +49,10 @@ def test_codes_and_pictures_use_the_whole_space():
 def test_no_secret_comes_from_the_predictable_generator():
     # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. It is used in trainer/web only where nothing
     # is secret: to replay seeded puzzle generation (models/puzzles.py), which is meant to
-    # repeat, and to pick among equally fitting puzzles (practice_flow.py).
+    # repeat, to pick among equally fitting puzzles (practice_flow.py), and to invent the demo
+    # class's history (demo_history.py, seeded so every installation shows the same demo).
     users = sorted(str(p.relative_to(WEB)) for p in WEB.rglob("*.py")
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["models/puzzles.py", "practice_flow.py"]
+    assert users == ["demo_history.py", "models/puzzles.py", "practice_flow.py"]
     for path in ("csrf.py", "models/sessions.py", "models/classes.py", "pictures.py", "config.py"):
         assert "secrets." in (WEB / path).read_text(), path

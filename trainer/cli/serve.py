@@ -76,11 +76,12 @@ def _prepare(args):
     app = create_app()
     db = connect(app.config["DATABASE"])
     try:
-        shown = None if args.no_demo else demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
-        # The first start fills the puzzle bank, so the first child's drill does not wait for it.
+        # The first start fills the puzzle bank, so the first child's drill does not wait for it
+        # (and the demo class's history is made from it).
         if not db["puzzles"].count:
             puzzles.ensure_bank(db, generated=app.config["PUZZLE_BANK_GENERATED"])
             print(f"Puzzle bank ready: {db['puzzles'].count} puzzles", flush=True)
+        shown = None if args.no_demo else demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
     finally:
         db.close()
     if shown:

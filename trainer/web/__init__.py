@@ -19,9 +19,10 @@ def _blueprints():
     from trainer.web import (
         auth, class_games, classes, drills, games, language, pages, practice, pupil_home, pupil_login, roster,
     )
+    from trainer.web.dashboard import blueprint as dashboard
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp)
+            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

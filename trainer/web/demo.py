@@ -1,4 +1,5 @@
-"""Demo data for a first start: a demo teacher, and a class of six pupils.
+"""Demo data for a first start: a demo teacher, and a class of six pupils with a few weeks of
+practice and games behind them (trainer.web.demo_history).
 
 The demo password is random per installation (never a well-known one), printed on the
 console and kept in a file beside the database (readable by its owner only) so later starts
@@ -9,7 +10,8 @@ from __future__ import annotations
 import os
 import secrets
 
-from trainer.web import passwords
+from trainer.web import demo_history, passwords
+from trainer.web.dashboard.days import school_today
 from trainer.web.models import classes, pupils, teachers
 
 DEMO_EMAIL = "demo@example.org"
@@ -27,7 +29,8 @@ def ensure_demo_data(db, login_file: str) -> dict | None:
         teacher_id = teachers.create(db, DEMO_EMAIL, "Demo Teacher",
                                      passwords.hash_password(password))
         class_id = classes.create(db, teacher_id, "Demo class 3B")
-        pupils.create_many(db, class_id, list(DEMO_PUPILS))
+        pupil_ids = pupils.create_many(db, class_id, list(DEMO_PUPILS))
+        demo_history.add_history(db, class_id, pupil_ids, school_today())
         fd = os.open(login_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(f"{DEMO_EMAIL}\n{password}\n")

@@ -291,5 +291,134 @@ def m101_drills_session_minutes(db: Database) -> None:
     db.execute("ALTER TABLE practice_sessions ADD COLUMN planned_minutes INTEGER")
 
 
+# ---------------------------------------------------------------- issue 7: the teacher's dashboard
+# Summaries are kept by triggers, so that the drills and games code (and anything else that
+# writes attempts or game_moves) keeps them right without knowing they exist. Each trigger
+# recomputes the one pupil-day or game it touched from the rows themselves rather than adding
+# and subtracting: a resubmitted answer, a corrected row or a deleted game cannot make a
+# summary drift, and a day holds tens of rows, so the recount is cheap.
+
+# An answer whose time we believe: right, timed, and not flagged as faster than a child can tap
+# (trainer.puzzles.timing.TOO_FAST). Speed is measured on right answers only, so that fast
+# guesses do not make a pupil look quicker.
+_TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
+          " AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0")
+
+
+def _pupil_day_refresh(pupil: str, day: str) -> str:
+    # INDEXED BY: without ANALYZE statistics the planner prefers attempts_pupil_answered and
+    # scans the pupil's whole history on every write; this index finds the day's rows directly.
+    rows = (f"FROM attempts INDEXED BY attempts_dashboard"
+            f" WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL")
+    timed = f"(SELECT count(*) {rows} AND {_TIMED})"
+    return f"""
+        DELETE FROM pupil_days WHERE pupil_id = {pupil} AND day = {day};
+        INSERT INTO pupil_days (pupil_id, day, answered, correct, credit, too_fast, timed,
+                                median_ms, first_at, last_at, rating)
+        SELECT {pupil}, {day}, count(*), coalesce(sum(correct = 1), 0), total(credit),
+               sum(instr(coalesce(flags, ''), 'faster_than_tapping') > 0), {timed},
+               (SELECT avg(believed_ms) FROM (SELECT believed_ms {rows} AND {_TIMED}
+                    ORDER BY believed_ms LIMIT 2 - {timed} % 2 OFFSET ({timed} - 1) / 2)),
+               min(answered_at), max(answered_at),
+               (SELECT pupil_rating_after {rows} AND pupil_rating_after IS NOT NULL
+                    ORDER BY answered_at DESC LIMIT 1)
+        {rows} AND EXISTS (SELECT 1 FROM pupils WHERE id = {pupil})
+        HAVING count(*) > 0;"""
+
+
+def _game_summary_refresh(game: str) -> str:
+    return f"""
+        DELETE FROM game_summaries WHERE game_id = {game};
+        INSERT INTO game_summaries (game_id, pupil_id, plays, capture_chances, missed_captures,
+                                    tweak_chances, missed_tweaks, tweaks, points, best_points,
+                                    hints)
+        SELECT {game}, min(pupil_id), count(*), sum(captures_available > 0), sum(missed_capture),
+               sum(tweak_available), sum(missed_tweak), sum(tweak), sum(points), sum(best_points),
+               sum(hint_used)
+        FROM game_moves WHERE game_id = {game} AND EXISTS (SELECT 1 FROM games WHERE id = {game})
+        HAVING count(*) > 0;"""
+
+
+@migrations()
+def m301_dashboard_summaries(db: Database) -> None:
+    # One row per pupil and local day with answers: the class overview and the charts read
+    # a few hundred of these instead of tens of thousands of attempts. median_ms is the median
+    # believed time of the day's right answers (_TIMED); rating the pupil's rating after the
+    # day's last rated answer.
+    db.execute(
+        """
+        CREATE TABLE pupil_days (
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            answered INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            credit REAL NOT NULL,
+            too_fast INTEGER NOT NULL,
+            timed INTEGER NOT NULL,
+            median_ms REAL,
+            first_at REAL NOT NULL,
+            last_at REAL NOT NULL,
+            rating REAL,
+            PRIMARY KEY (pupil_id, day)
+        )"""
+    )
+    # Covers every dashboard read of attempts by pupil and day range (medians over a window,
+    # heat maps, most-missed puzzles) without touching the table itself; answered rows only.
+    db.execute(
+        "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
+        " believed_ms, flags, puzzle_id, answered_at) WHERE answered_at IS NOT NULL"
+    )
+    db.execute(
+        """
+        CREATE TABLE game_summaries (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            plays INTEGER NOT NULL,
+            capture_chances INTEGER NOT NULL,
+            missed_captures INTEGER NOT NULL,
+            tweak_chances INTEGER NOT NULL,
+            missed_tweaks INTEGER NOT NULL,
+            tweaks INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            hints INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX game_summaries_pupil ON game_summaries(pupil_id)")
+    watched = "answered_at, correct, credit, believed_ms, flags, pupil_rating_after, day, pupil_id"
+    triggers = {
+        "attempts_days_insert": ("AFTER INSERT ON attempts WHEN NEW.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
+        "attempts_days_update": (f"AFTER UPDATE OF {watched} ON attempts"
+                                 " WHEN NEW.answered_at IS NOT NULL OR OLD.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
+        # An answer moved to another day or pupil leaves its old day to be recounted too.
+        "attempts_days_update_moved": ("AFTER UPDATE OF day, pupil_id ON attempts"
+                                       " WHEN OLD.answered_at IS NOT NULL"
+                                       " AND (OLD.day IS NOT NEW.day OR OLD.pupil_id IS NOT NEW.pupil_id)",
+                                       _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
+        "attempts_days_delete": ("AFTER DELETE ON attempts WHEN OLD.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
+        "game_moves_summary_insert": ("AFTER INSERT ON game_moves", _game_summary_refresh("NEW.game_id")),
+        "game_moves_summary_update": ("AFTER UPDATE ON game_moves",
+                                      _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id")),
+        "game_moves_summary_delete": ("AFTER DELETE ON game_moves", _game_summary_refresh("OLD.game_id")),
+    }
+    for name, (when, body) in triggers.items():
+        # One statement each: executescript would commit the migration's transaction.
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {body} END")
+    # Rows written before this step (e.g. the drills branch merged first) are summarised once,
+    # by the triggers' own statements with the values bound.
+    day_statements = [s for s in _pupil_day_refresh(":pupil", ":day").split(";") if s.strip()]
+    for pupil_id, day in db.execute(
+            "SELECT DISTINCT pupil_id, day FROM attempts WHERE answered_at IS NOT NULL").fetchall():
+        for statement in day_statements:
+            db.execute(statement, {"pupil": pupil_id, "day": day})
+    game_statements = [s for s in _game_summary_refresh(":game").split(";") if s.strip()]
+    for (game_id,) in db.execute("SELECT DISTINCT game_id FROM game_moves").fetchall():
+        for statement in game_statements:
+            db.execute(statement, {"game": game_id})
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

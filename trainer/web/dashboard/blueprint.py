@@ -1,0 +1,53 @@
+"""The teacher's dashboard (issue 7): class overview, pupil progress, game replays, exports and
+printable reports. Views are thin; numbers come from trainer.web.models (SQL) and the pure
+modules beside this one."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.routing import BuildError
+
+from trainer.web.dashboard import labels, progress_charts, replay
+from trainer.web.dashboard.formatting import FILTERS
+from trainer.web.dashboard.params import BadParam
+
+bp = Blueprint("dashboard", __name__)
+
+for _name, _fn in FILTERS.items():
+    bp.add_app_template_filter(_fn, _name)
+
+
+@bp.errorhandler(BadParam)
+def _bad_param(err: BadParam):
+    return render_template("errors/error.html", code=400,
+                           title=_("Something was wrong with that request"), text=err.message), 400
+
+
+DRILL_SETTINGS_ENDPOINT = "drills.settings"
+
+
+def drill_settings_url(class_id: int) -> str:
+    """The drill settings page (issue 5's drills blueprint). Its URL is fixed as
+    /classes/<id>/drill; url_for is used once that blueprint is registered."""
+    if DRILL_SETTINGS_ENDPOINT in current_app.view_functions:
+        try:
+            return url_for(DRILL_SETTINGS_ENDPOINT, class_id=class_id)
+        except BuildError:
+            pass
+    return f"/classes/{class_id}/drill"
+
+
+bp.add_app_template_global(drill_settings_url)
+bp.add_app_template_global(progress_charts.describe, "describe_chart")
+bp.add_app_template_global(labels.action_name)
+bp.add_app_template_global(replay.turn_text)
+bp.add_app_template_global(labels.kind_label)
+bp.add_app_template_global(labels.reason_text)
+bp.add_app_template_global(labels.wrong_label)
+bp.add_app_template_global(labels.BOT_LEVELS, "BOT_LEVELS")
+bp.add_app_template_global(labels.ACTIONS, "ACTION_NAMES")
+bp.add_app_template_global(labels.DRILL_TODAY, "DRILL_TODAY")
+
+
+# The views register themselves on `bp`.
+from trainer.web.dashboard import class_views, export_views, pupil_views, replay_views  # noqa: E402,F401

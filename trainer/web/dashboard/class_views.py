@@ -1,0 +1,59 @@
+"""The class overview, what the class finds hard, and the printable class report."""
+from __future__ import annotations
+
+from flask import request
+
+from trainer.web import htmx, login
+from trainer.web.dashboard import params
+from trainer.web.dashboard.blueprint import bp
+from trainer.web.dashboard.days import school_today, window
+from trainer.web.dashboard.metrics import sort_summaries
+from trainer.web.db import get_db
+from trainer.web.models import overview, progress, pupils
+from trainer.web.ownership import own_class
+
+MOST_MISSED = 10
+REPORT_MISSED = 5
+
+
+def _class_rows(class_id: int, sort: str = "name", descending: bool = False):
+    db = get_db()
+    active = pupils.list_for_class(db, class_id)
+    return sort_summaries(overview.pupil_summaries(db, active, school_today()), sort, descending)
+
+
+@bp.route("/classes/<int:class_id>/dashboard")
+@login.teacher_required
+def overview_page(class_id):
+    klass = own_class(class_id)
+    sort, descending = params.sort_order(request.args)
+    return htmx.render("dashboard/class.html", "dashboard/_overview.html", klass=klass,
+                       rows=_class_rows(class_id, sort, descending), sort=sort, descending=descending,
+                       drill=overview.drill_settings(get_db(), class_id), today=school_today())
+
+
+def _hard(class_id: int, days: int, limit: int):
+    db = get_db()
+    ids = [p["id"] for p in pupils.list_for_class(db, class_id)]
+    first, last = window(school_today(), days)
+    return progress.heat(db, ids, first, last), progress.most_missed(db, ids, first, last, limit)
+
+
+@bp.route("/classes/<int:class_id>/dashboard/hard")
+@login.teacher_required
+def class_hard(class_id):
+    klass = own_class(class_id)
+    days = params.period(request.args, params.CLASS_PERIODS, params.DEFAULT_CLASS_PERIOD)
+    grid, missed = _hard(class_id, days, MOST_MISSED)
+    return htmx.render("dashboard/hard.html", "dashboard/_hard.html", klass=klass, grid=grid,
+                       missed=missed, days=days, periods=params.CLASS_PERIODS)
+
+
+@bp.route("/classes/<int:class_id>/report")
+@login.teacher_required
+def class_report(class_id):
+    klass = own_class(class_id)
+    grid, missed = _hard(class_id, params.DEFAULT_CLASS_PERIOD, REPORT_MISSED)
+    return htmx.render("dashboard/class_report.html", "dashboard/_class_report.html", klass=klass,
+                       rows=_class_rows(class_id), grid=grid, missed=missed,
+                       days=params.DEFAULT_CLASS_PERIOD, today=school_today())

@@ -1,0 +1,58 @@
+"""School days and windows of days. Pure: the dashboard's idea of "today" comes in as an argument.
+
+`day` columns hold the school's local date as YYYY-MM-DD (issue 5), so ISO strings compare in
+date order and windows are plain string ranges.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+WEEK = 7
+
+
+def school_today() -> date:
+    """The school's date, from the same clock that stamps `attempts.day`
+    (trainer.web.school_day, which honours TIMEZONE); outside the app (demo data made by the
+    command line), the server's local date."""
+    from flask import has_app_context
+
+    if has_app_context():
+        from trainer.web import school_day
+
+        return school_day.today()
+    return date.today()
+
+
+def is_school_day(day: date) -> bool:
+    # Monday to Friday. Holidays are not known to the app; a holiday gap shows as missed days.
+    return day.weekday() < 5
+
+
+def iso(day: date) -> str:
+    return day.isoformat()
+
+
+def parse_day(text: str) -> date:
+    return date.fromisoformat(text)
+
+
+def window(last: date, days: int) -> tuple[str, str]:
+    """The `days` days ending with `last`, as an inclusive ISO range."""
+    return iso(last - timedelta(days=days - 1)), iso(last)
+
+
+def school_days_between(earlier: date, later: date) -> int:
+    """School days strictly after `earlier` and strictly before `later` (today is still open)."""
+    count, day = 0, earlier + timedelta(days=1)
+    while day < later:
+        count += is_school_day(day)
+        day += timedelta(days=1)
+    return count
+
+
+def week_start(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def days_in(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=i) for i in range((last - first).days + 1)]

@@ -1,0 +1,96 @@
+"""Words for codes the dashboard shows: puzzle kinds, wrong answers, bot levels, action cards.
+
+Lazy, so each is translated into the language of the page that shows it.
+"""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l, ngettext
+from flask_babel import gettext as _
+
+KINDS = {
+    "all": _l("Find them all"),
+    "tweak": _l("Find the TWEAK"),
+    "best": _l("Best capture"),
+    "joker": _l("Joker"),
+    "quick": _l("Quick capture"),
+}
+
+WRONG_REASONS = {
+    "unknown_card": _l("a card that is not in the puzzle"),
+    "not_in_hand": _l("the first card was not a hand card"),
+    "not_on_table": _l("a card that is not on the table"),
+    "card_twice": _l("the same card twice"),
+    "no_table_card": _l("no table card"),
+    "no_joker": _l("used a Joker that was not there"),
+    "bad_delta": _l("the Joker only moves the target by 1"),
+    "wrong_sum": _l("wrong sum"),
+    "not_focus": _l("right sum, but not with the card asked about"),
+    "not_tweak": _l("right sum, but not the whole table"),
+    "not_best": _l("right sum, but not the best capture"),
+    "there_is_one": _l("said there is none, but there is one"),
+}
+
+BOT_LEVELS = {
+    "random": _l("random"),
+    "beginner": _l("beginner"),
+    "casual": _l("casual"),
+    "clever": _l("clever"),
+    "expert": _l("expert"),
+}
+
+ACTIONS = {
+    "thief": _l("Thief"),
+    "joker": _l("Joker"),
+    "shifter": _l("Shifter"),
+    "bomb": _l("Bomb"),
+}
+
+DRILL_TODAY = {
+    "done": _l("Done"),
+    "started": _l("Started"),
+    "none": _l("Not yet"),
+}
+
+SORT_COLUMNS = {
+    "name": _l("Name"),
+    "drill": _l("Today's drill"),
+    "streak": _l("Streak"),
+    "accuracy": _l("Right (7 days)"),
+    "accuracy_change": _l("Change"),
+    "speed": _l("Median time (7 days)"),
+    "speed_change": _l("Change"),
+    "rating": _l("Rating"),
+    "games": _l("Games"),
+    "missed": _l("Missed captures"),
+}
+
+
+def reason_text(reason) -> str:
+    """One attention reason in words (trainer.web.dashboard.metrics.Reason)."""
+    from trainer.web.dashboard.formatting import percent
+    if reason.code == "never":
+        return _("Has not practised yet")
+    if reason.code == "idle":
+        return ngettext("No practice for %(num)d school day", "No practice for %(num)d school days",
+                        reason.value)
+    if reason.code == "falling":
+        return ngettext("Accuracy down %(num)d point this week", "Accuracy down %(num)d points this week",
+                        reason.value)
+    if reason.code == "low":
+        return _("Right only %(percent)s of the time this week", percent=percent(reason.value))
+    return reason.code
+
+
+def kind_label(kind: str) -> str:
+    return str(KINDS.get(kind, kind))
+
+
+def wrong_label(code: str) -> str:
+    return str(WRONG_REASONS.get(code, code))
+
+
+def action_name(card_id: str) -> str:
+    """A [T!] card by its kind ("Joker"); the ids themselves mean nothing to a teacher."""
+    from trainer.engine.cards import card_table
+    kind = card_table().action_kind.get(card_id)
+    return str(ACTIONS.get(kind, card_id))
