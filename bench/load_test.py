@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import sys
@@ -27,6 +28,22 @@ from school_load import (  # noqa: E402
     teacher_loop, teacher_pages,
 )
 import signal  # noqa: E402
+
+
+def server_cpu_seconds(master_pid: int) -> float:
+    """CPU time of the server's whole process group (master and workers) so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == master_pid:           # process group id (field 5 of stat)
+            total += (int(fields[11]) + int(fields[12])) / tick    # utime + stime
+    return total
 
 
 def summarise(times: dict, errors: dict, seconds: float) -> dict:
@@ -92,17 +109,24 @@ async def run(args) -> dict:
             await asyncio.sleep(args.warmup)
             stats.times = {k: v for k, v in stats.times.items() if k == "login"}
             errors_before = dict(stats.errors)
+            cpu_before, client_before = server_cpu_seconds(server.pid), time.process_time()
             start = time.perf_counter()
             await asyncio.sleep(args.seconds)
             window = time.perf_counter() - start
+            server_cpu = server_cpu_seconds(server.pid) - cpu_before
+            client_cpu = time.process_time() - client_before
             times = {k: v for k, v in stats.times.items() if k != "login"}
             errors = {k: stats.errors.get(k, 0) - errors_before.get(k, 0) for k in stats.errors}
             errors = {k: v for k, v in errors.items() if v}
             summary = summarise(times, errors, window)
-            summary.update(pupils=level, errors_by_request=errors)
+            summary.update(pupils=level, errors_by_request=errors,
+                           server_cpu_ms_per_request=server_cpu / max(1, summary["requests"]) * 1e3,
+                           server_cores_busy=server_cpu / window, client_cores_busy=client_cpu / window)
             report["levels"].append(summary)
             print(f"{level} pupils: {summary['per_second']:.0f} req/s, p50 {summary['p50_ms']:.0f} ms, "
-                  f"p95 {summary['p95_ms']:.0f} ms, p99 {summary['p99_ms']:.0f} ms, errors {summary['errors']}",
+                  f"p95 {summary['p95_ms']:.0f} ms, p99 {summary['p99_ms']:.0f} ms, errors {summary['errors']}, "
+                  f"server {summary['server_cpu_ms_per_request']:.1f} ms CPU a request "
+                  f"({summary['server_cores_busy']:.2f} cores), client {summary['client_cores_busy']:.2f} cores",
                   file=sys.stderr, flush=True)
         stop.set()
         await asyncio.sleep(args.think * 1.5)       # let answers in flight arrive
@@ -134,11 +158,12 @@ def main() -> None:
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "load.json").write_text(json.dumps(report, indent=1))
-    print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors |")
-    print("|---|---|---|---|---|---|")
+    print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy |")
+    print("|---|---|---|---|---|---|---|---|")
     for level in report["levels"]:
         print(f"| {level['pupils']} | {level['per_second']:.0f} | {level['p50_ms']:.0f} | {level['p95_ms']:.0f} | "
-              f"{level['p99_ms']:.0f} | {level['errors']} |")
+              f"{level['p99_ms']:.0f} | {level['errors']} | {level['server_cpu_ms_per_request']:.1f} | "
+              f"{level['server_cores_busy']:.2f} |")
     passed = [lv["pupils"] for lv in report["levels"] if lv["p95_ms"] > 300]
     print(f"\np95 passes 300 ms at: {passed[0] if passed else 'not within the levels measured'} pupils")
     print(f"answers: {report['answers']}")

@@ -28,6 +28,10 @@ DEFAULTS = dict(
     THROTTLE_BASE_SECONDS=60,
     THROTTLE_MAX_SECONDS=15 * 60,
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
+    # Requests commit with synchronous=NORMAL and share fsyncs of the log before answering
+    # (trainer.web.group_commit): FULL's durability for every acknowledged write, without
+    # one fsync per commit under the write lock. False: plain synchronous=FULL.
+    GROUP_COMMIT=True,
     HOLD_WAL_OPEN=False,  # `trainer serve` turns it on: one idle connection per process (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.housekeeping)
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)

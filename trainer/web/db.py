@@ -14,24 +14,27 @@ from collections.abc import Iterator
 from flask import current_app, g
 from sqlite_utils import Database
 
+from trainer.web import group_commit
+
 BUSY_TIMEOUT_MS = 5000
+SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
 
 
-def connect(path: str) -> Database:
+def connect(path: str, synchronous: str = "FULL") -> Database:
+    """`synchronous`: FULL (every commit synced: scripts, migrations, tests) or NORMAL for
+    request connections, whose writes are made durable by group commit (group_commit.py)."""
     if path != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    # Straight on the connection: this runs for every request.
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db = Database(conn)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     if path != ":memory:":
-        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             # WAL must be switched on outside a transaction; it then sticks to the file.
             db.enable_wal()
-        # FULL: every commit is on disk before the answer is acknowledged, so a pupil's answer
-        # survives a power cut too, not only a crashed process (NORMAL would keep the last
-        # commits in the WAL unsynced). docs/deploy.md measures its cost.
-        db.execute("PRAGMA synchronous = FULL")
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
     return db
 
 
@@ -39,8 +42,17 @@ def get_db() -> Database:
     if "db" not in g:
         if current_app.config["HOLD_WAL_OPEN"]:
             _hold_open(current_app.config["DATABASE"])
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = connect(current_app.config["DATABASE"],
+                       "NORMAL" if current_app.config["GROUP_COMMIT"] else "FULL")
     return g.db
+
+
+def make_writes_durable(response):
+    """Before a response leaves: if this request wrote, its writes are on disk (group commit)."""
+    db = g.get("db")
+    if db is not None and current_app.config["GROUP_COMMIT"] and db.conn.total_changes:
+        group_commit.syncer(current_app.config["DATABASE"]).wait_durable()
+    return response
 
 
 _held: dict[tuple[int, str], sqlite3.Connection] = {}
@@ -95,6 +107,7 @@ def init_app(app) -> None:
     from trainer.web.models import sessions, throttle
 
     app.teardown_appcontext(close_db)
+    app.after_request(make_writes_durable)
     db = connect(app.config["DATABASE"])
     try:
         migrations.apply(db)

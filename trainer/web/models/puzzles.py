@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 
 from sqlite_utils import Database
 
@@ -45,7 +46,14 @@ def ensure_bank(db: Database, generated: int = GENERATED_BANK, seed: int = BANK_
 
 def get(db: Database, puzzle_id: str) -> Puzzle | None:
     row = db.execute("SELECT data FROM puzzles WHERE id = ?", [puzzle_id]).fetchone()
-    return parse_puzzle(json.loads(row[0])) if row else None
+    return _parsed(row[0]) if row else None
+
+
+@lru_cache(maxsize=4096)
+def _parsed(data: str) -> Puzzle:
+    # Parsing re-solves the position to check the stored answer; a puzzle's content never
+    # changes (its id is a hash of it), and every screen and answer of it reads it again.
+    return parse_puzzle(json.loads(data))
 
 
 def rating(db: Database, puzzle_id: str) -> Rating:
