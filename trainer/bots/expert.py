@@ -7,11 +7,17 @@ import random
 
 from trainer.bots.clever import endgame_choice
 from trainer.bots.inference import HandModel, public_turns
+from trainer.bots.ismcts import ismcts
 from trainer.bots.knowledge import Knowledge
+from trainer.bots.policy import casual
+from trainer.bots.shrewd import shrewd
 from trainer.bots.search import Evaluator, distinct, successive_halving
 from trainer.bots.sim import Sim, decision_of, move_of
 from trainer.engine.moves import Move
 from trainer.engine.view import PlayerView
+
+
+ROLLOUTS = {"casual": casual, "shrewd": shrewd}
 
 
 class InformedSampler:
@@ -55,7 +61,15 @@ class ExpertBot:
 
     def __init__(self, playouts: int = 1000, memory: int = 3, slip: float = 0.15,
                  tries: int = 20, win_weight: float = 0.5, endgame_worlds: int = 2,
-                 endgame_nodes: int = 4_000):
+                 endgame_nodes: int = 4_000, horizon: int | None = None, search: str = "flat",
+                 exploration: float = 0.7, rollout: str = "casual"):
+        if search not in ("flat", "ismcts"):
+            raise ValueError("search must be 'flat' or 'ismcts'")
+        self.search = search
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}")
+        self.rollout = ROLLOUTS[rollout]
+        self.exploration = exploration
         self.playouts = playouts
         self.memory = memory
         self.slip = slip
@@ -63,6 +77,7 @@ class ExpertBot:
         self.win_weight = win_weight
         self.endgame_worlds = endgame_worlds
         self.endgame_nodes = endgame_nodes
+        self.horizon = horizon
 
     def sampler(self, view: PlayerView, knowledge: Knowledge):
         if not self.memory:
@@ -88,7 +103,11 @@ class ExpertBot:
             worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
             best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
                                   self.endgame_nodes, sampler)
+        if best is None and self.search == "ismcts":
+            best = ismcts(sampler, rng, view.seat, candidates, self.playouts, self.win_weight,
+                          self.horizon, self.exploration, self.rollout)
         if best is None:
-            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler)
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler,
+                           horizon=self.horizon, policy=self.rollout)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)

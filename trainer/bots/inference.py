@@ -158,49 +158,66 @@ class HandModel:
     def __init__(self, turns: list[Turn], memory: int, slip: float):
         self.turns = turns[:memory]
         self.slip = slip
+        # For each turn with a known table: target -> the hand values that could capture.
+        self.capturing: list[dict[int, frozenset[int]] | None] = []
         for t in self.turns:
-            if not t.capture and t.sums is None and t.table is not None:
-                t.sums = subsets_by_sum(t.table) if t.table else {}
+            if t.capture or t.table is None:
+                self.capturing.append(None)
+                continue
+            sums = subsets_by_sum(t.table) if t.table else {}
+            self.capturing.append({target: frozenset(target - s for s in sums if 1 <= target - s <= 6)
+                                   for target in range(EMPTY_TARGET - 1, 12)})
+        self.memo: dict = {}
 
     def weight(self, hand) -> float:
-        return self._likelihood(list(hand), 0)
+        return self._likelihood(tuple(sorted(hand)), 0)
 
-    def _likelihood(self, held: list[int], level: int) -> float:
+    def _likelihood(self, held: tuple[int, ...], level: int) -> float:
         if level == len(self.turns):
             return 1.0
+        key = (level, held)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
         t = self.turns[level]
-        pool = held + t.removed
+        pool = list(held) + t.removed
         keep = len(pool) - t.drawn
         if keep != t.hand_size - 1 or keep < 0:
-            return 1.0          # counts do not fit (should not happen): learn nothing more
+            self.memo[key] = 1.0     # counts do not fit (should not happen): learn nothing more
+            return 1.0
         total = 0.0
         count = 0
         for kept in combinations(range(len(pool)), keep):
-            kept_cards = [pool[i] for i in kept]
-            drawn = [pool[i] for i in range(len(pool)) if i not in kept]
-            hand = kept_cards + [t.card]
+            hand = tuple(sorted([pool[i] for i in kept] + [t.card]))
             if t.deck_size:
+                drawn = [pool[i] for i in range(len(pool)) if i not in kept]
                 targets = [BACK[f] + t.delta for f in drawn] if drawn else [None]
             else:
                 targets = [EMPTY_TARGET + t.delta]
+            deeper = None
             for target in targets:
-                p = self._chance(t, hand, target)
+                p = self._chance(level, t, hand, target)
                 if p:
-                    p *= self._likelihood(hand, level + 1)
+                    if deeper is None:
+                        deeper = self._likelihood(hand, level + 1)
+                    p *= deeper
                 total += p
                 count += 1
-        return total / count if count else 1.0
+        found = self.memo[key] = total / count if count else 1.0
+        return found
 
-    def _chance(self, t: Turn, hand: list[int], target) -> float:
+    def _chance(self, level: int, t: Turn, hand, target) -> float:
         """P(the observed play | the hand then, the target then)."""
         if target is None:
             return 1.0
         if t.capture:
             return 1.0 if VALUE[t.card] + sum(VALUE[c] for c in t.capture) == target else 0.0
-        sums = t.sums
-        if sums is None:
+        capturing = self.capturing[level]
+        if capturing is None:
             return 1.0
-        for c in hand:
-            if target - VALUE[c] in sums:
-                return self.slip
+        values = capturing.get(target)
+        if values:
+            for c in hand:
+                if VALUE[c] in values:
+                    return self.slip
         return 1.0
