@@ -62,10 +62,11 @@ class ExpertBot:
     def __init__(self, playouts: int = 1000, memory: int = 3, slip: float = 0.15,
                  tries: int = 20, win_weight: float = 0.5, endgame_worlds: int = 2,
                  endgame_nodes: int = 4_000, horizon: int | None = None, search: str = "flat",
-                 exploration: float = 0.7, rollout: str = "casual"):
+                 exploration: float = 0.7, rollout: str = "casual", learned: bool = False):
         if search not in ("flat", "ismcts"):
             raise ValueError("search must be 'flat' or 'ismcts'")
         self.search = search
+        self.learned = learned
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}")
         self.rollout = ROLLOUTS[rollout]
@@ -108,6 +109,6 @@ class ExpertBot:
                           self.horizon, self.exploration, self.rollout)
         if best is None:
             ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler,
-                           horizon=self.horizon, policy=self.rollout)
+                           horizon=self.horizon, policy=self.rollout, learned=self.learned)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)
