@@ -28,7 +28,7 @@ class Node:
 
 
 def ismcts(sampler, rng: random.Random, seat: int, candidates: list, iterations: int,
-           win_weight: float, horizon: int | None, exploration: float = 0.7, policy=casual):
+           win_weight: float, horizon: int | None, exploration: float = 0.7):
     """The root candidate visited most (ties: better mean, then earlier in the list)."""
     root = Node()
     root_keys = [decision_key(d) for d in candidates]
@@ -70,7 +70,7 @@ def ismcts(sampler, rng: random.Random, seat: int, candidates: list, iterations:
             sim.do(legal[best_i], rng)
             path.append((node, mover))
         left = None if horizon is None else max(1, horizon - (sim.turns - start))
-        playout(sim, rng, policy, left)
+        playout(sim, rng, casual, left)
         values = {}
         for child, mover in path:
             u = values.get(mover)

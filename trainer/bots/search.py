@@ -12,7 +12,7 @@ import math
 import random
 
 from trainer.bots.policy import casual
-from trainer.bots.sim import CAPTURE, GIVE, LAY, OVER, POINTS, START, VALUE, Sim
+from trainer.bots.sim import CAPTURE, GIVE, LAY, OVER, POINTS, VALUE, Sim
 
 DIFF_SCALE = 20.0
 TURN_SIGMA = 3.3          # spread of the point margin added by one more turn (measured)
@@ -34,48 +34,13 @@ def remaining_turns(sim: Sim) -> float:
     return sum(len(h) for h in sim.hands) + 0.62 * len(sim.deck)
 
 
-# Expected further gain in point margin of the player about to act, for two players, fitted
-# by least squares on 210,000 turn starts of casual-vs-casual rounds (bench/fit_leaf.py):
-# constant, table points, table cards, table sum <= 9, then the unused Thief, Joker, Shifter
-# and Bomb cards (own minus other's), [T!] deck / 10, deck / 28, hand size difference, and the
-# four action-card differences again times deck / 28 (an action card is worth more early).
-LEAF_WEIGHTS = (-3.913, 0.485, 1.413, 2.853, 1.806, 1.797, 0.060, 1.555, -1.399, 0.808, 1.352,
-                5.429, 6.542, 6.443, 3.263)
-
-
-def leaf_margin(sim: Sim, seat: int) -> float:
-    """Point margin of `seat` over the other player that a stopped two-player round is
-    expected to end with: today's margin plus the fitted worth of the position."""
-    p = sim.turn
-    o = 1 - p
-    w = LEAF_WEIGHTS
-    total = 0
-    points = 0
-    for c in sim.table:
-        total += VALUE[c]
-        points += POINTS[c]
-    ap, ao = sim.acts[p], sim.acts[o]
-    d0, d1, d2, d3 = ap[0] - ao[0], ap[1] - ao[1], ap[2] - ao[2], ap[3] - ao[3]
-    early = len(sim.deck) / 28.0
-    gain = (w[0] + w[1] * points + w[2] * len(sim.table) + (w[3] if total <= 9 else 0.0)
-            + w[4] * d0 + w[5] * d1 + w[6] * d2 + w[7] * d3 + w[8] * len(sim.tdeck) / 10.0
-            + w[9] * early + w[10] * (len(sim.hands[p]) - len(sim.hands[o]))
-            + early * (w[11] * d0 + w[12] * d1 + w[13] * d2 + w[14] * d3))
-    margin = sim.pts[p] - sim.pts[o] + gain
-    return margin if p == seat else -margin
-
-
-def estimated_utility(sim: Sim, seat: int, win_weight: float, learned: bool = False) -> float:
-    """`utility` of a round stopped early: the chance of ending on top is read from the margin
-    (today's, or with `learned` and two players the fitted expectation) and the turns still to
-    come (a normal approximation)."""
+def estimated_utility(sim: Sim, seat: int, win_weight: float) -> float:
+    """`utility` of a round stopped early: the chance of ending on top is read from today's
+    margin and the turns still to come (a normal approximation)."""
     if sim.phase == OVER:
         return utility(sim.pts, seat, win_weight)
     pts = sim.pts
-    if learned and sim.n == 2 and sim.phase == START:
-        diff = leaf_margin(sim, seat)
-    else:
-        diff = pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
+    diff = pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
     spread = TURN_SIGMA * math.sqrt(remaining_turns(sim) + 1.0)
     win = 0.5 * (1.0 + math.erf(diff / (spread * math.sqrt(2.0))))
     return win_weight * win + (1.0 - win_weight) * diff / DIFF_SCALE
@@ -121,7 +86,7 @@ class Evaluator:
     """Mean utility of candidates over a shared, lazily grown list of determinisations."""
 
     def __init__(self, knowledge, rng: random.Random, seat: int, win_weight: float,
-                 sampler=None, policy=casual, horizon: int | None = None, learned: bool = False):
+                 sampler=None, policy=casual, horizon: int | None = None):
         self.k = knowledge
         self.rng = rng
         self.seat = seat
@@ -129,7 +94,6 @@ class Evaluator:
         self.sampler = sampler or knowledge.determinise
         self.policy = policy
         self.horizon = horizon
-        self.learned = learned
         self.worlds: list[tuple[Sim, int]] = []
         self.playouts = 0
 
@@ -145,7 +109,7 @@ class Evaluator:
         sim.do(d, rng)
         playout(sim, rng, self.policy, self.horizon)
         self.playouts += 1
-        return estimated_utility(sim, self.seat, self.win_weight, self.learned)
+        return estimated_utility(sim, self.seat, self.win_weight)
 
 
 def successive_halving(candidates: list, evaluate, budget: int) -> tuple:
