@@ -75,7 +75,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
     results = []
-    print(f"| level | players | moves | median ms | p95 ms | mean ms | max ms | wall p95 ms |")
+    print("| level | players | moves | median ms | p95 ms | mean ms | max ms | wall p95 ms |")
     print("|---|---|---|---|---|---|---|---|")
     for level in args.levels.split(","):
         r = measure(level, args.rounds, args.players, args.seed)

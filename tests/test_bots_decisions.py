@@ -7,7 +7,7 @@ import pytest
 
 from trainer.bots import make_bot
 from trainer.bots.scenario import make_state
-from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseThief
 from trainer.engine.rules import apply, legal_moves
 from trainer.engine.state import Phase
 from trainer.engine.view import view_of

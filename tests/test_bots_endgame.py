@@ -1,6 +1,5 @@
 """Exact search once the deck is empty, checked against a plain minimax on engine states."""
 import random
-from functools import lru_cache
 
 import pytest
 
