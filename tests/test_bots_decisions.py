@@ -7,7 +7,7 @@ import pytest
 
 from trainer.bots import make_bot
 from trainer.bots.scenario import make_state
-from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseThief
 from trainer.engine.rules import apply, legal_moves
 from trainer.engine.state import Phase
 from trainer.engine.view import view_of
@@ -163,12 +163,13 @@ def test_beginner_bomb_discard_gives_up_a_small_card():
 
 @pytest.mark.parametrize("level", ["clever", "expert"])
 def test_search_levels_use_the_joker_for_a_big_tweak(level):
-    # Target 8: nothing captures; Joker +1 makes 9 = G2a + R1a + R3a + O3a, a TWEAK worth
-    # 1 + 3 + 3 + 1 = 8 points and a [T!] card.
-    state = make_state([("G2a", "G4", "O4"), ("Y1a", "Y1b", "Y2a")], ("R1a", "R3a", "O3a"), (TOP_8,),
+    # Target 10: nothing captures (2 and 1 would need 8 and 9 from 1, 3, 3). Joker -1
+    # makes 9 = G2a + R1a + R3a + O3a, a TWEAK worth 1 + 3 + 3 + 1 = 8 points and a [T!] card.
+    state = make_state([("G2a", "G1a", "O1a"), ("Y1a", "Y1b", "Y2a")], ("R1a", "R3a", "O3a"), (TOP_10,),
                        owned=[("joker-1",), ()])
+    assert not [m for m in legal_moves(state) if isinstance(m, Play) and m.capture]
     move = decide(level, state)
-    assert move == UseJoker("joker-1", +1)
+    assert move == UseJoker("joker-1", -1)
     assert decide(level, apply(state, move)) == Play("G2a", ("R1a", "R3a", "O3a"))
 
 
@@ -189,3 +190,16 @@ def test_search_levels_steal_a_last_card_at_the_end(level):
     state = make_state(hands, ("R1a",), (), rest="won", owned=[("thief-1",), (), ()])
     move = decide(level, state)
     assert move == UseThief("thief-1", 2)
+
+
+def test_expert_ismcts_search_finds_the_joker_tweak_and_plays_legal_rounds():
+    from trainer.bots.play import play_round
+    from trainer.engine.records import replay_round, round_record
+    from trainer.engine.state import new_round
+    state = make_state([("G2a", "G1a", "O1a"), ("Y1a", "Y1b", "Y2a")], ("R1a", "R3a", "O3a"), (TOP_10,),
+                       owned=[("joker-1",), ()])
+    assert decide("expert", state, search="ismcts", playouts=300) == UseJoker("joker-1", -1)
+    rng = random.Random(2)
+    bot = make_bot("expert", search="ismcts", playouts=30, endgame_nodes=300)
+    final = play_round(new_round(3, rng), [bot] * 3, rng)
+    assert replay_round(round_record(final)).scores() == final.scores()

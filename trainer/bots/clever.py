@@ -12,19 +12,44 @@ from trainer.engine.moves import Move
 from trainer.engine.view import PlayerView
 
 
+def expected_turns(view: PlayerView) -> float:
+    """About how many turns the round has left (search.remaining_turns, from the view)."""
+    return sum(view.hand_sizes) + 0.62 * view.deck_size
+
+
 class CleverBot:
-    """Settings: `playouts` per decision (the think-time budget), `win_weight` (how much
-    winning the round counts against the point margin), `endgame_worlds` and `endgame_nodes`
-    (the exact search once the deck is empty)."""
+    """Settings:
+    - `turn_budget`: simulated turns per decision. Playouts go to the end of the round, so
+      they are long early and short late; the number of playouts is the budget divided by the
+      expected length of one, between `min_playouts` and `max_playouts`. This keeps the think
+      time even across the round (docs/performance.md) and depends only on the view.
+    - `playouts`: a fixed number of playouts instead.
+    - `horizon`: stop playouts after this many turns and estimate (default: play out).
+    - `win_weight`: how much winning the round counts against the point margin.
+    - `endgame_worlds`, `endgame_nodes`: the exact search once the deck is empty.
+    """
     name = "clever"
 
-    def __init__(self, playouts: int = 200, win_weight: float = 0.5, endgame_worlds: int = 2,
-                 endgame_nodes: int = 2_500, horizon: int | None = None):
+    def __init__(self, turn_budget: int = 10_000, playouts: int | None = None,
+                 min_playouts: int = 200, max_playouts: int = 800, win_weight: float = 0.5,
+                 endgame_worlds: int = 2, endgame_nodes: int = 2_500, horizon: int | None = None):
+        self.turn_budget = turn_budget
         self.playouts = playouts
+        self.min_playouts = min_playouts
+        self.max_playouts = max_playouts
         self.win_weight = win_weight
         self.endgame_worlds = endgame_worlds
         self.endgame_nodes = endgame_nodes
         self.horizon = horizon
+
+    def budget(self, view: PlayerView) -> int:
+        if self.playouts is not None:
+            return self.playouts
+        length = expected_turns(view)
+        if self.horizon is not None:
+            length = min(length, self.horizon)
+        wanted = int(self.turn_budget / max(1.0, length))
+        return max(self.min_playouts, min(self.max_playouts, wanted))
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = view.legal_moves()
@@ -34,11 +59,12 @@ class CleverBot:
         knowledge = Knowledge(view)
         best = None
         if view.deck_size == 0 and self.endgame_worlds:
-            best = endgame_choice(knowledge, candidates, rng, self.win_weight,
-                                  self.endgame_worlds, self.endgame_nodes)
+            worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
+            best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
+                                  self.endgame_nodes)
         if best is None:
             ev = Evaluator(knowledge, rng, view.seat, self.win_weight, horizon=self.horizon)
-            best, _ = successive_halving(candidates, ev.value, self.playouts)
+            best, _ = successive_halving(candidates, ev.value, self.budget(view))
         return move_of(best, view.unused)
 
 

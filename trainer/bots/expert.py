@@ -7,6 +7,7 @@ import random
 
 from trainer.bots.clever import endgame_choice
 from trainer.bots.inference import HandModel, public_turns
+from trainer.bots.ismcts import ismcts
 from trainer.bots.knowledge import Knowledge
 from trainer.bots.search import Evaluator, distinct, successive_halving
 from trainer.bots.sim import Sim, decision_of, move_of
@@ -48,18 +49,31 @@ class InformedSampler:
 
 
 class ExpertBot:
-    """Settings: `playouts` per decision, `memory` (how many past turns of each player are
-    read), `slip` (how often a player lays a card when they could capture), `tries` (guesses
-    per determinisation), `win_weight`, and the endgame settings as for `clever`."""
+    """Settings:
+    - `playouts`: determinisations x candidates per decision (search budget);
+    - `horizon`: playouts stop after this many turns and the margin then is read as a chance
+      of winning (search.estimated_utility) -- shorter, steadier look-ahead than clever's;
+    - `memory`, `slip`, `tries`: the inference (how many past turns of each player are read,
+      how often a player lays although they could capture, guesses per determinisation);
+    - `search`: "flat" (successive halving over root decisions) or "ismcts" (Cowling et al.);
+    - `exploration`: the UCB constant of ismcts;
+    - `win_weight`, `endgame_worlds`, `endgame_nodes`: as for clever.
+    """
     name = "expert"
 
-    def __init__(self, playouts: int = 1000, memory: int = 3, slip: float = 0.15,
-                 tries: int = 20, win_weight: float = 0.5, endgame_worlds: int = 2,
+    def __init__(self, playouts: int = 1500, horizon: int | None = 8, memory: int = 3,
+                 slip: float = 0.15, tries: int = 20, search: str = "flat",
+                 exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
                  endgame_nodes: int = 4_000):
+        if search not in ("flat", "ismcts"):
+            raise ValueError("search must be 'flat' or 'ismcts'")
         self.playouts = playouts
+        self.horizon = horizon
         self.memory = memory
         self.slip = slip
         self.tries = tries
+        self.search = search
+        self.exploration = exploration
         self.win_weight = win_weight
         self.endgame_worlds = endgame_worlds
         self.endgame_nodes = endgame_nodes
@@ -88,7 +102,11 @@ class ExpertBot:
             worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
             best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
                                   self.endgame_nodes, sampler)
+        if best is None and self.search == "ismcts":
+            best = ismcts(sampler, rng, view.seat, candidates, self.playouts, self.win_weight,
+                          self.horizon, self.exploration)
         if best is None:
-            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler)
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler,
+                           horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)

@@ -9,7 +9,7 @@ Kinds and their parameters:
 - "capture": play (card), taken (cards), steps ([[value, running sum], ...], R5.4), target,
   points (played card plus taken cards, R2), tweak (takes the whole table: a [T!] card, R5.3)
 - "lay": card, could_capture (a capture was possible but this lay is better)
-- "joker": delta, target (after it), then (the capture it opens, as a "capture" reason, or None)
+- "joker": delta, target (after it), then (the parameters of the "capture" it opens, or None)
 - "thief": victim, last_card (the victim loses their next turn, D7)
 - "shifter": (no parameters: the deck's top card comes to the table and the target changes)
 - "bomb": victims (seats that must give up a card, R7.4)
@@ -78,7 +78,7 @@ def explain(view: PlayerView, move: Move) -> Reason:
         _, d = best_capture(sim, view.seat, hand, target, subsets_by_sum(sim.table))
         then = None
         if d is not None:
-            then = capture_reason(IDS[d[1]], [IDS[c] for c in d[2]], target, view.table).to_json()
+            then = capture_reason(IDS[d[1]], [IDS[c] for c in d[2]], target, view.table).params
         return Reason("joker", {"delta": move.delta, "target": target, "then": then})
     if isinstance(move, UseThief):
         return Reason("thief", {"victim": move.victim,

@@ -26,12 +26,12 @@ from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 class _Slot:
     """A place on the table whose card may not be known yet (dealt or refilled face up from the
     deck: the card shows, but the log does not name it; a later capture or the table does)."""
-    __slots__ = ("card", "batch", "uncertain")
+    __slots__ = ("card", "arrived", "unsure_until")
 
-    def __init__(self, card, batch=0):
+    def __init__(self, card, arrived=0):
         self.card = card
-        self.batch = batch          # blanks that arrived together are interchangeable
-        self.uncertain = False      # which blank held which card cannot be told (see below)
+        self.arrived = arrived      # blanks that arrived together are interchangeable
+        self.unsure_until = -1      # before this time, which card it held is unknown
 
 
 @dataclass
@@ -44,6 +44,7 @@ class Turn:
     slots: list                      # the table when the card was played
     hand_size: int                   # cards held when playing
     deck_size: int                   # deck size then: 0 means the blue 7 was the target
+    clock: int                       # its place in the log
     drawn: int = 0                   # cards drawn after it, up to the player's next turn
     removed: list = field(default_factory=list)   # cards taken from the hand since (R7.1, R7.4)
     table: tuple[int, ...] | None = ()   # the table as card numbers; None if unsure
@@ -58,24 +59,24 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
     total = sum(1 for _ in _deck_cards(view.colors))
     deck = total - HAND_SIZE * n - TABLE_REFILL
     table = [_Slot(None) for _ in range(TABLE_REFILL)]
-    batch = 0
+    clock = 0
     delta = 0
     latest: list[Turn | None] = [None] * n
     turns: dict[int, list[Turn]] = {s: [] for s in range(n)}
 
     def refill(seat: int) -> int:
-        nonlocal deck, batch
+        nonlocal deck
         draws = max(0, min(HAND_SIZE - hand[seat], deck))
         hand[seat] += draws
         deck -= draws
         if not table and deck:
             k = min(TABLE_REFILL, deck)
-            batch += 1
-            table.extend(_Slot(None, batch) for _ in range(k))
+            table.extend(_Slot(None, clock) for _ in range(k))
             deck -= k
         return draws
 
     for seat, move in view.log:
+        clock += 1
         if isinstance(move, LostTurn):
             drawn = refill(seat)
             if latest[seat] is not None:
@@ -91,8 +92,7 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
                 latest[move.victim].removed.append(INDEX[move.stolen])
         elif isinstance(move, UseShifter):
             deck -= 1
-            batch += 1
-            table.append(_Slot(None, batch))
+            table.append(_Slot(None, clock))
         elif isinstance(move, Discard):
             hand[seat] -= 1
             table.append(_Slot(INDEX[move.card]))
@@ -101,7 +101,7 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
         elif isinstance(move, Play):
             card = INDEX[move.card]
             taken = tuple(INDEX[c] for c in move.capture)
-            turn = Turn(seat, card, taken, delta, list(table), hand[seat], deck)
+            turn = Turn(seat, card, taken, delta, list(table), hand[seat], deck, clock)
             for c in taken:
                 slot = next((s for s in table if s.card == c), None)
                 if slot is None:
@@ -109,12 +109,14 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
                     if not blanks:
                         return None
                     slot = blanks[0]
-                    if any(s.batch != slot.batch for s in blanks):
+                    newest = max(s.arrived for s in blanks)
+                    if newest != slot.arrived:
                         # The log does not name refilled or shifted cards: with blanks of two
-                        # arrivals on the table, which one this was is unknown, and so is the
-                        # table of the turns in between. Those turns teach nothing.
+                        # arrivals on the table, which one this was is unknown. Once all of
+                        # them lay there the table is the same either way; before the last
+                        # arrived it is not, and those turns teach nothing.
                         for s in blanks:
-                            s.uncertain = True
+                            s.unsure_until = max(s.unsure_until, newest)
                     slot.card = c
                 table.remove(slot)
             if not taken:
@@ -138,7 +140,8 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
         slot.card = card
     for seat in turns:
         for t in turns[seat]:
-            t.table = None if any(s.uncertain for s in t.slots) else tuple(s.card for s in t.slots)
+            unsure = any(s.unsure_until > t.clock for s in t.slots)
+            t.table = None if unsure else tuple(s.card for s in t.slots)
             t.slots = []
         turns[seat].reverse()
     return turns
@@ -155,49 +158,66 @@ class HandModel:
     def __init__(self, turns: list[Turn], memory: int, slip: float):
         self.turns = turns[:memory]
         self.slip = slip
+        # For each turn with a known table: target -> the hand values that could capture.
+        self.capturing: list[dict[int, frozenset[int]] | None] = []
         for t in self.turns:
-            if not t.capture and t.sums is None and t.table is not None:
-                t.sums = subsets_by_sum(t.table) if t.table else {}
+            if t.capture or t.table is None:
+                self.capturing.append(None)
+                continue
+            sums = subsets_by_sum(t.table) if t.table else {}
+            self.capturing.append({target: frozenset(target - s for s in sums if 1 <= target - s <= 6)
+                                   for target in range(EMPTY_TARGET - 1, 12)})
+        self.memo: dict = {}
 
     def weight(self, hand) -> float:
-        return self._likelihood(list(hand), 0)
+        return self._likelihood(tuple(sorted(hand)), 0)
 
-    def _likelihood(self, held: list[int], level: int) -> float:
+    def _likelihood(self, held: tuple[int, ...], level: int) -> float:
         if level == len(self.turns):
             return 1.0
+        key = (level, held)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
         t = self.turns[level]
-        pool = held + t.removed
+        pool = list(held) + t.removed
         keep = len(pool) - t.drawn
         if keep != t.hand_size - 1 or keep < 0:
-            return 1.0          # counts do not fit (should not happen): learn nothing more
+            self.memo[key] = 1.0     # counts do not fit (should not happen): learn nothing more
+            return 1.0
         total = 0.0
         count = 0
         for kept in combinations(range(len(pool)), keep):
-            kept_cards = [pool[i] for i in kept]
-            drawn = [pool[i] for i in range(len(pool)) if i not in kept]
-            hand = kept_cards + [t.card]
+            hand = tuple(sorted([pool[i] for i in kept] + [t.card]))
             if t.deck_size:
+                drawn = [pool[i] for i in range(len(pool)) if i not in kept]
                 targets = [BACK[f] + t.delta for f in drawn] if drawn else [None]
             else:
                 targets = [EMPTY_TARGET + t.delta]
+            deeper = None
             for target in targets:
-                p = self._chance(t, hand, target)
+                p = self._chance(level, t, hand, target)
                 if p:
-                    p *= self._likelihood(hand, level + 1)
+                    if deeper is None:
+                        deeper = self._likelihood(hand, level + 1)
+                    p *= deeper
                 total += p
                 count += 1
-        return total / count if count else 1.0
+        found = self.memo[key] = total / count if count else 1.0
+        return found
 
-    def _chance(self, t: Turn, hand: list[int], target) -> float:
+    def _chance(self, level: int, t: Turn, hand, target) -> float:
         """P(the observed play | the hand then, the target then)."""
         if target is None:
             return 1.0
         if t.capture:
             return 1.0 if VALUE[t.card] + sum(VALUE[c] for c in t.capture) == target else 0.0
-        sums = t.sums
-        if sums is None:
+        capturing = self.capturing[level]
+        if capturing is None:
             return 1.0
-        for c in hand:
-            if target - VALUE[c] in sums:
-                return self.slip
+        values = capturing.get(target)
+        if values:
+            for c in hand:
+                if VALUE[c] in values:
+                    return self.slip
         return 1.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from trainer.bots.sim import (
-    BOMB, CAPTURE, DISCARD, EMPTY_TARGET, GIVE, JOKER, LAY, POINTS, PLAY, SHIFTER, START, THIEF,
+    BOMB, CAPTURE, DISCARD, EMPTY_TARGET, GIVE, JOKER, LAY, POINTS, SHIFTER, START, THIEF,
     USE_BOMB, USE_JOKER, USE_SHIFTER, USE_THIEF, VALUE, Sim, subsets_by_sum,
 )
 from trainer.engine.state import HAND_SIZE
@@ -78,10 +78,6 @@ class Risk:
         return p * (table_points + self.bonus) if p else 0.0
 
 
-def sweep_loss(sim: Sim, seat: int, table_total: int, table_points: int, cards_after: int) -> float:
-    return Risk(sim, seat, cards_after).loss(table_total, table_points)
-
-
 def public_sim(view) -> Sim:
     """A Sim holding what `view` shows, hidden cards replaced by -1 (only counted, never read)."""
     from trainer.bots.sim import ACTION_INDEX, ACTION_KIND, INDEX, PHASE_CODE
@@ -110,25 +106,13 @@ def table_totals(table) -> tuple[int, int]:
     return total, points
 
 
-def capture_key(sim: Sim, risk: Risk, d, table_total: int, table_points: int):
-    """Casual's order of captures: TWEAK, then points (less what the next player may sweep
-    from what is left), then cards."""
-    taken = d[2]
-    pts = POINTS[d[1]]
-    tv = 0
-    tp = 0
-    for c in taken:
-        tp += POINTS[c]
-        tv += VALUE[c]
-    if len(taken) == len(sim.table):
-        return (1 if sim.tdeck else 0, pts + tp, len(taken))
-    return (0, pts + tp - risk.loss(table_total - tv, table_points - tp), len(taken))
-
-
 def best_capture(sim: Sim, seat: int, hand, target: int, sums, risk: Risk | None = None,
                  totals: tuple[int, int] | None = None):
     """(key, decision) of casual's favourite capture at `target`, or (None, None).
-    (capture_key's order, written out inline: this runs in every playout turn.)"""
+
+    The key orders captures as casual does: a TWEAK first (while [T!] cards are left, R5.3),
+    then points (R2) less what the next player is expected to sweep from what is left, then
+    the number of cards. Written out inline: this runs in every playout turn."""
     table = sim.table
     if not table:
         return None, None

@@ -39,3 +39,24 @@ def make_state(hands, table, deck_top=(), *, turn: int = 0, rest: str = "deck",
     return State(setup, tuple(deck), tuple(tweak_deck), tuple(table),
                  tuple(tuple(h) for h in hands), tuple(tuple(p) for p in won), tuple(owned),
                  tuple(used), turn, phase, delta, tuple(pending), tuple(log), 0)
+
+
+def dealt_state(hands, table, deck_top=(), *, dealer: int | None = None, tweak_deck=None,
+                colors=None) -> State:
+    """A freshly dealt round (D4) whose hands, table and deck top are as given: the deck order
+    is arranged so that dealing produces them, so the round has a real history from here."""
+    from trainer.engine.state import deal
+    players = len(hands)
+    if any(len(h) != 3 for h in hands) or len(table) != 2:
+        raise ValueError("a deal gives 3 cards to each player and 2 to the table (D4)")
+    dealer = players - 1 if dealer is None else dealer
+    colors = tuple(colors) if colors else default_colors(players)
+    cards = card_table()
+    first = (dealer + 1) % players
+    order = [hands[(first + k) % players][k // players] for k in range(3 * players)]
+    order += list(table) + list(deck_top)
+    if len(set(order)) != len(order):
+        raise ValueError("a card is placed twice")
+    order += [c for c in cards.deck_for(colors) if c not in set(order)]
+    tweak_deck = tuple(tweak_deck) if tweak_deck is not None else cards.action_ids
+    return deal(RoundSetup(players, colors, dealer, tuple(order), tuple(tweak_deck)))

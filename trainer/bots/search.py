@@ -12,9 +12,7 @@ import math
 import random
 
 from trainer.bots.policy import casual
-from trainer.bots.sim import (
-    CAPTURE, GIVE, LAY, OVER, POINTS, USE_JOKER, USE_THIEF, VALUE, Sim,
-)
+from trainer.bots.sim import CAPTURE, GIVE, LAY, OVER, POINTS, VALUE, Sim
 
 DIFF_SCALE = 20.0
 TURN_SIGMA = 3.3          # spread of the point margin added by one more turn (measured)
@@ -37,7 +35,7 @@ def remaining_turns(sim: Sim) -> float:
 
 
 def estimated_utility(sim: Sim, seat: int, win_weight: float) -> float:
-    """`utility` of a round stopped early: the chance of ending on top is read from the current
+    """`utility` of a round stopped early: the chance of ending on top is read from today's
     margin and the turns still to come (a normal approximation)."""
     if sim.phase == OVER:
         return utility(sim.pts, seat, win_weight)

@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 
 from trainer.engine.cards import ACTION_KINDS, card_table
-from trainer.engine.state import HAND_SIZE, TABLE_REFILL, Phase, RoundSetup, State
+from trainer.engine.state import HAND_SIZE, TABLE_REFILL, Phase, State
 
 START, PLAY, DISCARD, OVER = 0, 1, 2, 3
 PHASE_CODE = {Phase.START: START, Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.OVER: OVER}
-PHASE_OF = {v: k for k, v in PHASE_CODE.items()}
 THIEF, JOKER, SHIFTER, BOMB = range(4)          # same order as cards.ACTION_KINDS
 
 _T = card_table()
@@ -27,7 +26,6 @@ INDEX: dict[str, int] = {c: i for i, c in enumerate(IDS)}
 VALUE: tuple[int, ...] = tuple(_T.value[c] for c in IDS)
 BACK: tuple[int, ...] = tuple(_T.back[c] for c in IDS)
 POINTS: tuple[int, ...] = tuple(_T.points[c] for c in IDS)
-COLOR: tuple[str, ...] = tuple(_T.color_of[c] for c in IDS)
 ACTION_IDS: tuple[str, ...] = _T.action_ids
 ACTION_INDEX: dict[str, int] = {c: i for i, c in enumerate(ACTION_IDS)}
 ACTION_KIND: tuple[int, ...] = tuple(ACTION_KINDS.index(_T.action_kind[c]) for c in ACTION_IDS)
@@ -86,11 +84,6 @@ class Sim:
             pending=state.pending,
             turns=state.turns,
         )
-
-    @classmethod
-    def deal(cls, setup: RoundSetup) -> "Sim":
-        from trainer.engine.state import deal
-        return cls.from_state(deal(setup))
 
     def clone(self) -> "Sim":
         s = Sim.__new__(Sim)
@@ -194,7 +187,7 @@ class Sim:
         """R6.1, R6.2, then D7's lost turns, as in rules._end_turn."""
         self.turns += 1
         self.delta = 0
-        hands, deck, table = self.hands, self.deck, self.table
+        hands, deck = self.hands, self.deck
         n = self.n
         self._refill(seat)
         nxt = (seat + 1) % n
@@ -234,9 +227,6 @@ class Sim:
             out += action_decisions(seat, self.acts[seat], [len(h) for h in self.hands],
                                     len(self.deck))
         return out
-
-    def finished_scores(self) -> list[int]:
-        return self.pts
 
 
 def action_decisions(seat, acts, hand_sizes, deck_size) -> list:
