@@ -134,8 +134,8 @@ def capture_hint(state: State) -> dict:
     suggestion = bot_hint(view, HINT_LEVEL)
     reason = suggestion.reason
     if reason.kind == "capture" or (reason.kind == "joker" and reason.params.get("then")):
-        # A Joker's "then" is the capture it opens, as a whole reason (kind and params).
-        params = reason.params if reason.kind == "capture" else reason.params["then"]["params"]
+        # A Joker's "then" holds the parameters of the capture it opens.
+        params = reason.params if reason.kind == "capture" else reason.params["then"]
         cards = [params["play"]["id"]] + [c["id"] for c in params["taken"]]
         if reason.kind == "joker":
             cards.append(suggestion.move.card)

@@ -174,7 +174,7 @@ def hint_text(kind: str, params: dict) -> str:
         text = _("Use the Joker (%(sign)s): the magic number becomes %(target)d.", sign=sign,
                  target=params["target"])
         if params.get("then"):
-            text += " " + hint_text("capture", params["then"]["params"])
+            text += " " + hint_text("capture", params["then"])
         return text
     return _("No capture this time: lay a card.")
 
