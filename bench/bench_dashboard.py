@@ -196,8 +196,8 @@ def write_cost(answers: int = 5000) -> dict:
 def measure(path: str, repeats: int) -> dict:
     sys.path.insert(0, str(ROOT / "tests"))
     from web_helpers import CSRFClient
-    # HOLD_WAL_OPEN as `trainer serve` runs: one idle connection keeps the WAL attached.
-    app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": True, "HOLD_WAL_OPEN": True})
+    # KEEP_CONNECTIONS as `trainer serve` runs: the thread reuses its connection.
+    app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": True, "KEEP_CONNECTIONS": True})
     app.test_client_class = CSRFClient
     db = connect(path)
     class_id = db.execute("SELECT id FROM classes WHERE name = 'Measured class'").fetchone()[0]

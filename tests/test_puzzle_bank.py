@@ -32,3 +32,43 @@ def test_ratings_start_at_the_puzzles_difficulty_and_can_be_updated(db):
     puzzles.set_rating(db, puzzle.id, Rating(1.25, 3))
     assert puzzles.ratings(db, [puzzle.kind]) == {puzzle.id: Rating(1.25, 3)}
     assert puzzles.ratings(db, ["none"]) == {}
+
+
+def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db, make):
+    # The web app passes selection only the puzzles rated next to the aim (issue 5.3: ~75%
+    # predicted success, not twice in a day or sitting); the choice must be the one the whole
+    # bank would give, for pupils of every level, with ties and with seen puzzles left out.
+    import random
+
+    from trainer.puzzles.selection import aimed_difficulty, choose_puzzle, draw_aim, pick_closest
+    from trainer.web.models import practice
+
+    puzzles.ensure_bank(db, generated=60)
+    kinds = ["all", "best", "quick"]
+    bank = puzzles.ratings(db, kinds)
+    tied = sorted(bank)[:3]
+    for puzzle_id in tied:                        # three puzzles of exactly the same rating
+        puzzles.set_rating(db, puzzle_id, Rating(0.4, 5))
+    bank = puzzles.ratings(db, kinds)
+    pupil_id = make.pupil(make.klass(make.teacher()))
+    day = "2026-11-30"
+    session_id = practice.create_session(db, pupil_id, "drill", day, 0.0)
+    rng = random.Random(7)
+    for n, seen_id in enumerate(sorted(bank)[3::4]):
+        practice.new_attempt(db, pupil_id=pupil_id, session_id=session_id, puzzle_id=seen_id, kind="all", day=day,
+                             issued_at=float(n), time_limit=20, target=9, combo_size=2)
+    seen = practice.puzzles_seen(db, pupil_id, day)
+    assert seen and tied[0] not in seen
+    chosen = set()
+    for trial in range(300):
+        theta = Rating(rng.uniform(-3, 4), 10)
+        seed = rng.getrandbits(32)
+        expected = choose_puzzle(theta, bank, seen, random.Random(seed))
+        local = random.Random(seed)
+        aim = draw_aim(local)
+        nearest = puzzles.nearest_unseen(db, kinds, aimed_difficulty(theta, aim), pupil_id, day)
+        assert len(nearest) < 10 and not {pid for pid, _ in nearest} & seen
+        assert pick_closest(theta, aim, nearest, (), local) == expected
+        chosen.add(expected)
+    assert len(chosen) > 10
+    assert puzzles.nearest_unseen(db, ["none"], 0.0, pupil_id, day) == []

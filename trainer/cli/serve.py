@@ -47,7 +47,7 @@ def run(args) -> int:
             raise UsageError(f"--db: folder {folder} does not exist")
         os.environ["TRAINER_DATABASE"] = os.path.abspath(args.db)
     os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
-    os.environ.setdefault("TRAINER_HOLD_WAL_OPEN", "true")
+    os.environ.setdefault("TRAINER_KEEP_CONNECTIONS", "true")
 
     app = _prepare(args)
     print(f"Database: {app.config['DATABASE']}", flush=True)

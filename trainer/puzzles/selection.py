@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Mapping
 
-from trainer.puzzles.rating import DISCRIMINATION, TARGET_SUCCESS, Rating, p_correct
+from trainer.puzzles.rating import DISCRIMINATION, TARGET_SUCCESS, Rating, gap_for, p_correct
 
 TOLERANCE = 0.05     # the aim is drawn from 70% to 80%: puzzles in that band are "near-equal"
 
@@ -32,9 +32,27 @@ def choose_puzzle(pupil, candidates, seen: Collection[str], rng: random.Random, 
     at random). Drawing the aim, rather than drawing among all candidates inside the band,
     keeps the mean predicted success at the target even where the bank holds more hard
     puzzles than easy ones near a pupil's level."""
+    aim = draw_aim(rng, target, tolerance)
+    return pick_closest(pupil, aim, candidates, seen, rng, discrimination)
+
+
+def draw_aim(rng: random.Random, target: float = TARGET_SUCCESS, tolerance: float = TOLERANCE) -> float:
+    """The predicted success to aim at for one choice."""
+    return target + rng.uniform(-tolerance, tolerance)
+
+
+def aimed_difficulty(pupil, aim: float, discrimination: float = DISCRIMINATION) -> float:
+    """The puzzle rating at which the predicted success is exactly `aim`. P(correct) falls as
+    the puzzle rating rises, so the closest candidate is always one of the two rated nearest
+    this value from below and from above: a caller with a large bank may pass only those."""
+    return _value(pupil) - gap_for(aim, discrimination)
+
+
+def pick_closest(pupil, aim: float, candidates, seen: Collection[str], rng: random.Random,
+                 discrimination: float = DISCRIMINATION) -> str | None:
+    """The unseen candidate whose predicted success is closest to `aim` (see choose_puzzle)."""
     pairs: Iterable = candidates.items() if isinstance(candidates, Mapping) else candidates
     theta = _value(pupil)
-    aim = target + rng.uniform(-tolerance, tolerance)
     best_gap = None
     best: list[str] = []
     for puzzle_id, rating in pairs:

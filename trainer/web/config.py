@@ -32,7 +32,7 @@ DEFAULTS = dict(
     # (trainer.web.group_commit): FULL's durability for every acknowledged write, without
     # one fsync per commit under the write lock. False: plain synchronous=FULL.
     GROUP_COMMIT=True,
-    HOLD_WAL_OPEN=False,  # `trainer serve` turns it on: one idle connection per process (trainer.web.db)
+    KEEP_CONNECTIONS=False,  # `trainer serve` turns it on: each server thread reuses its connection (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.housekeeping)
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets

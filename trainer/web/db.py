@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 
 from flask import current_app, g
@@ -40,42 +41,50 @@ def connect(path: str, synchronous: str = "FULL") -> Database:
 
 def get_db() -> Database:
     if "db" not in g:
-        if current_app.config["HOLD_WAL_OPEN"]:
-            _hold_open(current_app.config["DATABASE"])
-        g.db = connect(current_app.config["DATABASE"],
-                       "NORMAL" if current_app.config["GROUP_COMMIT"] else "FULL")
+        path = current_app.config["DATABASE"]
+        synchronous = "NORMAL" if current_app.config["GROUP_COMMIT"] else "FULL"
+        g.db = _kept(path, synchronous) if current_app.config["KEEP_CONNECTIONS"] else connect(path, synchronous)
+        g.db_changes_before = g.db.conn.total_changes
     return g.db
 
 
 def make_writes_durable(response):
     """Before a response leaves: if this request wrote, its writes are on disk (group commit)."""
     db = g.get("db")
-    if db is not None and current_app.config["GROUP_COMMIT"] and db.conn.total_changes:
+    if (db is not None and current_app.config["GROUP_COMMIT"]
+            and db.conn.total_changes != g.db_changes_before):
         group_commit.syncer(current_app.config["DATABASE"]).wait_durable()
     return response
 
 
-_held: dict[tuple[int, str], sqlite3.Connection] = {}
+_kept_by_thread = threading.local()
 
 
-def _hold_open(path: str) -> None:
-    """Keeps one idle connection per server process (opened in the worker, never before a fork).
+def _kept(path: str, synchronous: str) -> Database:
+    """The connection this server thread keeps for its requests, one request at a time.
 
-    When the last connection to a WAL database closes, SQLite checkpoints the whole log into
-    the file and deletes it: with a connection per request that happened after nearly every
-    request, an fsync'd checkpoint each time. With this one held open, checkpoints come only
-    from the regular auto-checkpoint."""
-    key = (os.getpid(), path)
-    if key not in _held:
-        keeper = sqlite3.connect(path, check_same_thread=False)
-        # A connection attaches to the write-ahead log only once it has read something.
-        keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        _held[key] = keeper
+    Opening a connection per request made SQLite parse the whole schema again each time
+    (about a millisecond, a fifth of a drill request's CPU), and when the last connection to
+    a WAL database closes SQLite checkpoints the whole log and deletes it: an fsync'd
+    checkpoint after nearly every request. Servers run a fixed pool of threads (waitress,
+    gunicorn's gthread), each opening its own connection in the worker, never before a fork."""
+    kept = getattr(_kept_by_thread, "connections", None)
+    if kept is None:
+        kept = _kept_by_thread.connections = {}
+    key = (os.getpid(), path, synchronous)
+    if key not in kept:
+        kept[key] = connect(path, synchronous)
+    return kept[key]
 
 
 def close_db(_exc=None) -> None:
     db = g.pop("db", None)
-    if db is not None:
+    if db is None:
+        return
+    if current_app.config["KEEP_CONNECTIONS"]:
+        if db.conn.in_transaction:       # a request that failed half-way leaves nothing open
+            db.conn.rollback()
+    else:
         db.close()
 
 

@@ -22,7 +22,7 @@ from sqlite_utils import Database
 
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.puzzle import Puzzle
-from trainer.puzzles.selection import choose_puzzle
+from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.web import school_day
 from trainer.web.answers import PostedAnswer
 from trainer.web.db import write_transaction
@@ -133,13 +133,17 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
 
 def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random) -> str | None:
     settings = drills.settings_for_class(db, pupil["class_id"])
-    candidates = puzzles.ratings(db, settings.kinds)
     rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     # Not twice in a sitting (issue 5.3), and better not twice in a day: practice after the drill
     # should not repeat the drill. Only when today has used them all does a sitting fall back.
-    chosen = choose_puzzle(rating, candidates, practice.puzzles_seen(db, pupil["id"], day), rng)
-    if chosen is None:
-        chosen = choose_puzzle(rating, candidates, practice.puzzles_seen(db, pupil["id"], day, session["id"]), rng)
+    chosen = None
+    for sitting in (None, session["id"]):
+        aim = draw_aim(rng)
+        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day,
+                                         sitting)
+        chosen = pick_closest(rating, aim, nearest, (), rng)
+        if chosen is not None:
+            break
     if chosen is None:
         return None
     puzzle = puzzles.get(db, chosen)

@@ -69,5 +69,30 @@ def ratings(db: Database, kinds) -> dict[str, Rating]:
         f"SELECT id, rating, rating_count FROM puzzles WHERE kind IN ({marks})", kinds)}
 
 
+def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
+                   session_id: int | None = None) -> list[tuple[str, Rating]]:
+    """The puzzles of these kinds rated nearest `rating` from below and from above (with their
+    ties) that the pupil has not been given on this day (or, with `session_id`, in that sitting).
+
+    Enough for selection.pick_closest, and it leaves the scan of the bank to SQLite: reading the
+    whole bank into Python for every puzzle shown cost more than the rest of the request."""
+    kinds = list(kinds)
+    of_kinds = f"kind IN ({', '.join('?' * len(kinds))})"
+    seen, seen_args = (("session_id = ?", [session_id]) if session_id is not None
+                       else ("pupil_id = ? AND day = ?", [pupil_id, day]))
+    # Each neighbour is one step along the (kind, rating) index.
+    rows = db.execute(f"""
+        WITH seen AS MATERIALIZED (SELECT puzzle_id FROM attempts WHERE {seen}),
+        below AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating <= ? AND id NOT IN seen
+                  ORDER BY rating DESC LIMIT 1),
+        above AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating >= ? AND id NOT IN seen
+                  ORDER BY rating LIMIT 1)
+        SELECT id, rating, rating_count FROM puzzles
+        WHERE {of_kinds} AND id NOT IN seen
+          AND rating IN (SELECT rating FROM below UNION ALL SELECT rating FROM above)""",
+        [*seen_args, *kinds, rating, *kinds, rating, *kinds])
+    return [(pid, Rating(value, count)) for pid, value, count in rows]
+
+
 def set_rating(db: Database, puzzle_id: str, new: Rating) -> None:
     db.execute("UPDATE puzzles SET rating = ?, rating_count = ? WHERE id = ?", [new.value, new.count, puzzle_id])
