@@ -6,6 +6,8 @@ production server (`trainer serve --workers N`) on this machine.
 Pupils are added level by level (each answers every ~3 s); at each level the p50/p95/p99 of
 every request are measured over a steady window. Afterwards every answer that got a success
 response must be in the database exactly once (answered, and counted once in the ratings).
+During the last level's window `trainer backup` takes an online copy (issue 8.5: tested
+under load); its time and verification are reported beside that level.
 Writes a Markdown report to stdout and bench/results/load.json.
 """
 from __future__ import annotations
@@ -15,7 +17,9 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,10 +28,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import percentile  # noqa: E402
 from school_load import (  # noqa: E402
-    ROOT, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
+    ROOT, TRAINER, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
     teacher_loop, teacher_pages,
 )
-import signal  # noqa: E402
+
+
+def backup_under_load(db_path: str, folder: str) -> dict:
+    """`trainer backup` while the pupils write: its duration, exit status and last line."""
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=os.path.join(os.path.dirname(db_path), "instance"))
+    env.pop("TRAINER_DATABASE", None)
+    started = time.perf_counter()
+    done = subprocess.run([TRAINER, "backup", folder, "--db", db_path], capture_output=True, text=True, env=env)
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    return {"seconds": round(time.perf_counter() - started, 2), "status": done.returncode,
+            "said": lines[-1] if lines else ""}
 
 
 def server_cpu_seconds(master_pid: int) -> float:
@@ -111,6 +125,9 @@ async def run(args) -> dict:
             errors_before = dict(stats.errors)
             cpu_before, client_before = server_cpu_seconds(server.pid), time.process_time()
             start = time.perf_counter()
+            backup = None
+            if level == levels[-1]:
+                backup = asyncio.create_task(asyncio.to_thread(backup_under_load, db_path, str(work / "backups")))
             await asyncio.sleep(args.seconds)
             window = time.perf_counter() - start
             server_cpu = server_cpu_seconds(server.pid) - cpu_before
@@ -122,6 +139,8 @@ async def run(args) -> dict:
             summary.update(pupils=level, errors_by_request=errors,
                            server_cpu_ms_per_request=server_cpu / max(1, summary["requests"]) * 1e3,
                            server_cores_busy=server_cpu / window, client_cores_busy=client_cpu / window)
+            if backup is not None:
+                summary["backup"] = report["backup"] = await backup
             report["levels"].append(summary)
             print(f"{level} pupils: {summary['per_second']:.0f} req/s, p50 {summary['p50_ms']:.0f} ms, "
                   f"p95 {summary['p95_ms']:.0f} ms, p99 {summary['p99_ms']:.0f} ms, errors {summary['errors']}, "
@@ -164,9 +183,11 @@ def main() -> None:
         print(f"| {level['pupils']} | {level['per_second']:.0f} | {level['p50_ms']:.0f} | {level['p95_ms']:.0f} | "
               f"{level['p99_ms']:.0f} | {level['errors']} | {level['server_cpu_ms_per_request']:.1f} | "
               f"{level['server_cores_busy']:.2f} |")
+    levels_run = [lv["pupils"] for lv in report["levels"]]
     passed = [lv["pupils"] for lv in report["levels"] if lv["p95_ms"] > 300]
     print(f"\np95 passes 300 ms at: {passed[0] if passed else 'not within the levels measured'} pupils")
     print(f"answers: {report['answers']}")
+    print(f"backup during the {levels_run[-1]}-pupil level: {report.get('backup')}")
     for level in report["levels"]:
         if level["pupils"] == 300 or level is report["levels"][-1]:
             print(f"\nby request at {level['pupils']} pupils:")

@@ -63,3 +63,20 @@ def test_a_request_that_fails_half_way_leaves_no_open_transaction_behind(tmp_pat
             db.execute("INSERT INTO maintenance (task, last_run) VALUES ('next', 0)")
     with app.app_context():
         assert get_db().execute("SELECT count(*) FROM maintenance WHERE task = 'next'").fetchone()[0] == 1
+
+
+def test_a_restore_while_the_server_runs_is_seen_by_the_connections_it_keeps(tmp_path):
+    # docs/deploy.md: `trainer restore` works while the app runs (issue 8.5).
+    from trainer.ops.backup import backup, restore
+    app = kept_app(tmp_path)
+    with app.app_context():
+        with write_transaction(get_db()) as db:
+            db.execute("INSERT INTO maintenance (task, last_run) VALUES ('in the backup', 0)")
+    backup(app.config["DATABASE"], str(tmp_path / "copy.db"))
+    with app.app_context():
+        with write_transaction(get_db()) as db:
+            db.execute("INSERT INTO maintenance (task, last_run) VALUES ('after the backup', 0)")
+    restore(str(tmp_path / "copy.db"), app.config["DATABASE"])
+    with app.app_context():
+        tasks = {row[0] for row in get_db().execute("SELECT task FROM maintenance")}
+    assert "in the backup" in tasks and "after the backup" not in tasks

@@ -94,7 +94,8 @@ def restore(backup_path: str, database: str, keep_current: bool = True) -> tuple
     """Puts a verified backup in place of the live database, online.
 
     The backup API writes into the live file under its write lock, so server processes simply
-    see the restored data with their next connection. The current data is first saved beside
+    see the restored data from their next transaction on (SQLite notices the changed file and
+    schema on connections they keep open too). The current data is first saved beside
     the database (returned path) unless keep_current is False.
     """
     checked = verify(backup_path)
