@@ -247,7 +247,7 @@ _SUMS_CACHE: dict = {}
 _SUMS_CACHE_LIMIT = 50_000
 
 
-def subsets_by_sum(table, most: int = 10) -> dict[int, list[tuple[int, ...]]]:
+def subsets_by_sum(table, most: int = 10) -> dict[int, tuple[tuple[int, ...], ...]]:
     """Every non-empty set of table cards (as card-number tuples, table order) by face-value
     sum, for sums up to `most` (a capture needs target - hand value <= 11 - 1).
 
@@ -259,7 +259,10 @@ def subsets_by_sum(table, most: int = 10) -> dict[int, list[tuple[int, ...]]]:
         return found
     if len(_SUMS_CACHE) >= _SUMS_CACHE_LIMIT:
         _SUMS_CACHE.clear()
-    found = _SUMS_CACHE[key] = _subsets_by_sum(table, most)
+    # Tuples, not lists: once the garbage collector has seen them it stops tracking tuples of
+    # ints (and then the dicts holding them), so a full cache does not make every full
+    # collection walk millions of objects in the middle of a bot's think.
+    found = _SUMS_CACHE[key] = {t: tuple(sets) for t, sets in _subsets_by_sum(table, most).items()}
     return found
 
 
