@@ -60,6 +60,23 @@ def server_cpu_seconds(master_pid: int) -> float:
     return total
 
 
+def server_rss_mb(master_pid: int) -> float:
+    """Resident memory of the server's process group (master and workers), in MB."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            if int(fields[2]) != master_pid:
+                continue
+            status = open(f"/proc/{entry}/status").read()
+        except OSError:
+            continue
+        total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+    return total / 1024
+
+
 def summarise(times: dict, errors: dict, seconds: float) -> dict:
     every = [t for ts in times.values() for t in ts]
     out = {"requests": len(every), "per_second": len(every) / seconds, "errors": sum(errors.values()),
@@ -138,7 +155,8 @@ async def run(args) -> dict:
             summary = summarise(times, errors, window)
             summary.update(pupils=level, errors_by_request=errors,
                            server_cpu_ms_per_request=server_cpu / max(1, summary["requests"]) * 1e3,
-                           server_cores_busy=server_cpu / window, client_cores_busy=client_cpu / window)
+                           server_cores_busy=server_cpu / window, client_cores_busy=client_cpu / window,
+                           server_rss_mb=server_rss_mb(server.pid))
             if backup is not None:
                 summary["backup"] = report["backup"] = await backup
             report["levels"].append(summary)
@@ -177,12 +195,13 @@ def main() -> None:
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "load.json").write_text(json.dumps(report, indent=1))
-    print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy "
+          "| server memory MB |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for level in report["levels"]:
         print(f"| {level['pupils']} | {level['per_second']:.0f} | {level['p50_ms']:.0f} | {level['p95_ms']:.0f} | "
               f"{level['p99_ms']:.0f} | {level['errors']} | {level['server_cpu_ms_per_request']:.1f} | "
-              f"{level['server_cores_busy']:.2f} |")
+              f"{level['server_cores_busy']:.2f} | {level['server_rss_mb']:.0f} |")
     levels_run = [lv["pupils"] for lv in report["levels"]]
     passed = [lv["pupils"] for lv in report["levels"] if lv["p95_ms"] > 300]
     print(f"\np95 passes 300 ms at: {passed[0] if passed else 'not within the levels measured'} pupils")

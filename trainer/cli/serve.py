@@ -102,9 +102,10 @@ def _gunicorn(args):
                 "timeout": args.timeout,
                 "graceful_timeout": 20,
                 "keepalive": 5,
-                # Recycle workers now and then so a slow leak never builds up over a term.
-                "max_requests": 20000,
-                "max_requests_jitter": 2000,
+                # Workers are not recycled after N requests: a recycle under load dropped
+                # answers in flight on kept-alive connections (bench/load_test.py), and the
+                # worker's memory is bounded (caches have limits; the load test reports RSS).
+                "max_requests": 0,
                 "accesslog": "-",
                 "errorlog": "-",
                 "access_log_format": ACCESS_LOG_FORMAT,
