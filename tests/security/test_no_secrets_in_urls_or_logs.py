@@ -112,6 +112,10 @@ def test_login_flows_leave_no_secret_in_any_address_or_log_line(real_servers):
     for line in ('"POST /login" 303', '"POST /join" 303', '"POST /join/qr" 200',
                  f'"POST /join/pupil/{pupil_id}" 303', f'"GET /classes/{class_id}/cards" 200'):
         assert line in log, line
+    # The security event log (V16.3.1) writes to the same console, and is scanned with it.
+    for line in ("trainer.security event=teacher_login_failed", "trainer.security event=teacher_login ",
+                 f"trainer.security event=pupil_login pupil={pupil_id} "):
+        assert line in log, line
     for line in log.splitlines():
         if line.startswith("Database: "):
             continue  # the database file's path, printed at start-up

@@ -40,9 +40,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from trainer.web import cards, csrf, db, headers, housekeeping, htmx, i18n, login, pages
+    from trainer.web import cards, csrf, db, headers, housekeeping, htmx, i18n, login, pages, security_log
 
     db.init_app(app)
+    security_log.init_app(app)
     headers.init_app(app)
     login.init_app(app)
     csrf.init_app(app)

@@ -6,7 +6,7 @@ import unicodedata
 from flask import Blueprint, current_app, request, session
 from flask_babel import gettext as _, ngettext
 
-from trainer.web import htmx, login, passwords
+from trainer.web import htmx, login, passwords, security_log
 from trainer.web.db import get_db
 from trainer.web.models import teachers, throttle
 from trainer.web.urls import safe_next
@@ -88,10 +88,12 @@ def login_view():
         # Counted before the check, in one transaction: parallel guesses cannot overtake it.
         refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
                                          cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        teacher = teachers.by_email(db, email) if email else None
+        account = teacher["id"] if teacher else "unknown"
         if refused:
             error, locked = _lock_message(refused), refused
+            security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
         else:
-            teacher = teachers.by_email(db, email) if email else None
             too_long = len(password) > passwords.MAX_LENGTH
             if too_long:
                 password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
@@ -100,9 +102,11 @@ def login_view():
                 if passwords.needs_rehash(teacher["password_hash"]):
                     teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
                 login.login_teacher(teacher["id"])
+                security_log.event("teacher_login", teacher=teacher["id"])
                 return htmx.full_reload(next_url or "/classes")
             if teacher is None:
                 passwords.burn_time(password)
+            security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
             error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,

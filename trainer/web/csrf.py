@@ -11,6 +11,8 @@ import secrets
 
 from flask import abort, request, session
 
+from trainer.web import security_log
+
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 FIELD = "csrf_token"
 HEADER = "X-CSRFToken"
@@ -26,13 +28,16 @@ def protect() -> None:
     if request.method in SAFE_METHODS:
         return
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        security_log.event("csrf_refused", reason="cross-site")
         abort(403)
     origin = request.headers.get("Origin")
     if origin and origin != request.host_url.rstrip("/"):
+        security_log.event("csrf_refused", reason="origin")
         abort(403)
     expected = session.get("csrf")
     sent = request.headers.get(HEADER) or request.form.get(FIELD)
     if not expected or not sent or not hmac.compare_digest(expected, sent):
+        security_log.event("csrf_refused", reason="token")
         abort(400, description="csrf")
 
 

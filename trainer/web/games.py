@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import secrets
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, g, redirect, render_template, request, session, url_for
 
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import LENGTHS, GameSettings, SettingsError, check_settings
-from trainer.web import game_board, game_pick, game_words as words, htmx, login
+from trainer.web import game_board, game_pick, game_words as words, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.game_forms import decision_ms, move_from_form, settings_from_form
 from trainer.web.models import game_limits, games
@@ -29,7 +29,7 @@ WATCHED = "game_watched"
 def _own_game(game_id: int) -> dict:
     row = games.get_for_pupil(get_db(), g.pupil["id"], game_id)
     if row is None:
-        abort(404)
+        security_log.not_yours("game", game_id)
     return row
 
 

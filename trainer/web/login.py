@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
 
-from trainer.web import htmx
+from trainer.web import htmx, security_log
 from trainer.web.db import get_db
 from trainer.web.models import pupils, sessions, teachers
 
@@ -60,6 +60,8 @@ def login_pupil(pupil_id: int) -> None:
 
 
 def logout() -> None:
+    security_log.event("logout", teacher=g.teacher["id"] if g.get("teacher") else None,
+                       pupil=g.pupil["id"] if g.get("pupil") else None)
     token = session.get("auth")
     if token:
         sessions.delete(get_db(), token)

@@ -6,9 +6,7 @@ every such route.
 """
 from __future__ import annotations
 
-from flask import abort
-
-from trainer.web import login
+from trainer.web import login, security_log
 from trainer.web.db import get_db
 from trainer.web.models import classes, pupils
 
@@ -16,12 +14,12 @@ from trainer.web.models import classes, pupils
 def own_class(class_id: int) -> dict:
     found = classes.get_for_teacher(get_db(), login.teacher_id(), class_id)
     if found is None:
-        abort(404)
+        security_log.not_yours("class", class_id)
     return found
 
 
 def own_pupil(pupil_id: int) -> dict:
     found = pupils.get_for_teacher(get_db(), login.teacher_id(), pupil_id)
     if found is None:
-        abort(404)
+        security_log.not_yours("pupil", pupil_id)
     return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, g, redirect, request, url_for
 from flask_babel import gettext as _
 
-from trainer.web import answers, htmx, login, pending_taps, practice_flow, puzzle_screen, sums
+from trainer.web import answers, htmx, login, pending_taps, practice_flow, puzzle_screen, security_log, sums
 from trainer.web.db import get_db
 from trainer.web.feedback import feedback
 from trainer.web.models import drills, practice, puzzles
@@ -89,7 +89,7 @@ def answer():
     db = get_db()
     attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
     if attempt is None:
-        abort(404)
+        security_log.not_yours("attempt", None)
     if attempt["answered_at"] is not None:
         # A double tap or a resubmit: the first answer stands; show where the pupil is now.
         return _where_the_pupil_is_now()

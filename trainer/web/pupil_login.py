@@ -17,7 +17,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.web import htmx, login, pictures
+from trainer.web import htmx, login, pictures, security_log
 from trainer.web.db import get_db
 from trainer.web.models import classes, pupils, throttle
 
@@ -60,6 +60,7 @@ def _try_join(klass: dict | None, wrong_message: str):
         cfg = current_app.config
         locked = throttle.record_failure(db, key, cfg["JOIN_CODE_FREE_FAILURES"],
                                          cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        security_log.event("class_code_wrong", now_locked_seconds=locked or None)
         return (_join_locked_message(locked), 429) if locked else (wrong_message, 400)
     # A right code clears the count: a whole school may share one address, and only someone
     # who already has a code can do this.
@@ -138,7 +139,7 @@ def pictures_step(pupil_id):
     db = get_db()
     pupil = pupils.get_in_class(db, klass["id"], pupil_id)
     if pupil is None:
-        abort(404)
+        security_log.not_yours("pupil", pupil_id)
     key = pupils.throttle_key(pupil_id)
     picked = _picks_for(pupil_id)
     message, status = None, 200
@@ -158,10 +159,14 @@ def pictures_step(pupil_id):
                                              cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
             if refused:
                 locked = refused
+                security_log.event("pupil_login_throttled", pupil=pupil_id, seconds=refused)
             elif ",".join(picked) == pupil["picture_password"]:
                 throttle.reset(db, key)
                 login.login_pupil(pupil_id)
+                security_log.event("pupil_login", pupil=pupil_id)
                 return htmx.full_reload(url_for("pupil_home.home"))
+            else:
+                security_log.event("pupil_login_failed", pupil=pupil_id, now_locked_seconds=locked or None)
             picked = []
             if not locked:
                 message, status = _("Not quite. Try again!"), 400

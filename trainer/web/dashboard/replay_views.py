@@ -1,9 +1,9 @@
 """Step through one of a pupil's games, with the analysed plays beside it."""
 from __future__ import annotations
 
-from flask import abort, request
+from flask import request
 
-from trainer.web import htmx, login
+from trainer.web import htmx, login, security_log
 from trainer.web.dashboard import params, replay
 from trainer.web.dashboard.blueprint import bp
 from trainer.web.db import get_db
@@ -20,7 +20,7 @@ def replay_page(pupil_id):
     game_id = params.whole_number(request.args, "game", required=True)
     game = game_review.game(get_db(), pupil_id, game_id)
     if game is None:
-        abort(404)
+        security_log.not_yours("game", game_id)
     if not isinstance(game["settings"], dict):
         game["settings"] = {}
     round_no = params.whole_number(request.args, "round", 0)
