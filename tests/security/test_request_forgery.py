@@ -21,6 +21,8 @@ PLAIN_POSTS = {
                       "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD},
     "auth.login": {"email": "hostile@school.example", "password": TEACHER_PASSWORD},
     "auth.logout": {},
+    "auth.change_password": {"current": TEACHER_PASSWORD, "password": "a forged new password",
+                             "password2": "a forged new password"},
     "classes.index": {"name": "Forged class"},
     "pupil_login.join": {"code": "{join_code}"},
     "pupil_login.join_qr": {"token": "{qr_token}"},

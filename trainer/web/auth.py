@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Blueprint, current_app, request, session
+from flask import Blueprint, current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.web import htmx, login, passwords, security_log
 from trainer.web.db import get_db
-from trainer.web.models import teachers, throttle
+from trainer.web.models import sessions, teachers, throttle
 from trainer.web.urls import safe_next
 
 bp = Blueprint("auth", __name__)
@@ -21,7 +21,6 @@ def _register_errors(form) -> dict:
     errors = {}
     name = form.get("display_name", "").strip()
     email = form.get("email", "").strip()
-    password = form.get("password", "")
     if not name:
         errors["display_name"] = _("Please enter your name.")
     elif len(name) > MAX_NAME:
@@ -33,15 +32,23 @@ def _register_errors(form) -> dict:
         errors["display_name"] = _("Your name contains characters that cannot be shown.")
     if not email or "@" not in email or len(email) > MAX_EMAIL or " " in email:
         errors["email"] = _("Please enter a valid e-mail address.")
-    if len(password) < passwords.MIN_LENGTH:
-        errors["password"] = ngettext("Use at least %(num)d character.",
-                                      "Use at least %(num)d characters.", passwords.MIN_LENGTH)
-    elif len(password) > passwords.MAX_LENGTH:
-        errors["password"] = ngettext("Use at most %(num)d character.",
-                                      "Use at most %(num)d characters.", passwords.MAX_LENGTH)
-    elif password != form.get("password2", ""):
-        errors["password2"] = _("The two passwords are not the same.")
+    errors.update(_new_password_errors(form))
     return errors
+
+
+def _new_password_errors(form) -> dict:
+    """The rules for a new password (fields `password` and `password2`), at registration and
+    when it is changed."""
+    password = form.get("password", "")
+    if len(password) < passwords.MIN_LENGTH:
+        return {"password": ngettext("Use at least %(num)d character.",
+                                     "Use at least %(num)d characters.", passwords.MIN_LENGTH)}
+    if len(password) > passwords.MAX_LENGTH:
+        return {"password": ngettext("Use at most %(num)d character.",
+                                     "Use at most %(num)d characters.", passwords.MAX_LENGTH)}
+    if password != form.get("password2", ""):
+        return {"password2": _("The two passwords are not the same.")}
+    return {}
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -117,3 +124,39 @@ def login_view():
 def logout():
     login.logout()
     return htmx.full_reload("/")
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login.teacher_required
+def change_password():
+    """ASVS 5.0 V6.2.2/V6.2.3: the current password and a new one; V7.4.3: every other session
+    of the account ends (a lost laptop that is still logged in is logged out)."""
+    errors, status = {}, 200
+    if request.method == "POST":
+        db = get_db()
+        cfg = current_app.config
+        teacher = g.teacher
+        # The same counter as the login form: this form must not be a way round its throttle.
+        key = "teacher:" + teachers.normalize_email(teacher["email"])
+        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
+        if refused:
+            errors["current"], status = _lock_message(refused), 429
+            security_log.event("password_change_throttled", teacher=teacher["id"], seconds=refused)
+        elif len(current) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], current):
+            errors["current"] = _lock_message(locked) if locked else _("That is not your current password.")
+            status = 429 if locked else 400
+            security_log.event("password_change_failed", teacher=teacher["id"])
+        else:
+            throttle.reset(db, key)
+            errors, status = _new_password_errors(request.form), 400
+        if not errors:
+            teachers.set_password_hash(db, teacher["id"], passwords.hash_password(request.form["password"]))
+            sessions.delete_for_teacher(db, teacher["id"])
+            login.login_teacher(teacher["id"])
+            security_log.event("password_changed", teacher=teacher["id"])
+            flash(_("Your password has been changed. Everywhere else you are now logged out."))
+            return htmx.full_reload(url_for("classes.index"))
+    return htmx.render("auth/password.html", "auth/_password_form.html", errors=errors,
+                       min_length=passwords.MIN_LENGTH), status

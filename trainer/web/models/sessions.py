@@ -59,6 +59,11 @@ def delete(db: Database, token: str) -> None:
         db.execute("DELETE FROM auth_sessions WHERE id = ?", [_digest(token)])
 
 
+def delete_for_teacher(db: Database, teacher_id: int) -> None:
+    with write_transaction(db):
+        db.execute("DELETE FROM auth_sessions WHERE teacher_id = ?", [teacher_id])
+
+
 def delete_for_pupil(db: Database, pupil_id: int) -> None:
     with write_transaction(db):
         db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [pupil_id])
