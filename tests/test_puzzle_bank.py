@@ -54,10 +54,10 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
     day = "2026-11-30"
     session_id = practice.create_session(db, pupil_id, "drill", day, 0.0)
     rng = random.Random(7)
-    for n, seen_id in enumerate(sorted(bank)[3::4]):
+    seen = set(sorted(bank)[3::4])
+    for n, seen_id in enumerate(sorted(seen)):
         practice.new_attempt(db, pupil_id=pupil_id, session_id=session_id, puzzle_id=seen_id, kind="all", day=day,
                              issued_at=float(n), time_limit=20, target=9, combo_size=2)
-    seen = practice.puzzles_seen(db, pupil_id, day)
     assert seen and tied[0] not in seen
     chosen = set()
     for trial in range(300):
@@ -72,3 +72,7 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
         chosen.add(expected)
     assert len(chosen) > 10
     assert puzzles.nearest_unseen(db, ["none"], 0.0, pupil_id, day) == []
+    # The fallback of a day whose puzzles are all used: only this sitting's are left out.
+    for theta in (-2.0, 0.4, 3.0):
+        in_sitting = puzzles.nearest_unseen(db, kinds, theta, pupil_id, "another day", session_id)
+        assert in_sitting and not {pid for pid, _ in in_sitting} & seen

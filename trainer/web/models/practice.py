@@ -125,15 +125,6 @@ def last_attempt_id(db: Database, session_id: int) -> str | None:
     return row[0] if row else None
 
 
-def puzzles_seen(db: Database, pupil_id: int, day: str, session_id: int | None = None) -> set[str]:
-    """Puzzles issued to the pupil on this day (or in one sitting)."""
-    if session_id is not None:
-        rows = db.execute("SELECT puzzle_id FROM attempts WHERE session_id = ?", [session_id])
-    else:
-        rows = db.execute("SELECT puzzle_id FROM attempts WHERE pupil_id = ? AND day = ?", [pupil_id, day])
-    return {r[0] for r in rows}
-
-
 def store_answer(db: Database, attempt_id: str, values: dict) -> bool:
     """Write the answer unless one is already there; True when this call wrote it."""
     row = {k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k])
