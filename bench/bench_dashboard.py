@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
-from common import median, percentile  # noqa: E402
+from common import median, percentile, save_result  # noqa: E402
 
 from trainer import create_app  # noqa: E402
 from trainer.puzzles.attempt import score_attempt  # noqa: E402
@@ -252,9 +252,7 @@ def main() -> None:
     result = measure(path, args.repeats)
     result["built"] = built
     result["write_us"] = write_cost()
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "dashboard.json").write_text(json.dumps(result, indent=2))
+    save_result("dashboard", result)
     c = result["counts"]
     print(f"{c['attempts']:,} attempts, {c['classes']} classes, {c['pupils']:,} pupils, {c['size_mb']:,} MB;"
           f" measured class: {c['class_attempts']:,} attempts, its first pupil {c['pupil_attempts']:,}.")

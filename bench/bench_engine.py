@@ -19,7 +19,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import median, python_baseline_seconds  # noqa: E402
+from common import median, python_baseline_seconds, save_result  # noqa: E402
 
 from trainer.cli.main import main as trainer_main  # noqa: E402
 from trainer.cli.solve import solver_result_json  # noqa: E402
@@ -27,7 +27,6 @@ from trainer.engine.cards import card_table  # noqa: E402
 from trainer.engine.positions import parse_position  # noqa: E402
 from trainer.engine.solver import call_text, solve  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 
 
@@ -136,9 +135,7 @@ def main() -> None:
     solver = solver_table(args.quick)
     rps = {p: rounds_per_second(p, 200 if args.quick else 1000) for p in (2, 4, 6)}
     report = {"python_baseline_ms": baseline * 1e3, "solver": solver, "random_rounds_per_second": rps}
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "engine.json").write_text(json.dumps(report, indent=1))
+    save_result("engine", report)
 
     print(f"Machine baseline (fixed Python loop): {baseline * 1e3:.1f} ms\n")
     print("| table cards | captures (median) | solve() only, µs (median / max) | solve + JSON in and out, µs | "

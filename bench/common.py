@@ -1,8 +1,12 @@
 """Shared helpers for benchmarks: medians, percentiles and a machine-speed baseline."""
 from __future__ import annotations
 
+import json
 import statistics
 import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def median(values) -> float:
@@ -32,3 +36,11 @@ def python_baseline_seconds(repeats: int = 5) -> float:
             total += i % 7
         return total
     return median(timed(workload) for _ in range(repeats))
+
+
+def save_result(name: str, data) -> Path:
+    """bench/results/NAME.json, the machine-readable companion of a printed report."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path

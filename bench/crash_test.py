@@ -20,9 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import save_result  # noqa: E402
 from load_test import check_answers  # noqa: E402
 from school_load import (  # noqa: E402
-    ROOT, Browser, Closed, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
+    Browser, Closed, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
 )
 
 
@@ -86,9 +87,7 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     report = asyncio.run(run(args))
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "crash.json").write_text(json.dumps(report, indent=1))
+    save_result("crash", report)
     answers = report["answers"]
     print(json.dumps(answers))
     ok = answers["integrity"] == "ok" and answers["missing"] == 0 and answers["rating_counts_off"] == 0

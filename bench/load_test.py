@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import signal
@@ -26,9 +25,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import percentile  # noqa: E402
+from common import percentile, save_result  # noqa: E402
 from school_load import (  # noqa: E402
-    ROOT, TRAINER, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
+    TRAINER, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
     teacher_loop, teacher_pages,
 )
 
@@ -44,10 +43,9 @@ def backup_under_load(db_path: str, folder: str) -> dict:
             "said": lines[-1] if lines else ""}
 
 
-def server_cpu_seconds(master_pid: int) -> float:
-    """CPU time of the server's whole process group (master and workers) so far."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+def server_processes(master_pid: int):
+    """(pid, fields of /proc/PID/stat after the name) of the server's process group: the
+    master and its workers (the server is started in a session of its own)."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -56,25 +54,25 @@ def server_cpu_seconds(master_pid: int) -> float:
         except OSError:
             continue
         if int(fields[2]) == master_pid:           # process group id (field 5 of stat)
-            total += (int(fields[11]) + int(fields[12])) / tick    # utime + stime
-    return total
+            yield entry, fields
+
+
+def server_cpu_seconds(master_pid: int) -> float:
+    """CPU time of the server's whole process group so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    return sum((int(f[11]) + int(f[12])) / tick for _, f in server_processes(master_pid))   # utime + stime
 
 
 def server_rss_mb(master_pid: int) -> float:
-    """Resident memory of the server's process group (master and workers), in MB."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    """Resident memory of the server's process group, in MB."""
+    kb = 0
+    for pid, _ in server_processes(master_pid):
         try:
-            fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-            if int(fields[2]) != master_pid:
-                continue
-            status = open(f"/proc/{entry}/status").read()
+            status = open(f"/proc/{pid}/status").read()
         except OSError:
             continue
-        total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
-    return total / 1024
+        kb += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+    return kb / 1024
 
 
 def summarise(times: dict, errors: dict, seconds: float) -> dict:
@@ -192,9 +190,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     report = asyncio.run(run(args))
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "load.json").write_text(json.dumps(report, indent=1))
+    save_result("load", report)
     print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy "
           "| server memory MB |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -49,6 +49,12 @@ class DrillWorld:
     def next(self, mode="drill", client=None):
         return (client or self.client).post("/practice/next", data={"mode": mode})
 
+    def first_puzzle(self) -> dict:
+        """A drill of 5 puzzles, started: the attempt of its first puzzle."""
+        self.set_drill(puzzles=5)
+        self.next()
+        return self.pending()
+
     def pending(self) -> dict | None:
         rows = list(self.db.query("SELECT * FROM attempts WHERE pupil_id = ? AND answered_at IS NULL"
                                   " ORDER BY issued_at DESC", [self.pupil_id]))

@@ -1,25 +1,9 @@
 """Static accessibility checks on every page: language, labels, unique ids, headings."""
 import re
-from html.parser import HTMLParser
 
 import pytest
 
-
-class PageScan(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.ids, self.label_for, self.inputs, self.h1 = [], set(), [], 0
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "id" in a:
-            self.ids.append(a["id"])
-        if tag == "label" and "for" in a:
-            self.label_for.add(a["for"])
-        if tag in ("input", "select", "textarea") and a.get("type") not in ("hidden", "submit"):
-            self.inputs.append(a)
-        if tag == "h1":
-            self.h1 += 1
+from page_checks import assert_accessible_at_a_glance
 
 
 @pytest.fixture
@@ -42,13 +26,8 @@ def pages(client, auth, make):
 
 def test_every_page_is_accessible_at_a_glance(pages):
     for path, html in pages.items():
-        scan = PageScan()
-        scan.feed(html)
+        assert_accessible_at_a_glance(path, html)
         assert re.search(r'<html lang="[a-z]{2}">', html), path
-        assert len(scan.ids) == len(set(scan.ids)), f"duplicate ids on {path}"
-        for field in scan.inputs:
-            assert field.get("id") in scan.label_for, f"unlabelled field on {path}: {field}"
-        assert scan.h1 == 1, f"{path} should have exactly one h1"
         assert 'class="skip-link" href="#main"' in html
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from drill_helpers import DrillWorld, right_answer
-from test_accessibility import PageScan
+from page_checks import assert_accessible_at_a_glance
 from trainer.web.cards import card_view
 
 
@@ -34,12 +34,7 @@ def pages(client, db, make, auth):
 def test_drill_pages_are_accessible_at_a_glance(pages):
     html, _ = pages
     for path, page in html.items():
-        scan = PageScan()
-        scan.feed(page)
-        assert len(scan.ids) == len(set(scan.ids)), f"duplicate ids on {path}"
-        for field in scan.inputs:
-            assert field.get("id") in scan.label_for, f"unlabelled field on {path}: {field}"
-        assert scan.h1 == 1, f"{path} should have exactly one h1"
+        assert_accessible_at_a_glance(path, page)
         assert "<script>" not in page and " style=" not in page, path
 
 

@@ -22,9 +22,7 @@ def only(world_fixture, puzzle, kind=None):
 
 
 def test_a_right_answer_is_stored_with_grade_times_taps_score_and_ratings(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     puzzle = world.puzzle_of(attempt)
     world.age(attempt["id"], 10)
     combos = right_answer(puzzle)
@@ -70,9 +68,7 @@ def test_an_all_puzzle_stores_right_missed_and_wrong_and_time_to_first_right(wor
 
 
 def test_i_dont_know_is_a_pass_whatever_the_page_collected(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     world.age(attempt["id"], 5)
     world.answer(attempt["id"], right_answer(world.puzzle_of(attempt)), final="pass")
     row = world.stored(attempt["id"])
@@ -81,9 +77,7 @@ def test_i_dont_know_is_a_pass_whatever_the_page_collected(world):
 
 
 def test_a_page_that_ran_out_of_time_is_stored_as_time_up(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     world.age(attempt["id"], 21)
     world.answer(attempt["id"], [], client_ms=20_000, final="pass", time_up="1")
     row = world.stored(attempt["id"])
@@ -92,9 +86,7 @@ def test_a_page_that_ran_out_of_time_is_stored_as_time_up(world):
 
 
 def test_an_impossibly_fast_answer_is_flagged_and_moves_no_rating(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     puzzle = world.puzzle_of(attempt)
     before = puzzles.rating(world.db, puzzle.id)
     # Posted straight after issue: the server's own interval is far under 0.25 s a card.
@@ -107,9 +99,7 @@ def test_an_impossibly_fast_answer_is_flagged_and_moves_no_rating(world):
 
 
 def test_a_client_time_longer_than_the_servers_is_not_believed(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     world.age(attempt["id"], 8)
     world.answer(attempt["id"], right_answer(world.puzzle_of(attempt)), client_ms=60_000, answer_ms=[59_000])
     row = world.stored(attempt["id"])
@@ -119,9 +109,7 @@ def test_a_client_time_longer_than_the_servers_is_not_believed(world):
 
 
 def test_an_answer_without_page_times_is_timed_by_the_server(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     world.age(attempt["id"], 8)
     world.answer(attempt["id"], right_answer(world.puzzle_of(attempt)), client_ms="soon")
     row = world.stored(attempt["id"])
@@ -130,9 +118,7 @@ def test_an_answer_without_page_times_is_timed_by_the_server(world):
 
 
 def test_a_resubmitted_answer_never_counts_twice_nor_replaces_the_first(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     puzzle = world.puzzle_of(attempt)
     world.age(attempt["id"], 5)
     world.answer(attempt["id"], right_answer(puzzle), client_ms=4000)
@@ -184,9 +170,7 @@ def test_the_same_attempt_posted_by_many_threads_at_once_is_stored_once(tmp_path
 
 
 def test_a_pupil_cannot_answer_another_pupils_puzzle(world, app, make, db):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     intruder = app.test_client()
     other = make.pupil(world.class_id, "Sem")
     from web_helpers import PupilActions
@@ -199,9 +183,7 @@ def test_a_pupil_cannot_answer_another_pupils_puzzle(world, app, make, db):
 @pytest.mark.parametrize("answer", ["", "{]", '{"play": "R1a"}', '[{"play": 5}]', '[{"none": true, "x": 1}]',
                                     json.dumps([{"play": "R1a", "capture": []}] * 31)])
 def test_an_unreadable_answer_is_a_400_and_stores_nothing(world, answer):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     response = world.client.post("/practice/answer", data={"attempt": attempt["id"], "answer": answer,
                                                            "final": "done"})
     assert response.status_code == 400

@@ -107,9 +107,7 @@ def test_next_and_reload_give_the_same_unanswered_puzzle(world):
 
 
 def test_a_puzzle_left_open_past_its_time_is_closed_as_a_time_out(world):
-    world.set_drill(puzzles=5)
-    world.next()
-    attempt = world.pending()
+    attempt = world.first_puzzle()
     world.age(attempt["id"], attempt["time_limit_s"] + practice_flow.GRACE_SECONDS + 1)
     page = text(world.client.get("/practice"))
     assert "Time's up!" in page and "You could have taken" in page

@@ -3,7 +3,7 @@ as a word and a button name, and the bots' moves in a live region."""
 import re
 
 from game_helpers import bomb_hits_pupil, find_game, pupil_may, store_game
-from test_accessibility import PageScan
+from page_checks import assert_accessible_at_a_glance
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
 
@@ -27,12 +27,7 @@ def pages(client, auth, make, db, pupil_auth):
 
 def test_every_game_page_is_accessible_at_a_glance(client, auth, make, db, pupil_auth):
     for path, html in pages(client, auth, make, db, pupil_auth).items():
-        scan = PageScan()
-        scan.feed(html)
-        assert len(scan.ids) == len(set(scan.ids)), f"duplicate ids on {path}"
-        for field in scan.inputs:
-            assert field.get("id") in scan.label_for, f"unlabelled field on {path}: {field}"
-        assert scan.h1 == 1, f"{path} should have exactly one h1"
+        assert_accessible_at_a_glance(path, html)
 
 
 def test_every_card_button_has_a_name_with_its_colour_and_value(client, auth, make, db, pupil_auth):
