@@ -3,10 +3,10 @@ import random
 
 import pytest
 
+from bot_helpers import real_cards_guessed
 from trainer.bots import make_bot
 from trainer.bots.expert import ExpertBot
 from trainer.bots.inference import HandModel, public_turns
-from trainer.bots.knowledge import Knowledge
 from trainer.bots.scenario import dealt_state
 from trainer.bots.sim import INDEX
 from trainer.engine.moves import Play
@@ -107,21 +107,5 @@ def test_a_lay_when_a_capture_was_there_is_unlikely():
 
 
 def test_informed_guesses_hit_the_real_cards_more_often():
-    rng = random.Random(9)
-    casual = make_bot("casual")
-    expert = ExpertBot(memory=3)
-    uniform = informed = 0
-    for _ in range(25):
-        state = new_round(2, rng)
-        while not state.over:
-            seat = state.current_player
-            view = view_of(state, seat)
-            if seat == 0 and view.deck_size > 3 and state.hands[1]:
-                k = Knowledge(view)
-                sampler = expert.sampler(view, k)
-                truth = {INDEX[c] for c in state.hands[1]}
-                for _ in range(10):
-                    uniform += len(truth & set(k.sample_hidden(rng)[0][1]))
-                    informed += len(truth & set(sampler(rng).hands[1]))
-            state = apply(state, casual.choose(view, rng), rng)
+    uniform, informed = real_cards_guessed(ExpertBot(memory=3, backs=False))
     assert informed > 1.15 * uniform

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from trainer.bots.backs import hand_stories, pick_story
 from trainer.bots.clever import endgame_choice
 from trainer.bots.inference import HandModel, public_turns
 from trainer.bots.ismcts import ismcts
@@ -20,10 +21,12 @@ class InformedSampler:
     the hand models (rejection sampling; weights are at most 1). After `tries` rejections the
     heaviest guess seen is used, so a model that fits badly never stalls the search."""
 
-    def __init__(self, knowledge: Knowledge, models: dict[int, HandModel], tries: int):
+    def __init__(self, knowledge: Knowledge, models: dict[int, HandModel], tries: int,
+                 backs: dict | None = None):
         self.k = knowledge
         self.models = models
         self.tries = tries
+        self.backs = backs
 
     def weight(self, hands) -> float:
         w = 1.0
@@ -37,7 +40,10 @@ class InformedSampler:
         best = None
         best_w = -1.0
         for _ in range(self.tries):
-            hands, deck = self.k.sample_hidden(rng)
+            backs = None
+            if self.backs:
+                backs = {s: pick_story(stories, rng) for s, stories in self.backs.items()}
+            hands, deck = self.k.sample_hidden(rng, backs)
             w = self.weight(hands)
             if w >= 1.0 or rng.random() < w:
                 best = (hands, deck)
@@ -55,6 +61,8 @@ class ExpertBot:
       of winning (search.estimated_utility) -- shorter, steadier look-ahead than clever's;
     - `memory`, `slip`, `tries`: the inference (how many past turns of each player are read,
       how often a player lays although they could capture, guesses per determinisation);
+    - `backs`: deal the other hands only cards whose backs fit the targets seen when those
+      players drew (trainer.bots.backs);
     - `search`: "flat" (successive halving over root decisions) or "ismcts" (Cowling et al.);
     - `exploration`: the UCB constant of ismcts;
     - `win_weight`, `endgame_worlds`, `endgame_nodes`: as for clever.
@@ -62,7 +70,7 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, playouts: int = 1500, horizon: int | None = 8, memory: int = 3,
-                 slip: float = 0.15, tries: int = 20, search: str = "flat",
+                 slip: float = 0.15, tries: int = 20, backs: bool = True, search: str = "flat",
                  exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
                  endgame_nodes: int = 4_000):
         if search not in ("flat", "ismcts"):
@@ -72,6 +80,7 @@ class ExpertBot:
         self.memory = memory
         self.slip = slip
         self.tries = tries
+        self.backs = backs
         self.search = search
         self.exploration = exploration
         self.win_weight = win_weight
@@ -79,16 +88,15 @@ class ExpertBot:
         self.endgame_nodes = endgame_nodes
 
     def sampler(self, view: PlayerView, knowledge: Knowledge):
-        if not self.memory:
+        backs = hand_stories(view) if self.backs else None
+        models = {}
+        turns = public_turns(view) if self.memory else None
+        if turns is not None:
+            models = {s: HandModel(turns[s], self.memory, self.slip)
+                      for s in knowledge.others if turns[s] and view.hand_sizes[s]}
+        if not models and not backs:
             return knowledge.determinise
-        turns = public_turns(view)
-        if turns is None:
-            return knowledge.determinise
-        models = {s: HandModel(turns[s], self.memory, self.slip)
-                  for s in knowledge.others if turns[s] and view.hand_sizes[s]}
-        if not models:
-            return knowledge.determinise
-        return InformedSampler(knowledge, models, self.tries)
+        return InformedSampler(knowledge, models, self.tries, backs)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = view.legal_moves()

@@ -61,13 +61,22 @@ class Knowledge:
                    [a[:] for a in self.acts], v.turn, PHASE_CODE[v.phase], v.delta, v.pending,
                    v.turns)
 
-    def sample_hidden(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Others' hands and the deck (top LAST), uniformly among the deals the view allows."""
+    def sample_hidden(self, rng: random.Random,
+                      backs: dict | None = None) -> tuple[list[list[int]], list[int]]:
+        """Others' hands and the deck (top LAST), uniformly among the deals the view allows.
+        `backs` (trainer.bots.backs.required_backs) makes each other hand hold those backs; a
+        draw that cannot meet them falls back to the view alone."""
         pool = self.unseen[:]
+        placed: dict[int, list[int]] = {}
+        if backs:
+            placed = self._place_backs(pool, backs, rng)
         deck_size = self.view.deck_size
         top = None
         if deck_size:
-            top = self.top_candidates[rng.randrange(len(self.top_candidates))]
+            tops = [c for c in pool if BACK[c] == self.top_back]
+            if not tops:                      # the backs took every possible top card
+                return self.sample_hidden(rng)
+            top = tops[rng.randrange(len(tops))]
             pool.remove(top)
         rng.shuffle(pool)
         hands: list[list[int]] = []
@@ -76,13 +85,30 @@ class Knowledge:
             if s == self.seat:
                 hands.append(self.hand[:])
                 continue
-            size = self.view.hand_sizes[s]
-            hands.append(pool[k:k + size])
+            given = placed.get(s, [])
+            size = self.view.hand_sizes[s] - len(given)
+            hands.append(given + pool[k:k + size])
             k += size
         deck = pool[k:]
         if top is not None:
             deck.append(top)
         return hands, deck
+
+    @staticmethod
+    def _place_backs(pool: list[int], backs: dict, rng: random.Random) -> dict[int, list[int]]:
+        """Takes from `pool` (in place) random cards with the wanted backs for each seat."""
+        placed: dict[int, list[int]] = {}
+        for seat, wanted in backs.items():
+            cards = []
+            for back, count in wanted.items():
+                fitting = [c for c in pool if BACK[c] == back]
+                if len(fitting) < count:
+                    continue                  # inconsistent with the view: leave it to chance
+                for c in rng.sample(fitting, count):
+                    pool.remove(c)
+                    cards.append(c)
+            placed[seat] = cards
+        return placed
 
     def sample_tweak_deck(self, rng: random.Random) -> list[int]:
         tdeck = self.tweak_unseen[:]

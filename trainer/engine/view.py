@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Move
 from trainer.engine.rules import moves_for, unused_action_cards
-from trainer.engine.state import Phase, RoundSetup, State, base_target, score_of
+from trainer.engine.state import (
+    HAND_SIZE, TABLE_REFILL, Phase, RoundSetup, State, base_target, score_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,7 @@ class PlayerView:
     pending: tuple[int, ...]                   # seats still to give a card to a Bomb
     log: tuple                                 # every public move so far: (seat, move)
     turns: int
+    backs_shown: tuple[int, ...] = ()          # see backs_shown()
 
     @property
     def to_act(self) -> int | None:
@@ -89,7 +93,21 @@ def view_of(state: State, seat: int) -> PlayerView:
         pending=state.pending,
         log=state.log,
         turns=state.turns,
+        backs_shown=backs_shown(state),
     )
+
+
+def backs_shown(state: State) -> tuple[int, ...]:
+    """The backs of the cards that have left the deck since play began, in order. Each of them
+    lay on top first, so its back was the target (R4.1) that every player saw: remembering them
+    is like remembering the cards played. A state made by `state_from_view` has no such record."""
+    setup = state.setup
+    start = setup.players * HAND_SIZE + TABLE_REFILL
+    gone = len(setup.deck) - start - len(state.deck)
+    if gone <= 0:
+        return ()
+    back = card_table().back
+    return tuple(back[c] for c in setup.deck[start:start + gone])
 
 
 def state_from_view(view: PlayerView, hands, deck, tweak_deck) -> State:
