@@ -20,12 +20,13 @@ from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 
 DEALT_BACK_CHANCE = 0.25     # a dealt card has a given back: the four backs are equally common
 
-# One story of a hand: (how many dealt cards it still holds, sorted backs of its drawn cards).
+# One story of a hand: (how many cards of unknown back it holds -- the dealt ones, and drawn ones
+# whose back the view did not record -- and the sorted backs of the others).
 Story = tuple[int, tuple[int, ...]]
 
 
 def _drew(stories: dict[Story, float], back: int | None) -> dict[Story, float]:
-    if back is None:                  # not recorded (a view without backs_shown): a blank
+    if back is None:                  # a view without backs_shown (state_from_view)
         return {(dealt + 1, known): p for (dealt, known), p in stories.items()}
     return {(dealt, tuple(sorted(known + (back,)))): p for (dealt, known), p in stories.items()}
 
@@ -45,7 +46,7 @@ def _lost(stories: dict[Story, float], back: int) -> dict[Story, float]:
             rest.remove(back)
             out[(dealt, tuple(rest))] += p * drawn / total
     mass = sum(out.values())
-    return {story: p / mass for story, p in out.items()}
+    return {story: p / mass for story, p in out.items()} if mass else {}
 
 
 def hand_stories(view) -> dict[int, list[tuple[float, Counter]]] | None:
