@@ -64,8 +64,8 @@ class Knowledge:
     def sample_hidden(self, rng: random.Random,
                       backs: dict | None = None) -> tuple[list[list[int]], list[int]]:
         """Others' hands and the deck (top LAST), uniformly among the deals the view allows.
-        `backs` (trainer.bots.backs.required_backs) makes each other hand hold those backs; a
-        draw that cannot meet them falls back to the view alone."""
+        `backs` ({seat: Counter of backs}, one story of trainer.bots.backs) makes those hands
+        hold those backs; a draw that cannot meet them falls back to the view alone."""
         pool = self.unseen[:]
         placed: dict[int, list[int]] = {}
         if backs:
