@@ -11,7 +11,6 @@ from trainer.bots.backs import hand_stories
 from trainer.bots.expert import ExpertBot
 from trainer.bots.scenario import dealt_state
 from trainer.bots.sim import BACK, INDEX
-from trainer.engine.cards import card_table
 from trainer.engine.moves import Play
 from trainer.engine.rules import apply
 from trainer.engine.state import new_round
@@ -31,16 +30,31 @@ def rounds(players, rng, count):
             state = apply(state, bots[seat].choose(view_of(state, seat), rng), rng)
 
 
+def walk(players, rng, count):
+    """Consecutive positions (before, after) of `count` rounds of mixed bots."""
+    before = None
+    for state in rounds(players, rng, count):
+        if before is not None and before.setup is state.setup:
+            yield before, state
+        before = state
+
+
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_view_shows_the_backs_of_the_cards_gone_from_the_deck(players):
-    back = card_table().back
-    for state in rounds(players, random.Random(players), 3):
-        shown = view_of(state, state.current_player).backs_shown
-        start = players * 3 + 2
-        gone = state.setup.deck[start:len(state.setup.deck) - len(state.deck)]
-        assert shown == tuple(back[c] for c in gone)
-        # ... and what is still in the deck stays hidden but for its top (the target, R4.1).
-        assert len(shown) + len(state.deck) == len(state.setup.deck) - start
+def test_the_view_remembers_each_target_a_card_showed_as_it_left_the_deck(players):
+    # R4.1: the deck's top card's back is the target, shown to all. Whenever cards leave the
+    # deck, the first of them is the card that was on top, so its back is the target that was
+    # showing (Joker aside); the view gains one back per card gone.
+    grew = 0
+    for before, after in walk(players, random.Random(players), 3):
+        old = view_of(before, before.current_player).backs_shown
+        new = view_of(after, after.current_player).backs_shown
+        assert new[:len(old)] == old
+        assert len(new) - len(old) == len(before.deck) - len(after.deck)
+        if len(new) > len(old):
+            assert new[len(old)] == before.target - before.delta
+            grew += 1
+    assert grew > 20
+    assert view_of(after, 0).backs_shown == view_of(after, 1).backs_shown   # public
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

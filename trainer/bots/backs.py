@@ -6,7 +6,7 @@ knows the back of every card each other player drew, and of every card that left
 face up (played, stolen, given to a Bomb; D1: a card's back follows from its name). The three
 dealt cards are the unknowns: their backs were never the target (R3.3). When a card leaves a
 hand, it was either a drawn card with that back or one of the dealt cards that happens to have
-it (one in four, as the four backs are equally common), and the two stories are weighed so.
+it (about one in four: D1 prints the four backs about equally often), and the two stories are weighed so.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from trainer.engine.moves import Discard, LostTurn, Play, UseShifter, UseThief
 from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 
 
-DEALT_BACK_CHANCE = 0.25     # a dealt card has a given back: the four backs are equally common
+DEALT_BACK_CHANCE = 0.25     # a dealt card has a given back: D1 spreads the four backs evenly
 
 # One story of a hand: (how many cards of unknown back it holds -- the dealt ones, and drawn ones
 # whose back the view did not record -- and the sorted backs of the others).

@@ -73,7 +73,7 @@ class Knowledge:
         deck_size = self.view.deck_size
         top = None
         if deck_size:
-            tops = [c for c in pool if BACK[c] == self.top_back]
+            tops = [c for c in self.top_candidates if c in pool] if placed else self.top_candidates
             if not tops:                      # the backs took every possible top card
                 return self.sample_hidden(rng)
             top = tops[rng.randrange(len(tops))]

@@ -60,8 +60,7 @@ def login_pupil(pupil_id: int) -> None:
 
 
 def logout() -> None:
-    security_log.event("logout", teacher=g.teacher["id"] if g.get("teacher") else None,
-                       pupil=g.pupil["id"] if g.get("pupil") else None)
+    security_log.event("logout", **security_log.logged_in())
     token = session.get("auth")
     if token:
         sessions.delete(get_db(), token)

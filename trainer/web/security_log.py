@@ -27,13 +27,13 @@ def event(name: str, **ids) -> None:
 def not_yours(kind: str, given) -> None:
     """A 404 for an id that is not the logged-in user's (or does not exist), logged as refused:
     a run of these from one account is someone trying ids."""
-    event("access_refused", teacher=_id("teacher"), pupil=_id("pupil"), wanted=kind, id=given)
+    event("access_refused", **logged_in(), wanted=kind, id=given)
     abort(404)
 
 
-def _id(who: str):
-    row = g.get(who)
-    return row["id"] if row else None
+def logged_in() -> dict:
+    """The ids of whoever is logged in on this request (None for nobody)."""
+    return {who: g.get(who)["id"] if g.get(who) else None for who in ("teacher", "pupil")}
 
 
 class _Console(logging.StreamHandler):
