@@ -77,3 +77,77 @@ def test_with_an_empty_deck_two_players_know_each_other_hands():
     seat = state.current_player
     k = Knowledge(view_of(state, seat))
     assert sorted(k.unseen) == sorted(INDEX[c] for c in state.hands[1 - seat])
+
+
+def positions_before_the_deck_runs_out(count, seed, deck_left):
+    """Two-player simulator positions with a few cards left in the deck, at a turn's start."""
+    from trainer.bots.policy import casual
+    from trainer.bots.sim import OVER, START
+    from trainer.engine.state import deal, shuffled_setup
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        sim = Sim.from_state(deal(shuffled_setup(2, rng)))
+        while sim.phase != OVER and not (len(sim.deck) == deck_left and sim.phase == START):
+            sim.do(casual(sim, rng), rng)
+        if sim.phase != OVER:
+            out.append(sim)
+    return out
+
+
+@pytest.mark.parametrize("deck_left", [1, 2])
+def test_alpha_beta_agrees_with_full_max_n_before_the_deck_is_empty(deck_left):
+    """A determinised deal fixes the deck's order, so the exact search may start before the deck
+    is empty (R6.1 draws are then known); pruning must not change a single value."""
+    from trainer.bots.endgame import AlphaBeta, Endgame
+    for sim in positions_before_the_deck_runs_out(4, seed=10 + deck_left, deck_left=deck_left):
+        candidates = distinct(sim.legal())
+        seat = sim.turn
+        full = Endgame(0.5, 10**7).values(sim, candidates, seat)
+        pruned = AlphaBeta(seat, 0.5, 10**7)
+        assert pruned.values(sim, candidates, seat) == pytest.approx(full)
+        assert pruned.nodes > 0
+
+
+def true_values(state, seat, win_weight=0.5):
+    """{move: seat's utility with best play} of a fully known position, by max^n without
+    pruning (checked against plain minimax above)."""
+    from trainer.bots.endgame import Endgame
+    moves = legal_moves(state)
+    values = Endgame(win_weight, 10**7).values(Sim.from_state(state), [decision_of(m) for m in moves], seat)
+    return dict(zip(moves, values))
+
+
+def one_deal_positions(count, seed):
+    """Two-player positions, one card left in the deck, that the bot to move can read exactly:
+    no other unseen card shares the back of the deck's top (R4.1), so the other hand is what
+    is left; every [T!] card is owned and used, so no [T!] order is hidden either."""
+    from trainer.bots.scenario import make_state
+    from trainer.engine.cards import card_table, default_colors
+    cards = card_table()
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pool = list(cards.deck_for(default_colors(2)))
+        rng.shuffle(pool)
+        mine, theirs, table, top = pool[:3], pool[3:6], pool[6:9], pool[9]
+        if any(cards.back[c] == cards.back[top] for c in theirs):
+            continue
+        state = make_state([mine, theirs], table, (top,), rest="won",
+                           owned=[(), cards.action_ids], used=[(), cards.action_ids])
+        values = true_values(state, 0)
+        if max(values.values()) - min(values.values()) > 0.05:
+            out.append((state, values))
+    return out
+
+
+@pytest.mark.parametrize("state,values", one_deal_positions(3, seed=4))
+def test_expert_solves_the_last_cards_of_the_deck_exactly(state, values):
+    """With at most `exact_deck` cards left the expert's search is exact on its deals; with
+    one possible deal it plays a best move of the true position for any seed, although its
+    sampling search is given too few playouts to tell the moves apart."""
+    view = view_of(state, 0)
+    for seed in range(4):
+        expert = make_bot("expert", playouts=2, exact_deck=1)
+        move = expert.choose(view, random.Random(seed))
+        assert values[move] == pytest.approx(max(values.values()))

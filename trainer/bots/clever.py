@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.bots.endgame import exact_values
+from trainer.bots.endgame import TooBig, exact_search
 from trainer.bots.knowledge import Knowledge
 from trainer.bots.search import Evaluator, distinct, successive_halving
 from trainer.bots.sim import decision_of, move_of
@@ -70,14 +70,22 @@ class CleverBot:
 
 def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float,
                    worlds: int, nodes: int, sampler=None):
-    """The candidate with the best exact value summed over a few determinisations (with two
-    players and an empty deck only the [T!] deck's order is unknown), or None if too big."""
-    totals = [0.0] * len(candidates)
+    """The candidate with the best exact value over `worlds` determinisations (with two players
+    and an empty deck only the [T!] deck's order is unknown; a deal drawn twice is solved once
+    and counts twice), or None if the trees together hold more than `nodes` positions."""
+    draw = sampler or knowledge.determinise
+    deals: dict[tuple, list] = {}
     for _ in range(worlds):
-        values = exact_values((sampler or knowledge.determinise)(rng), candidates, knowledge.seat,
-                              win_weight, nodes)
-        if values is None:
-            return None
-        totals = [t + v for t, v in zip(totals, values)]
+        sim = draw(rng)
+        key = (tuple(tuple(sorted(h)) for h in sim.hands), tuple(sim.deck), tuple(sim.tdeck))
+        deals.setdefault(key, [sim, 0])[1] += 1
+    search = exact_search(knowledge.n, knowledge.seat, win_weight, nodes)
+    totals = [0.0] * len(candidates)
+    try:
+        for sim, count in deals.values():
+            values = search.values(sim, candidates, knowledge.seat)
+            totals = [t + count * v for t, v in zip(totals, values)]
+    except TooBig:
+        return None
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]

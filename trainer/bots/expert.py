@@ -65,14 +65,19 @@ class ExpertBot:
       players drew (trainer.bots.backs);
     - `search`: "flat" (successive halving over root decisions) or "ismcts" (Cowling et al.);
     - `exploration`: the UCB constant of ismcts;
-    - `win_weight`, `endgame_worlds`, `endgame_nodes`: as for clever.
+    - `exact_deck`: with two players, the exact search (trainer.bots.endgame) takes over once
+      the deck holds at most this many cards, on `exact_worlds` inferred deals (the other
+      hand and the deck's order), within `endgame_nodes` positions in all;
+    - `win_weight`, `endgame_worlds`: as for clever (`endgame_worlds` deals once the deck is
+      empty with more than two players).
     """
     name = "expert"
 
     def __init__(self, playouts: int = 1500, horizon: int | None = 8, memory: int = 3,
                  slip: float = 0.15, tries: int = 20, backs: bool = True, search: str = "flat",
                  exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
-                 endgame_nodes: int = 4_000):
+                 endgame_nodes: int = 20_000, exact_deck: int = 2, exact_worlds: int = 8,
+                 exact_win_weight: float | None = None):
         if search not in ("flat", "ismcts"):
             raise ValueError("search must be 'flat' or 'ismcts'")
         self.playouts = playouts
@@ -86,6 +91,9 @@ class ExpertBot:
         self.win_weight = win_weight
         self.endgame_worlds = endgame_worlds
         self.endgame_nodes = endgame_nodes
+        self.exact_deck = exact_deck
+        self.exact_worlds = exact_worlds
+        self.exact_win_weight = win_weight if exact_win_weight is None else exact_win_weight
 
     def sampler(self, view: PlayerView, knowledge: Knowledge):
         backs = hand_stories(view) if self.backs else None
@@ -106,9 +114,9 @@ class ExpertBot:
         knowledge = Knowledge(view)
         sampler = self.sampler(view, knowledge)
         best = None
-        if view.deck_size == 0 and self.endgame_worlds:
-            worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
-            best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
+        worlds = self.exact_worlds_for(view)
+        if worlds:
+            best = endgame_choice(knowledge, candidates, rng, self.exact_win_weight, worlds,
                                   self.endgame_nodes, sampler)
         if best is None and self.search == "ismcts":
             best = ismcts(sampler, rng, view.seat, candidates, self.playouts, self.win_weight,
@@ -118,3 +126,11 @@ class ExpertBot:
                            horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)
+
+    def exact_worlds_for(self, view: PlayerView) -> int:
+        """How many deals the exact search solves now (0: search by sampling)."""
+        if view.players == 2 and 0 < view.deck_size <= self.exact_deck:
+            return self.exact_worlds
+        if view.deck_size or not self.endgame_worlds:
+            return 0
+        return 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
