@@ -109,7 +109,10 @@ def test_alpha_beta_agrees_with_full_max_n_before_the_deck_is_empty(deck_left):
         assert pruned.nodes > 0
 
 
-def true_values(state, seat, win_weight=0.5):
+EXPERT_WIN_WEIGHT = make_bot("expert").exact_win_weight
+
+
+def true_values(state, seat, win_weight=EXPERT_WIN_WEIGHT):
     """{move: seat's utility with best play} of a fully known position, by max^n without
     pruning (checked against plain minimax above)."""
     from trainer.bots.endgame import Endgame

@@ -58,14 +58,22 @@ class CleverBot:
             return move_of(candidates[0], view.unused)
         knowledge = Knowledge(view)
         best = None
-        if view.deck_size == 0 and self.endgame_worlds:
-            worlds = 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
+        worlds = worlds_once_empty(view, self.endgame_worlds)
+        if worlds:
             best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
                                   self.endgame_nodes)
         if best is None:
             ev = Evaluator(knowledge, rng, view.seat, self.win_weight, horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.budget(view))
         return move_of(best, view.unused)
+
+
+def worlds_once_empty(view: PlayerView, worlds: int) -> int:
+    """How many deals the exact search solves now: none while the deck has cards, one when
+    nothing is hidden (two players, no [T!] deck left), else `worlds`."""
+    if view.deck_size or not worlds:
+        return 0
+    return 1 if view.players == 2 and not view.tweak_deck_size else worlds
 
 
 def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float,

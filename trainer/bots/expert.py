@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from trainer.bots.backs import hand_stories, pick_story
-from trainer.bots.clever import endgame_choice
+from trainer.bots.clever import endgame_choice, worlds_once_empty
 from trainer.bots.inference import HandModel, public_turns
 from trainer.bots.ismcts import ismcts
 from trainer.bots.knowledge import Knowledge
@@ -67,7 +67,9 @@ class ExpertBot:
     - `exploration`: the UCB constant of ismcts;
     - `exact_deck`: with two players, the exact search (trainer.bots.endgame) takes over once
       the deck holds at most this many cards, on `exact_worlds` inferred deals (the other
-      hand and the deck's order), within `endgame_nodes` positions in all;
+      hand and the deck's order), within `endgame_nodes` positions in all, weighing a round win
+      by `exact_win_weight` against the margin (an exact value has no noise for the margin to
+      smooth, and the ladder counts wins);
     - `win_weight`, `endgame_worlds`: as for clever (`endgame_worlds` deals once the deck is
       empty with more than two players).
     """
@@ -77,7 +79,7 @@ class ExpertBot:
                  slip: float = 0.15, tries: int = 20, backs: bool = True, search: str = "flat",
                  exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
                  endgame_nodes: int = 20_000, exact_deck: int = 2, exact_worlds: int = 8,
-                 exact_win_weight: float | None = None):
+                 exact_win_weight: float = 0.9):
         if search not in ("flat", "ismcts"):
             raise ValueError("search must be 'flat' or 'ismcts'")
         self.playouts = playouts
@@ -93,7 +95,7 @@ class ExpertBot:
         self.endgame_nodes = endgame_nodes
         self.exact_deck = exact_deck
         self.exact_worlds = exact_worlds
-        self.exact_win_weight = win_weight if exact_win_weight is None else exact_win_weight
+        self.exact_win_weight = exact_win_weight
 
     def sampler(self, view: PlayerView, knowledge: Knowledge):
         backs = hand_stories(view) if self.backs else None
@@ -131,6 +133,4 @@ class ExpertBot:
         """How many deals the exact search solves now (0: search by sampling)."""
         if view.players == 2 and 0 < view.deck_size <= self.exact_deck:
             return self.exact_worlds
-        if view.deck_size or not self.endgame_worlds:
-            return 0
-        return 1 if view.players == 2 and not view.tweak_deck_size else self.endgame_worlds
+        return worlds_once_empty(view, self.endgame_worlds)
