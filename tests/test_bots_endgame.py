@@ -103,9 +103,9 @@ def test_alpha_beta_agrees_with_full_max_n_before_the_deck_is_empty(deck_left):
     for sim in positions_before_the_deck_runs_out(4, seed=10 + deck_left, deck_left=deck_left):
         candidates = distinct(sim.legal())
         seat = sim.turn
-        full = Endgame(0.5, 10**7).values(sim, candidates, seat)
+        full = Endgame(seat, 0.5, 10**7).values(sim, candidates)
         pruned = AlphaBeta(seat, 0.5, 10**7)
-        assert pruned.values(sim, candidates, seat) == pytest.approx(full)
+        assert pruned.values(sim, candidates) == pytest.approx(full)
         assert pruned.nodes > 0
 
 
@@ -117,7 +117,8 @@ def true_values(state, seat, win_weight=EXPERT_WIN_WEIGHT):
     pruning (checked against plain minimax above)."""
     from trainer.bots.endgame import Endgame
     moves = legal_moves(state)
-    values = Endgame(win_weight, 10**7).values(Sim.from_state(state), [decision_of(m) for m in moves], seat)
+    search = Endgame(seat, win_weight, 10**7)
+    values = search.values(Sim.from_state(state), [decision_of(m) for m in moves])
     return dict(zip(moves, values))
 
 

@@ -91,7 +91,7 @@ def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, w
     totals = [0.0] * len(candidates)
     try:
         for sim, count in deals.values():
-            values = search.values(sim, candidates, knowledge.seat)
+            values = search.values(sim, candidates)
             totals = [t + count * v for t, v in zip(totals, values)]
     except TooBig:
         return None

@@ -44,9 +44,11 @@ def thief_outcomes(sim: Sim, victim: int):
 
 
 class Endgame:
-    """max^n for any number of players: values are tuples of every seat's utility."""
+    """max^n for any number of players: values are tuples of every seat's utility; `values`
+    reads `seat`'s."""
 
-    def __init__(self, win_weight: float, node_budget: int):
+    def __init__(self, seat: int, win_weight: float, node_budget: int):
+        self.seat = seat
         self.win_weight = win_weight
         self.node_budget = node_budget
         self.nodes = 0
@@ -86,9 +88,9 @@ class Endgame:
         child.do(d)
         return self.value(child)
 
-    def values(self, sim: Sim, candidates: list, seat: int) -> list[float]:
+    def values(self, sim: Sim, candidates: list) -> list[float]:
         self.memo = {}
-        return [self.after(sim, d)[seat] for d in candidates]
+        return [self.after(sim, d)[self.seat] for d in candidates]
 
 
 def search_order(d) -> tuple:
@@ -157,18 +159,18 @@ class AlphaBeta:
         child.do(d)
         return self.value(child, alpha, beta)
 
-    def values(self, sim: Sim, candidates: list, seat: int) -> list[float]:
+    def values(self, sim: Sim, candidates: list) -> list[float]:
         self.memo = {}
         return [self.after(sim, d) for d in candidates]
 
 
 def exact_search(players: int, seat: int, win_weight: float, node_budget: int):
-    """The exact search for a round of `players`; its `values(sim, candidates, seat)` gives the
-    seat's utility after each candidate and raises TooBig past `node_budget` positions (counted
-    over every call)."""
+    """The exact search for a round of `players`; its `values(sim, candidates)` gives `seat`'s
+    utility after each candidate and raises TooBig past `node_budget` positions (counted over
+    every call)."""
     if players == 2:
         return AlphaBeta(seat, win_weight, node_budget)
-    return Endgame(win_weight, node_budget)
+    return Endgame(seat, win_weight, node_budget)
 
 
 def exact_values(sim: Sim, candidates: list, seat: int, win_weight: float,
@@ -176,6 +178,6 @@ def exact_values(sim: Sim, candidates: list, seat: int, win_weight: float,
     """The root player's utility after each candidate with best play, or None when the tree is
     larger than `node_budget` positions."""
     try:
-        return exact_search(sim.n, seat, win_weight, node_budget).values(sim, candidates, seat)
+        return exact_search(sim.n, seat, win_weight, node_budget).values(sim, candidates)
     except TooBig:
         return None
