@@ -114,7 +114,7 @@ EXPERT_WIN_WEIGHT = make_bot("expert").exact_win_weight
 
 def true_values(state, seat, win_weight=EXPERT_WIN_WEIGHT):
     """{move: seat's utility with best play} of a fully known position, by max^n without
-    pruning (checked against plain minimax above)."""
+    pruning (equal to alpha-beta above, which equals plain minimax)."""
     from trainer.bots.endgame import Endgame
     moves = legal_moves(state)
     search = Endgame(seat, win_weight, 10**7)
