@@ -75,7 +75,7 @@ class ExpertBot:
     """
     name = "expert"
 
-    def __init__(self, playouts: int = 1500, horizon: int | None = 8, memory: int = 3,
+    def __init__(self, playouts: int = 2000, horizon: int | None = 6, memory: int = 3,
                  slip: float = 0.15, tries: int = 20, backs: bool = True, search: str = "flat",
                  exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
                  endgame_nodes: int = 20_000, exact_deck: int = 2, exact_worlds: int = 8,
