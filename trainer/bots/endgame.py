@@ -43,9 +43,9 @@ def thief_outcomes(sim: Sim, victim: int):
         yield len(cards) / len(hand), child
 
 
-class Endgame:
-    """max^n for any number of players: values are tuples of every seat's utility; `values`
-    reads `seat`'s."""
+class ExactSearch:
+    """What both searches share: whose values they report, the utility's win weight, and the
+    node budget, counted over every deal searched (the memo is per deal)."""
 
     def __init__(self, seat: int, win_weight: float, node_budget: int):
         self.seat = seat
@@ -58,6 +58,11 @@ class Endgame:
         self.nodes += 1
         if self.nodes > self.node_budget:
             raise TooBig
+
+
+class Endgame(ExactSearch):
+    """max^n for any number of players: values are tuples of every seat's utility; `values`
+    reads `seat`'s."""
 
     def value(self, sim: Sim) -> tuple[float, ...]:
         """Utilities of every seat with best play from here."""
@@ -104,19 +109,10 @@ def search_order(d) -> tuple:
     return (1, 0, 0)
 
 
-class AlphaBeta:
+class AlphaBeta(ExactSearch):
     """Minimax with alpha-beta for two players, values from `seat`'s side. Remembered values
     carry whether they are exact or only a bound (fail-soft), and the key of the best decision
     found, which is tried first when the position comes back with another window."""
-
-    def __init__(self, seat: int, win_weight: float, node_budget: int):
-        self.seat = seat
-        self.win_weight = win_weight
-        self.node_budget = node_budget
-        self.nodes = 0
-        self.memo: dict = {}
-
-    count_node = Endgame.count_node
 
     def value(self, sim: Sim, alpha: float, beta: float) -> float:
         if sim.phase == OVER:
