@@ -236,16 +236,26 @@ def casual(sim: Sim, rng: random.Random, target: int | None = None):
             if joker is not None:
                 return joker
         if best is None:
-            others = any(sim.hands[s] for s in range(sim.n) if s != seat)
-            if acts[BOMB] and others:
-                return (USE_BOMB,)
-            if acts[THIEF] and others:
-                return (USE_THIEF, thief_victim(sim, seat))
-            if acts[SHIFTER] and sim.deck:
-                return (USE_SHIFTER,)
+            fish = casual_fish(sim, seat)
+            if fish is not None:
+                return fish
     if best is not None:
         return best
     return casual_lay(sim, seat, hand, risk, totals)
+
+
+def casual_fish(sim: Sim, seat: int):
+    """With no capture in sight, an action card that may bring one: Bomb, else Thief, else
+    Shifter (or None)."""
+    acts = sim.acts[seat]
+    others = any(sim.hands[s] for s in range(sim.n) if s != seat)
+    if acts[BOMB] and others:
+        return (USE_BOMB,)
+    if acts[THIEF] and others:
+        return (USE_THIEF, thief_victim(sim, seat))
+    if acts[SHIFTER] and sim.deck:
+        return (USE_SHIFTER,)
+    return None
 
 
 def _casual_plain(sim, seat, hand, table, target, risk):
@@ -286,7 +296,7 @@ def casual_joker(sim, seat, hand, target, sums, key, best, risk=None, totals=Non
 
 # ---------------------------------------------------------------- beginner
 
-BEGINNER_SEES = {1: 0.68, 2: 0.43}     # chance to notice a capture with 1 or 2 table cards (about a quarter missed overall)     # chance to notice a capture with 1 or 2 table cards
+BEGINNER_SEES = {1: 0.68, 2: 0.43}    # chance to notice a capture with 1 or 2 table cards (about a quarter missed overall)
 BEGINNER_ACTION_WHIM = 0.2            # chance to use an action card on a whim at turn start
 
 

@@ -5,7 +5,7 @@ import json
 import random
 import sys
 
-from trainer.bots import LEVELS, make_bot
+from trainer.bots import NAMES_HELP, make_bot
 from trainer.bots.play import play_round
 from trainer.cli.errors import UsageError
 from trainer.engine.records import round_record
@@ -16,7 +16,7 @@ def register(sub) -> None:
     p = sub.add_parser("play", help="bots play rounds; prints each round record as a JSON line")
     p.add_argument("--players", type=int, required=True, help="2 to 6")
     p.add_argument("--bots", required=True,
-                   help=f"one level for all seats or one per seat, comma-separated ({', '.join(LEVELS)})")
+                   help=f"one level for all seats or one per seat, comma-separated ({NAMES_HELP})")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--colors", help="colours in play, e.g. ROYG (default: R3.1); red must be in")

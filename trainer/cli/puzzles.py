@@ -7,7 +7,7 @@ import os
 import random
 import sys
 
-from trainer.bots import LEVELS
+from trainer.bots import NAMES_HELP, check_bot_name
 from trainer.cli.errors import UsageError
 from trainer.cli.jsonio import emit
 from trainer.puzzles.generate import generate_iter
@@ -25,7 +25,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, help="random seed: the same seed gives the same puzzles")
     p.add_argument("--kind", help=f"one kind or several, comma-separated ({', '.join(KINDS)}); default all five in turn")
     p.add_argument("--bots", default=",".join(DEFAULT_LEVELS),
-                   help=f"bot levels for self-play, comma-separated (greedy, {', '.join(LEVELS)})")
+                   help=f"bot levels for self-play, comma-separated (greedy, {NAMES_HELP})")
     p.set_defaults(run=run_generate)
     actions = p.add_subparsers(dest="action", metavar="import")
     imp = actions.add_parser("import", help="check a puzzle file (JSON Lines) and print it normalised",
@@ -46,13 +46,25 @@ def _names(spec: str, known, what: str) -> list[str]:
     return names
 
 
+def _bot_names(spec: str) -> list[str]:
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if not names:
+        raise UsageError("name at least one bot level")
+    try:
+        for name in names:
+            check_bot_name(name, also=("greedy",))
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    return names
+
+
 def run_generate(args) -> int:
     if args.count is None or args.seed is None:
         raise UsageError("give --count N and --seed S (or: trainer puzzles import FILE)")
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"--count must be 1 to {MAX_COUNT}, not {args.count}")
     kinds = _names(args.kind, KINDS, "puzzle kind") if args.kind else list(KINDS)
-    levels = _names(args.bots, ("greedy", *LEVELS), "bot level")
+    levels = _bot_names(args.bots)
     try:
         for puzzle in generate_iter(args.count, random.Random(args.seed), kinds, levels):
             emit(puzzle.to_json())

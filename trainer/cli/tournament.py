@@ -1,4 +1,5 @@
-"""`trainer tournament --bots LEVEL,... --rounds K --seed S [--players N] [--jobs J]`.
+"""`trainer tournament --bots LEVEL,... --rounds K --seed S [--players N] [--jobs J]`; a level may
+be a strength dial `dial:X`.
 
 Duplicate deals (trainer.bots.tournament): K deals, each played once per seat rotation.
 Prints one JSON document; progress goes to stderr.
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from trainer.bots import LEVELS
+from trainer.bots import NAMES_HELP, check_bot_name
 from trainer.bots.tournament import run_games, summarize
 from trainer.cli.errors import UsageError
 
@@ -18,7 +19,7 @@ def register(sub) -> None:
         "tournament",
         help="bots play duplicate deals; prints win rates (95%% intervals), mean points, Elo as JSON")
     p.add_argument("--bots", required=True,
-                   help=f"two or more different levels, comma-separated ({', '.join(LEVELS)})")
+                   help=f"two or more different levels, comma-separated ({NAMES_HELP})")
     p.add_argument("--rounds", type=int, required=True,
                    help="number of deals; each is played once per seat rotation")
     p.add_argument("--seed", type=int, required=True)
@@ -33,9 +34,11 @@ def parse_bots(spec: str) -> list[str]:
     names = [name.strip() for name in spec.split(",")]
     if any(not name for name in names):
         raise UsageError("--bots has an empty name: give levels separated by commas")
-    unknown = [name for name in names if name not in LEVELS]
-    if unknown:
-        raise UsageError(f"unknown bot level {unknown[0]!r}: choose from {', '.join(LEVELS)}")
+    for name in names:
+        try:
+            check_bot_name(name)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
     if len(set(names)) != len(names):
         raise UsageError("--bots names a level twice: each bot must be different")
     if len(names) < 2:
