@@ -3,7 +3,7 @@ that page gives. Results go to bench/results/; each script prints its own table.
 
     .venv/bin/python bench/run_all.py                  # about 25 minutes on 2 cores
     .venv/bin/python bench/run_all.py --only engine,bots
-    .venv/bin/python bench/run_all.py --with-ladder    # plus the bot ladder (about 45 minutes more)
+    .venv/bin/python bench/run_all.py --with-ladder    # plus the bot ladder and the strength dial (about an hour more)
 
 Run it on a quiet machine: the load and crash tests use both cores, and the think times and
 solver figures are compared against numbers measured the same way.
@@ -23,6 +23,7 @@ BENCHMARKS = {
     "engine": [PY, BENCH / "bench_engine.py"],
     "bots": [PY, BENCH / "bench_bots.py", "--rounds", "100", "--json", BENCH / "results" / "think_time.json"],
     "learner": [PY, BENCH / "learner_sim.py"],
+    "game_levels": [PY, BENCH / "game_level_sim.py"],
     "dashboard": [PY, BENCH / "bench_dashboard.py"],
     "load": [PY, BENCH / "load_test.py", "--levels", "100,200,300,400,500,600,700,800,900,1000",
              "--seconds", "25"],
@@ -30,12 +31,14 @@ BENCHMARKS = {
 }
 LADDER = ["nice", "-n", "10", PY, BENCH / "ladder.py", "--rounds", "1000", "--jobs", "2",
           "--json", BENCH / "results" / "ladder.json"]
+# Rewrites seed_data/bot_elo.json (the same figures on the same code and seed).
+DIAL = ["nice", "-n", "10", PY, BENCH / "dial.py", "--rounds", "3000", "--jobs", "2"]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help=f"comma-separated, of: {', '.join(BENCHMARKS)}")
-    parser.add_argument("--with-ladder", action="store_true", help="also run the bot ladder")
+    parser.add_argument("--with-ladder", action="store_true", help="also run the bot ladder and the strength dial")
     args = parser.parse_args(argv)
     chosen = dict(BENCHMARKS)
     if args.only:
@@ -46,6 +49,7 @@ def main(argv=None) -> int:
         chosen = {n: BENCHMARKS[n] for n in names}
     if args.with_ladder:
         chosen["ladder"] = LADDER
+        chosen["dial"] = DIAL
     (BENCH / "results").mkdir(exist_ok=True)
     failed = []
     for name, command in chosen.items():
