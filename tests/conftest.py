@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.web.db import connect
+from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
 
 

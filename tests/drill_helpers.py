@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.loader import load_seed_puzzles
-from trainer.web.drill_plan import DEFAULT, DrillSettings
-from trainer.web.models import drills, puzzles
+from trainer.store import drills, puzzles
 from web_helpers import PupilActions
 
 CURATED = [p for group in load_seed_puzzles().values() for p in group]

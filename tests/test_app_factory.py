@@ -3,7 +3,7 @@ import os
 import stat
 
 from trainer import create_app
-from trainer.web.config import instance_secret_key
+from trainer.config import instance_secret_key
 
 
 def test_test_config_overrides_defaults(tmp_path):
@@ -55,5 +55,5 @@ def test_instance_config_file_is_read(tmp_path, monkeypatch):
 
 
 def test_no_secret_key_in_the_source_tree():
-    import trainer.web.config as config
+    import trainer.config as config
     assert "SECRET_KEY" not in config.DEFAULTS

@@ -7,11 +7,12 @@ a new kind of id (attempt_id, game_id, ...), create such a row for the victim pu
 `victim` fixture and return its id under that argument name, and add the new table to
 `_snapshot` so a refused request is also shown to have changed nothing.
 """
+import time
 import pytest
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.web.models import games
+from trainer.store import games
 from web_helpers import PupilActions, make_app
 
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
@@ -94,7 +95,7 @@ def victim(make):
     teacher_b = make.teacher(email="b@school.example")
     class_id = make.klass(teacher_b, "B's class")
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
-    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1))
+    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
 
 

@@ -1,10 +1,12 @@
 """Whatever a browser (or anyone) posts, the answer is a page or a 4xx, never a crash."""
+import time
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.web.models import games
+from trainer.store import games
 from web_helpers import PupilActions
 
 junk = st.one_of(st.text(max_size=300), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF,
@@ -24,7 +26,7 @@ def world(app, client, auth, make):
     teacher = auth.login_new_teacher()
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, "Noor")
-    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1))
+    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
 
 

@@ -26,5 +26,5 @@ def test_card_colour_names_are_translated(app):
 
 
 def test_every_colour_has_its_own_pattern():
-    from trainer.web.cards import PATTERNS
+    from trainer.web.core.card_faces import PATTERNS
     assert len(set(PATTERNS.values())) == len(card_table().colors)

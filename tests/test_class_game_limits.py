@@ -1,6 +1,6 @@
 """A teacher limits what a class may choose for games (issue 6.1) and switches hints (6.7)."""
 from trainer.games.settings import ClassLimits
-from trainer.web.models import game_limits
+from trainer.store import game_limits
 
 
 def test_a_class_without_limits_allows_everything(db, make):

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from trainer.web.models import classes
+from trainer.store import classes
 
 HX = {"HX-Request": "true"}
 

@@ -1,5 +1,6 @@
 """`trainer export-games --db PATH` (issue 6.5): every stored round as a tweak-round/1 line that
 `trainer replay --lines` reproduces; bad input is exit 2 and one line."""
+import time
 import json
 import random
 import sqlite3
@@ -11,9 +12,9 @@ from trainer.cli.main import main
 from trainer.engine.rules import legal_moves
 from trainer.games.service import decide, new_game, next_round
 from trainer.games.settings import GameSettings
-from trainer.web.db import connect
-from trainer.web.migrations import apply
-from trainer.web.models import games
+from trainer.store import games
+from trainer.store.db import connect
+from trainer.store.migrations import apply
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 
@@ -40,7 +41,7 @@ def database(tmp_path, *stored):
     db.execute("INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'P', 'p', 'sun,tree,boat', 'now')")
     db.conn.commit()
     for game in stored:
-        games.create(db, 1, game)
+        games.create(db, 1, game, time.time())
     db.close()
     return path
 

@@ -2,8 +2,8 @@
 from pathlib import Path
 
 from trainer.cli.main import main
-from trainer.web import migrations
-from trainer.web.db import connect
+from trainer.store import migrations
+from trainer.store.db import connect
 
 SEED_FILE = Path(__file__).parent.parent / "seed_data" / "puzzles" / "rules-examples.jsonl"
 

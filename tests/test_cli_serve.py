@@ -9,9 +9,9 @@ import urllib.request
 import pytest
 
 from trainer.cli.main import build_parser, main
-from trainer.web import demo
-from trainer.web.db import connect
-from trainer.web import migrations
+from trainer.demo import seed as demo
+from trainer.store import migrations
+from trainer.store.db import connect
 
 
 def test_serve_is_a_documented_command():

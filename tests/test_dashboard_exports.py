@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from dashboard_helpers import attempt, seed_puzzles, session
-from trainer.web.models import classes
+from trainer.store import classes
 
 
 def _read(response):

@@ -5,8 +5,8 @@ from datetime import date, timedelta
 import pytest
 
 from dashboard_helpers import attempt, seed_puzzles, session
-from trainer.web.demo_history import add_game
-from trainer.web.i18n import LANGUAGES
+from trainer.demo.history import add_game
+from trainer.web.core.i18n import LANGUAGES
 
 HEADINGS = {"en": "Dashboard: 5B", "nl": "Dashboard: 5B", "da": "Oversigt: 5B", "de": "Übersicht: 5B",
             "fi": "Koontinäyttö: 5B", "cs": "Přehled: 5B"}

@@ -5,7 +5,8 @@ from datetime import date, timedelta
 import pytest
 
 from dashboard_helpers import attempt, seed_puzzles, session
-from trainer.web.models import overview, pupils
+from trainer.store import pupils
+from trainer.web.dashboard.queries import overview
 
 WEDNESDAY = date(2026, 3, 11)
 

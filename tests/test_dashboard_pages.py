@@ -6,7 +6,7 @@ import pytest
 
 from dashboard_helpers import attempt, seed_puzzles
 from page_checks import assert_accessible_at_a_glance
-from trainer.web.models import progress
+from trainer.web.dashboard.queries import progress
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 from dashboard_helpers import attempt, seed_puzzles
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.rating import Rating
-from trainer.web.models import progress
-from trainer.web.models import puzzles as bank
+from trainer.store import puzzles as bank
+from trainer.web.dashboard.queries import progress
 
 WEDNESDAY = date(2026, 3, 11)
 

@@ -4,7 +4,8 @@ or every single answer would scan a pupil's whole history."""
 from datetime import date
 
 from dashboard_helpers import attempt, seed_puzzles
-from trainer.web.models import overview, progress, pupils
+from trainer.store import pupils
+from trainer.web.dashboard.queries import overview, progress
 
 
 def _plans(db, action):

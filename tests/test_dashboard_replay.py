@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
+from trainer.demo.history import add_game
 from trainer.engine.records import replay_round
 from trainer.web.dashboard import replay
-from trainer.web.demo_history import add_game
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from dashboard_helpers import attempt, seed_puzzles
-from trainer.web import migrations
+from trainer.store import migrations
 
 DAY = date(2026, 3, 4)
 
@@ -83,7 +83,7 @@ def test_moving_an_answer_to_another_day_recounts_both_days(db, pupil, puzzle):
 
 def test_deleting_a_pupil_deletes_their_summaries(db, pupil, puzzle, make):
     attempt(db, pupil, DAY, correct=True, puzzle_id=puzzle)
-    from trainer.web.models import pupils
+    from trainer.store import pupils
     pupils.delete(db, pupil)
     assert db.execute("SELECT count(*) FROM pupil_days").fetchone()[0] == 0
 

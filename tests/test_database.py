@@ -5,8 +5,9 @@ import threading
 import pytest
 from flask import g
 
-from trainer.web import migrations
-from trainer.web.db import connect, get_db, write_transaction
+from trainer.store import migrations
+from trainer.store.db import connect, write_transaction
+from trainer.web.db import get_db
 
 
 def test_every_connection_enforces_foreign_keys(db):

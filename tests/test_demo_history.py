@@ -4,15 +4,16 @@ from datetime import date
 
 import pytest
 
+from trainer.demo import seed as demo
 from trainer.engine.records import MATCH_FORMAT, replay_match, replay_round
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.puzzle import parse_puzzle
 from trainer.puzzles.rating import Rating
-from trainer.web import demo, migrations
-from trainer.web.dashboard.days import school_today
-from trainer.web.db import connect
-from trainer.web.models import overview, pupils
+from trainer.store import migrations
 
+from trainer.store import pupils
+from trainer.store.db import connect
+from trainer.web.dashboard.queries import overview
 
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory):
@@ -23,7 +24,6 @@ def demo_db(tmp_path_factory):
     yield db
     db.close()
 
-
 def test_every_pupil_has_weeks_of_drills_and_two_finished_games(demo_db):
     for (pupil_id,) in demo_db.execute("SELECT id FROM pupils"):
         days = demo_db.execute("SELECT count(DISTINCT day) FROM practice_sessions WHERE pupil_id = ?",
@@ -31,7 +31,6 @@ def test_every_pupil_has_weeks_of_drills_and_two_finished_games(demo_db):
         games = demo_db.execute("SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'finished'",
                                 [pupil_id]).fetchone()[0]
         assert days >= 10 and games == 2
-
 
 def test_stored_answers_are_what_score_attempt_says_for_them(demo_db):
     rows = list(demo_db.query(
@@ -47,7 +46,6 @@ def test_stored_answers_are_what_score_attempt_says_for_them(demo_db):
         # Times are stored in whole milliseconds, so the re-scored rating may differ by a hair.
         assert row["pupil_rating_after"] == pytest.approx(again.pupil_after.value, abs=1e-3)
 
-
 def test_each_pupils_rating_is_where_their_last_answer_left_it(demo_db):
     for pupil_id, rating, count in demo_db.execute("SELECT pupil_id, rating, count FROM pupil_ratings"):
         last = demo_db.execute("SELECT pupil_rating_after FROM attempts WHERE pupil_id = ?"
@@ -55,7 +53,6 @@ def test_each_pupils_rating_is_where_their_last_answer_left_it(demo_db):
         rated = demo_db.execute("SELECT count(*) FROM attempts WHERE pupil_id = ?"
                                 " AND instr(flags, 'faster_than_tapping') = 0", [pupil_id]).fetchone()[0]
         assert rating == pytest.approx(last) and count == rated
-
 
 def test_demo_games_replay_to_their_stored_points_and_analysed_plays(demo_db):
     for record, points, game_id in demo_db.execute("SELECT record, pupil_points, id FROM games"):
@@ -68,13 +65,12 @@ def test_demo_games_replay_to_their_stored_points_and_analysed_plays(demo_db):
         pupil_turns = sum(m["player"] == 0 for m in record["moves"])
         assert plays == pupil_turns
 
-
 def test_the_overview_of_the_demo_class_has_pupils_who_need_attention(demo_db):
     class_id = demo_db.execute("SELECT id FROM classes").fetchone()[0]
     rows = {r.name: r for r in overview.pupil_summaries(demo_db, pupils.list_for_class(demo_db, class_id),
-                                                         school_today())}
+                                                         date.today())}
     assert "idle" in [r.code for r in rows["Chloé"].reasons]
     assert "falling" in [r.code for r in rows["Daan"].reasons]
     assert rows["Ada"].drill_today == "done" and rows["Daan"].drill_today == "started"
     assert all(r.games_played == 2 for r in rows.values())
-    assert date.fromisoformat(demo_db.execute("SELECT max(day) FROM attempts").fetchone()[0]) <= school_today()
+    assert date.fromisoformat(demo_db.execute("SELECT max(day) FROM attempts").fetchone()[0]) <= date.today()

@@ -7,7 +7,7 @@ import pytest
 
 from drill_helpers import DrillWorld, right_answer
 from page_checks import assert_accessible_at_a_glance
-from trainer.web.cards import card_view
+from trainer.web.core.card_faces import card_view
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import threading
 import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer, world  # noqa: F401  (fixture)
-from trainer.web.db import connect
-from trainer.web.models import puzzles
+from trainer.store import puzzles
+from trainer.store.db import connect
 from web_helpers import make_app
 
 RULES_ALL = next(p for p in CURATED if p.kind == "all" and p.focus == "hand" and len(p.answer) == 3

@@ -9,8 +9,8 @@ from drill_helpers import CURATED
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.rating import Rating
 from trainer.puzzles.steps import tap_steps
-from trainer.web.feedback import feedback
-from trainer.web.sums import patterns, sum_text
+from trainer.web.drills.feedback import feedback
+from trainer.web.drills.sums import patterns, sum_text
 
 RULES_ALL = next(p for p in CURATED if p.kind == "all" and p.focus == "hand" and p.position.target == 9
                  and len(p.answer) == 3)

@@ -7,8 +7,9 @@ import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer, world  # noqa: F401  (fixture)
 from trainer.puzzles.rating import Rating
-from trainer.web import practice_flow, school_day
-from trainer.web.models import drills, practice
+from trainer.store import drills, practice
+from trainer.web.core import school_day
+from trainer.web.drills import flow as practice_flow
 
 
 def text(response) -> str:

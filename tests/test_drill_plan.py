@@ -5,10 +5,10 @@ from datetime import date, timedelta
 import pytest
 
 from trainer.engine.positions import Position
+from trainer.puzzles.drill_settings import DEFAULT, DrillSettings, limit_for
 from trainer.puzzles.grading import Combination
-from trainer.web import answers
-from trainer.web.drill_plan import DEFAULT, DrillSettings, limit_for
-from trainer.web.streaks import streak
+from trainer.puzzles.streaks import streak
+from trainer.web.drills import answers
 
 MONDAY = date(2025, 3, 10)
 

@@ -3,8 +3,8 @@ import html
 
 import pytest
 
-from trainer.web.drill_plan import DEFAULT
-from trainer.web.models import drills
+from trainer.puzzles.drill_settings import DEFAULT
+from trainer.store import drills
 
 GOOD = {"mode": "puzzles", "puzzles": "8", "minutes": "5", "kinds": ["all", "quick"], "time_limit": "25"}
 

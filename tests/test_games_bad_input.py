@@ -1,5 +1,6 @@
 """Whatever a pupil's browser posts to a game, the answer is a page or a 4xx, and the stored
 game stays one that replays (never half-written)."""
+import time
 import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -9,7 +10,7 @@ from test_authorization import PUPIL_ROUTES
 from trainer.engine.records import replay_round
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.web.models import games
+from trainer.store import games
 from web_helpers import PupilActions
 
 junk = st.one_of(st.text(max_size=60), st.sampled_from(
@@ -26,7 +27,7 @@ def test_every_game_route_survives_junk_from_its_pupil(app, client, make, db):
     class_id = make.klass(make.teacher())
     pupil_id = make.pupil(class_id, "Sem")
     PupilActions(client, make).login(class_id, pupil_id)
-    game_id = games.create(db, pupil_id, new_game(GameSettings(("random", "random")), seed=2))
+    game_id = games.create(db, pupil_id, new_game(GameSettings(("random", "random")), seed=2), time.time())
     urls = [f"/games/{game_id}/{path}" for path in ("tap", "move", "hint", "next")] + ["/games/new"]
 
     @SETTINGS
@@ -48,7 +49,7 @@ def test_a_pupil_reaches_every_route_of_their_own_game(client, make, db):
     pupil_id = make.pupil(class_id, "Sem")
     PupilActions(client, make).login(class_id, pupil_id)
     for endpoint, methods in PUPIL_ROUTES.items():
-        game_id = games.create(db, pupil_id, new_game(GameSettings(("random",)), seed=2))
+        game_id = games.create(db, pupil_id, new_game(GameSettings(("random",)), seed=2), time.time())
         path = {"games.show": "", "games.tap": "/tap", "games.move": "/move", "games.hint": "/hint",
                 "games.start_next_round": "/next", "games.stop": "/stop"}[endpoint]
         for method, data in methods.items():

@@ -2,6 +2,7 @@
 and the running sum (R5.4), moves refused with a friendly message that change nothing (in the
 database too), action cards (R7), the story of the bots' turns, lost turns (D7), the blue 7
 (R1.4), the score screen (R2), matches (R8), hints, decision times, resuming, stopping."""
+import time
 import json
 
 import pytest
@@ -19,8 +20,8 @@ from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, new_game
 from trainer.games.settings import ClassLimits, GameSettings
 from trainer.games.story import story
-from trainer.web.game_words import step_text
-from trainer.web.models import game_limits, games
+from trainer.store import game_limits, games
+from trainer.web.games.words import step_text
 
 VALUE = card_table().value
 
@@ -443,9 +444,9 @@ def test_a_move_from_a_stale_window_is_refused_and_changes_nothing(db, pupil):
     game = games.load(row)
     first, _ = decide(game, legal_moves(game.state)[0])
     second, analysis = decide(game, legal_moves(game.state)[-1])
-    assert games.save(db, row, first)
+    assert games.save(db, row, first, now=time.time())
     before = stored(db, game_id)
-    assert not games.save(db, row, second, analysis)
+    assert not games.save(db, row, second, analysis, now=time.time())
     assert stored(db, game_id) == before
 
 
@@ -463,7 +464,7 @@ def test_a_stopped_game_takes_no_more_moves(client, db, pupil):
 
 
 def test_a_pupils_games_are_in_their_data_export(client, db, pupil, auth, make):
-    from trainer.web.models import pupil_export
+    from trainer.store import pupil_export
     game_id = start(client, db, pupil, new_game(GameSettings(("random",)), seed=3))
     game = load(db, pupil["pupil_id"], game_id)
     play(client, game_id, Play(game.state.hands[PUPIL][0]))

@@ -3,7 +3,7 @@ the write-ahead log that began after its commit; concurrent requests share fsync
 import threading
 import time
 
-from trainer.web import group_commit
+from trainer.store import group_commit
 from trainer.web.db import get_db
 
 

@@ -1,5 +1,5 @@
 """Pages include their fragments; htmx requests get only the fragment."""
-from trainer.web.htmx import HtmxRequest
+from trainer.web.core.htmx import HtmxRequest
 
 HX = {"HX-Request": "true"}
 BOOSTED = {"HX-Request": "true", "HX-Boosted": "true"}

@@ -2,8 +2,9 @@
 one request at a time, and a request never inherits another's writes or open transaction."""
 import threading
 
-from trainer.web import group_commit
-from trainer.web.db import get_db, write_transaction
+from trainer.store import group_commit
+from trainer.store.db import write_transaction
+from trainer.web.db import get_db
 from web_helpers import make_app
 
 

@@ -1,7 +1,7 @@
 """Language choice: browser preference, the picker, and remembering it per person."""
 import pytest
 
-from trainer.web.i18n import LANGUAGES
+from trainer.web.core.i18n import LANGUAGES
 
 LOGIN_HEADING = {"en": "Log in to your class", "nl": "Log in bij je klas", "da": "Log ind i din klasse",
                  "de": "Melde dich bei deiner Klasse an", "fi": "Kirjaudu luokkaasi",

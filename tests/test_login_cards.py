@@ -2,7 +2,7 @@
 import re
 
 
-from trainer.web.qr import qr_svg
+from trainer.web.classes.qr import qr_svg
 
 
 def test_cards_show_every_active_pupil_with_code_qr_and_pictures(client, auth, make, db):
@@ -33,8 +33,8 @@ def test_qr_code_holds_the_login_page_with_the_token_in_the_fragment(client, aut
 
 
 def test_public_url_setting_is_used_in_the_qr_code(tmp_path):
-    from web_helpers import Make, make_app, AuthActions
-    from trainer.web.db import connect
+    from trainer.store.db import connect
+    from web_helpers import AuthActions, Make, make_app
     app = make_app(tmp_path / "c.db", PUBLIC_URL="https://tweak.school.example")
     client = app.test_client()
     db = connect(app.config["DATABASE"])

@@ -7,7 +7,7 @@ import pytest
 from trainer.cli.main import main
 from trainer.ops.connect import open_database
 from trainer.ops.retention import DAY, due, purge
-from trainer.web import housekeeping
+from trainer.web.core import housekeeping
 
 NOW = 1_800_000_000.0
 

@@ -1,5 +1,5 @@
 """Deleting a pupil deletes everything about them, now and in tables added later."""
-from trainer.web.models import pupil_export, pupils
+from trainer.store import pupil_export, pupils
 
 
 def _tables_with_pupil_data(db):

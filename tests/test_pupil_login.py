@@ -83,7 +83,7 @@ def test_pupil_login_is_throttled_per_pupil_until_the_teacher_resets(client, pup
     assert "Too many tries. Wait 1 minute or ask your teacher." in locked.get_data(as_text=True)
     assert pupil_auth.login(class_id, pupil_id).status_code == 429  # right pictures, still locked
     assert pupil_auth.login(class_id, other, ("moon", "star", "fish")).status_code == 303
-    from trainer.web.models import pupils
+    from trainer.store import pupils
     pupils.reset_picture_password(db, pupil_id)
     new = db.execute("SELECT picture_password FROM pupils WHERE id = ?", [pupil_id]).fetchone()[0]
     client.post("/logout")
@@ -98,7 +98,7 @@ def test_qr_token_selects_the_class(client, setup):
 
 
 def test_old_qr_token_after_regenerating_is_refused(client, setup, db):
-    from trainer.web.models import classes
+    from trainer.store import classes
     class_id, pupil_id, row = setup
     classes.regenerate_code(db, class_id)
     response = client.post("/join/qr", data={"token": row["qr_token"]})
@@ -107,7 +107,7 @@ def test_old_qr_token_after_regenerating_is_refused(client, setup, db):
 
 
 def test_archived_class_cannot_be_joined(client, pupil_auth, setup, db):
-    from trainer.web.models import classes
+    from trainer.store import classes
     class_id, pupil_id, row = setup
     pupil_auth.enter_code(row["join_code"])
     classes.set_archived(db, class_id, True)

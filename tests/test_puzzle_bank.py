@@ -1,7 +1,7 @@
 """The puzzle bank in the database: curated and generated puzzles, stored once, ratings kept."""
 from trainer.puzzles.loader import load_seed_puzzles
 from trainer.puzzles.rating import Rating
-from trainer.web.models import puzzles
+from trainer.store import puzzles
 
 
 def test_ensure_bank_stores_every_curated_puzzle_and_a_generated_set_once(db):
@@ -41,7 +41,7 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
     import random
 
     from trainer.puzzles.selection import aimed_difficulty, choose_puzzle, draw_aim, pick_closest
-    from trainer.web.models import practice
+    from trainer.store import practice
 
     puzzles.ensure_bank(db, generated=60)
     kinds = ["all", "best", "quick"]

@@ -57,7 +57,7 @@ def test_the_same_name_may_be_in_another_class(client, auth, make, class_id, db)
 
 def test_hostile_names_are_shown_escaped(client, class_id, make):
     make.pupil(class_id, name="Tom", password="sun,tree,boat")
-    from trainer.web.db import connect
+    from trainer.store.db import connect
     db = connect(client.application.config["DATABASE"])
     db.execute("UPDATE pupils SET name = ? WHERE name = 'Tom'", ['"><script>alert(1)</script>'])
     db.close()

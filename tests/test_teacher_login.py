@@ -1,8 +1,8 @@
 """Teachers log in and out; sessions are server-side, renewed at login, and expire when idle."""
 import time
 
+from trainer.store import throttle
 from web_helpers import TEACHER_PASSWORD, make_app
-from trainer.web.models import throttle
 
 
 def _auth_cookie(client):
@@ -141,7 +141,7 @@ def test_throttle_lock_grows_and_is_capped(db):
 
 def test_start_up_forgets_expired_sessions_and_quiet_counters(app, make, db):
     teacher = make.teacher()
-    from trainer.web.models import sessions
+    from trainer.store import sessions
     sessions.create(db, teacher_id=teacher)
     db.execute("UPDATE auth_sessions SET last_seen = 0")
     db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('old', 3, 0, 0)")

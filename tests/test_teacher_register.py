@@ -1,7 +1,7 @@
 """Teachers create an account."""
 import pytest
 
-from trainer.web import passwords
+from trainer.store import passwords
 
 GOOD = {"display_name": "Ms Jansen", "email": "Jansen@School.example",
         "password": "a long enough password", "password2": "a long enough password"}

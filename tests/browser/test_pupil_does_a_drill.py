@@ -8,10 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from drill_helpers import CURATED, right_answer
+from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.steps import tap_steps
-from trainer.web.drill_plan import DrillSettings
-from trainer.web.models import drills, puzzles
+from trainer.store import drills, puzzles
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from trainer.web.db import connect
+from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
 
 from .realserver import Browser, Server

@@ -12,8 +12,8 @@ import io
 
 import pytest
 
-from trainer.web.csv_export import FORMULA_START, csv_response, safe_cell, to_csv
-from trainer.web.names import class_name_error, pupil_name_error
+from trainer.web.classes.names import class_name_error, pupil_name_error
+from trainer.web.core.csv_export import FORMULA_START, csv_response, safe_cell, to_csv
 
 from .conftest import FORMULA_PUPIL, HOSTILE_CLASS, HOSTILE_TEACHER
 

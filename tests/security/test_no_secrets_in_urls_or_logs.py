@@ -8,7 +8,7 @@ teacher's password and the session and CSRF tokens.
 """
 import re
 
-from trainer.web.models import classes as classes_model
+from trainer.store import classes as classes_model
 from web_helpers import TEACHER_PASSWORD
 
 from .walk import scan

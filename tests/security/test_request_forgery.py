@@ -7,9 +7,9 @@ Every POST route of app.url_map is tried: a route added later without a form-dat
 """
 import pytest
 
-from trainer.web.db import connect
-from web_helpers import TEACHER_PASSWORD, Make, csrf_from, make_app
 from test_authorization import ALL_ROUTES
+from trainer.store.db import connect
+from web_helpers import TEACHER_PASSWORD, Make, csrf_from, make_app
 
 from .walk import post_rules, snapshot, url, walk
 
