@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.loader import load_seed_puzzles
 from trainer.store import drills, puzzles
@@ -93,10 +91,3 @@ class DrillWorld:
     def pupil_rating(self):
         return self.db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?",
                                [self.pupil_id]).fetchone()
-
-
-@pytest.fixture
-def world(client, db, make):
-    w = DrillWorld(client, db, make)
-    w.login()
-    return w

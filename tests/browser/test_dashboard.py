@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import Watch
-from browser.test_pupil_does_a_drill import answer, current_puzzle
+from browser.drill_steps import answer, current_puzzle
 from dashboard_helpers import attempt, seed_puzzles, session
 from drill_helpers import CURATED
 from trainer.demo.history import add_game

@@ -93,7 +93,7 @@ def build_world(app, make, db) -> World:
 
 
 @pytest.fixture
-def world(app, make, db) -> World:
+def hostile_world(app, make, db) -> World:
     """A fresh world for tests that change it."""
     return build_world(app, make, db)
 
