@@ -6,8 +6,9 @@ import pytest
 from trainer.bots import LEVELS
 from trainer.games.game_level import (
     AIM_RANGE, DEFAULT_AIM, MIN_RD, START_RD, BotElo, Rating, check_aim, choose_dial, expected_score,
-    game_results, load_bot_elo, starting_rating, update,
+    game_level, game_results, level_points, load_bot_elo, starting_rating, update,
 )
+from trainer.games.settings import FITTED, ClassLimits, GameSettings, SettingsError, check_settings
 
 # A made-up table: the dial rising 70 Elo a tenth from 0 (random) to 700 (casual).
 TABLE = {
@@ -157,3 +158,33 @@ def test_the_measured_table_rises_covers_random_to_casual_and_has_every_level():
     assert bots.dial_elo[0] <= random_.elo + 2 * (random_.rd + bots.dial_rd[0])
     assert bots.dial_elo[-1] >= casual.elo - 2 * (casual.rd + bots.dial_rd[-1])
     assert bots.levels["random"].elo < bots.levels["beginner"].elo < casual.elo < bots.levels["clever"].elo
+
+
+def test_the_game_level_a_teacher_reads_is_the_dial_where_the_pupil_wins_half():
+    level = game_level(Rating(245, 90, 12), BOTS)
+    assert (level.points, level.games, level.settled, level.beyond_dial) == (35, 12, True, False)
+    assert not game_level(Rating(245, 200, 2), BOTS).settled                  # a first guess
+    top = game_level(Rating(900, 60, 40), BOTS)
+    assert top.points == 100 and top.beyond_dial
+    assert level_points("beginner", BOTS) == 30 and level_points("casual", BOTS) == 100
+
+
+def test_fitted_bots_are_replaced_by_the_dial_and_nothing_else_is():
+    settings = GameSettings((FITTED, "casual", FITTED), "short")
+    fitted = settings.fit_bots("dial:0.42")
+    assert fitted == GameSettings(("dial:0.42", "casual", "dial:0.42"), "short")
+
+
+def test_a_class_offers_the_fitted_bot_first_unless_it_pinned_fixed_levels():
+    assert ClassLimits().fitted and ClassLimits().default_level == FITTED
+    assert ClassLimits().aim == DEFAULT_AIM
+    pinned = ClassLimits(levels=("casual", "beginner"))
+    assert not pinned.fitted and pinned.default_level == "beginner"
+    assert ClassLimits(levels=("expert", "clever")).default_level == "expert"
+
+
+def test_a_pupil_may_choose_the_fitted_bot_by_name_but_never_a_dial():
+    assert check_settings(GameSettings((FITTED,))).bots == (FITTED,)
+    for limits, bots in ((ClassLimits(levels=("beginner",)), (FITTED,)), (ClassLimits(), ("dial:0.2",))):
+        with pytest.raises(SettingsError):
+            check_settings(GameSettings(bots), limits)

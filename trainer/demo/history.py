@@ -30,7 +30,7 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.rating import Rating
 from trainer.puzzles.selection import choose_puzzle
 from trainer.puzzles.streaks import is_school_day
-from trainer.store import games, puzzles as bank, utcnow
+from trainer.store import game_levels, games, puzzles as bank, utcnow
 from trainer.store.db import write_transaction
 
 SEED = 2026
@@ -223,7 +223,8 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
              length: str = "round") -> int:
     """A finished game of the pupil (a bot of level `me` deciding in their seat), stored with
     its record and one game_moves row per play with the columns trainer.store.games
-    writes; dated in the past, which that module (stamping the present) cannot do."""
+    writes, and counted for the pupil's game level as a finished game is; dated in the past,
+    which that module (stamping the present) cannot do."""
     settings = GameSettings(bots=opponents, length=length)
     game = service.new_game(settings, rng.getrandbits(32))
     player = make_bot(me)
@@ -255,4 +256,5 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
             [game_id, pupil_id, a.round, a.turn, a.target, a.captures_available, a.best_points,
              int(a.tweak_available), a.points, int(a.tweak), int(a.missed_capture), int(a.missed_tweak),
              a.decision_ms, int(a.hint_used), json.dumps({**a.to_json(), "server_ms": server_ms}), at, server_ms])
+    game_levels.rate_game(db, pupil_id, game, clock)
     return game_id

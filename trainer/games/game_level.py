@@ -34,6 +34,7 @@ CHAINED_RD = 40.0       # bots whose Elo was chained from another run (no interv
 DEFAULT_AIM = 0.5
 AIM_RANGE = (0.30, 0.70)
 START_LEVEL = "beginner"   # the class default: what a pupil with no games is taken to be
+SETTLED_RD = 130.0      # about 7 games in: the level is no longer a first guess
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,3 +178,23 @@ def choose_dial(player: Rating, bots: BotElo, aim: float = DEFAULT_AIM) -> float
 
 def dial_name(x: float) -> str:
     return f"{PREFIX}{x:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameLevel:
+    """A pupil's game level as a teacher reads it: where on the dial they win half their
+    games, 0 (random moves) to 100 (casual)."""
+    points: int
+    games: int
+    settled: bool           # enough games that the level is more than a first guess
+    beyond_dial: bool       # stronger than the dial's top (casual)
+
+
+def game_level(rating: Rating, bots: BotElo) -> GameLevel:
+    return GameLevel(round(100 * choose_dial(rating, bots, DEFAULT_AIM)), rating.games,
+                     rating.rd <= SETTLED_RD, rating.elo > bots.dial_elo[-1])
+
+
+def level_points(bot: str, bots: BotElo) -> int:
+    """Where a bot sits on the same 0-100 scale (beginner about 34)."""
+    return round(100 * choose_dial(Rating(bots.rating_of(bot).elo, 0.0), bots, DEFAULT_AIM))

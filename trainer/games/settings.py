@@ -3,14 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dataclasses import replace
+
 from trainer.bots import LEVELS
 from trainer.engine.cards import default_colors
 from trainer.engine.match import default_threshold
 from trainer.engine.state import check_colors
+from trainer.games.game_level import DEFAULT_AIM
 
 LENGTHS = ("round", "short", "full")     # one round; a match to 30 points; R8.2 thresholds
 SHORT_MATCH_POINTS = 30
-GAME_LEVELS = tuple(level for level in ("beginner", "casual", "clever", "expert", "random") if level in LEVELS)
+# "fitted": the strength dial chosen for the pupil's game level (issue 17). A pupil chooses it
+# by this name; the game is stored with the dial it stood for (fit_bots), `dial:X`.
+FITTED = "fitted"
+FIXED_LEVELS = tuple(level for level in ("beginner", "casual", "clever", "expert", "random") if level in LEVELS)
+GAME_LEVELS = (FITTED, *FIXED_LEVELS)
 
 
 class SettingsError(ValueError):
@@ -41,6 +48,10 @@ class GameSettings:
     def colors_in_play(self) -> tuple[str, ...]:
         return self.colors if self.colors is not None else default_colors(self.players)
 
+    def fit_bots(self, dial: str) -> GameSettings:
+        """These settings with every "fitted" bot replaced by the dial chosen for the pupil."""
+        return replace(self, bots=tuple(dial if bot == FITTED else bot for bot in self.bots))
+
     def to_json(self) -> dict:
         return {"bots": list(self.bots), "length": self.length,
                 "colors": list(self.colors) if self.colors is not None else None, "hints": self.hints}
@@ -54,19 +65,33 @@ class GameSettings:
 
 @dataclass(frozen=True, slots=True)
 class ClassLimits:
-    """What a teacher allows a class (issue 6: the teacher can limit the choices)."""
+    """What a teacher allows a class (issue 6: the teacher can limit the choices). Without
+    FITTED among the levels, the class plays the fixed levels it allows (pinned, issue 17);
+    `aim` is the chance of winning the fitted bot is chosen for (30-70%)."""
     levels: tuple[str, ...] = GAME_LEVELS
     max_bots: int = 5
     lengths: tuple[str, ...] = LENGTHS
     allow_colors: bool = True
     hints: bool = True
+    aim: float = DEFAULT_AIM
+
+    @property
+    def fitted(self) -> bool:
+        return FITTED in self.levels
+
+    @property
+    def default_level(self) -> str:
+        """What a new game offers first: the fitted bot, else beginner, else the first allowed."""
+        if self.fitted:
+            return FITTED
+        return "beginner" if "beginner" in self.levels else self.levels[0]
 
 
 def check_settings(settings: GameSettings, limits: ClassLimits = ClassLimits()) -> GameSettings:
     if not 1 <= len(settings.bots) <= min(5, limits.max_bots):
         raise SettingsError("bot_count", most=min(5, limits.max_bots))
     for level in settings.bots:
-        if level not in LEVELS or level not in limits.levels:
+        if level not in GAME_LEVELS or level not in limits.levels:
             raise SettingsError("bot_level", level=level)
     if settings.length not in LENGTHS or settings.length not in limits.lengths:
         raise SettingsError("length", length=settings.length)

@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from trainer.games.analysis import MoveAnalysis
 from trainer.games.service import PUPIL, Game, game_from_json
+from trainer.store import game_levels
 from trainer.store.db import write_transaction
 
 
@@ -65,7 +66,8 @@ def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = No
          server_ms: int | None = None, *, now: float) -> bool:
     """Stores `game` in place of `row`'s state. False, storing nothing, when the game changed
     since `row` was read (the same game played in two windows): the later move is refused
-    rather than silently undoing the earlier one."""
+    rather than silently undoing the earlier one. The save that finishes a game also counts it
+    for the pupil's game level, in the same transaction."""
     with write_transaction(db):
         changed = db.execute(
             "UPDATE games SET state = :state, record = :record, status = :status,"
@@ -76,6 +78,8 @@ def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = No
             return False
         if analysis is not None:
             _insert_move(db, row, analysis, server_ms, now)
+        if game.over:
+            game_levels.rate_game(db, row["pupil_id"], game, now)
     return True
 
 

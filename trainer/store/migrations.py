@@ -420,5 +420,32 @@ def m301_dashboard_summaries(db: Database) -> None:
             db.execute(statement, {"game": game_id})
 
 
+# ---------------------------------------------------------------- issue 17: game levels
+
+@migrations()
+def m1701_game_levels(db: Database) -> None:
+    # A pupil's game level: Glicko rating and deviation on the bots' Elo scale, and the number
+    # of rated games (trainer.games.game_level). No row: not rated yet.
+    db.execute(
+        """
+        CREATE TABLE pupil_game_levels (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            elo REAL NOT NULL,
+            rd REAL NOT NULL,
+            games INTEGER NOT NULL,
+            updated_at REAL NOT NULL
+        )"""
+    )
+    # The chance of winning a class's fitted bot is chosen for; NULL: 50%.
+    db.execute("ALTER TABLE class_game_settings ADD COLUMN aim REAL")
+    # The fitted bot is a new level. A class whose teacher allowed every level before gets it
+    # as well; one whose teacher chose some levels keeps exactly those (pinned).
+    every = {"random", "beginner", "casual", "clever", "expert"}
+    for class_id, levels in db.execute("SELECT class_id, levels FROM class_game_settings").fetchall():
+        if every <= set(levels.split(",")):
+            db.execute("UPDATE class_game_settings SET levels = ? WHERE class_id = ?",
+                       ["fitted," + levels, class_id])
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

@@ -60,9 +60,10 @@ def load(db, pupil_id, game_id):
 
 # ---------------------------------------------------------------- a new game (issue 6.1)
 
-def test_the_new_game_form_starts_with_one_beginner_bot_and_one_round(client, pupil):
+def test_the_new_game_form_starts_with_one_fitted_bot_and_one_round(client, pupil):
+    """Issue 17: the first bot offered is the one fitted to the pupil's game level."""
     page = html(client.get("/games/new"))
-    assert '<option value="beginner" selected>' in page
+    assert '<option value="fitted" selected>' in page
     assert 'name="length" value="round" checked' in page
     assert 'name="bot5"' in page
 

@@ -51,7 +51,7 @@ def class_pupils_csv(class_id):
     own_class(class_id)
     header = [_("Pupil"), _("Today's drill"), _("Streak (days)"), _("Answers (7 days)"),
               _("Right (7 days)"), _("Right (7 days before)"), _("Median time of right answers (s, 7 days)"),
-              _("Median time (s, 7 days before)"), _("Rating"), _("Games played"),
+              _("Median time (s, 7 days before)"), _("Rating"), _("Games played"), _("Game level (0-100)"),
               _("Capture chances in games"), _("Missed captures"), _("Last practice"), _("Needs attention")]
 
     def rows():
@@ -60,7 +60,8 @@ def class_pupils_csv(class_id):
                    s.week.accuracy, s.previous_week.accuracy,
                    None if s.week.median_ms is None else s.week.median_ms / 1000,
                    None if s.previous_week.median_ms is None else s.previous_week.median_ms / 1000,
-                   s.rating, s.games_played, s.capture_chances, s.missed_captures,
+                   s.rating, s.games_played, s.game_level.points if s.game_level else None,
+                   s.capture_chances, s.missed_captures,
                    s.last_practice.isoformat() if s.last_practice else None,
                    "; ".join(labels.reason_text(r) for r in s.reasons)]
 

@@ -48,6 +48,15 @@ def rating(value: float | None) -> str:
     return DASH if value is None else format_decimal(value, format="#,##0.00")
 
 
+def game_level(level) -> str:
+    """A pupil's game level (trainer.games.game_level.GameLevel), e.g. "42 of 100"."""
+    if level is None:
+        return DASH
+    if level.beyond_dial:
+        return _("100 of 100, stronger than the Casual bot")
+    return _("%(points)d of 100", points=level.points)
+
+
 def number(value) -> str:
     return DASH if value is None else format_decimal(value)
 
@@ -76,4 +85,4 @@ def when(epoch: float | None) -> str:
 
 FILTERS = {"percent": percent, "points_change": points_change, "seconds": seconds,
            "speed_change": speed_change, "rating": rating, "number": number, "day": day,
-           "short_day": short_day, "when": when}
+           "short_day": short_day, "when": when, "game_level": game_level}

@@ -7,6 +7,9 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l, ngettext
 from flask_babel import gettext as _
 
+from trainer.games.game_level import level_points, load_bot_elo
+from trainer.web.games.words import level_name
+
 KINDS = {
     "all": _l("Find them all"),
     "tweak": _l("Find the TWEAK"),
@@ -38,6 +41,23 @@ BOT_LEVELS = {
     "expert": _l("expert"),
 }
 
+def bot_label(level: str) -> str:
+    """A bot of a pupil's game as the teacher reads it: the fixed level, or the fitted bot
+    with its friendly name and where it sits on the 0-100 game-level scale."""
+    if level.startswith("dial:"):
+        try:
+            points = level_points(level, load_bot_elo())
+        except ValueError:
+            return level
+        return _("fitted: %(name)s, level %(points)d", name=level_name(level), points=points)
+    return str(BOT_LEVELS.get(level, level))
+
+
+def beginner_level() -> int:
+    """Where the Beginner bot sits on the game-level scale, for the pages that explain it."""
+    return level_points("beginner", load_bot_elo())
+
+
 ACTIONS = {
     "thief": _l("Thief"),
     "joker": _l("Joker"),
@@ -60,6 +80,7 @@ SORT_COLUMNS = {
     "speed": _l("Median time (7 days)"),
     "speed_change": _l("Change"),
     "rating": _l("Rating"),
+    "game_level": _l("Game level"),
     "games": _l("Games"),
     "missed": _l("Missed captures"),
 }

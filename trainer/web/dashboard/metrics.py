@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 from datetime import date
 
+from trainer.games.game_level import GameLevel
 from trainer.puzzles.streaks import streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
 
@@ -109,6 +110,7 @@ class PupilSummary:
     missed_captures: int
     last_practice: date | None
     reasons: tuple[Reason, ...] = field(default=())
+    game_level: GameLevel | None = None     # None: no rated game yet (issue 17)
 
     @property
     def accuracy_change(self) -> float | None:
@@ -136,6 +138,7 @@ SORT_KEYS = {
     "speed": lambda s: s.week.median_ms,
     "speed_change": lambda s: s.speed_change,
     "rating": lambda s: s.rating,
+    "game_level": lambda s: s.game_level.points if s.game_level else None,
     "games": lambda s: s.games_played,
     "missed": lambda s: s.missed_capture_rate,
     "attention": lambda s: len(s.reasons),

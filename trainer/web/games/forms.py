@@ -11,6 +11,7 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Move, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import unused_action_cards
 from trainer.engine.state import Phase, State
+from trainer.games.game_level import DEFAULT_AIM, check_aim
 from trainer.games.service import PUPIL, GameError
 from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits, GameSettings, SettingsError
 from trainer.web.games.pick import Pick
@@ -39,7 +40,22 @@ def settings_from_form(form, limits: ClassLimits) -> GameSettings:
 @dataclass(frozen=True)
 class LimitsForm:
     limits: ClassLimits
-    error: str | None = None       # a code: "levels", "lengths", "max_bots"
+    error: str | None = None       # a code: "levels", "lengths", "max_bots", "aim"
+
+
+AIM_PERCENTS = tuple(range(30, 71, 5))     # what the form offers; any whole percent 30-70 is kept
+
+
+def aim_from_form(form) -> float | None:
+    """The fitted bot's aim from a percentage ("50"); the default when the form has none,
+    None when it makes no sense."""
+    text = form.get("aim")
+    if text is None:
+        return DEFAULT_AIM
+    try:
+        return check_aim(int(text.strip()[:4]) / 100)
+    except ValueError:
+        return None
 
 
 def limits_from_form(form) -> LimitsForm:
@@ -49,14 +65,18 @@ def limits_from_form(form) -> LimitsForm:
         max_bots = int(form.get("max_bots", ""))
     except ValueError:
         max_bots = 0
+    aim = aim_from_form(form)
     limits = ClassLimits(levels=levels, max_bots=max_bots, lengths=lengths,
-                         allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1")
+                         allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1",
+                         aim=DEFAULT_AIM if aim is None else aim)
     if not levels:
         return LimitsForm(limits, "levels")
     if not lengths:
         return LimitsForm(limits, "lengths")
     if not 1 <= max_bots <= MAX_BOTS:
         return LimitsForm(limits, "max_bots")
+    if aim is None:
+        return LimitsForm(limits, "aim")
     return LimitsForm(limits)
 
 

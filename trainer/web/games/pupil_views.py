@@ -15,12 +15,13 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
-from trainer.games.settings import LENGTHS, GameSettings, SettingsError, check_settings
+from trainer.games.settings import FITTED, LENGTHS, GameSettings, SettingsError, check_settings
 from trainer.store import game_limits, games
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, settings_from_form
+from trainer.web.games.level import fitted_dial
 
 bp = Blueprint("games", __name__)
 
@@ -46,6 +47,8 @@ def new():
             settings = check_settings(settings_from_form(request.form, limits), limits)
         except SettingsError as err:
             return _new_form(limits, request.form, words.settings_error(err.code, err.params)), 400
+        if FITTED in settings.bots:
+            settings = settings.fit_bots(fitted_dial(g.pupil, limits))
         game = new_game(settings, secrets.randbelow(2**31))
         game_id = games.create(db, g.pupil["id"], game, school_day.now())
         return redirect(url_for("games.show", game_id=game_id), 303)
@@ -53,8 +56,7 @@ def new():
 
 
 def _new_form(limits, form, error):
-    default_level = "beginner" if "beginner" in limits.levels else limits.levels[0]
-    chosen = {f"bot{n}": (form.get(f"bot{n}", "") if form else (default_level if n == 1 else ""))
+    chosen = {f"bot{n}": (form.get(f"bot{n}", "") if form else (limits.default_level if n == 1 else ""))
               for n in range(1, limits.max_bots + 1)}
     length = form.get("length", "round") if form else "round"
     if length not in limits.lengths:
@@ -64,7 +66,13 @@ def _new_form(limits, form, error):
     return htmx.render("games/new.html", "games/_new_form.html", limits=limits, chosen=chosen,
                        length=length, colors_mode=colors_mode, colors=colors, error=error,
                        lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
-                       levels=[(key, words.level_name(key)) for key in limits.levels])
+                       levels=_level_choices(limits))
+
+
+def _level_choices(limits) -> list[tuple[str, str]]:
+    """(value, label) of the opponents a pupil may choose: the fitted bot by its friendly name."""
+    fitted = words.fitted_choice(fitted_dial(g.pupil, limits)) if limits.fitted else None
+    return [(key, fitted if key == FITTED else words.level_name(key)) for key in limits.levels]
 
 
 # ---------------------------------------------------------------- the board

@@ -1,5 +1,6 @@
-"""A teacher limits what a class may choose for games: bot levels, how many bots, game
-lengths, the player's licence for colours, and hints (issue 6.1, 6.7)."""
+"""A teacher limits what a class may choose for games: bot levels (the fitted bot, or fixed
+levels pinned), the fitted bot's aim, how many bots, game lengths, the player's licence for
+colours, and hints (issues 6.1, 6.7, 17)."""
 from __future__ import annotations
 
 from flask import Blueprint, request
@@ -11,7 +12,7 @@ from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 from trainer.web.games import words
-from trainer.web.games.forms import MAX_BOTS, limits_from_form
+from trainer.web.games.forms import AIM_PERCENTS, MAX_BOTS, limits_from_form
 
 bp = Blueprint("class_games", __name__)
 
@@ -19,7 +20,8 @@ bp = Blueprint("class_games", __name__)
 def _errors() -> dict:
     return {"levels": _("Allow at least one bot level."),
             "lengths": _("Allow at least one game length."),
-            "max_bots": _("Choose from 1 to 5 bots.")}
+            "max_bots": _("Choose from 1 to 5 bots."),
+            "aim": _("Choose how often pupils should win: from 30% to 70% of their games.")}
 
 
 @bp.route("/classes/<int:class_id>/games", methods=["GET", "POST"])
@@ -37,6 +39,6 @@ def limits(class_id):
             game_limits.put(db, class_id, current)
             saved = True
     return htmx.render("games/limits.html", "games/_limits_form.html", klass=klass, limits=current,
-                       error=error, saved=saved, max_bots=MAX_BOTS,
+                       error=error, saved=saved, max_bots=MAX_BOTS, aims=AIM_PERCENTS,
                        levels=[(key, words.level_name(key)) for key in GAME_LEVELS],
                        lengths=[(key, words.length_name(key)) for key in LENGTHS]), status

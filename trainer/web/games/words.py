@@ -6,16 +6,40 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
 
+from trainer.bots.dial import dial_strength
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.solver import running_sums
 from trainer.games.service import PUPIL
+from trainer.games.settings import FITTED
 from trainer.web.core.card_faces import COLOR_NAMES
+
+# The fitted bot's name by strength, a fifth of the dial each (issue 17): a child sees an
+# animal, never a number, and meets the next one as they get better.
+OPPONENT_BANDS = (0.2, 0.4, 0.6, 0.8)
+
+
+def opponent_name(x: float) -> str:
+    """The friendly name of the strength dial's bot at `x` (0 to 1)."""
+    names = (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))
+    return names[sum(x >= edge for edge in OPPONENT_BANDS)]
 
 
 def level_name(level: str) -> str:
+    try:
+        x = dial_strength(level)
+    except ValueError:          # not a dial this code can read: shown as stored
+        x = None
+    if x is not None:
+        return opponent_name(x)
     return {"random": _("Random"), "beginner": _("Beginner"), "casual": _("Casual"),
-            "clever": _("Clever"), "expert": _("Expert")}.get(level, level)
+            "clever": _("Clever"), "expert": _("Expert"),
+            FITTED: _("Fitted to each pupil")}.get(level, level)
+
+
+def fitted_choice(dial: str) -> str:
+    """The fitted bot in a pupil's list of opponents."""
+    return _("%(name)s: a good match for you", name=level_name(dial))
 
 
 def length_name(length: str, full_points: int | None = None) -> str:

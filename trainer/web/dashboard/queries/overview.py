@@ -5,7 +5,8 @@ from datetime import date, timedelta
 
 from sqlite_utils import Database
 
-from trainer.store import drills
+from trainer.games.game_level import game_level, load_bot_elo
+from trainer.store import drills, game_levels
 from trainer.web.dashboard import metrics
 from trainer.web.dashboard.days import WEEK, iso, parse_day, window
 from trainer.web.dashboard.queries import summaries
@@ -32,6 +33,8 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     ratings = summaries.ratings(db, ids)
     played = summaries.games_played(db, ids)
     moves = summaries.game_totals(db, ids)
+    levels = game_levels.for_pupils(db, ids)
+    bots = load_bot_elo()
 
     def week(pupil_id: int, current: bool) -> metrics.Week:
         answered, correct = counts.get((pupil_id, current), (0, 0))
@@ -54,7 +57,8 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
             rating=rating, rated_answers=rated, games_played=played.get(pid, 0),
             capture_chances=game.get("capture_chances") or 0,
             missed_captures=game.get("missed_captures") or 0, last_practice=last_day,
-            reasons=metrics.attention(current, previous, last_day, today)))
+            reasons=metrics.attention(current, previous, last_day, today),
+            game_level=game_level(levels[pid], bots) if pid in levels else None))
     return out
 
 
