@@ -53,7 +53,8 @@ def log_in(page, live_server, pupil):
 
 def start_game(page):
     page.get_by_role("link", name="New game").click()
-    expect(page.get_by_label("Bot 1")).to_have_value("beginner")
+    expect(page.get_by_label("Bot 1")).to_have_value("fitted")       # issue 17: the default
+    page.get_by_label("Bot 1").select_option("beginner")
     expect(page.get_by_label("One round")).to_be_checked()
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#game")).to_be_visible()

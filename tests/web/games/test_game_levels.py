@@ -110,11 +110,11 @@ def test_the_game_level_is_in_the_pupils_export(client, db, pupil):
 
 def test_the_new_game_form_offers_the_fitted_bot_by_a_friendly_name(client, db, pupil):
     page = html(client.get("/games/new"))
-    assert '<option value="fitted" selected>Squirrel: a good match for you</option>' in page
+    assert '<option value="fitted" selected>Squirrel (just right)</option>' in page
     assert "dial" not in page
     set_level(db, pupil["id"], BOTS.rating_of("dial:0.9").elo)
     page = html(client.get("/games/new"))
-    assert '<option value="fitted" selected>Bear: a good match for you</option>' in page
+    assert '<option value="fitted" selected>Bear (just right)</option>' in page
 
 
 def test_the_fitted_bot_is_the_dial_for_the_pupils_level_and_the_class_aim(client, db, pupil):

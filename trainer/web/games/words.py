@@ -39,7 +39,7 @@ def level_name(level: str) -> str:
 
 def fitted_choice(dial: str) -> str:
     """The fitted bot in a pupil's list of opponents."""
-    return _("%(name)s: a good match for you", name=level_name(dial))
+    return _("%(name)s (just right)", name=level_name(dial))
 
 
 def length_name(length: str, full_points: int | None = None) -> str:
