@@ -32,9 +32,8 @@ from common import median, percentile, save_result  # noqa: E402
 from trainer import create_app  # noqa: E402
 from trainer.puzzles.attempt import score_attempt  # noqa: E402
 from trainer.puzzles.rating import Rating  # noqa: E402
-from trainer.web import passwords  # noqa: E402
-from trainer.web.db import connect, write_transaction  # noqa: E402
-from trainer.web.models import puzzles as bank  # noqa: E402
+from trainer.store import passwords, puzzles as bank  # noqa: E402
+from trainer.store.db import connect, write_transaction  # noqa: E402
 
 PASSWORD = "bench password"
 CLASS_SIZE = 30

@@ -39,10 +39,8 @@ def build_school(path: str, classes: int, pupils_per_class: int, teachers: int =
     over `teachers` teachers, a drill of 200 quick puzzles a day, and the puzzle bank."""
     os.environ["TRAINER_DATABASE"] = path
     from trainer import create_app
-    from trainer.web import passwords
-    from trainer.web.db import connect
-    from trainer.web.models import classes as class_model
-    from trainer.web.models import drills, puzzles, pupils, teachers as teacher_model
+    from trainer.store import classes as class_model, drills, passwords, pupils, puzzles, teachers as teacher_model
+    from trainer.store.db import connect
 
     create_app({"DATABASE": path, "SECRET_KEY": "build"})     # migrations
     db = connect(path)

@@ -1,14 +1,20 @@
 """Shared fixtures, after the Flask tutorial: `app` on a temporary database, `client`,
-`auth` for teachers, `pupil_auth` for pupils, `make` for rows created directly.
-The classes behind them are in tests/web_helpers.py.
+`auth` for teachers, `pupil_auth` for pupils, `make` for rows created directly; `teacher` and
+`class_id`, a logged-in teacher with a class; `victim`, another teacher's class, pupil and game.
+The classes behind them are in tests/web_helpers.py. Each area's conftest.py adds its own.
 
 Browser fixtures (a live server and Debian's Chromium) are in tests/browser/conftest.py.
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from trainer.web.db import connect
+from trainer.games.service import new_game
+from trainer.games.settings import GameSettings
+from trainer.store import games
+from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
 
 
@@ -42,3 +48,25 @@ def auth(client, make):
 @pytest.fixture
 def pupil_auth(client, make):
     return PupilActions(client, make)
+
+
+@pytest.fixture
+def teacher(auth):
+    """A logged-in teacher's id."""
+    return auth.login_new_teacher()
+
+
+@pytest.fixture
+def class_id(teacher, make):
+    """A class of the logged-in teacher."""
+    return make.klass(teacher)
+
+
+@pytest.fixture
+def victim(make):
+    """Another teacher's class, pupil and game: the ids nobody else may reach (route_table.py)."""
+    teacher_b = make.teacher(email="b@school.example")
+    class_id = make.klass(teacher_b, "B's class")
+    pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
+    game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}

@@ -7,7 +7,7 @@ import itertools
 import json
 from datetime import date, datetime, time, timedelta
 
-from trainer.web.models import puzzles
+from trainer.store import puzzles
 
 _ids = itertools.count(1)
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
+from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.loader import load_seed_puzzles
-from trainer.web.drill_plan import DEFAULT, DrillSettings
-from trainer.web.models import drills, puzzles
+from trainer.store import drills, puzzles
 from web_helpers import PupilActions
 
 CURATED = [p for group in load_seed_puzzles().values() for p in group]
@@ -93,10 +91,3 @@ class DrillWorld:
     def pupil_rating(self):
         return self.db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?",
                                [self.pupil_id]).fetchone()
-
-
-@pytest.fixture
-def world(client, db, make):
-    w = DrillWorld(client, db, make)
-    w.login()
-    return w

@@ -1,6 +1,7 @@
 """Helpers for the games' tests: games found by seeded play, and a pupil's game in the database."""
 from __future__ import annotations
 
+import time
 import random
 
 from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
@@ -8,7 +9,7 @@ from trainer.engine.rules import legal_moves
 from trainer.engine.state import Phase
 from trainer.games.service import Game, decide, new_game, next_round
 from trainer.games.settings import GameSettings
-from trainer.web.models import games
+from trainer.store import games
 
 HX = {"HX-Request": "true"}
 ACTION_KINDS = {UseJoker: "joker", UseThief: "thief", UseShifter: "shifter", UseBomb: "bomb"}
@@ -58,7 +59,7 @@ def turn_lost_since_pupil(game):
 
 
 def store_game(db, pupil_id: int, game: Game) -> int:
-    return games.create(db, pupil_id, game)
+    return games.create(db, pupil_id, game, time.time())
 
 
 def tap(client, game_id, *cards):

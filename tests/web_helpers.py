@@ -11,8 +11,7 @@ import secrets
 from flask.testing import FlaskClient
 
 from trainer import create_app
-from trainer.web import passwords
-from trainer.web.models import classes, pupils, teachers
+from trainer.store import classes, passwords, pupils, teachers
 
 TEACHER_PASSWORD = "correct horse battery"
 

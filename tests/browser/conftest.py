@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 import pytest
 from werkzeug.serving import make_server
 
+from trainer.store.db import connect
 from web_helpers import make_app
-from trainer.web.db import connect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

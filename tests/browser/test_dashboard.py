@@ -8,12 +8,12 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import Watch
-from browser.test_pupil_does_a_drill import answer, current_puzzle
+from browser.drill_steps import answer, current_puzzle
 from dashboard_helpers import attempt, seed_puzzles, session
 from drill_helpers import CURATED
-from trainer.web.demo_history import add_game
-from trainer.web.drill_plan import DrillSettings
-from trainer.web.models import drills, puzzles
+from trainer.demo.history import add_game
+from trainer.puzzles.drill_settings import DrillSettings
+from trainer.store import drills, puzzles
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser

@@ -7,11 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from browser.drill_steps import answer, current_puzzle
 from drill_helpers import CURATED, right_answer
+from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
-from trainer.puzzles.steps import tap_steps
-from trainer.web.drill_plan import DrillSettings
-from trainer.web.models import drills, puzzles
+from trainer.store import drills, puzzles
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser
@@ -38,16 +38,6 @@ def drill_class(live_server):
     return {"pupil_id": pupil_id, "code": code}
 
 
-def english_sum(cards):
-    steps = tap_steps(cards)
-    if len(steps) == 1:
-        return str(steps[0].value)
-    text = f"{steps[0].value} plus {steps[1].value} is {steps[1].total}"
-    for step in steps[2:]:
-        text += f", plus {step.value} is {step.total}"
-    return text
-
-
 def log_in(page, live_server, code):
     page.goto(live_server.url + "/join")
     page.get_by_label("Class code").fill(code)
@@ -56,50 +46,6 @@ def log_in(page, live_server, code):
     for key in ("sun", "tree", "boat"):
         page.get_by_role("button", name=PICTURES[key]).click()
     expect(page.get_by_role("heading", name="Today's drill")).to_be_visible()
-
-
-def current_puzzle(page, live_server):
-    page.locator("[data-puzzle][data-started]").wait_for()
-    attempt_id = page.locator("input[name=attempt]").input_value()
-    db = live_server.db()
-    puzzle_id = db.execute("SELECT puzzle_id FROM attempts WHERE id = ?", [attempt_id]).fetchone()[0]
-    puzzle = puzzles.get(db, puzzle_id)
-    db.close()
-    return attempt_id, puzzle
-
-
-def answer(page, puzzle, how):
-    """Enter the right answer as a child would, a moment between taps (0.3 s: a quick child)."""
-    def press(locator, key=None):
-        if how == "touch":
-            locator.tap()
-        elif how == "mouse":
-            locator.click()
-        elif key:
-            page.keyboard.press(key)
-        else:                               # no shortcut: Tab to the button, press Enter
-            locator.focus()
-            page.keyboard.press("Enter")
-
-    for combo in right_answer(puzzle):
-        if combo.get("none"):
-            press(page.get_by_role("button", name="There is none"), "n")
-            return
-        if puzzle.position.joker:
-            delta = combo.get("delta", 0)
-            press(page.locator(f'button[data-delta="{delta}"]'), {-1: "-", 0: "0", 1: "+"}[delta])
-        cards = [combo["play"], *combo["capture"]]
-        for card in cards:
-            button = page.locator(f'button[data-card="{card}"]')
-            press(button, button.get_attribute("data-key").lower())
-            page.wait_for_timeout(300)
-        expect(page.locator("[data-sum]")).to_have_text(english_sum(cards))
-        if puzzle.kind == "all":
-            press(page.get_by_role("button", name="Add"), "Enter")
-    if puzzle.kind == "all":
-        press(page.get_by_role("button", name="Done"))
-    else:
-        press(page.get_by_role("button", name="Check"), "Enter")
 
 
 def test_pupil_does_a_five_puzzle_drill_with_taps(page, live_server, watch, drill_class):

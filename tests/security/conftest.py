@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from trainer.web.db import connect
+from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
 
 from .realserver import Browser, Server
@@ -93,7 +93,7 @@ def build_world(app, make, db) -> World:
 
 
 @pytest.fixture
-def world(app, make, db) -> World:
+def hostile_world(app, make, db) -> World:
     """A fresh world for tests that change it."""
     return build_world(app, make, db)
 

@@ -12,8 +12,8 @@ import io
 
 import pytest
 
-from trainer.web.csv_export import FORMULA_START, csv_response, safe_cell, to_csv
-from trainer.web.names import class_name_error, pupil_name_error
+from trainer.web.classes.names import class_name_error, pupil_name_error
+from trainer.web.core.csv_export import FORMULA_START, csv_response, safe_cell, to_csv
 
 from .conftest import FORMULA_PUPIL, HOSTILE_CLASS, HOSTILE_TEACHER
 
@@ -73,10 +73,10 @@ def test_a_csv_download_is_an_attachment_with_a_safe_file_name(app):
 def test_every_download_is_safe_to_open(visits):
     # ASVS 5.0 V3.2.1: whatever is not a page is an attachment with its real type and nosniff
     # (today: the pupil's JSON export); ASVS 5.0 V1.2.10: every CSV cell is defused (the
-    # world's class, teacher and pupil names start like formulas).
+    # hostile_world's class, teacher and pupil names start like formulas).
     downloads = [v for v in visits if v.status == 200 and not v.is_html]
     assert downloads, "the walk should meet the pupil export at least"
-    # The dashboard's downloads (issue 7), with the world's formula-like names in their rows.
+    # The dashboard's downloads (issue 7), with the hostile_world's formula-like names in their rows.
     csv_downloads = {v.url: v.body for v in downloads if v.content_type.startswith("text/csv")}
     assert len(csv_downloads) >= 3
     assert any("\r\n'-A1," in body for body in csv_downloads.values())       # the summary row, defused

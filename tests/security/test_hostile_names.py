@@ -2,7 +2,7 @@
 escaped on every page they reach (roster, login name list, login cards, the pupil's page,
 flash messages, the export).
 
-The names are made through the real forms in `world` (tests/security/conftest.py); one pupil
+The names are made through the real forms in `hostile_world` (tests/security/conftest.py); one pupil
 name that the forms refuse is written straight into the database, to show that the pages
 escape it even if a later import or bug let it through. (tests/test_bad_input_never_crashes.py
 shows that random input never crashes a form.)
@@ -157,15 +157,15 @@ def test_hostile_names_are_shown_as_text_where_they_belong(visits, name):
 
 def test_a_hostile_name_in_flash_messages_and_the_delete_page_is_escaped(walked):
     # ASVS 5.0 V1.2.1 for messages built in Python (flash) and the confirmation page.
-    app, world, _ = walked
-    teacher = world.clients["teacher"]
-    for path in (f"/pupils/{world.bypass_pupil_id}", f"/pupils/{world.bypass_pupil_id}/delete"):
+    app, hostile_world, _ = walked
+    teacher = hostile_world.clients["teacher"]
+    for path in (f"/pupils/{hostile_world.bypass_pupil_id}", f"/pupils/{hostile_world.bypass_pupil_id}/delete"):
         html = teacher.get(path).get_data(as_text=True)
         _assert_escaped(html, path)
         assert "&#34;&gt;&lt;img src=x onerror=alert(3)&gt;" in html
-    wrong = teacher.post(f"/pupils/{world.bypass_pupil_id}/delete", data={"confirm_name": SCRIPT})
+    wrong = teacher.post(f"/pupils/{hostile_world.bypass_pupil_id}/delete", data={"confirm_name": SCRIPT})
     _assert_escaped(wrong.get_data(as_text=True), "delete refused")
-    done = teacher.post(f"/pupils/{world.bypass_pupil_id}/delete", data={"confirm_name": BYPASS_PUPIL})
+    done = teacher.post(f"/pupils/{hostile_world.bypass_pupil_id}/delete", data={"confirm_name": BYPASS_PUPIL})
     assert done.status_code == 303
     html = teacher.get(done.headers["Location"]).get_data(as_text=True)
     _assert_escaped(html, "after delete")

@@ -10,7 +10,7 @@ the per-pupil rules in tests/test_pupil_login.py.
 """
 from concurrent.futures import ThreadPoolExecutor
 
-from trainer.web.models import throttle
+from trainer.store import throttle
 
 WRONG = ("moon", "star", "fish")
 RIGHT = ("sun", "tree", "boat")
@@ -104,7 +104,7 @@ def test_claims_are_atomic_across_connections(app):
     # ASVS 5.0 V6.3.1 for every throttled login (teachers per e-mail, pupils per pupil): 24
     # connections claiming at the same instant get exactly the 5 free tries between them.
     import threading
-    from trainer.web.db import connect
+    from trainer.store.db import connect
 
     barrier = threading.Barrier(24)
     results = []

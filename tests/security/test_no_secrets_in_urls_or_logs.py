@@ -8,7 +8,7 @@ teacher's password and the session and CSRF tokens.
 """
 import re
 
-from trainer.web.models import classes as classes_model
+from trainer.store import classes as classes_model
 from web_helpers import TEACHER_PASSWORD
 
 from .walk import scan
@@ -127,8 +127,8 @@ def test_redirects_of_every_page_carry_no_secret(visits, walked):
     # ASVS 5.0 V14.2.1 for every page of the walk: no Location or HX-Redirect holds the class
     # code, the QR token or a picture password, and no link, form or script address does
     # (every form posts: test_every_form_posts).
-    _, world, _ = walked
-    secrets = [world.join_code, world.qr_token, world.pictures]
+    _, hostile_world, _ = walked
+    secrets = [hostile_world.join_code, hostile_world.qr_token, hostile_world.pictures]
     redirects = [v.headers.get(h) for v in visits for h in ("Location", "HX-Redirect")]
     redirects = [r for r in redirects if r]
     assert len(redirects) > 20

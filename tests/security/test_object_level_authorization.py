@@ -1,15 +1,14 @@
 """Nobody reaches what is not theirs: not anonymously, not as a classmate, not by adding fields.
 
-Built on tests/test_authorization.py, whose tables list every route with an id and whose
+Built on tests/web/test_authorization.py and tests/route_table.py, whose tables list every route with an id and whose
 tests cover teacher-vs-teacher, pupil-of-another-class and the login step. Added here: the
 classmate direction (a pupil of the victim's own class), anonymous visitors, field-level
 tampering, and that another teacher's id looks exactly like a missing one.
 """
 import pytest
 
+from route_table import ALL_ROUTES, OUTSIDE_LOGIN, TEACHER_ROUTES, route_url, send
 from web_helpers import PupilActions
-from test_authorization import (ALL_ROUTES, OUTSIDE_LOGIN, PUPIL_ROUTES, TEACHER_ROUTES,  # noqa: F401
-                                _request, _url, victim)
 
 from .walk import PUBLIC_ENDPOINTS, snapshot
 
@@ -23,7 +22,7 @@ def test_a_classmate_cannot_reach_the_victims_ids(app, client, make, victim, db,
     assert PupilActions(client, make).login(victim["class_id"], classmate,
                                             ("moon", "star", "fish")).status_code == 303
     before = snapshot(db)
-    response = _request(client, method, _url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
+    response = send(client, method, route_url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
     if endpoint in TEACHER_ROUTES:
         assert response.status_code == 302 and response.headers["Location"].startswith("/login")
     else:
@@ -36,7 +35,7 @@ def test_an_anonymous_visitor_reaches_no_id(app, client, victim, db, endpoint, m
     # ASVS 5.0 V8.2.1: function-level access: without a login every id route sends to a
     # login page and changes nothing.
     before = snapshot(db)
-    response = _request(client, method, _url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
+    response = send(client, method, route_url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
     assert response.status_code == 302
     assert response.headers["Location"].startswith(("/login", "/join"))
     assert snapshot(db) == before

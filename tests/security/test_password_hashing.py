@@ -11,7 +11,7 @@ import re
 import pytest
 from argon2 import PasswordHasher
 
-from trainer.web import passwords
+from trainer.store import passwords
 from web_helpers import TEACHER_PASSWORD
 
 # OWASP Password Storage Cheat Sheet, argon2id: equivalent minimums (memory KiB, iterations),

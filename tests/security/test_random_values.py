@@ -10,10 +10,12 @@ import base64
 import re
 from pathlib import Path
 
-from trainer.web import pictures
-from trainer.web.models import classes, sessions
+from trainer.store import classes, picture_passwords, sessions
+from trainer.web.pupils import pictures
 
-WEB = Path(__file__).resolve().parents[2] / "trainer" / "web"
+TRAINER = Path(__file__).resolve().parents[2] / "trainer"
+# Where the app's own values are made: the web app, the store, the demo data, the configuration.
+APP_CODE = ("web", "store", "demo", "config.py")
 
 
 def _bits(token: str) -> int:
@@ -41,18 +43,21 @@ def test_codes_and_pictures_use_the_whole_space():
     codes = [classes.new_join_code() for _ in range(400)]
     assert all(len(c) == classes.CODE_LENGTH for c in codes)
     assert set("".join(codes)) == set(classes.CODE_ALPHABET)
-    passwords = [pictures.random_password().split(",") for _ in range(400)]
-    assert all(len(set(p)) == pictures.LENGTH for p in passwords)
+    passwords = [picture_passwords.random_password().split(",") for _ in range(400)]
+    assert all(len(set(p)) == picture_passwords.LENGTH for p in passwords)
     assert {k for p in passwords for k in p} == set(pictures.BY_KEY)
 
 
 def test_no_secret_comes_from_the_predictable_generator():
-    # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. It is used in trainer/web only where nothing
-    # is secret: to replay seeded puzzle generation (models/puzzles.py), which is meant to
-    # repeat, to pick among equally fitting puzzles (practice_flow.py), and to invent the demo
-    # class's history (demo_history.py, seeded so every installation shows the same demo).
-    users = sorted(str(p.relative_to(WEB)) for p in WEB.rglob("*.py")
+    # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. The app's code uses it only where nothing
+    # is secret: to replay seeded puzzle generation (store/puzzles.py), which is meant to
+    # repeat, to pick among equally fitting puzzles (web/drills/flow.py), and to invent the demo
+    # class's history (demo/history.py, seeded so every installation shows the same demo).
+    files = [p for part in APP_CODE for p in ([TRAINER / part] if part.endswith(".py")
+                                              else (TRAINER / part).rglob("*.py"))]
+    users = sorted(str(p.relative_to(TRAINER)) for p in files
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["demo_history.py", "models/puzzles.py", "practice_flow.py"]
-    for path in ("csrf.py", "models/sessions.py", "models/classes.py", "pictures.py", "config.py"):
-        assert "secrets." in (WEB / path).read_text(), path
+    assert users == ["demo/history.py", "store/puzzles.py", "web/drills/flow.py"]
+    for path in ("web/core/csrf.py", "store/sessions.py", "store/classes.py", "store/picture_passwords.py",
+                 "config.py"):
+        assert "secrets." in (TRAINER / path).read_text(), path

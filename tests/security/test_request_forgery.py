@@ -7,15 +7,15 @@ Every POST route of app.url_map is tried: a route added later without a form-dat
 """
 import pytest
 
-from trainer.web.db import connect
+from route_table import ALL_ROUTES
+from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, csrf_from, make_app
-from test_authorization import ALL_ROUTES
 
 from .walk import post_rules, snapshot, url, walk
 
 CSRF_MESSAGE = "The page was open for too long"
 # POST routes without an id in their URL, with the data a real form sends.
-# "{join_code}" / "{qr_token}" are filled in from the world.
+# "{join_code}" / "{qr_token}" are filled in from the hostile_world.
 PLAIN_POSTS = {
     "auth.register": {"display_name": "New", "email": "new@school.example",
                       "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD},
@@ -38,9 +38,9 @@ PLAIN_POSTS = {
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}
 
 
-def _form(endpoint, world):
+def _form(endpoint, hostile_world):
     data = dict(PLAIN_POSTS[endpoint] if endpoint in PLAIN_POSTS else ALL_ROUTES[endpoint]["POST"] or {})
-    return {k: v.format(join_code=world.join_code, qr_token=world.qr_token) for k, v in data.items()}
+    return {k: v.format(join_code=hostile_world.join_code, qr_token=hostile_world.qr_token) for k, v in data.items()}
 
 
 def test_every_post_route_is_known(app):
@@ -53,11 +53,11 @@ POSTS = sorted({*PLAIN_POSTS, *(e for e, m in ALL_ROUTES.items() if "POST" in m)
 
 
 @pytest.mark.parametrize("endpoint", POSTS)
-def test_forged_posts_are_refused_and_change_nothing(app, world, db, endpoint):
-    client = world.clients["joining" if endpoint in AS_JOINING else "teacher"]
+def test_forged_posts_are_refused_and_change_nothing(app, hostile_world, db, endpoint):
+    client = hostile_world.clients["joining" if endpoint in AS_JOINING else "teacher"]
     rule = next(r for r in post_rules(app) if r.endpoint == endpoint)
-    address = url(app, rule, world.ids)
-    form = _form(endpoint, world)
+    address = url(app, rule, hostile_world.ids)
+    form = _form(endpoint, hostile_world)
     before = snapshot(db)
 
     # ASVS 5.0 V3.5.1: a request without the anti-forgery token is refused...
@@ -96,11 +96,11 @@ def test_forged_posts_are_refused_and_change_nothing(app, world, db, endpoint):
     assert CSRF_MESSAGE not in response.get_data(as_text=True)
 
 
-def test_no_get_request_changes_anything(app, world, db):
+def test_no_get_request_changes_anything(app, hostile_world, db):
     # ASVS 5.0 V3.5.3: sensitive functionality only behind POST: every GET page, for every
     # visitor, as page and as fragment, leaves the database as it was.
     before = snapshot(db)
-    visits = walk(app, world.clients, world.ids)
+    visits = walk(app, hostile_world.clients, hostile_world.ids)
     assert len(visits) > 40
     assert snapshot(db) == before
 

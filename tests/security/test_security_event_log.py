@@ -43,8 +43,8 @@ def test_teacher_logins_failures_and_throttling_are_logged_by_account_id(app, cl
     one(events, f"event=teacher_login_throttled teacher={teacher_id} seconds=")
     app.config["TEACHER_LOGIN_FREE_FAILURES"] = 100
     with app.app_context():
+        from trainer.store import throttle
         from trainer.web.db import get_db
-        from trainer.web.models import throttle
         throttle.reset(get_db(), "teacher:logged@school.example")
     events.clear()
     assert client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 303

@@ -7,7 +7,7 @@ have 256 random bits (tests/security/test_random_values.py).
 """
 import pytest
 
-from trainer.web.db import connect
+from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
 
 COOKIE = "tweak_session"

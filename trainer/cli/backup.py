@@ -41,8 +41,8 @@ def run_restore(args) -> int:
         raise UsageError(str(err)) from None
     # The backup may predate schema steps this version has: bring it up to date now, so the
     # running app finds the tables it expects.
-    from trainer.web import migrations
-    from trainer.web.db import connect
+    from trainer.store import migrations
+    from trainer.store.db import connect
 
     db = connect(database)
     try:

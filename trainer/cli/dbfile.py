@@ -12,7 +12,7 @@ def add_db_argument(parser) -> None:
 
 
 def database_file(args, must_exist: bool = True) -> str:
-    from trainer.web.config import file_config
+    from trainer.config import file_config
 
     path = os.path.abspath(args.db) if args.db else file_config()["DATABASE"]
     if must_exist and not os.path.isfile(path):

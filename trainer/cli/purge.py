@@ -33,7 +33,7 @@ def run(args) -> int:
 
 
 def _configured_days() -> int:
-    from trainer.web.config import file_config
+    from trainer.config import file_config
 
     value = file_config()["RETENTION_DAYS"]
     if not isinstance(value, int) or isinstance(value, bool):

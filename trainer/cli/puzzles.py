@@ -83,9 +83,8 @@ def _store(path: str, puzzles) -> int:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise UsageError(f"--db: folder {folder} does not exist")
-    from trainer.web import migrations
-    from trainer.web.db import connect
-    from trainer.web.models import puzzles as bank
+    from trainer.store import migrations, puzzles as bank
+    from trainer.store.db import connect
 
     db = connect(path)
     try:

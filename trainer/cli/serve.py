@@ -69,9 +69,9 @@ def run(args) -> int:
 def _prepare(args):
     """Migrations (create_app), demo data and the puzzle bank, before any worker starts."""
     from trainer import create_app
-    from trainer.web import demo
-    from trainer.web.db import connect
-    from trainer.web.models import puzzles
+    from trainer.demo import seed as demo
+    from trainer.store import puzzles
+    from trainer.store.db import connect
 
     app = create_app()
     db = connect(app.config["DATABASE"])

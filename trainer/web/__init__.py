@@ -1,8 +1,8 @@
 """The TWEAK Trainer web application (Flask + htmx + SQLite).
 
-`create_app()` builds everything; nothing is created at import time. Each area is a
-blueprint in its own module; to add one (drills, games, dashboard...), write the module and
-add it to BLUEPRINTS below.
+`create_app()` builds everything; nothing is created at import time. Each area is a package
+(core, teachers, classes, pupils, drills, games, dashboard) whose views are a blueprint; to
+add one, write its views module and list its `bp` in `_blueprints()` below.
 """
 from __future__ import annotations
 
@@ -10,16 +10,19 @@ import os
 
 from flask import Flask
 
-from trainer.web import config
+from trainer import config
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def _blueprints():
-    from trainer.web import (
-        auth, class_games, classes, drills, games, language, pages, practice, pupil_home, pupil_login, roster,
-    )
+    from trainer.web.classes import roster, views as classes
+    from trainer.web.core import language, pages
     from trainer.web.dashboard import blueprint as dashboard
+    from trainer.web.drills import pupil_views as practice, teacher_views as drills
+    from trainer.web.games import pupil_views as games, teacher_views as class_games
+    from trainer.web.pupils import home as pupil_home, picture_login as pupil_login
+    from trainer.web.teachers import auth
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp)
@@ -40,7 +43,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from trainer.web import cards, csrf, db, headers, housekeeping, htmx, i18n, login, pages, security_log
+    from trainer.web import db
+    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, login, pages, security_log
 
     db.init_app(app)
     security_log.init_app(app)
@@ -48,7 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     login.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
-    cards.init_app(app)
+    card_faces.init_app(app)
     housekeeping.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)

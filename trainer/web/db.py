@@ -1,42 +1,18 @@
-"""One SQLite connection per request, on `g`, wrapped in a sqlite-utils Database.
+"""One SQLite connection per request, on `g`: the web layer's glue to trainer.store.db.
 
-Every connection gets the same pragmas: foreign keys enforced (so deleting a pupil deletes
-all their data through ON DELETE CASCADE), a busy timeout so concurrent writers wait instead
-of failing, and WAL so readers never block the writer.
+Request connections commit with synchronous=NORMAL and wait for group commit before the
+response leaves (trainer.store.group_commit), or keep one connection per server thread.
 """
 from __future__ import annotations
 
-import contextlib
 import os
-import sqlite3
 import threading
-from collections.abc import Iterator
 
 from flask import current_app, g
 from sqlite_utils import Database
 
-from trainer.web import group_commit
-
-BUSY_TIMEOUT_MS = 5000
-SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
-
-
-def connect(path: str, synchronous: str = "FULL") -> Database:
-    """`synchronous`: FULL (every commit synced: scripts, migrations, tests) or NORMAL for
-    request connections, whose writes are made durable by group commit (group_commit.py)."""
-    if path != ":memory:":
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-    # Straight on the connection: this runs for every request.
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    db = Database(conn)
-    if path != ":memory:":
-        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            # WAL must be switched on outside a transaction; it then sticks to the file.
-            db.enable_wal()
-        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
-    return db
+from trainer.store import group_commit, migrations, sessions, throttle
+from trainer.store.db import connect
 
 
 def get_db() -> Database:
@@ -88,33 +64,7 @@ def close_db(_exc=None) -> None:
         db.close()
 
 
-@contextlib.contextmanager
-def write_transaction(db: Database) -> Iterator[Database]:
-    """A transaction that takes the write lock at once.
-
-    A plain BEGIN starts as a reader and upgrades on the first write; when two connections
-    do that at the same moment one of them gets "database is locked" immediately, without
-    the busy timeout helping. BEGIN IMMEDIATE waits for the lock up front instead.
-    Inside, sqlite-utils' own `atomic()` nests as savepoints.
-    """
-    if db.conn.in_transaction:
-        with db.atomic():
-            yield db
-        return
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.rollback()
-        raise
-    else:
-        db.conn.execute("COMMIT")
-
-
 def init_app(app) -> None:
-    from trainer.web import migrations
-    from trainer.web.models import sessions, throttle
-
     app.teardown_appcontext(close_db)
     app.after_request(make_writes_durable)
     db = connect(app.config["DATABASE"])

@@ -1,11 +1,10 @@
 """The teacher's dashboard (issue 7): class overview, pupil progress, game replays, exports and
-printable reports. Views are thin; numbers come from trainer.web.models (SQL) and the pure
-modules beside this one."""
+printable reports. Views are thin; numbers come from the SQL in queries/ and trainer.store,
+and the pure modules beside this one."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, render_template
 from flask_babel import gettext as _
-from werkzeug.routing import BuildError
 
 from trainer.web.dashboard import labels, progress_charts, replay
 from trainer.web.dashboard.formatting import FILTERS
@@ -23,21 +22,6 @@ def _bad_param(err: BadParam):
                            title=_("Something was wrong with that request"), text=err.message), 400
 
 
-DRILL_SETTINGS_ENDPOINT = "drills.settings"
-
-
-def drill_settings_url(class_id: int) -> str:
-    """The drill settings page (issue 5's drills blueprint). Its URL is fixed as
-    /classes/<id>/drill; url_for is used once that blueprint is registered."""
-    if DRILL_SETTINGS_ENDPOINT in current_app.view_functions:
-        try:
-            return url_for(DRILL_SETTINGS_ENDPOINT, class_id=class_id)
-        except BuildError:
-            pass
-    return f"/classes/{class_id}/drill"
-
-
-bp.add_app_template_global(drill_settings_url)
 bp.add_app_template_global(progress_charts.describe, "describe_chart")
 bp.add_app_template_global(labels.action_name)
 bp.add_app_template_global(replay.turn_text)

@@ -3,20 +3,22 @@ from __future__ import annotations
 
 from flask import request
 
-from trainer.web import htmx, login
+from trainer.store import pupils
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_class
 from trainer.web.dashboard import params
 from trainer.web.dashboard.blueprint import bp
 from trainer.web.dashboard.days import school_today, window
 from trainer.web.dashboard.metrics import sort_summaries
+from trainer.web.dashboard.queries import overview, progress
 from trainer.web.db import get_db
-from trainer.web.models import overview, progress, pupils
-from trainer.web.ownership import own_class
 
 MOST_MISSED = 10
 REPORT_MISSED = 5
 
 
-def _class_rows(class_id: int, sort: str = "name", descending: bool = False):
+def class_rows(class_id: int, sort: str = "name", descending: bool = False):
+    """The class's active pupils' summaries in the overview's order (the page and its CSV)."""
     db = get_db()
     active = pupils.list_for_class(db, class_id)
     return sort_summaries(overview.pupil_summaries(db, active, school_today()), sort, descending)
@@ -28,7 +30,7 @@ def overview_page(class_id):
     klass = own_class(class_id)
     sort, descending = params.sort_order(request.args)
     return htmx.render("dashboard/class.html", "dashboard/_overview.html", klass=klass,
-                       rows=_class_rows(class_id, sort, descending), sort=sort, descending=descending,
+                       rows=class_rows(class_id, sort, descending), sort=sort, descending=descending,
                        drill=overview.drill_settings(get_db(), class_id), today=school_today())
 
 
@@ -55,5 +57,5 @@ def class_report(class_id):
     klass = own_class(class_id)
     grid, missed = _hard(class_id, params.DEFAULT_CLASS_PERIOD, REPORT_MISSED)
     return htmx.render("dashboard/class_report.html", "dashboard/_class_report.html", klass=klass,
-                       rows=_class_rows(class_id), grid=grid, missed=missed,
+                       rows=class_rows(class_id), grid=grid, missed=missed,
                        days=params.DEFAULT_CLASS_PERIOD, today=school_today())

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from flask import Response, stream_with_context
 
-from trainer.web.csv_export import safe_cell
+from trainer.web.core.csv_export import safe_cell
 
 
 def csv_lines(header: Iterable, rows: Iterable[Iterable]) -> Iterator[str]:

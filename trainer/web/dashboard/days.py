@@ -1,4 +1,6 @@
-"""School days and windows of days. Pure: the dashboard's idea of "today" comes in as an argument.
+"""School days and windows of days for the dashboard. Only `school_today` reads the clock
+(through trainer.web.core.school_day); the rest takes its days as arguments. What a school
+day is belongs to the streak rule (trainer.puzzles.streaks).
 
 `day` columns hold the school's local date as YYYY-MM-DD (issue 5), so ISO strings compare in
 date order and windows are plain string ranges.
@@ -7,25 +9,16 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from trainer.puzzles.streaks import is_school_day
+from trainer.web.core import school_day
+
 WEEK = 7
 
 
 def school_today() -> date:
     """The school's date, from the same clock that stamps `attempts.day`
-    (trainer.web.school_day, which honours TIMEZONE); outside the app (demo data made by the
-    command line), the server's local date."""
-    from flask import has_app_context
-
-    if has_app_context():
-        from trainer.web import school_day
-
-        return school_day.today()
-    return date.today()
-
-
-def is_school_day(day: date) -> bool:
-    # Monday to Friday. Holidays are not known to the app; a holiday gap shows as missed days.
-    return day.weekday() < 5
+    (trainer.web.core.school_day, which honours TIMEZONE)."""
+    return school_day.today()
 
 
 def iso(day: date) -> str:

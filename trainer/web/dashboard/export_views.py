@@ -3,16 +3,17 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from trainer.web import login
-from trainer.web.csv_export import csv_response
+from trainer.store import pupils
+from trainer.web.core import login
+from trainer.web.core.csv_export import csv_response
+from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.dashboard import labels
 from trainer.web.dashboard.blueprint import bp
-from trainer.web.dashboard.class_views import _class_rows
+from trainer.web.dashboard.class_views import class_rows
 from trainer.web.dashboard.csv_stream import csv_stream_response
 from trainer.web.dashboard.days import school_today
+from trainer.web.dashboard.queries import attempt_log
 from trainer.web.db import get_db
-from trainer.web.models import attempt_log, pupils
-from trainer.web.ownership import own_class, own_pupil
 
 
 def _attempt_header() -> list[str]:
@@ -54,7 +55,7 @@ def class_pupils_csv(class_id):
               _("Capture chances in games"), _("Missed captures"), _("Last practice"), _("Needs attention")]
 
     def rows():
-        for s in _class_rows(class_id):
+        for s in class_rows(class_id):
             yield [s.name, str(labels.DRILL_TODAY[s.drill_today]), s.streak, s.week.answered,
                    s.week.accuracy, s.previous_week.accuracy,
                    None if s.week.median_ms is None else s.week.median_ms / 1000,

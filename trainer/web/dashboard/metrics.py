@@ -12,8 +12,8 @@ import statistics
 from dataclasses import dataclass, field
 from datetime import date
 
+from trainer.puzzles.streaks import streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
-from trainer.web.streaks import streak as pupil_streak
 
 MIN_ANSWERS_FOR_CHANGE = 5      # fewer answers in either week: a change would be noise
 FALLING_POINTS = 10             # accuracy down by this many percentage points ...

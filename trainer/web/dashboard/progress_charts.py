@@ -1,4 +1,4 @@
-"""The pupil page's three charts and their table, from progress buckets (models.progress)."""
+"""The pupil page's three charts and their table, from progress buckets (queries.progress)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,15 +5,15 @@ from datetime import timedelta
 
 from flask import request
 
-from trainer.web import htmx, login
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_pupil
 from trainer.web.dashboard import params
 from trainer.web.dashboard.attempt_view import attempt_view
 from trainer.web.dashboard.blueprint import bp
 from trainer.web.dashboard.days import iso, school_today
 from trainer.web.dashboard.progress_charts import charts
+from trainer.web.dashboard.queries import attempt_log, game_review, overview, progress
 from trainer.web.db import get_db
-from trainer.web.models import attempt_log, game_review, overview, progress
-from trainer.web.ownership import own_pupil
 
 REPORT_PERIOD = 91
 REPORT_ATTEMPTS = 5

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask import request
 
-from trainer.web import htmx, login, security_log
+from trainer.web.core import htmx, login, security_log
+from trainer.web.core.ownership import own_pupil
 from trainer.web.dashboard import params, replay
 from trainer.web.dashboard.blueprint import bp
+from trainer.web.dashboard.queries import game_review
 from trainer.web.db import get_db
-from trainer.web.models import game_review
-from trainer.web.ownership import own_pupil
 
 
 @bp.route("/pupils/<int:pupil_id>/replay")

@@ -1,0 +1,121 @@
+"""`trainer serve`: options, bad input, demo data, and a real server answering."""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from trainer.cli.main import build_parser, main
+from trainer.demo import seed as demo
+from trainer.store import migrations
+from trainer.store.db import connect
+
+
+def test_serve_is_a_documented_command():
+    parser = build_parser()
+    help_text = parser.format_help()
+    assert "serve" in help_text
+    args = parser.parse_args(["serve", "--host", "0.0.0.0", "--port", "8080", "--db", "x.db"])
+    assert (args.host, args.port, args.db) == ("0.0.0.0", 8080, "x.db")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["serve", "--port", "0"], "--port must be between 1 and 65535"),
+    (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
+    (["serve", "--db", "/no/such/folder/x.db"], "does not exist"),
+])
+def test_bad_options_exit_2_with_one_line(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_demo_data_is_created_once_on_an_empty_database(tmp_path):
+    db = connect(str(tmp_path / "d.db"))
+    migrations.apply(db)
+    shown = demo.ensure_demo_data(db, demo.login_file_for(str(tmp_path / "d.db")))
+    assert shown["email"] == demo.DEMO_EMAIL and len(shown["password"]) >= 16
+    assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
+    again = demo.ensure_demo_data(db, demo.login_file_for(str(tmp_path / "d.db")))
+    assert again["password"] == shown["password"]
+    assert db.execute("SELECT count(*) FROM teachers").fetchone()[0] == 1
+    assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
+    db.close()
+
+
+def test_demo_data_is_not_added_to_a_database_in_use(tmp_path, make):
+    make.teacher()
+    assert demo.ensure_demo_data(make.db, str(tmp_path / "x.demo-login")) is None
+    assert make.db.execute("SELECT count(*) FROM classes").fetchone()[0] == 0
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_starts_a_real_server_with_demo_login(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port),
+         "--db", str(tmp_path / "served.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        body = None
+        for _ in range(100):
+            try:
+                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert body is not None and b"Log in to your class" in body
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=10)[0]
+    assert "Demo teacher: demo@example.org  password: " in output
+    assert "Puzzle bank ready: " in output     # the first start fills the bank (issue 5)
+    assert (tmp_path / "served.db").exists()
+    assert oct((tmp_path / "served.db.demo-login").stat().st_mode)[-3:] == "600"
+    assert (tmp_path / "instance" / "secret_key").exists()
+    db = connect(str(tmp_path / "served.db"))
+    code = db.execute("SELECT join_code FROM classes").fetchone()[0]
+    assert db.execute("SELECT count(DISTINCT kind) FROM puzzles").fetchone()[0] == 5
+    db.close()
+    assert code not in output  # class codes never go to the console or logs
+
+
+def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
+         "--threads", "2", "--db", str(tmp_path / "served.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        workers = set()
+        for _ in range(100):
+            workers = set(subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                         text=True).stdout.split())
+            if len(workers) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2
+        statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status
+                    for _ in range(10)]
+        assert statuses == [200] * 10
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=30)[0]
+    assert "Booting worker" in output and "gthread" in output
+    assert '"GET /join" 200' in output and "x=1" not in output     # paths only in the access log

@@ -1,0 +1,69 @@
+"""Every route that takes an id, with form data to post to it: the table
+tests/web/test_authorization.py checks against the app's url_map, shared with the security
+suite's access tests and the games' bad-input tests."""
+from __future__ import annotations
+
+from flask import url_for
+
+# endpoint -> {method: form data}; "kind" says whose id the route takes.
+TEACHER_ROUTES = {
+    "classes.show": {"GET": None},
+    "classes.rename": {"POST": {"name": "Hacked"}},
+    "classes.regenerate_code": {"POST": {}},
+    "classes.archive": {"POST": {}},
+    "classes.retention": {"POST": {"days": "30"}},
+    "classes.restore": {"POST": {}},
+    "roster.add": {"POST": {"name": "Intruder"}},
+    "roster.upload": {"GET": None, "POST": {}},
+    "roster.cards": {"GET": None},
+    "roster.show": {"GET": None},
+    "roster.rename": {"POST": {"name": "Hacked"}},
+    "roster.reset_pictures": {"POST": {}},
+    "roster.archive": {"POST": {}},
+    "roster.restore": {"POST": {}},
+    "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
+    "roster.export": {"GET": None},
+    "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
+    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
+                                              "time_limit": "9"}},
+    "drills.extra_time": {"POST": {}},
+    "dashboard.overview_page": {"GET": None},
+    "dashboard.class_hard": {"GET": None},
+    "dashboard.class_report": {"GET": None},
+    "dashboard.class_attempts_csv": {"GET": None},
+    "dashboard.class_pupils_csv": {"GET": None},
+    "dashboard.pupil_page": {"GET": None},
+    "dashboard.pupil_attempts": {"GET": None},
+    "dashboard.pupil_report": {"GET": None},
+    "dashboard.pupil_attempts_csv": {"GET": None},
+    "dashboard.replay_page": {"GET": None},   # the game id is a query argument, checked against the pupil
+}
+# Routes a pupil uses during login: the id must be a pupil of the class they chose.
+PUPIL_LOGIN_ROUTES = {
+    "pupil_login.pictures_step": {"GET": None, "POST": {"pick": "sun"}},
+}
+# Routes of a logged-in pupil that take an id of their own things (drills, games, ...).
+PUPIL_ROUTES: dict = {
+    "games.show": {"GET": None},
+    "games.tap": {"POST": {"tap": "R1a"}},
+    "games.move": {"POST": {"kind": "lay"}},
+    "games.hint": {"POST": {}},
+    "games.start_next_round": {"POST": {}},
+    "games.stop": {"POST": {}},
+}
+ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES}
+
+CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods]
+OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
+
+
+def route_url(app, endpoint, ids):
+    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
+    with app.test_request_context():
+        return url_for(endpoint, **{arg: ids[arg] for arg in rule.arguments})
+
+
+def send(client, method, url, data):
+    if method == "GET":
+        return client.get(url)
+    return client.post(url, data=data or {})

@@ -1,0 +1,141 @@
+"""The layers of docs/web.md ("Layers"), read from the code's imports (AST, every import
+statement, inside functions too), so an arrow added back up fails the suite.
+
+Each layer lists the trainer packages it may import; `flask` says whether Flask and its
+family may be imported. `trainer` itself is the application factory (`trainer.create_app`).
+No module imports another module's private name (`from x import _name`).
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
+PURE = {"engine", "bots", "puzzles", "games"}
+
+
+@dataclass(frozen=True)
+class Layer:
+    may_import: frozenset[str]
+    flask: bool
+    picture: str       # where the layer stands in docs/web.md's picture
+
+
+LAYERS = {
+    "engine": Layer(frozenset({"engine"}), False, "engine: the rules, imports no other trainer package"),
+    "bots": Layer(frozenset({"engine", "bots"}), False, "bots: only the engine"),
+    "puzzles": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
+    "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
+    "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
+    "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
+    "ops": Layer(frozenset({"ops"}), False, "ops: the database file alone"),
+    "config": Layer(frozenset({"config"}), True, "config: the installation's settings"),
+    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), False,
+                 "cli: nothing from web but the factory"),
+    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), True,
+                   "bench: like the command line, nothing from web but the factory"),
+    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web"}), True, "web: the top, never the cli"),
+    "trainer": Layer(frozenset({"web"}), False, "trainer: the factory, built by web"),
+}
+
+
+def layer_of(module: str) -> str:
+    """`trainer.store.db` -> store; `trainer` -> trainer (the factory); `bench.x` -> bench."""
+    parts = module.split(".")
+    if parts[0] == "bench":
+        return "bench"
+    return parts[1] if len(parts) > 1 else "trainer"
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(tree: ast.AST, module: str, is_package: bool):
+    """(imported module, names taken from it, line) for every import statement."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, [], node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            target = node.module or ""
+            if node.level:
+                base = module.split(".")[: len(module.split(".")) - node.level + is_package]
+                target = ".".join(base + ([target] if target else []))
+            yield target, [a.name for a in node.names], node.lineno
+
+
+def submodules(root: Path, target: str, names: list[str]) -> list[str]:
+    """`from trainer import config` imports the module trainer.config, not the factory."""
+    folder = root.joinpath(*target.split("."))
+    found = [f"{target}.{n}" for n in names if (folder / f"{n}.py").exists() or (folder / n).is_dir()]
+    return found if names and len(found) == len(names) else found + [target]
+
+
+def violations(root: Path, folders: tuple[str, ...] = ("trainer", "bench")) -> list[str]:
+    found = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            module = module_name(path, root)
+            layer = LAYERS[layer_of(module)]
+            for target, names, line in imports_of(ast.parse(path.read_text()), module,
+                                                  path.name == "__init__.py"):
+                where = f"{path.relative_to(root)}:{line}"
+                top = target.split(".")[0]
+                if top in FLASK_FAMILY and not layer.flask:
+                    found.append(f"{where} imports {target} ({layer.picture})")
+                if top == "trainer":
+                    for wanted in {layer_of(t) for t in submodules(root, target, names)}:
+                        if wanted not in layer.may_import:
+                            found.append(f"{where} imports {target} ({layer.picture})")
+                    for name in names:
+                        if name.startswith("_") and not name.startswith("__") and target != module:
+                            found.append(f"{where} imports the private name {name} from {target}")
+    return found
+
+
+def test_the_code_keeps_its_layers():
+    assert violations(ROOT) == []
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+CLEAN = {
+    "trainer/__init__.py": "", "trainer/engine/__init__.py": "", "trainer/engine/cards.py": "",
+    "trainer/store/__init__.py": "", "trainer/store/db.py": "import sqlite3\n",
+    "trainer/web/__init__.py": "from flask import Flask\nfrom trainer.store import db\n",
+    "trainer/cli/__init__.py": "", "trainer/cli/serve.py": "from trainer import create_app\n",
+}
+
+
+def test_a_clean_tree_passes(tmp_path):
+    write(tmp_path, CLEAN)
+    assert violations(tmp_path, ("trainer",)) == []
+
+
+@pytest.mark.parametrize("name, text, finding", [
+    ("trainer/engine/rules.py", "from trainer.bots import make_bot\n", "imports trainer.bots (engine:"),
+    ("trainer/store/pupils.py", "def f():\n    from trainer.web import pictures\n",
+     "imports trainer.web (store:"),
+    ("trainer/store/pupils.py", "from flask_babel import gettext\n", "imports flask_babel (store:"),
+    ("trainer/store/pupils.py", "from . import db\nfrom ..web import pictures\n", "imports trainer.web (store:"),
+    ("trainer/puzzles/drill.py", "import trainer.store.db\n", "imports trainer.store.db (puzzles/games:"),
+    ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
+    ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
+])
+def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
+    write(tmp_path, {**CLEAN, name: text})
+    found = violations(tmp_path, ("trainer",))
+    assert len(found) == 1 and finding in found[0] and found[0].startswith(name), found

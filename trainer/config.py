@@ -1,0 +1,95 @@
+"""Configuration: defaults here, then the instance folder's config.py, then TRAINER_* variables.
+
+The secret key lives in the instance folder and is generated on first start, so no secret is
+ever part of the source tree and every installation has its own.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from datetime import timedelta
+
+DEFAULTS = dict(
+    DATABASE=None,  # filled in from the instance folder when not configured
+    SESSION_COOKIE_NAME="tweak_session",
+    SESSION_COOKIE_HTTPONLY=True,
+    SESSION_COOKIE_SAMESITE="Lax",
+    # Flask only signs this cookie; what it means is decided server-side (see sessions).
+    PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+    IDLE_TIMEOUT_SECONDS=60 * 60,
+    MAX_CONTENT_LENGTH=512 * 1024,  # a class list is a few hundred bytes
+    BABEL_DEFAULT_LOCALE="en",
+    TRUST_PROXY=False,  # set when served behind a TLS reverse proxy (issue 8, docs/deploy.md)
+    PUBLIC_URL=None,  # e.g. https://tweak.school.example: used in the QR codes on login cards
+    TEACHER_LOGIN_FREE_FAILURES=5,
+    PUPIL_LOGIN_FREE_FAILURES=5,
+    JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
+    THROTTLE_BASE_SECONDS=60,
+    THROTTLE_MAX_SECONDS=15 * 60,
+    RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
+    # Requests commit with synchronous=NORMAL and share fsyncs of the log before answering
+    # (trainer.store.group_commit): FULL's durability for every acknowledged write, without
+    # one fsync per commit under the write lock. False: plain synchronous=FULL.
+    GROUP_COMMIT=True,
+    KEEP_CONNECTIONS=False,  # `trainer serve` turns it on: each server thread reuses its connection (trainer.web.db)
+    DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.core.housekeeping)
+    GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
+    PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
+    TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
+)
+
+
+def load(app, test_config: dict | None) -> None:
+    app.config.from_mapping(DEFAULTS)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("TRAINER")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("DATABASE"):
+        app.config["DATABASE"] = default_database(app.instance_path)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+
+
+def default_database(instance_path: str) -> str:
+    return os.path.join(instance_path, "trainer.db")
+
+
+def file_config():
+    """The configuration `trainer serve` would use, for commands that work on the database
+    file alone (backup, restore, purge): the same sources as load(), without building the app
+    (no secret key, no migrations)."""
+    from flask import Flask
+
+    app = Flask("trainer.web", instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
+                instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("TRAINER")
+    if not app.config.get("DATABASE"):
+        app.config["DATABASE"] = default_database(app.instance_path)
+    return app.config
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """Read the installation's secret key, creating it on first start."""
+    os.makedirs(instance_path, exist_ok=True)
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        # O_EXCL: two workers starting at once must not each write a different key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        # Another worker may have created the file an instant ago and not written it yet.
+        for _ in range(50):
+            with open(path, encoding="ascii") as fh:
+                key = fh.read().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it to generate a new secret key")
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+    return key

@@ -1,0 +1,42 @@
+"""Demo data for a first start: a demo teacher, and a class of six pupils with a few weeks of
+practice and games behind them (trainer.demo.history).
+
+The demo password is random per installation (never a well-known one), printed on the
+console and kept in a file beside the database (readable by its owner only) so later starts
+can print it again.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import date
+
+from trainer.demo import history
+from trainer.store import classes, passwords, pupils, teachers
+
+DEMO_EMAIL = "demo@example.org"
+DEMO_PUPILS = ("Ada", "Bram", "Chloé", "Daan", "Emma", "Finn")
+
+
+def login_file_for(database: str) -> str:
+    return database + ".demo-login"
+
+
+def ensure_demo_data(db, login_file: str) -> dict | None:
+    """Create the demo teacher and class on an empty database; return the login to show."""
+    if teachers.count(db) == 0:
+        password = "-".join(secrets.token_hex(2) for _ in range(4))
+        teacher_id = teachers.create(db, DEMO_EMAIL, "Demo Teacher",
+                                     passwords.hash_password(password))
+        class_id = classes.create(db, teacher_id, "Demo class 3B")
+        pupil_ids = pupils.create_many(db, class_id, list(DEMO_PUPILS))
+        # Made by `trainer serve` before the app runs, so the server's local date is the day.
+        history.add_history(db, class_id, pupil_ids, date.today())
+        fd = os.open(login_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{DEMO_EMAIL}\n{password}\n")
+    if teachers.by_email(db, DEMO_EMAIL) and os.path.exists(login_file):
+        with open(login_file, encoding="utf-8") as fh:
+            email, password = fh.read().split()[:2]
+        return {"email": email, "password": password}
+    return None

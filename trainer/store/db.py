@@ -1,0 +1,58 @@
+"""Opening the SQLite file, wrapped in a sqlite-utils Database, and the write transaction.
+
+Every connection gets the same pragmas: foreign keys enforced (so deleting a pupil deletes
+all their data through ON DELETE CASCADE), a busy timeout so concurrent writers wait instead
+of failing, and WAL so readers never block the writer.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 5000
+SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+
+
+def connect(path: str, synchronous: str = "FULL") -> Database:
+    """`synchronous`: FULL (every commit synced: scripts, migrations, tests) or NORMAL for
+    request connections, whose writes are made durable by group commit (trainer.store.group_commit)."""
+    if path != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    # Straight on the connection: this runs for every request.
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db = Database(conn)
+    if path != ":memory:":
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            # WAL must be switched on outside a transaction; it then sticks to the file.
+            db.enable_wal()
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
+    return db
+
+
+@contextlib.contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """A transaction that takes the write lock at once.
+
+    A plain BEGIN starts as a reader and upgrades on the first write; when two connections
+    do that at the same moment one of them gets "database is locked" immediately, without
+    the busy timeout helping. BEGIN IMMEDIATE waits for the lock up front instead.
+    Inside, sqlite-utils' own `atomic()` nests as savepoints.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    else:
+        db.conn.execute("COMMIT")

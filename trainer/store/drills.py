@@ -1,0 +1,66 @@
+"""A class's drill settings and a pupil's own settings (extra time, hidden countdown)."""
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
+from trainer.puzzles.kinds import KINDS
+from trainer.store import utcnow
+from trainer.store.db import write_transaction
+
+
+def settings_for_class(db: Database, class_id: int) -> DrillSettings:
+    """The class's drill, or the default one when the teacher has not set it."""
+    row = db.execute("SELECT puzzles, minutes, kinds, time_limit_s FROM drill_settings WHERE class_id = ?",
+                     [class_id]).fetchone()
+    if row is None:
+        return DEFAULT
+    puzzles, minutes, kinds, limit = row
+    # Kinds in KINDS order, and only known ones: the column is text anyone could have edited.
+    stored = set(json.loads(kinds))
+    return DrillSettings(puzzles, minutes, tuple(k for k in KINDS if k in stored) or DEFAULT.kinds, limit)
+
+
+def save(db: Database, class_id: int, settings: DrillSettings) -> None:
+    with write_transaction(db):
+        db.execute(
+            "INSERT INTO drill_settings (class_id, puzzles, minutes, kinds, time_limit_s, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (class_id) DO UPDATE SET puzzles = excluded.puzzles,"
+            " minutes = excluded.minutes, kinds = excluded.kinds, time_limit_s = excluded.time_limit_s,"
+            " updated_at = excluded.updated_at",
+            [class_id, settings.puzzles, settings.minutes, json.dumps(list(settings.kinds)),
+             settings.time_limit, utcnow()])
+
+
+def pupil_settings(db: Database, pupil_id: int) -> dict:
+    row = db.execute("SELECT extra_time_s, hide_countdown FROM pupil_settings WHERE pupil_id = ?",
+                     [pupil_id]).fetchone()
+    extra, hide = row if row else (0.0, 0)
+    return {"extra_time_s": extra, "hide_countdown": bool(hide)}
+
+
+def extra_times(db: Database, class_id: int) -> dict[int, float]:
+    """pupil id -> extra seconds, for every pupil of the class that has some."""
+    return dict(db.execute(
+        "SELECT s.pupil_id, s.extra_time_s FROM pupil_settings s JOIN pupils p ON p.id = s.pupil_id"
+        " WHERE p.class_id = ? AND s.extra_time_s > 0", [class_id]).fetchall())
+
+
+def set_extra_times(db: Database, extra: dict[int, float]) -> None:
+    """All pupils at once, so a form with one bad entry changes nobody."""
+    with write_transaction(db):
+        for pupil_id, seconds in extra.items():
+            db.execute(
+                "INSERT INTO pupil_settings (pupil_id, extra_time_s) VALUES (?, ?)"
+                " ON CONFLICT (pupil_id) DO UPDATE SET extra_time_s = excluded.extra_time_s",
+                [pupil_id, seconds])
+
+
+def set_hide_countdown(db: Database, pupil_id: int, hide: bool) -> None:
+    with write_transaction(db):
+        db.execute(
+            "INSERT INTO pupil_settings (pupil_id, hide_countdown) VALUES (?, ?)"
+            " ON CONFLICT (pupil_id) DO UPDATE SET hide_countdown = excluded.hide_countdown",
+            [pupil_id, int(hide)])

@@ -1,0 +1,424 @@
+"""The database schema, as an ordered list of sqlite-utils migration steps.
+
+To change the schema, add a new function at the END of this file decorated with
+`@migrations()`; never edit or reorder a step that has shipped. Each step runs once, inside a
+transaction, and is recorded in `_sqlite_migrations`, so start-up applies only what is new.
+
+Rules for tables added by later issues (attempts, puzzles, games, drills, ...):
+- a row that belongs to a pupil references `pupils(id) ON DELETE CASCADE`, so deleting a
+  pupil erases everything about them (tests/test_pupil_data_cascades.py checks every such
+  foreign key);
+- add the new data to the pupil's JSON export through `trainer.store.pupil_export`.
+"""
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("trainer")
+
+
+@migrations()
+def m001_teachers_classes_pupils(db: Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE teachers (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            language TEXT,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    # Stored lower-cased, so this index also makes e-mail addresses case-insensitive.
+    db.execute("CREATE UNIQUE INDEX teachers_email ON teachers(email)")
+    db.execute(
+        """
+        CREATE TABLE classes (
+            id INTEGER PRIMARY KEY,
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            join_code TEXT NOT NULL,
+            qr_token TEXT NOT NULL,
+            archived_at TEXT,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX classes_join_code ON classes(join_code)")
+    db.execute("CREATE UNIQUE INDEX classes_qr_token ON classes(qr_token)")
+    db.execute("CREATE INDEX classes_teacher ON classes(teacher_id)")
+    # Only a first name or nickname: the least a teacher needs to tell pupils apart.
+    db.execute(
+        """
+        CREATE TABLE pupils (
+            id INTEGER PRIMARY KEY,
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            picture_password TEXT NOT NULL,
+            language TEXT,
+            archived_at TEXT,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX pupils_class_name ON pupils(class_id, name_key)")
+
+
+@migrations()
+def m002_sessions_and_throttle(db: Database) -> None:
+    # Server-side sessions: the cookie carries a random token, this table its SHA-256.
+    # Deleting the row (logout, idle timeout) makes the old cookie worthless.
+    db.execute(
+        """
+        CREATE TABLE auth_sessions (
+            id TEXT PRIMARY KEY,
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE CASCADE,
+            pupil_id INTEGER REFERENCES pupils(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
+        )"""
+    )
+    db.execute("CREATE INDEX auth_sessions_teacher ON auth_sessions(teacher_id)")
+    db.execute("CREATE INDEX auth_sessions_pupil ON auth_sessions(pupil_id)")
+    # Failed-login counters live in the database so every server process and every
+    # request from behind one school NAT address sees the same count.
+    db.execute(
+        """
+        CREATE TABLE login_throttle (
+            key TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL DEFAULT 0,
+            locked_until REAL NOT NULL DEFAULT 0,
+            updated_at REAL NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m003_puzzles_drills_attempts(db: Database) -> None:
+    # Puzzles are shared by every class; `data` is Puzzle.to_json() (trainer.puzzles).
+    # target / table_size / combo_size are copied out of it for the teacher's heat maps.
+    db.execute(
+        """
+        CREATE TABLE puzzles (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('curated', 'generated', 'teacher')),
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            rating REAL NOT NULL,
+            rating_count INTEGER NOT NULL DEFAULT 0,
+            target INTEGER NOT NULL,
+            table_size INTEGER NOT NULL,
+            combo_size INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX puzzles_kind_rating ON puzzles(kind, rating)")
+    db.execute(
+        """
+        CREATE TABLE pupil_ratings (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            rating REAL NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    # The teacher's daily drill for a class: a number of puzzles or of minutes.
+    db.execute(
+        """
+        CREATE TABLE drill_settings (
+            class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+            puzzles INTEGER,
+            minutes INTEGER,
+            kinds TEXT NOT NULL,
+            time_limit_s REAL NOT NULL DEFAULT 20,
+            updated_at TEXT NOT NULL,
+            CHECK ((puzzles IS NULL) != (minutes IS NULL))
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE pupil_settings (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            extra_time_s REAL NOT NULL DEFAULT 0,
+            hide_countdown INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    # One sitting: today's drill or free practice. `day` is the school's local date.
+    db.execute(
+        """
+        CREATE TABLE practice_sessions (
+            id INTEGER PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            mode TEXT NOT NULL CHECK (mode IN ('drill', 'practice')),
+            day TEXT NOT NULL,
+            planned INTEGER,
+            started_at REAL NOT NULL,
+            finished_at REAL
+        )"""
+    )
+    db.execute("CREATE INDEX practice_sessions_pupil_day ON practice_sessions(pupil_id, day)")
+    # One issued puzzle and, once it arrives, its answer. The id travels with the puzzle to
+    # the page and back, so a double tap, a resubmit or a retry finds the same row (issue 5.7).
+    # Times in epoch seconds (server) and milliseconds (client durations).
+    db.execute(
+        """
+        CREATE TABLE attempts (
+            id TEXT PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            session_id INTEGER REFERENCES practice_sessions(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL REFERENCES puzzles(id),
+            kind TEXT NOT NULL,
+            day TEXT NOT NULL,
+            issued_at REAL NOT NULL,
+            answered_at REAL,
+            time_limit_s REAL NOT NULL,
+            client_ms INTEGER,
+            server_ms INTEGER,
+            believed_ms INTEGER,
+            first_correct_ms INTEGER,
+            input_kind TEXT,
+            taps TEXT,
+            submitted TEXT,
+            outcome TEXT,
+            correct INTEGER,
+            credit REAL,
+            score REAL,
+            flags TEXT,
+            pupil_rating_before REAL,
+            pupil_rating_after REAL,
+            puzzle_rating_before REAL,
+            puzzle_rating_after REAL,
+            target INTEGER NOT NULL,
+            combo_size INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX attempts_pupil_answered ON attempts(pupil_id, answered_at)")
+    db.execute("CREATE INDEX attempts_session ON attempts(session_id)")
+    db.execute("CREATE INDEX attempts_puzzle ON attempts(puzzle_id)")
+
+
+@migrations()
+def m004_games(db: Database) -> None:
+    # `state` is the resumable tweak-game/1 document (trainer.games.service); `record` the
+    # tweak-round/1 or tweak-match/1 record that `trainer replay` checks.
+    db.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            settings TEXT NOT NULL,
+            state TEXT NOT NULL,
+            record TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'abandoned')),
+            pupil_points INTEGER,
+            winner INTEGER,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX games_pupil_status ON games(pupil_id, status)")
+    # One row per pupil play (trainer.games.analysis.MoveAnalysis), for the teacher's reports.
+    db.execute(
+        """
+        CREATE TABLE game_moves (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            captures_available INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            tweak_available INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            tweak INTEGER NOT NULL,
+            missed_capture INTEGER NOT NULL,
+            missed_tweak INTEGER NOT NULL,
+            decision_ms INTEGER,
+            hint_used INTEGER NOT NULL DEFAULT 0,
+            analysis TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (game_id, round, turn)
+        )"""
+    )
+    db.execute("CREATE INDEX game_moves_pupil_created ON game_moves(pupil_id, created_at)")
+    # What the teacher lets a class choose for games (trainer.games.settings.ClassLimits).
+    db.execute(
+        """
+        CREATE TABLE class_game_settings (
+            class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+            levels TEXT NOT NULL,
+            max_bots INTEGER NOT NULL,
+            lengths TEXT NOT NULL,
+            allow_colors INTEGER NOT NULL,
+            hints INTEGER NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m005_ops_retention(db: Database) -> None:
+    # How long a class's pupil data is kept (days); NULL: the school's RETENTION_DAYS.
+    db.execute("ALTER TABLE classes ADD COLUMN retention_days INTEGER")
+    # When each housekeeping task last ran, shared by every server process.
+    db.execute(
+        """
+        CREATE TABLE maintenance (
+            task TEXT PRIMARY KEY,
+            last_run REAL NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m201_games_turn_clock(db: Database) -> None:
+    # The server's half of a decision time: when the board for the pupil's turn was first
+    # served (turn_key names that turn), so a reload does not restart it. hint_turn: the
+    # turn in which the pupil asked for a hint, recorded with the play (issue 6.7).
+    db.execute("ALTER TABLE games ADD COLUMN turn_key TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN turn_shown_at REAL")
+    db.execute("ALTER TABLE games ADD COLUMN hint_turn TEXT")
+    db.execute("ALTER TABLE game_moves ADD COLUMN server_ms INTEGER")
+
+
+@migrations()
+def m101_drills_session_minutes(db: Database) -> None:
+    # A drill of "so many minutes" needs its plan kept with the sitting, as `planned` keeps a
+    # number of puzzles: a teacher changing the settings mid-morning must not move the finish
+    # line of a drill that is already under way. Exactly one of the two is set for a drill.
+    db.execute("ALTER TABLE practice_sessions ADD COLUMN planned_minutes INTEGER")
+
+
+# ---------------------------------------------------------------- issue 7: the teacher's dashboard
+# Summaries are kept by triggers, so that the drills and games code (and anything else that
+# writes attempts or game_moves) keeps them right without knowing they exist. Each trigger
+# recomputes the one pupil-day or game it touched from the rows themselves rather than adding
+# and subtracting: a resubmitted answer, a corrected row or a deleted game cannot make a
+# summary drift, and a day holds tens of rows, so the recount is cheap.
+
+# An answer whose time we believe: right, timed, and not flagged as faster than a child can tap
+# (trainer.puzzles.timing.TOO_FAST). Speed is measured on right answers only, so that fast
+# guesses do not make a pupil look quicker.
+_TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
+          " AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0")
+
+
+def _pupil_day_refresh(pupil: str, day: str) -> str:
+    # INDEXED BY: without ANALYZE statistics the planner prefers attempts_pupil_answered and
+    # scans the pupil's whole history on every write; this index finds the day's rows directly.
+    rows = (f"FROM attempts INDEXED BY attempts_dashboard"
+            f" WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL")
+    timed = f"(SELECT count(*) {rows} AND {_TIMED})"
+    return f"""
+        DELETE FROM pupil_days WHERE pupil_id = {pupil} AND day = {day};
+        INSERT INTO pupil_days (pupil_id, day, answered, correct, credit, too_fast, timed,
+                                median_ms, first_at, last_at, rating)
+        SELECT {pupil}, {day}, count(*), coalesce(sum(correct = 1), 0), total(credit),
+               sum(instr(coalesce(flags, ''), 'faster_than_tapping') > 0), {timed},
+               (SELECT avg(believed_ms) FROM (SELECT believed_ms {rows} AND {_TIMED}
+                    ORDER BY believed_ms LIMIT 2 - {timed} % 2 OFFSET ({timed} - 1) / 2)),
+               min(answered_at), max(answered_at),
+               (SELECT pupil_rating_after {rows} AND pupil_rating_after IS NOT NULL
+                    ORDER BY answered_at DESC LIMIT 1)
+        {rows} AND EXISTS (SELECT 1 FROM pupils WHERE id = {pupil})
+        HAVING count(*) > 0;"""
+
+
+def _game_summary_refresh(game: str) -> str:
+    return f"""
+        DELETE FROM game_summaries WHERE game_id = {game};
+        INSERT INTO game_summaries (game_id, pupil_id, plays, capture_chances, missed_captures,
+                                    tweak_chances, missed_tweaks, tweaks, points, best_points,
+                                    hints)
+        SELECT {game}, min(pupil_id), count(*), sum(captures_available > 0), sum(missed_capture),
+               sum(tweak_available), sum(missed_tweak), sum(tweak), sum(points), sum(best_points),
+               sum(hint_used)
+        FROM game_moves WHERE game_id = {game} AND EXISTS (SELECT 1 FROM games WHERE id = {game})
+        HAVING count(*) > 0;"""
+
+
+@migrations()
+def m301_dashboard_summaries(db: Database) -> None:
+    # One row per pupil and local day with answers: the class overview and the charts read
+    # a few hundred of these instead of tens of thousands of attempts. median_ms is the median
+    # believed time of the day's right answers (_TIMED); rating the pupil's rating after the
+    # day's last rated answer.
+    db.execute(
+        """
+        CREATE TABLE pupil_days (
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            answered INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            credit REAL NOT NULL,
+            too_fast INTEGER NOT NULL,
+            timed INTEGER NOT NULL,
+            median_ms REAL,
+            first_at REAL NOT NULL,
+            last_at REAL NOT NULL,
+            rating REAL,
+            PRIMARY KEY (pupil_id, day)
+        )"""
+    )
+    # Covers every dashboard read of attempts by pupil and day range (medians over a window,
+    # heat maps, most-missed puzzles) without touching the table itself; answered rows only.
+    db.execute(
+        "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
+        " believed_ms, flags, puzzle_id, answered_at) WHERE answered_at IS NOT NULL"
+    )
+    db.execute(
+        """
+        CREATE TABLE game_summaries (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            plays INTEGER NOT NULL,
+            capture_chances INTEGER NOT NULL,
+            missed_captures INTEGER NOT NULL,
+            tweak_chances INTEGER NOT NULL,
+            missed_tweaks INTEGER NOT NULL,
+            tweaks INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            hints INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX game_summaries_pupil ON game_summaries(pupil_id)")
+    watched = "answered_at, correct, credit, believed_ms, flags, pupil_rating_after, day, pupil_id"
+    triggers = {
+        "attempts_days_insert": ("AFTER INSERT ON attempts WHEN NEW.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
+        "attempts_days_update": (f"AFTER UPDATE OF {watched} ON attempts"
+                                 " WHEN NEW.answered_at IS NOT NULL OR OLD.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
+        # An answer moved to another day or pupil leaves its old day to be recounted too.
+        "attempts_days_update_moved": ("AFTER UPDATE OF day, pupil_id ON attempts"
+                                       " WHEN OLD.answered_at IS NOT NULL"
+                                       " AND (OLD.day IS NOT NEW.day OR OLD.pupil_id IS NOT NEW.pupil_id)",
+                                       _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
+        "attempts_days_delete": ("AFTER DELETE ON attempts WHEN OLD.answered_at IS NOT NULL",
+                                 _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
+        "game_moves_summary_insert": ("AFTER INSERT ON game_moves", _game_summary_refresh("NEW.game_id")),
+        "game_moves_summary_update": ("AFTER UPDATE ON game_moves",
+                                      _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id")),
+        "game_moves_summary_delete": ("AFTER DELETE ON game_moves", _game_summary_refresh("OLD.game_id")),
+    }
+    for name, (when, body) in triggers.items():
+        # One statement each: executescript would commit the migration's transaction.
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {body} END")
+    # Rows written before this step (e.g. the drills branch merged first) are summarised once,
+    # by the triggers' own statements with the values bound.
+    day_statements = [s for s in _pupil_day_refresh(":pupil", ":day").split(";") if s.strip()]
+    for pupil_id, day in db.execute(
+            "SELECT DISTINCT pupil_id, day FROM attempts WHERE answered_at IS NOT NULL").fetchall():
+        for statement in day_statements:
+            db.execute(statement, {"pupil": pupil_id, "day": day})
+    game_statements = [s for s in _game_summary_refresh(":game").split(";") if s.strip()]
+    for (game_id,) in db.execute("SELECT DISTINCT game_id FROM game_moves").fetchall():
+        for statement in game_statements:
+            db.execute(statement, {"game": game_id})
+
+
+def apply(db: Database) -> None:
+    migrations.apply(db)

@@ -1,0 +1,135 @@
+"""Sittings (a day's drill, free practice), issued puzzles and their answers, pupils' ratings.
+
+An attempt row is made when a puzzle is issued, so its id exists before any answer: the page
+sends it back with the answer, and the answer is written only while `answered_at IS NULL`
+(trainer.web.drills.flow). Callers hold a write transaction around anything that reads and
+then writes."""
+from __future__ import annotations
+
+import json
+import secrets
+
+from sqlite_utils import Database
+
+from trainer.puzzles.rating import Rating, starting_rating
+from trainer.store import utcnow
+
+# Columns filled in when an answer arrives (the rest are set at issue time).
+ANSWER_COLUMNS = ("answered_at", "client_ms", "server_ms", "believed_ms", "first_correct_ms", "input_kind",
+                  "taps", "submitted", "outcome", "correct", "credit", "score", "flags",
+                  "pupil_rating_before", "pupil_rating_after", "puzzle_rating_before", "puzzle_rating_after")
+JSON_COLUMNS = ("taps", "submitted", "outcome", "flags")
+
+
+def _one(db: Database, sql: str, params) -> dict | None:
+    rows = list(db.query(sql, params))
+    return rows[0] if rows else None
+
+
+# Ratings -------------------------------------------------------------------------------------
+
+def pupil_rating(db: Database, pupil_id: int, class_id: int) -> Rating:
+    """The pupil's rating; a new pupil starts where the settled pupils of the class are."""
+    row = db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?", [pupil_id]).fetchone()
+    if row:
+        return Rating(row[0], row[1])
+    others = [Rating(v, n) for v, n in db.execute(
+        "SELECT r.rating, r.count FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id WHERE p.class_id = ?",
+        [class_id])]
+    start = starting_rating(others)
+    set_pupil_rating(db, pupil_id, start)
+    return start
+
+
+def set_pupil_rating(db: Database, pupil_id: int, rating: Rating) -> None:
+    db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, ?, ?, ?)"
+               " ON CONFLICT (pupil_id) DO UPDATE SET rating = excluded.rating, count = excluded.count,"
+               " updated_at = excluded.updated_at", [pupil_id, rating.value, rating.count, utcnow()])
+
+
+# Sittings ------------------------------------------------------------------------------------
+
+def session(db: Database, session_id: int) -> dict | None:
+    return _one(db, "SELECT * FROM practice_sessions WHERE id = ?", [session_id])
+
+
+def day_session(db: Database, pupil_id: int, day: str, mode: str) -> dict | None:
+    """The pupil's sitting of this mode on this day (one drill and one practice a day)."""
+    return _one(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? AND mode = ?"
+                " ORDER BY id DESC LIMIT 1", [pupil_id, day, mode])
+
+
+def latest_session(db: Database, pupil_id: int, day: str) -> dict | None:
+    return _one(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? ORDER BY id DESC LIMIT 1",
+                [pupil_id, day])
+
+
+def create_session(db: Database, pupil_id: int, mode: str, day: str, now: float,
+                   planned: int | None = None, planned_minutes: int | None = None) -> int:
+    return db.execute(
+        "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, started_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)", [pupil_id, mode, day, planned, planned_minutes, now]).lastrowid
+
+
+def finish_session(db: Database, session_id: int, now: float) -> None:
+    db.execute("UPDATE practice_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
+               [now, session_id])
+
+
+def session_totals(db: Database, session_id: int) -> tuple[int, float]:
+    """(answers, seconds spent answering). A puzzle counts at most its time limit, so a pupil who
+    walked away from a puzzle has not "practised" for the time they were gone."""
+    answered, spent_ms = db.execute(
+        "SELECT count(*), coalesce(sum(min(server_ms, time_limit_s * 1000)), 0) FROM attempts"
+        " WHERE session_id = ? AND answered_at IS NOT NULL", [session_id]).fetchone()
+    return answered, spent_ms / 1000
+
+
+def drill_days(db: Database, pupil_id: int) -> list[str]:
+    """Days on which the pupil finished the daily drill, newest first."""
+    return [d for (d,) in db.execute(
+        "SELECT DISTINCT day FROM practice_sessions WHERE pupil_id = ? AND mode = 'drill'"
+        " AND finished_at IS NOT NULL ORDER BY day DESC", [pupil_id])]
+
+
+# Attempts ------------------------------------------------------------------------------------
+
+def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
+                issued_at: float, time_limit: float, target: int, combo_size: int) -> str:
+    attempt_id = secrets.token_urlsafe(16)
+    db.execute(
+        "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
+        " target, combo_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size])
+    return attempt_id
+
+
+def attempt(db: Database, attempt_id: str, pupil_id: int) -> dict | None:
+    """One of this pupil's attempts (another pupil's id finds nothing), JSON columns decoded."""
+    row = _one(db, "SELECT * FROM attempts WHERE id = ? AND pupil_id = ?", [attempt_id, pupil_id])
+    if row:
+        for column in JSON_COLUMNS:
+            if row[column] is not None:
+                row[column] = json.loads(row[column])
+    return row
+
+
+def pending_attempt(db: Database, session_id: int) -> dict | None:
+    return _one(db, "SELECT * FROM attempts WHERE session_id = ? AND answered_at IS NULL"
+                " ORDER BY issued_at DESC LIMIT 1", [session_id])
+
+
+def last_attempt_id(db: Database, session_id: int) -> str | None:
+    row = db.execute("SELECT id FROM attempts WHERE session_id = ? ORDER BY issued_at DESC, rowid DESC LIMIT 1",
+                     [session_id]).fetchone()
+    return row[0] if row else None
+
+
+def store_answer(db: Database, attempt_id: str, values: dict) -> bool:
+    """Write the answer unless one is already there; True when this call wrote it."""
+    row = {k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k])
+           for k in ANSWER_COLUMNS}
+    sets = ", ".join(f"{k} = ?" for k in ANSWER_COLUMNS)
+    cursor = db.execute(f"UPDATE attempts SET {sets} WHERE id = ? AND answered_at IS NULL",
+                        [*row.values(), attempt_id])
+    return cursor.rowcount == 1

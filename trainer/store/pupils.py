@@ -1,0 +1,125 @@
+"""Pupils: a first name or nickname, a picture password, and nothing else that identifies.
+
+A teacher reaches a pupil only through one of their own classes (`get_for_teacher`).
+"""
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+
+from sqlite_utils import Database
+
+from trainer.store import picture_passwords, utcnow
+from trainer.store.db import write_transaction
+
+
+class NameTaken(Exception):
+    pass
+
+
+def name_key(name: str) -> str:
+    """Two names that a child would read as the same name get the same key."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+
+
+def create(db: Database, class_id: int, name: str, picture_password: str | None = None) -> int:
+    return create_many(db, class_id, [name], [picture_password])[0]
+
+
+def create_many(db: Database, class_id: int, names: list[str],
+                passwords: list[str | None] | None = None) -> list[int]:
+    """All or nothing: one duplicate name refuses the whole list."""
+    passwords = passwords or [None] * len(names)
+    ids = []
+    try:
+        with write_transaction(db):
+            for name, password in zip(names, passwords):
+                clean = " ".join(name.split())
+                ids.append(db.execute(
+                    "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [class_id, clean, name_key(clean), password or picture_passwords.random_password(),
+                     utcnow()],
+                ).lastrowid)
+    except sqlite3.IntegrityError as err:
+        raise NameTaken() from err
+    return ids
+
+
+def existing_keys(db: Database, class_id: int) -> set[str]:
+    return {r[0] for r in db.execute("SELECT name_key FROM pupils WHERE class_id = ?",
+                                     [class_id])}
+
+
+def list_for_class(db: Database, class_id: int, include_archived: bool = False) -> list[dict]:
+    where = "" if include_archived else " AND archived_at IS NULL"
+    return list(db.query(
+        f"SELECT * FROM pupils WHERE class_id = ?{where}"
+        " ORDER BY archived_at IS NOT NULL, name COLLATE NOCASE", [class_id]))
+
+
+def get_for_teacher(db: Database, teacher_id: int, pupil_id: int) -> dict | None:
+    rows = list(db.query(
+        "SELECT p.*, c.name AS class_name, c.teacher_id FROM pupils p"
+        " JOIN classes c ON c.id = p.class_id WHERE p.id = ? AND c.teacher_id = ?",
+        [pupil_id, teacher_id]))
+    return rows[0] if rows else None
+
+
+def get_in_class(db: Database, class_id: int, pupil_id: int) -> dict | None:
+    """A pupil who may log in to this class right now."""
+    rows = list(db.query(
+        "SELECT p.* FROM pupils p JOIN classes c ON c.id = p.class_id"
+        " WHERE p.id = ? AND p.class_id = ? AND p.archived_at IS NULL AND c.archived_at IS NULL",
+        [pupil_id, class_id]))
+    return rows[0] if rows else None
+
+
+def get(db: Database, pupil_id: int) -> dict | None:
+    rows = list(db.query(
+        "SELECT p.*, c.name AS class_name FROM pupils p JOIN classes c ON c.id = p.class_id"
+        " WHERE p.id = ?", [pupil_id]))
+    return rows[0] if rows else None
+
+
+def rename(db: Database, pupil_id: int, name: str) -> None:
+    clean = " ".join(name.split())
+    try:
+        with write_transaction(db):
+            db.execute("UPDATE pupils SET name = ?, name_key = ? WHERE id = ?",
+                       [clean, name_key(clean), pupil_id])
+    except sqlite3.IntegrityError as err:
+        raise NameTaken() from err
+
+
+def set_archived(db: Database, pupil_id: int, archived: bool) -> None:
+    with write_transaction(db):
+        db.execute("UPDATE pupils SET archived_at = ? WHERE id = ?",
+                   [utcnow() if archived else None, pupil_id])
+        if archived:
+            db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [pupil_id])
+
+
+def reset_picture_password(db: Database, pupil_id: int) -> str:
+    password = picture_passwords.random_password()
+    with write_transaction(db):
+        db.execute("UPDATE pupils SET picture_password = ? WHERE id = ?", [password, pupil_id])
+        # A reset also lifts a lock-out: that is why the teacher is asked for one.
+        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+    return password
+
+
+def set_language(db: Database, pupil_id: int, language: str) -> None:
+    with write_transaction(db):
+        db.execute("UPDATE pupils SET language = ? WHERE id = ?", [language, pupil_id])
+
+
+def delete(db: Database, pupil_id: int) -> None:
+    """Erase the pupil; every table that holds their data cascades from pupils(id)."""
+    with write_transaction(db):
+        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+        db.execute("DELETE FROM pupils WHERE id = ?", [pupil_id])
+
+
+def throttle_key(pupil_id: int) -> str:
+    return f"pupil:{pupil_id}"

@@ -1,0 +1,168 @@
+"""A class's pupils: add, upload, rename, archive, delete, export, reset pictures, print cards."""
+from __future__ import annotations
+
+import json
+
+from flask import (Blueprint, Response, current_app, flash, redirect, request, url_for)
+from flask_babel import gettext as _, ngettext
+
+from trainer.store import pupil_export, pupils, throttle
+from trainer.web.classes.names import parse_roster_csv, pupil_name_error
+from trainer.web.classes.qr import qr_svg
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_class, own_pupil
+from trainer.web.db import get_db
+from trainer.web.pupils import pictures
+
+bp = Blueprint("roster", __name__)
+
+
+def _roster(klass, **extra):
+    return htmx.render("classes/show.html", "roster/_roster.html", klass=klass,
+                       roster=pupils.list_for_class(get_db(), klass["id"], include_archived=True),
+                       **extra)
+
+
+@bp.route("/classes/<int:class_id>/pupils", methods=["POST"])
+@login.teacher_required
+def add(class_id):
+    klass = own_class(class_id)
+    name = request.form.get("name", "")
+    error = pupil_name_error(name)
+    if error is None:
+        try:
+            pupils.create(get_db(), class_id, name)
+        except pupils.NameTaken:
+            error = _("There is already a pupil with this name in the class.")
+    if error:
+        return _roster(klass, add_error=error, add_name=name), 400
+    added = " ".join(name.split())
+    return htmx.fragment_or_redirect(
+        "roster/_roster.html", url_for("classes.show", class_id=class_id),
+        _("%(name)s added.", name=added), klass=klass, added=added,
+        roster=pupils.list_for_class(get_db(), class_id, include_archived=True))
+
+
+@bp.route("/classes/<int:class_id>/upload", methods=["GET", "POST"])
+@login.teacher_required
+def upload(class_id):
+    klass = own_class(class_id)
+    errors, status = [], 200
+    if request.method == "POST":
+        upload_file = request.files.get("file")
+        if upload_file is None or not upload_file.filename:
+            errors = [(0, "", _("Please choose a file."))]
+        else:
+            db = get_db()
+            names, errors = parse_roster_csv(upload_file.read(), pupils.existing_keys(db, class_id))
+            if not errors:
+                try:
+                    pupils.create_many(db, class_id, names)
+                except pupils.NameTaken:
+                    # Someone added one of these names while the file was being read.
+                    errors = [(0, "", _("There is already a pupil with this name in the class."))]
+                else:
+                    flash(ngettext("%(num)d pupil added.", "%(num)d pupils added.", len(names)))
+                    return redirect(url_for("classes.show", class_id=class_id), 303)
+        status = 400
+    return htmx.render("roster/upload.html", "roster/_upload_form.html", klass=klass,
+                       errors=errors), status
+
+
+@bp.route("/classes/<int:class_id>/cards")
+@login.teacher_required
+def cards(class_id):
+    klass = own_class(class_id)
+    base = current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
+    # The token travels in the fragment, which browsers never send to a server; see
+    # pupils/picture_login.py.
+    join_url = base + url_for("pupil_login.join") + "#k=" + klass["qr_token"]
+    roster = [dict(p, pictures=pictures.parse(p["picture_password"]))
+              for p in pupils.list_for_class(get_db(), class_id)]
+    return htmx.render("roster/cards.html", "roster/_cards.html", klass=klass, roster=roster,
+                       qr=qr_svg(join_url, _("QR code: opens the login page of this class")))
+
+
+def _pupil_context(pupil) -> dict:
+    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]),
+                locked=throttle.seconds_locked(get_db(), pupils.throttle_key(pupil["id"])))
+
+
+def _pupil_page(pupil, status=200, **extra):
+    return htmx.render("roster/pupil.html", "roster/_pupil_panel.html",
+                       **_pupil_context(pupil), **extra), status
+
+
+def _pupil_changed(pupil_id, message):
+    return htmx.fragment_or_redirect("roster/_pupil_panel.html",
+                                     url_for("roster.show", pupil_id=pupil_id), message,
+                                     **_pupil_context(own_pupil(pupil_id)), message=message)
+
+
+@bp.route("/pupils/<int:pupil_id>")
+@login.teacher_required
+def show(pupil_id):
+    return _pupil_page(own_pupil(pupil_id))
+
+
+@bp.route("/pupils/<int:pupil_id>/rename", methods=["POST"])
+@login.teacher_required
+def rename(pupil_id):
+    pupil = own_pupil(pupil_id)
+    name = request.form.get("name", "")
+    error = pupil_name_error(name)
+    if error is None:
+        try:
+            pupils.rename(get_db(), pupil_id, name)
+        except pupils.NameTaken:
+            error = _("There is already a pupil with this name in the class.")
+    if error:
+        return _pupil_page(pupil, 400, rename_error=error)
+    return _pupil_changed(pupil_id, _("Name saved."))
+
+
+@bp.route("/pupils/<int:pupil_id>/reset-pictures", methods=["POST"])
+@login.teacher_required
+def reset_pictures(pupil_id):
+    own_pupil(pupil_id)
+    pupils.reset_picture_password(get_db(), pupil_id)
+    return _pupil_changed(pupil_id, _("New picture password made. Print a new login card."))
+
+
+@bp.route("/pupils/<int:pupil_id>/archive", methods=["POST"])
+@login.teacher_required
+def archive(pupil_id):
+    own_pupil(pupil_id)
+    pupils.set_archived(get_db(), pupil_id, True)
+    return _pupil_changed(pupil_id, _("Archived: this pupil can no longer log in."))
+
+
+@bp.route("/pupils/<int:pupil_id>/restore", methods=["POST"])
+@login.teacher_required
+def restore(pupil_id):
+    own_pupil(pupil_id)
+    pupils.set_archived(get_db(), pupil_id, False)
+    return _pupil_changed(pupil_id, _("This pupil can log in again."))
+
+
+@bp.route("/pupils/<int:pupil_id>/delete", methods=["GET", "POST"])
+@login.teacher_required
+def delete(pupil_id):
+    pupil = own_pupil(pupil_id)
+    if request.method == "POST":
+        if request.form.get("confirm_name", "").strip().casefold() != pupil["name"].casefold():
+            return htmx.render("roster/delete.html", "roster/_delete_form.html", pupil=pupil,
+                               error=_("Type the pupil's name exactly to confirm.")), 400
+        pupils.delete(get_db(), pupil_id)
+        flash(_("%(name)s and all their data have been deleted.", name=pupil["name"]))
+        return redirect(url_for("classes.show", class_id=pupil["class_id"]), 303)
+    return htmx.render("roster/delete.html", "roster/_delete_form.html", pupil=pupil, error=None)
+
+
+@bp.route("/pupils/<int:pupil_id>/export.json")
+@login.teacher_required
+def export(pupil_id):
+    own_pupil(pupil_id)
+    body = json.dumps(pupil_export.export(get_db(), pupil_id), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="pupil-{pupil_id}.json"'})

@@ -1,0 +1,107 @@
+"""A teacher's classes: create, rename, archive, and the join code."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask_babel import gettext as _
+
+from trainer.ops.retention import CHOICES as RETENTION_CHOICES
+from trainer.store import classes, pupils
+from trainer.web.classes.names import class_name_error
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_class
+from trainer.web.db import get_db
+
+bp = Blueprint("classes", __name__)
+
+
+@bp.route("/classes", methods=["GET", "POST"])
+@login.teacher_required
+def index():
+    db = get_db()
+    error, status = None, 200
+    if request.method == "POST":
+        name = request.form.get("name", "")
+        error = class_name_error(name)
+        if error is None:
+            class_id = classes.create(db, login.teacher_id(), name)
+            flash(_("Class created. Now add your pupils."))
+            return redirect(url_for("classes.show", class_id=class_id), 303)
+        status = 400
+    return htmx.render("classes/index.html", "classes/_class_list.html",
+                       classes=classes.list_for_teacher(db, login.teacher_id()),
+                       error=error, name=request.form.get("name", "")), status
+
+
+def _class_page(klass, **extra):
+    db = get_db()
+    extra.setdefault("retention_choices", RETENTION_CHOICES)
+    return htmx.render("classes/show.html", "classes/_class_header.html", klass=klass,
+                       roster=pupils.list_for_class(db, klass["id"], include_archived=True),
+                       **extra)
+
+
+@bp.route("/classes/<int:class_id>")
+@login.teacher_required
+def show(class_id):
+    return _class_page(own_class(class_id))
+
+
+@bp.route("/classes/<int:class_id>/retention", methods=["POST"])
+@login.teacher_required
+def retention(class_id):
+    klass = own_class(class_id)
+    choice = request.form.get("days", "")
+    if choice == "default":
+        days = None
+    elif choice.isdigit() and int(choice) in RETENTION_CHOICES:
+        days = int(choice)
+    else:
+        return _class_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
+    classes.set_retention(get_db(), class_id, days)
+    return htmx.fragment_or_redirect("classes/_retention.html", url_for("classes.show", class_id=class_id),
+                                     _("Saved: how long this class's data is kept."),
+                                     klass=own_class(class_id), retention_saved=True,
+                                     retention_choices=RETENTION_CHOICES)
+
+
+@bp.route("/classes/<int:class_id>/rename", methods=["POST"])
+@login.teacher_required
+def rename(class_id):
+    klass = own_class(class_id)
+    name = request.form.get("name", "")
+    error = class_name_error(name)
+    if error:
+        return _class_page(klass, rename_error=error), 400
+    classes.rename(get_db(), class_id, name)
+    return htmx.fragment_or_redirect("classes/_class_header.html",
+                                     url_for("classes.show", class_id=class_id), _("Name saved."),
+                                     klass=own_class(class_id), saved=True)
+
+
+@bp.route("/classes/<int:class_id>/code", methods=["POST"])
+@login.teacher_required
+def regenerate_code(class_id):
+    own_class(class_id)
+    classes.regenerate_code(get_db(), class_id)
+    return htmx.fragment_or_redirect(
+        "classes/_join_code.html", url_for("classes.show", class_id=class_id),
+        _("New code made. Old login cards no longer work: print new ones."),
+        klass=own_class(class_id), code_changed=True)
+
+
+@bp.route("/classes/<int:class_id>/archive", methods=["POST"])
+@login.teacher_required
+def archive(class_id):
+    own_class(class_id)
+    classes.set_archived(get_db(), class_id, True)
+    flash(_("The class is archived. Its pupils can no longer log in."))
+    return redirect(url_for("classes.index"), 303)
+
+
+@bp.route("/classes/<int:class_id>/restore", methods=["POST"])
+@login.teacher_required
+def restore(class_id):
+    own_class(class_id)
+    classes.set_archived(get_db(), class_id, False)
+    flash(_("The class is back."))
+    return redirect(url_for("classes.show", class_id=class_id), 303)

@@ -1,0 +1,116 @@
+"""Who is logged in: a teacher, a pupil, or nobody.
+
+The signed cookie holds only a random token; the session row in the database says whose it
+is (trainer.store.sessions). Logging in clears the cookie's contents and issues a new
+token (no fixation); logging out deletes the row, so a copy of the old cookie is useless.
+A session also ends when idle too long and, however busy, PERMANENT_SESSION_LIFETIME after
+the login.
+"""
+from __future__ import annotations
+
+import functools
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, g, redirect, request, session, url_for
+
+from trainer.store import pupils, sessions, teachers
+from trainer.web.core import htmx, security_log
+from trainer.web.db import get_db
+
+KEEP_ACROSS_LOGIN = ("lang",)
+
+
+def load_user() -> None:
+    g.teacher = None
+    g.pupil = None
+    token = session.get("auth")
+    if not token:
+        return
+    db = get_db()
+    # The cookie is re-issued on every request, so its own expiry never ends a busy session:
+    # the server ends it PERMANENT_SESSION_LIFETIME after the login.
+    row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"],
+                          max_age=current_app.permanent_session_lifetime.total_seconds())
+    if row is None:
+        session.pop("auth", None)
+        return
+    if row["teacher_id"] is not None:
+        g.teacher = teachers.get(db, row["teacher_id"])
+    else:
+        g.pupil = pupils.get(db, row["pupil_id"])
+
+
+def _start(**who) -> None:
+    old = session.get("auth")
+    if old:
+        sessions.delete(get_db(), old)
+    kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
+    session.clear()  # a new CSRF token too
+    session.update(kept)
+    session.permanent = True
+    session["auth"] = sessions.create(get_db(), **who)
+
+
+def login_teacher(teacher_id: int) -> None:
+    _start(teacher_id=teacher_id)
+
+
+def login_pupil(pupil_id: int) -> None:
+    _start(pupil_id=pupil_id)
+
+
+def logout() -> None:
+    security_log.event("logout", **security_log.logged_in())
+    token = session.get("auth")
+    if token:
+        sessions.delete(get_db(), token)
+    kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
+    session.clear()
+    session.update(kept)
+    g.teacher = None
+    g.pupil = None
+
+
+def _send_to(url: str):
+    # An htmx request whose session has expired must not get the login page swapped into
+    # a fragment's place: ask for a full page load instead.
+    if htmx.hx().is_htmx:
+        return htmx.full_reload(url)
+    return redirect(url)
+
+
+def _return_path() -> str | None:
+    """Where to come back to after logging in: this page, or for a form post the page the
+    form was on (never the post's own address, which cannot be opened)."""
+    if request.method == "GET":
+        return request.path
+    current = htmx.hx().current_url
+    return urlsplit(current).path if current else None
+
+
+def teacher_required(view):
+    @functools.wraps(view)
+    def wrapped(**kwargs):
+        if g.teacher is None:
+            return _send_to(url_for("auth.login", next=_return_path()))
+        return view(**kwargs)
+    return wrapped
+
+
+def pupil_required(view):
+    @functools.wraps(view)
+    def wrapped(**kwargs):
+        if g.pupil is None:
+            return _send_to(url_for("pupil_login.join"))
+        return view(**kwargs)
+    return wrapped
+
+
+def teacher_id() -> int:
+    if g.teacher is None:
+        abort(403)
+    return g.teacher["id"]
+
+
+def init_app(app) -> None:
+    app.before_request(load_user)

@@ -1,0 +1,67 @@
+"""The class overview: one PupilSummary per pupil, from a handful of set-based queries."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from sqlite_utils import Database
+
+from trainer.store import drills
+from trainer.web.dashboard import metrics
+from trainer.web.dashboard.days import WEEK, iso, parse_day, window
+from trainer.web.dashboard.queries import summaries
+from trainer.web.dashboard.queries.summaries import day_literal, marks
+
+
+def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metrics.PupilSummary]:
+    """Summaries for `pupils` (rows with id and name), in the order given."""
+    ids = [p["id"] for p in pupils]
+    if not ids:
+        return []
+    week_first, last = window(today, WEEK)
+    previous_first, _ = window(today - timedelta(days=WEEK), WEEK)
+    counts: dict = {}
+    for row in summaries.day_rows(db, ids, previous_first, last):
+        key = (row["pupil_id"], row["day"] >= week_first)
+        answered, correct = counts.get(key, (0, 0))
+        counts[key] = (answered + row["answered"], correct + row["correct"])
+    medians = summaries.grouped_medians(
+        db, ["pupil_id", f"day >= {day_literal(week_first)}"],
+        f"pupil_id IN ({marks(ids)}) AND day BETWEEN ? AND ?", [*ids, previous_first, last])
+    last_days = summaries.last_practice(db, ids)
+    drills = summaries.drill_days(db, ids, iso(today - timedelta(days=metrics.STREAK_LOOKBACK_DAYS)))
+    ratings = summaries.ratings(db, ids)
+    played = summaries.games_played(db, ids)
+    moves = summaries.game_totals(db, ids)
+
+    def week(pupil_id: int, current: bool) -> metrics.Week:
+        answered, correct = counts.get((pupil_id, current), (0, 0))
+        return metrics.Week(answered, correct, medians.get((pupil_id, int(current))))
+
+    out = []
+    for pupil in pupils:
+        pid = pupil["id"]
+        current, previous = week(pid, True), week(pid, False)
+        last_day = parse_day(last_days[pid]) if pid in last_days else None
+        days = drills.get(pid, {})
+        done = {parse_day(d) for d, finished in days.items() if finished}
+        today_status = ("done" if days.get(iso(today)) else
+                        "started" if iso(today) in days else "none")
+        rating, rated = ratings.get(pid, (None, 0))
+        game = moves.get(pid, {})
+        out.append(metrics.PupilSummary(
+            pupil_id=pid, name=pupil["name"], drill_today=today_status,
+            streak=metrics.streak(done, today), week=current, previous_week=previous,
+            rating=rating, rated_answers=rated, games_played=played.get(pid, 0),
+            capture_chances=game.get("capture_chances") or 0,
+            missed_captures=game.get("missed_captures") or 0, last_practice=last_day,
+            reasons=metrics.attention(current, previous, last_day, today)))
+    return out
+
+
+def drill_settings(db: Database, class_id: int) -> dict:
+    """The class's daily drill as the drills code runs it (its default when the teacher has not
+    set one), and whether it is that default."""
+    settings = drills.settings_for_class(db, class_id)
+    is_set = db.execute("SELECT 1 FROM drill_settings WHERE class_id = ?", [class_id]).fetchone() is not None
+    return {"puzzles": settings.puzzles, "minutes": settings.minutes, "kinds": list(settings.kinds),
+            "time_limit": settings.time_limit, "default": not is_set}

@@ -1,0 +1,256 @@
+"""A pupil's practice, step by step: today's drill or free practice, the next puzzle, an answer.
+
+Idempotency (issue 5.7): the attempt row, with its id, is made when a puzzle is issued. An
+answer is graded and stored inside one write transaction (BEGIN IMMEDIATE) that first reads the
+row and writes only while `answered_at IS NULL`, and moves both ratings in that same
+transaction. A double tap, a resubmit, a retry after a lost response, or two tabs posting at
+once therefore find the first answer already there and change nothing. "Next puzzle" is
+idempotent in the same way: while the sitting has an unanswered puzzle, that one is returned.
+
+A puzzle left open (the tablet closed, the child walked away) is closed when the pupil next
+comes back to it after its time limit plus GRACE_SECONDS: it counts as a time-out, as if the
+page had sent an empty answer when the time ran out, so reloading never buys a fresh clock.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import date
+
+from sqlite_utils import Database
+
+from trainer.puzzles.attempt import score_attempt
+from trainer.puzzles.drill_settings import DrillSettings, limit_for
+from trainer.puzzles.puzzle import Puzzle
+from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
+from trainer.puzzles.streaks import streak
+from trainer.store import drills, practice, puzzles
+from trainer.store.db import write_transaction
+from trainer.web.core import school_day
+from trainer.web.drills.answers import PostedAnswer
+
+GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
+DRILL, PRACTICE = "drill", "practice"
+
+
+@dataclass(frozen=True)
+class Progress:
+    mode: str
+    answered: int
+    spent: float                       # seconds answering (each puzzle at most its limit)
+    planned: int | None                # puzzles, for a drill of so many puzzles
+    planned_minutes: int | None        # minutes, for a drill of so many minutes
+    finished: bool
+
+    @property
+    def value(self) -> float:
+        if self.planned_minutes:
+            return min(self.spent, self.planned_minutes * 60)
+        return min(self.answered, self.planned or 0)
+
+    @property
+    def maximum(self) -> float:
+        return self.planned_minutes * 60 if self.planned_minutes else (self.planned or 0)
+
+    @property
+    def minutes_done(self) -> int:
+        return min(int(self.spent // 60), self.planned_minutes or 0)
+
+
+@dataclass(frozen=True)
+class DrillStatus:
+    settings: DrillSettings
+    progress: Progress
+    started: bool
+    streak: int
+    hide_countdown: bool
+
+
+def progress(db: Database, session: dict) -> Progress:
+    answered, spent = practice.session_totals(db, session["id"])
+    return Progress(session["mode"], answered, spent, session["planned"], session["planned_minutes"],
+                    session["finished_at"] is not None)
+
+
+def drill_status(db: Database, pupil: dict) -> DrillStatus:
+    """What the pupil's home page shows: today's drill, its progress, the streak."""
+    today = school_day.today()
+    settings = drills.settings_for_class(db, pupil["class_id"])
+    session = practice.day_session(db, pupil["id"], today.isoformat(), DRILL)
+    if session is None:
+        shown = Progress(DRILL, 0, 0.0, settings.puzzles, settings.minutes, False)
+    else:
+        shown = progress(db, session)
+    days = [date.fromisoformat(d) for d in practice.drill_days(db, pupil["id"])]
+    return DrillStatus(settings, shown, session is not None, streak(days, today),
+                       drills.pupil_settings(db, pupil["id"])["hide_countdown"])
+
+
+# Issuing puzzles ------------------------------------------------------------------------------
+
+def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float) -> dict:
+    """Today's sitting of the mode, made when missing. Free practice comes after the drill:
+    asking for it before the drill is done gives the drill."""
+    drill = practice.day_session(db, pupil["id"], day, DRILL)
+    if mode == PRACTICE and drill is not None and drill["finished_at"] is not None:
+        found = practice.day_session(db, pupil["id"], day, PRACTICE)
+        if found is None:
+            found = practice.session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now))
+        return found
+    if drill is None:
+        settings = drills.settings_for_class(db, pupil["class_id"])
+        drill = practice.session(db, practice.create_session(
+            db, pupil["id"], DRILL, day, now, planned=settings.puzzles, planned_minutes=settings.minutes))
+    return drill
+
+
+def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
+                rng: random.Random | None = None) -> tuple[dict, str | None]:
+    """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
+    over (the drill is done, or every puzzle of the chosen kinds was seen today)."""
+    if not db["puzzles"].count:
+        # A fresh installation that skipped `trainer serve`'s start-up (tests, a WSGI server).
+        puzzles.ensure_bank(db, generated=bank_size)
+    rng = rng or random.Random(secrets.randbits(64))
+    now, day = school_day.now(), school_day.today().isoformat()
+    with write_transaction(db):
+        session = _sitting(db, pupil, mode, day, now)
+        if session["finished_at"] is not None:
+            return session, None
+        pending = practice.pending_attempt(db, session["id"])
+        if pending is not None:
+            if not _expired(pending, now):
+                return session, pending["id"]
+            _close(db, pupil, pending, PostedAnswer.without_page_times(), now, "abandoned")
+            if _finish_if_planned(db, session, now):
+                return practice.session(db, session["id"]), None
+        attempt_id = _issue(db, pupil, session, day, now, rng)
+        if attempt_id is None and session["mode"] == DRILL:
+            practice.finish_session(db, session["id"], now)
+        return practice.session(db, session["id"]), attempt_id
+
+
+def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random) -> str | None:
+    settings = drills.settings_for_class(db, pupil["class_id"])
+    rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
+    # Not twice in a sitting (issue 5.3), and better not twice in a day: practice after the drill
+    # should not repeat the drill. Only when today has used them all does a sitting fall back.
+    chosen = None
+    for sitting in (None, session["id"]):
+        aim = draw_aim(rng)
+        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day,
+                                         sitting)
+        chosen = pick_closest(rating, aim, nearest, (), rng)
+        if chosen is not None:
+            break
+    if chosen is None:
+        return None
+    puzzle = puzzles.get(db, chosen)
+    extra = drills.pupil_settings(db, pupil["id"])["extra_time_s"]
+    return practice.new_attempt(
+        db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
+        issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),
+        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle))
+
+
+def _expired(attempt: dict, now: float) -> bool:
+    return now - attempt["issued_at"] > attempt["time_limit_s"] + GRACE_SECONDS
+
+
+# Answers --------------------------------------------------------------------------------------
+
+def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer) -> tuple[dict, bool]:
+    """Grade and store the answer, move both ratings, finish the drill when its plan is met.
+
+    Returns (the attempt as stored, whether this call stored it). An attempt that already has
+    an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt."""
+    now = school_day.now()
+    with write_transaction(db):
+        row = practice.attempt(db, attempt_id, pupil["id"])
+        if row is None:
+            raise LookupError(attempt_id)
+        if row["answered_at"] is not None:
+            return row, False
+        ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
+        stored = _close(db, pupil, row, posted, now, ending)
+        if stored:
+            _finish_if_planned(db, practice.session(db, row["session_id"]), now)
+    return practice.attempt(db, attempt_id, pupil["id"]), stored
+
+
+def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str) -> bool:
+    """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
+    puzzle: Puzzle = puzzles.get(db, row["puzzle_id"])
+    pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
+    puzzle_before = puzzles.rating(db, puzzle.id)
+    server_seconds = max(0.0, now - row["issued_at"])
+    client_seconds = posted.client_ms / 1000 if posted.client_ms is not None else None
+    outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
+                            client_seconds=client_seconds, server_seconds=server_seconds,
+                            limit=row["time_limit_s"])
+    trusted_client = outcome.timing.source == "client"
+    wrote = practice.store_answer(db, row["id"], {
+        "answered_at": now,
+        "client_ms": round(posted.client_ms) if posted.client_ms is not None else None,
+        "server_ms": round(server_seconds * 1000),
+        "believed_ms": round(outcome.timing.seconds * 1000),
+        "first_correct_ms": posted.first_correct_ms(outcome.grade.first_right) if trusted_client else None,
+        "input_kind": posted.input_kind,
+        "taps": list(posted.events),
+        "submitted": [c.to_json() for c in posted.combinations],
+        "outcome": {**outcome.to_json(), "ending": ending},
+        "correct": int(outcome.grade.correct),
+        "credit": outcome.grade.credit,
+        "score": outcome.score,
+        "flags": list(outcome.timing.flags),
+        "pupil_rating_before": outcome.pupil_before.value,
+        "pupil_rating_after": outcome.pupil_after.value,
+        "puzzle_rating_before": outcome.puzzle_before.value,
+        "puzzle_rating_after": outcome.puzzle_after.value,
+    })
+    if wrote and outcome.update is not None:
+        practice.set_pupil_rating(db, pupil["id"], outcome.pupil_after)
+        puzzles.set_rating(db, puzzle.id, outcome.puzzle_after)
+    return wrote
+
+
+def _finish_if_planned(db: Database, session: dict, now: float) -> bool:
+    if session["mode"] != DRILL or session["finished_at"] is not None:
+        return session["finished_at"] is not None
+    answered, spent = practice.session_totals(db, session["id"])
+    if (session["planned"] and answered >= session["planned"]) or \
+            (session["planned_minutes"] and spent >= session["planned_minutes"] * 60):
+        practice.finish_session(db, session["id"], now)
+        return True
+    return False
+
+
+# What to show ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Screen:
+    session: dict
+    attempt: dict | None     # the puzzle to answer, or the last one answered (feedback)
+    answering: bool
+
+
+def current_screen(db: Database, pupil: dict) -> Screen | None:
+    """Today's latest sitting and where it stands; None when the pupil has not started today."""
+    day = school_day.today().isoformat()
+    session = practice.latest_session(db, pupil["id"], day)
+    if session is None:
+        return None
+    pending = practice.pending_attempt(db, session["id"])
+    if pending is not None:
+        if not _expired(pending, school_day.now()):
+            return Screen(session, practice.attempt(db, pending["id"], pupil["id"]), True)
+        now = school_day.now()
+        with write_transaction(db):
+            row = practice.attempt(db, pending["id"], pupil["id"])
+            if row["answered_at"] is None and _close(db, pupil, row, PostedAnswer.without_page_times(), now,
+                                                     "abandoned"):
+                _finish_if_planned(db, practice.session(db, session["id"]), now)
+        session = practice.session(db, session["id"])
+    last = practice.last_attempt_id(db, session["id"])
+    return Screen(session, practice.attempt(db, last, pupil["id"]) if last else None, False)

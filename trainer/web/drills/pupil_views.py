@@ -1,0 +1,116 @@
+"""The pupil's side of drills: today's drill and free practice, one puzzle at a time.
+
+No URL carries an attempt id: the screen at /practice is always "where this pupil is now"
+(practice_flow.current_screen), and the attempt id travels in the answer form, checked against
+the logged-in pupil. So a link or a reload can never show or answer another child's puzzle."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, request, url_for
+from flask_babel import gettext as _
+
+from trainer.store import drills, practice, puzzles
+from trainer.web.core import htmx, login, security_log
+from trainer.web.db import get_db
+from trainer.web.drills import answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills.feedback import feedback
+
+bp = Blueprint("practice", __name__)
+
+PROBLEMS = {
+    answers.NEED_HAND: lambda: _("Tap one card from your hand."),
+    answers.NEED_TABLE: lambda: _("Take at least one card from the table."),
+    answers.NEED_DELTA: lambda: _("Choose −1, 0 or +1 for your Joker first."),
+    answers.NONE_YET: lambda: _("Tap the cards of a combination first."),
+}
+
+
+@bp.app_template_global()
+def drill_status():
+    """For the pupil's home page (templates/drills/_home_card.html)."""
+    return practice_flow.drill_status(get_db(), g.pupil)
+
+
+def _screen_context(screen: practice_flow.Screen) -> dict:
+    db = get_db()
+    attempt = screen.attempt
+    puzzle = puzzles.get(db, attempt["puzzle_id"])
+    context = dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=practice_flow.progress(db, screen.session),
+                   kind_name=puzzle_screen.KIND_NAMES[puzzle.kind])
+    if screen.answering:
+        waiting = pending_taps.peek(attempt["id"])
+        problem = PROBLEMS.get(waiting.get("problem"))
+        context.update(keys=puzzle_screen.card_keys(puzzle.position), single=puzzle_screen.single_answer(puzzle),
+                       instructions=puzzle_screen.instructions(puzzle),
+                       reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
+                       hide_countdown=drills.pupil_settings(db, g.pupil["id"])["hide_countdown"],
+                       waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
+                       waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
+                       problem=problem() if problem else None)
+    else:
+        context.update(fb=feedback(attempt, puzzle),
+                       status=practice_flow.drill_status(db, g.pupil) if screen.session["finished_at"] else None)
+    return context
+
+
+@bp.route("/practice")
+@login.pupil_required
+def show():
+    screen = practice_flow.current_screen(get_db(), g.pupil)
+    if screen is None or screen.attempt is None:
+        return redirect(url_for("pupil_home.home"))
+    return htmx.render("practice/page.html", "practice/_screen.html", **_screen_context(screen))
+
+
+def _where_the_pupil_is_now():
+    """After a change: htmx gets the new screen in the same response (one round trip per tap
+    of "Next" or "Done" — the whole class does this every few seconds); a plain form post is
+    redirected to /practice, so a reload never posts twice."""
+    if htmx.hx().wants_fragment:
+        return show()
+    return redirect(url_for("practice.show"), 303)
+
+
+@bp.route("/practice/next", methods=["POST"])
+@login.pupil_required
+def next_puzzle():
+    mode = request.form.get("mode", practice_flow.DRILL)
+    if mode not in (practice_flow.DRILL, practice_flow.PRACTICE):
+        abort(400)
+    session, attempt_id = practice_flow.next_puzzle(get_db(), g.pupil, mode,
+                                                    current_app.config["PUZZLE_BANK_GENERATED"])
+    if attempt_id is None and session["finished_at"] is None:
+        flash(_("You have done every puzzle there is for today. Well done!"))
+        return htmx.full_reload(url_for("pupil_home.home"))
+    return _where_the_pupil_is_now()
+
+
+@bp.route("/practice/answer", methods=["POST"])
+@login.pupil_required
+def answer():
+    db = get_db()
+    attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
+    if attempt is None:
+        security_log.not_yours("attempt", None)
+    if attempt["answered_at"] is not None:
+        # A double tap or a resubmit: the first answer stands; show where the pupil is now.
+        return _where_the_pupil_is_now()
+    try:
+        if "answer" in request.form:
+            posted = answers.parse_posted(request.form)
+        else:
+            posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
+            if posted is None:
+                return _where_the_pupil_is_now()
+    except answers.AnswerError:
+        return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
+    practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
+    return _where_the_pupil_is_now()
+
+
+@bp.route("/me/countdown", methods=["POST"])
+@login.pupil_required
+def countdown():
+    hide = request.form.get("hide") == "1"
+    drills.set_hide_countdown(get_db(), g.pupil["id"], hide)
+    flash(_("The time bar is hidden. The time still runs.") if hide else _("The time bar is back."))
+    return redirect(url_for("pupil_home.home"), 303)

@@ -1,0 +1,100 @@
+"""The teacher's side of daily drills: a class's drill, pupils' extra time, puzzle uploads."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask_babel import gettext as _, ngettext
+
+from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
+from trainer.puzzles.kinds import KINDS
+from trainer.store import drills, pupils, puzzles
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_class
+from trainer.web.db import get_db
+from trainer.web.drills import screen, settings_form
+from trainer.web.drills.upload import read_upload
+
+bp = Blueprint("drills", __name__)
+
+
+def _form_values(settings: DrillSettings) -> dict:
+    return {"mode": "minutes" if settings.minutes else "puzzles",
+            "puzzles": settings.puzzles or DEFAULT.puzzles,
+            "minutes": settings.minutes or 5, "kinds": list(settings.kinds),
+            "time_limit": int(settings.time_limit)}
+
+
+def _context(klass: dict, **extra) -> dict:
+    db = get_db()
+    context = dict(klass=klass, kinds=KINDS, errors={}, extra_errors={},
+                   values=_form_values(drills.settings_for_class(db, klass["id"])),
+                   roster=pupils.list_for_class(db, klass["id"]),
+                   extra=drills.extra_times(db, klass["id"]), ranges=settings_form,
+                   kind_names=screen.KIND_NAMES, kind_descriptions=screen.KIND_DESCRIPTIONS)
+    context.update(extra)
+    return context
+
+
+@bp.route("/classes/<int:class_id>/drill", methods=["GET", "POST"])
+@login.teacher_required
+def settings(class_id):
+    klass = own_class(class_id)
+    if request.method == "POST":
+        new, errors = settings_form.parse_form(request.form)
+        if errors:
+            values = {"mode": request.form.get("mode"), "puzzles": request.form.get("puzzles", ""),
+                      "minutes": request.form.get("minutes", ""), "kinds": request.form.getlist("kinds"),
+                      "time_limit": request.form.get("time_limit", "")}
+            return htmx.render("drills/settings.html", "drills/_settings_form.html",
+                               **_context(klass, errors=errors, values=values)), 400
+        drills.save(get_db(), class_id, new)
+        return htmx.fragment_or_redirect("drills/_settings_form.html",
+                                         url_for("drills.settings", class_id=class_id), _("Drill saved."),
+                                         **_context(klass, saved=True))
+    return htmx.render("drills/settings.html", "drills/_settings_form.html", **_context(klass))
+
+
+@bp.route("/classes/<int:class_id>/drill/extra-time", methods=["POST"])
+@login.teacher_required
+def extra_time(class_id):
+    klass = own_class(class_id)
+    db = get_db()
+    chosen, errors = {}, {}
+    for pupil in pupils.list_for_class(db, class_id):
+        field = f"extra-{pupil['id']}"
+        if field not in request.form:
+            continue
+        seconds = settings_form.parse_extra_time(request.form[field])
+        if seconds is None:
+            errors[pupil["id"]] = _("Give a whole number of seconds from %(low)d to %(high)d.",
+                                    low=settings_form.EXTRA_TIME_RANGE[0], high=settings_form.EXTRA_TIME_RANGE[1])
+        else:
+            chosen[pupil["id"]] = seconds
+    if errors:
+        typed = {int(k.split("-", 1)[1]): v for k, v in request.form.items()
+                 if k.startswith("extra-") and k[6:].isdigit()}
+        return htmx.render("drills/settings.html", "drills/_extra_time.html",
+                           **_context(klass, extra_errors=errors, extra=typed)), 400
+    drills.set_extra_times(db, chosen)
+    return htmx.fragment_or_redirect("drills/_extra_time.html", url_for("drills.settings", class_id=class_id),
+                                     _("Extra time saved."), **_context(klass, extra_saved=True))
+
+
+@bp.route("/puzzles/upload", methods=["GET", "POST"])
+@login.teacher_required
+def upload_puzzles():
+    errors, status = [], 200
+    if request.method == "POST":
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            errors = [(0, _("Please choose a file."))]
+        else:
+            found, errors = read_upload(upload.read())
+            if not errors:
+                db = get_db()
+                new = puzzles.store(db, found, "teacher", login.teacher_id())
+                flash(ngettext("%(num)d puzzle checked.", "%(num)d puzzles checked.", len(found)))
+                flash(ngettext("%(num)d new puzzle added to the puzzle bank.",
+                               "%(num)d new puzzles added to the puzzle bank.", new))
+                return redirect(url_for("drills.upload_puzzles"), 303)
+        status = 400
+    return htmx.render("drills/upload.html", "drills/_upload_form.html", errors=errors), status

@@ -1,0 +1,116 @@
+"""Reading the games' forms: a new game's settings, a class's limits, and a pupil's move.
+
+Anything a browser can post is turned into settings or a move, or refused with a code that
+games.words puts into words; nothing here raises anything else.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.cards import card_table
+from trainer.engine.moves import Discard, Move, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.rules import unused_action_cards
+from trainer.engine.state import Phase, State
+from trainer.games.service import PUPIL, GameError
+from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits, GameSettings, SettingsError
+from trainer.web.games.pick import Pick
+
+MAX_BOTS = 5
+MAX_DECISION_MS = 3_600_000      # longer than an hour is a tablet left open, not a decision
+
+
+# ---------------------------------------------------------------- a new game
+
+def settings_from_form(form, limits: ClassLimits) -> GameSettings:
+    """Bot 1 must play; bots 2-5 play when given a level. Raises SettingsError."""
+    bots = []
+    for n in range(1, MAX_BOTS + 1):
+        level = form.get(f"bot{n}", "")
+        if level:
+            bots.append(level[:20])
+    if not bots:
+        raise SettingsError("bot_count", most=min(MAX_BOTS, limits.max_bots))
+    colors = None
+    if form.get("colors_mode") == "choose":
+        colors = tuple(c for c in form.getlist("colors") if isinstance(c, str))[:12]
+    return GameSettings(tuple(bots), form.get("length", "round")[:20], colors, limits.hints)
+
+
+@dataclass(frozen=True)
+class LimitsForm:
+    limits: ClassLimits
+    error: str | None = None       # a code: "levels", "lengths", "max_bots"
+
+
+def limits_from_form(form) -> LimitsForm:
+    levels = tuple(level for level in GAME_LEVELS if level in form.getlist("levels"))
+    lengths = tuple(length for length in LENGTHS if length in form.getlist("lengths"))
+    try:
+        max_bots = int(form.get("max_bots", ""))
+    except ValueError:
+        max_bots = 0
+    limits = ClassLimits(levels=levels, max_bots=max_bots, lengths=lengths,
+                         allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1")
+    if not levels:
+        return LimitsForm(limits, "levels")
+    if not lengths:
+        return LimitsForm(limits, "lengths")
+    if not 1 <= max_bots <= MAX_BOTS:
+        return LimitsForm(limits, "max_bots")
+    return LimitsForm(limits)
+
+
+# ---------------------------------------------------------------- a move
+
+def decision_ms(form) -> int | None:
+    """The page's own measurement (board drawn to move); absent or nonsense is None."""
+    try:
+        value = int(form.get("decision_ms", ""))
+    except ValueError:
+        return None
+    return value if 0 <= value <= MAX_DECISION_MS else None
+
+
+def move_from_form(form, state: State, pick: Pick) -> Move:
+    """The move the pupil asked for. Raises GameError with a friendly code; whether the move is
+    allowed is for the game service to say (it refuses without changing anything)."""
+    kind = form.get("kind", "")
+    if state.phase is Phase.DISCARD and state.current_player == PUPIL and kind != "discard":
+        raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first
+    if kind in ("take", "lay"):
+        if pick.hand is None:
+            raise GameError("pick_hand")
+        if kind == "lay":
+            return Play(pick.hand)
+        if not pick.table:
+            raise GameError("pick_table")     # D5: a hand card alone never captures
+        return Play(pick.hand, pick.table)
+    if kind == "discard":
+        card = form.get("card", "")
+        if not card_table().is_numeric(card):
+            raise GameError("bad_move")
+        return Discard(card)
+    if kind not in ("joker", "thief", "shifter", "bomb"):
+        raise GameError("bad_move")
+    card = _own_unused(state, kind)
+    if kind == "joker":
+        delta = form.get("delta", "")
+        if delta not in ("1", "-1", "+1"):
+            raise GameError("bad_move")
+        return UseJoker(card, int(delta))
+    if kind == "thief":
+        try:
+            victim = int(form.get("victim", ""))
+        except ValueError:
+            raise GameError("bad_move") from None
+        return UseThief(card, victim)
+    return UseShifter(card) if kind == "shifter" else UseBomb(card)
+
+
+def _own_unused(state: State, kind: str) -> str:
+    """The pupil's first unused card of that kind: two of a kind do the same (R7)."""
+    kinds = card_table().action_kind
+    for card in unused_action_cards(state.owned[PUPIL], state.used[PUPIL]):
+        if kinds[card] == kind:
+            return card
+    raise GameError("action_not_allowed")

@@ -1,0 +1,279 @@
+"""A pupil's games against bots (issue 6): a new game, the board, taps, moves, hints, rounds.
+
+Views stay thin: the rules are in trainer.games (the service refuses a move without changing
+anything), the screen's data in games.board, the words in games.words, the SQL in
+trainer.store.games. A pupil reaches only their own games: anyone else's id is a 404.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from flask import Blueprint, current_app, g, redirect, render_template, request, session, url_for
+
+from trainer.engine.cards import card_table
+from trainer.engine.moves import Play
+from trainer.engine.state import Phase
+from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
+from trainer.games.settings import LENGTHS, GameSettings, SettingsError, check_settings
+from trainer.store import game_limits, games
+from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.db import get_db
+from trainer.web.games import board as game_board, pick as game_pick, words
+from trainer.web.games.forms import decision_ms, move_from_form, settings_from_form
+
+bp = Blueprint("games", __name__)
+
+WATCHED = "game_watched"
+
+
+def _own_game(game_id: int) -> dict:
+    row = games.get_for_pupil(get_db(), g.pupil["id"], game_id)
+    if row is None:
+        security_log.not_yours("game", game_id)
+    return row
+
+
+# ---------------------------------------------------------------- a new game
+
+@bp.route("/games/new", methods=["GET", "POST"])
+@login.pupil_required
+def new():
+    db = get_db()
+    limits = game_limits.get(db, g.pupil["class_id"])
+    if request.method == "POST":
+        try:
+            settings = check_settings(settings_from_form(request.form, limits), limits)
+        except SettingsError as err:
+            return _new_form(limits, request.form, words.settings_error(err.code, err.params)), 400
+        game = new_game(settings, secrets.randbelow(2**31))
+        game_id = games.create(db, g.pupil["id"], game, school_day.now())
+        return redirect(url_for("games.show", game_id=game_id), 303)
+    return _new_form(limits, None, None)
+
+
+def _new_form(limits, form, error):
+    default_level = "beginner" if "beginner" in limits.levels else limits.levels[0]
+    chosen = {f"bot{n}": (form.get(f"bot{n}", "") if form else (default_level if n == 1 else ""))
+              for n in range(1, limits.max_bots + 1)}
+    length = form.get("length", "round") if form else "round"
+    if length not in limits.lengths:
+        length = limits.lengths[0]
+    colors_mode = form.get("colors_mode", "usual") if form else "usual"
+    colors = form.getlist("colors") if form else ["R", "O", "Y", "G"]
+    return htmx.render("games/new.html", "games/_new_form.html", limits=limits, chosen=chosen,
+                       length=length, colors_mode=colors_mode, colors=colors, error=error,
+                       lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+                       levels=[(key, words.level_name(key)) for key in limits.levels])
+
+
+# ---------------------------------------------------------------- the board
+
+@bp.route("/games/<int:game_id>")
+@login.pupil_required
+def show(game_id):
+    row = _own_game(game_id)
+    game = games.load(row)
+    asked = request.args.get("step")
+    if asked == "end":
+        step = None
+    elif asked is not None:
+        step = _int(asked)
+    else:
+        # A story already watched is not told again; after a new login it is.
+        step = None if session.get(WATCHED) == _watch_key(row, game) else 0
+    return _board(row, game, step)
+
+
+def _watch_key(row, game) -> str:
+    return f"{row['id']}:{game_board.position_key(game)}"
+
+
+def _int(text: str) -> int:
+    try:
+        return max(0, min(int(text), 10_000))
+    except ValueError:
+        return 0
+
+
+def _board(row, game, step=None, error=None, status=200):
+    db = get_db()
+    moment = game_board.moment(game, step)
+    live = moment.live
+    active = row["status"] == "active"
+    context = {"row": row, "game": game, "moment": moment, "error": error, "active": active,
+               "board": game_board.board(game, moment.state),
+               "delay": current_app.config["GAME_STEP_MS"],
+               "oob": htmx.hx().wants_fragment, "deciding": False, "discard": False,
+               "can_hint": False, "hint": None, "actions": []}
+    if live:
+        session[WATCHED] = _watch_key(row, game)
+        turn = game_board.turn_key(game)
+        deciding = active and not game.state.over and game.pupil_to_act
+        if deciding:
+            games.stamp_turn(db, row["id"], turn, school_day.now())
+        context.update(_live_context(row, game, deciding, turn))
+        if game.state.over:
+            context["scores"] = game_board.round_scores(game)
+    return htmx.render("games/board.html", "games/_game.html", **context), status
+
+
+def _hints_allowed(game) -> bool:
+    """Chosen when the game began, and still allowed now: a teacher may switch hints off
+    for the class while games are under way."""
+    return game.settings.hints and game_limits.get(get_db(), g.pupil["class_id"]).hints
+
+
+def _live_context(row, game, deciding, turn) -> dict:
+    state = game.state
+    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+    can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
+    hint = None
+    if can_hint and row.get("hint_turn") == turn:
+        hint = game_board.capture_hint(state)
+    return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
+            "actions": game_board.pupil_actions(state) if deciding else [],
+            "discard": deciding and state.phase is Phase.DISCARD,
+            "can_hint": can_hint, "hint": hint, "decision": f"{row['id']}:{turn}"}
+
+
+# ---------------------------------------------------------------- tapping cards
+
+@bp.route("/games/<int:game_id>/tap", methods=["POST"])
+@login.pupil_required
+def tap(game_id):
+    row = _own_game(game_id)
+    game = games.load(row)
+    state = game.state
+    position = game_board.position_key(game)
+    hand, table = state.hands[PUPIL], state.table
+    if request.form.get("clear"):
+        game_pick.clear()
+        pick = game_pick.Pick()
+    elif game.pupil_to_act and state.phase is not Phase.DISCARD and row["status"] == "active":
+        pick = game_pick.tap(row["id"], position, hand, table, request.form.get("tap", ""))
+    else:
+        pick = game_pick.current(row["id"], position, hand, table)
+    if not htmx.hx().wants_fragment:
+        return redirect(url_for("games.show", game_id=game_id, step="end"), 303)
+    html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target),
+                           error=None)
+    # The buttons stay in the page (a queued tap from a replaced button would be dropped);
+    # static/js/games.js marks them from this event.
+    return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
+
+
+# ---------------------------------------------------------------- moves
+
+@bp.route("/games/<int:game_id>/move", methods=["POST"])
+@login.pupil_required
+def move(game_id):
+    row = _own_game(game_id)
+    game = games.load(row)
+    db = get_db()
+    if row["status"] != "active":
+        return _refuse(row, game, "game_over", {}, 409)
+    state = game.state
+    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+    turn = game_board.turn_key(game)
+    try:
+        chosen = move_from_form(request.form, state, pick)
+        after, analysis = decide(game, chosen, decision_ms(request.form),
+                                 hint_used=row.get("hint_turn") == turn)
+    except GameError as err:
+        return _refuse(row, game, err.code, err.params, 400)
+    now = school_day.now()
+    if not games.save(db, row, after, analysis, games.server_ms(row, turn, now) if isinstance(chosen, Play) else None,
+                      now=now):
+        return _changed(game_id)
+    game_pick.clear()
+    return _after_change(game_id)
+
+
+def _refuse(row, game, code, params, status):
+    """Nothing changed: the message goes where the pupil is looking, next to the running sum."""
+    message = words.game_error(code, params)
+    state = game.state
+    # The running sum is on the board only while the pupil is choosing a card to play.
+    on_board = (game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD
+                and row["status"] == "active")
+    if htmx.hx().wants_fragment and on_board:
+        pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+        html = render_template("games/_pick_status.html",
+                               status=game_board.pick_status(pick, state.target), error=message)
+        return html, status, htmx.retarget_headers("#pick-status")
+    return _board(row, game, None, error=message, status=status)
+
+
+def _changed(game_id):
+    row = _own_game(game_id)
+    return _board(row, games.load(row), None, error=words.game_error("changed", {}), status=409)
+
+
+def _after_change(game_id):
+    if not htmx.hx().wants_fragment:
+        return redirect(url_for("games.show", game_id=game_id), 303)
+    row = _own_game(game_id)
+    return _board(row, games.load(row), 0)
+
+
+@bp.route("/games/<int:game_id>/hint", methods=["POST"])
+@login.pupil_required
+def hint(game_id):
+    row = _own_game(game_id)
+    game = games.load(row)
+    if not _hints_allowed(game):
+        return _board(row, game, None, error=words.game_error("hints_off", {}), status=403)
+    if row["status"] != "active" or game.state.over or not game.pupil_to_act:
+        return _board(row, game, None, error=words.game_error("not_your_turn", {}), status=409)
+    if game.state.phase is Phase.DISCARD:
+        return _board(row, game, None, error=words.game_error("give_up_a_card", {}), status=409)
+    games.mark_hint(get_db(), row["id"], game_board.turn_key(game))
+    return _board(_own_game(game_id), game, None)
+
+
+@bp.route("/games/<int:game_id>/next", methods=["POST"])
+@login.pupil_required
+def start_next_round(game_id):
+    row = _own_game(game_id)
+    game = games.load(row)
+    if row["status"] != "active":
+        return _board(row, game, None, error=words.game_error("game_over", {}), status=409)
+    try:
+        after = next_round(game)
+    except GameError as err:
+        return _board(row, game, None, error=words.game_error(err.code, err.params), status=409)
+    if not games.save(get_db(), row, after, now=school_day.now()):
+        return _changed(game_id)
+    return _after_change(game_id)
+
+
+@bp.route("/games/<int:game_id>/stop", methods=["POST"])
+@login.pupil_required
+def stop(game_id):
+    row = _own_game(game_id)
+    games.abandon(get_db(), row["id"], school_day.now())
+    return redirect(url_for("pupil_home.home"), 303)
+
+
+@bp.app_template_global()
+def action_name(card: str) -> str:
+    return words.action_name(card)
+
+
+@bp.app_template_global()
+def action_kind(card: str) -> str:
+    return card_table().action_kind[card]
+
+
+@bp.app_template_global()
+def pupil_games() -> list[dict]:
+    """The logged-in pupil's unfinished games, for the card on their home page."""
+    if g.get("pupil") is None:
+        return []
+    out = []
+    for row in games.list_for_pupil(get_db(), g.pupil["id"]):
+        settings = GameSettings.from_json(json.loads(row["settings"]))
+        out.append({"id": row["id"], "bots": len(settings.bots), "length": words.length_name(settings.length),
+                    "points": row["pupil_points"]})
+    return out

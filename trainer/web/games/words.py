@@ -1,0 +1,186 @@
+"""Everything a game says to a child, in their language: names, running sums (R5.4), what each
+move did, why a move was refused, hints. The game service and the bots hand over codes and
+plain data; only this module turns them into words.
+"""
+from __future__ import annotations
+
+from flask_babel import gettext as _, ngettext
+
+from trainer.engine.cards import card_table
+from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.solver import running_sums
+from trainer.games.service import PUPIL
+from trainer.web.core.card_faces import COLOR_NAMES
+
+
+def level_name(level: str) -> str:
+    return {"random": _("Random"), "beginner": _("Beginner"), "casual": _("Casual"),
+            "clever": _("Clever"), "expert": _("Expert")}.get(level, level)
+
+
+def length_name(length: str, full_points: int | None = None) -> str:
+    if length == "round":
+        return _("One round")
+    if length == "short":
+        return _("A short match, to 30 points")
+    if full_points is None:
+        return _("A full match, as in the rulebook")
+    return _("A full match, to %(points)d points", points=full_points)
+
+
+def action_name(card: str) -> str:
+    kind = card_table().action_kind[card]
+    return {"thief": _("Thief"), "joker": _("Joker"), "shifter": _("Shifter"), "bomb": _("Bomb")}[kind]
+
+
+def player_name(seat: int) -> str:
+    return _("You") if seat == PUPIL else _("Bot %(num)d", num=seat)
+
+
+def card_words(card: str) -> str:
+    cards = card_table()
+    return _("%(color)s %(value)s", color=COLOR_NAMES[cards.color_of[card]], value=cards.value[card])
+
+
+def cards_words(cards) -> str:
+    return ", ".join(card_words(c) for c in cards)
+
+
+def call(steps) -> str:
+    """R5.4: "6 plus 2 is 8, plus 1 is 9", from (value, running sum) pairs."""
+    steps = [tuple(s) for s in steps]
+    if len(steps) == 1:
+        return str(steps[0][0])
+    parts = [_("%(first)d plus %(value)d is %(sum)d", first=steps[0][0], value=steps[1][0], sum=steps[1][1])]
+    parts += [_("plus %(value)d is %(sum)d", value=v, sum=s) for v, s in steps[2:]]
+    return ", ".join(parts)
+
+
+def call_of(play: str, capture) -> str:
+    return call(running_sums(play, capture))
+
+
+# ---------------------------------------------------------------- refusals
+
+def game_error(code: str, params: dict) -> str:
+    """GameError codes (trainer.games.service) and the web's own, as a friendly sentence."""
+    if code == "wrong_sum":
+        return _("%(call)s — not %(target)d. Try other cards, or lay a card.",
+                 call=call(params["steps"]), target=params["target"])
+    messages = {
+        "not_in_hand": _("That card is not in your hand."),
+        "not_on_table": _("That card is no longer on the table."),
+        "no_bomb": _("Nobody asked you to give up a card."),
+        "give_up_a_card": _("The Bomb! First choose a card from your hand to put on the table."),
+        "one_action_per_turn": _("You have already used an action card this turn: one per turn."),
+        "action_not_allowed": _("You cannot use that action card now."),
+        "round_over": _("This round is over."),
+        "not_your_turn": _("Wait: it is not your turn yet."),
+        "round_not_over": _("The round is not over yet."),
+        "game_over": _("This game is over."),
+        "pick_hand": _("First tap a card in your hand."),
+        "pick_table": _("Tap cards on the table too: a card from your hand alone never takes anything."),
+        "changed": _("This game changed in another window. Here it is as it is now."),
+        "hints_off": _("Hints are switched off for your class."),
+    }
+    return messages.get(code, _("That did not work. Try again."))
+
+
+def settings_error(code: str, params: dict) -> str:
+    if code == "bot_count":
+        return ngettext("Choose %(num)d bot.", "Choose from 1 to %(num)d bots.", params.get("most", 5))
+    return {
+        "bot_level": _("Your class cannot play against that level."),
+        "length": _("Your class cannot play games of that length."),
+        "colors_locked": _("Your class plays with the usual colours."),
+        "colors": _("Red must always be in, and each colour only once."),
+        "too_few_colors": _("Too few colours for so many players: add a colour."),
+    }.get(code, _("That did not work. Try again."))
+
+
+# ---------------------------------------------------------------- what happened
+
+def step_text(step) -> str:
+    """One move of the story (trainer.games.story.Step) as a sentence."""
+    seat, move, you = step.seat, step.move, step.seat == PUPIL
+    name = player_name(seat)
+    if isinstance(move, Play) and move.capture:
+        text = (_("You took: %(call)s.", call=call_of(move.card, move.capture)) if you else
+                _("%(name)s took: %(call)s.", name=name, call=call_of(move.card, move.capture)))
+        return text + (" " + tweak_text(step) if step.tweak else "")
+    if isinstance(move, Play):
+        return (_("You laid %(card)s on the table.", card=card_words(move.card)) if you else
+                _("%(name)s laid %(card)s on the table.", name=name, card=card_words(move.card)))
+    if isinstance(move, UseJoker):
+        target = step.after.target
+        return (_("You used the Joker: the magic number is %(target)d this turn.", target=target) if you else
+                _("%(name)s used the Joker: the magic number is %(target)d this turn.", name=name, target=target))
+    if isinstance(move, UseThief):
+        card = card_words(move.stolen)
+        if you:
+            return _("You used the Thief on %(victim)s: %(card)s went to the table.",
+                     victim=player_name(move.victim), card=card)
+        if move.victim == PUPIL:
+            return _("%(name)s used the Thief on you: your %(card)s went to the table.", name=name, card=card)
+        return _("%(name)s used the Thief on %(victim)s: %(card)s went to the table.",
+                 name=name, victim=player_name(move.victim), card=card)
+    if isinstance(move, UseShifter):
+        card, target = card_words(step.after.table[-1]), step.after.target
+        return (_("You used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
+                  card=card, target=target) if you else
+                _("%(name)s used the Shifter: %(card)s went to the table and the magic number is now "
+                  "%(target)d.", name=name, card=card, target=target))
+    if isinstance(move, UseBomb):
+        return (_("You used the Bomb: everyone else puts a card on the table.") if you else
+                _("%(name)s used the Bomb: everyone else puts a card on the table.", name=name))
+    if isinstance(move, Discard):
+        return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
+                _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
+    if isinstance(move, LostTurn):
+        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat])
+    raise TypeError(f"not a move: {move!r}")
+
+
+def lost_turn_text(seat: int, deck_empty: bool) -> str:
+    """D7: a turn with an empty hand is lost; with an empty pile the player just passes."""
+    if deck_empty:
+        return (_("You have no cards and the pile is empty: you pass.") if seat == PUPIL else
+                _("%(name)s has no cards and the pile is empty: they pass.", name=player_name(seat)))
+    return (_("You had no cards, so your turn was lost. You picked up new cards.") if seat == PUPIL else
+            _("%(name)s had no cards, so that turn was lost. They picked up new cards.",
+              name=player_name(seat)))
+
+
+def tweak_text(step) -> str:
+    won = step.won_action
+    if won is None:
+        return _("TWEAK! The whole table, but no action cards are left to win.")
+    if step.seat == PUPIL:
+        return _("TWEAK! You took the whole table and won the %(card)s!", card=action_name(won))
+    return _("TWEAK! %(name)s took the whole table and won the %(card)s.",
+             name=player_name(step.seat), card=action_name(won))
+
+
+# ---------------------------------------------------------------- hints (trainer.bots.hint reasons)
+
+def hint_text(kind: str, params: dict) -> str:
+    if kind == "capture":
+        text = _("Try this: %(call)s.", call=call(params["steps"]))
+        if params.get("tweak"):
+            text += " " + _("That takes the whole table: a TWEAK!")
+        return text
+    if kind == "joker":
+        sign = "+1" if params["delta"] > 0 else "−1"
+        text = _("Use the Joker (%(sign)s): the magic number becomes %(target)d.", sign=sign,
+                 target=params["target"])
+        if params.get("then"):
+            text += " " + hint_text("capture", params["then"])
+        return text
+    return _("No capture this time: lay a card.")
+
+
+# ---------------------------------------------------------------- scores (R2)
+
+def score_reason(reason: str) -> str:
+    return {"plain": _("Other cards"), "red": _("Red cards"), "five": _("Fives"),
+            "red5": _("The red 5"), "action": _("Action cards")}[reason]

@@ -1,0 +1,179 @@
+"""Pupil login: class code -> tap your name -> three pictures in order.
+
+Why the QR code does not carry the class code in its URL: anything in a URL path or query
+ends up in server and proxy logs, browser history and the Referer header. The printed QR
+code opens `/join#k=TOKEN`, where TOKEN is a separate random per-class value (not the code).
+Browsers never send the fragment to a server, so it reaches no log; static/js/app.js reads
+it, removes it from the address bar and history, and POSTs it to /join/qr. Without
+JavaScript the page simply asks for the typed code. Regenerating the class code replaces the
+token too, which retires old printed cards. A one-time token would not work here: the cards
+are printed once and used every day.
+
+The chosen class is kept in the signed session (its id, never the code) until the pupil has
+logged in.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, request, session, url_for
+from flask_babel import gettext as _, ngettext
+
+from trainer.store import classes, picture_passwords, pupils, throttle
+from trainer.web.core import htmx, login, security_log
+from trainer.web.db import get_db
+from trainer.web.pupils import pictures
+
+bp = Blueprint("pupil_login", __name__)
+
+MAX_CODE = 40
+
+
+def _chosen_class() -> dict | None:
+    class_id = session.get("join_class")
+    if not isinstance(class_id, int):
+        return None
+    klass = classes.get(get_db(), class_id)
+    if klass is None or klass["archived_at"] is not None:
+        session.pop("join_class", None)
+        return None
+    return klass
+
+
+def _join_throttle_key() -> str:
+    # Per network address: guessing codes would otherwise reveal classes' first names. The
+    # allowance is generous because a whole class shares one address behind the school NAT.
+    return f"join:{request.remote_addr}"
+
+
+def _join_locked_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many wrong codes. Wait %(num)d minute or ask your teacher.",
+                    "Too many wrong codes. Wait %(num)d minutes or ask your teacher.", minutes)
+
+
+def _try_join(klass: dict | None, wrong_message: str):
+    """Remember the class, or count a wrong code; returns (error, status) or None."""
+    db = get_db()
+    key = _join_throttle_key()
+    locked = throttle.seconds_locked(db, key)
+    if locked:
+        return _join_locked_message(locked), 429
+    if klass is None:
+        cfg = current_app.config
+        locked = throttle.record_failure(db, key, cfg["JOIN_CODE_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        security_log.event("class_code_wrong", now_locked_seconds=locked or None)
+        return (_join_locked_message(locked), 429) if locked else (wrong_message, 400)
+    # A right code clears the count: a whole school may share one address, and only someone
+    # who already has a code can do this.
+    throttle.reset(db, key)
+    session["join_class"] = klass["id"]
+    return None
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    error, status = None, 200
+    if request.method == "POST":
+        klass = classes.by_join_code(get_db(), request.form.get("code", "")[:MAX_CODE])
+        refused = _try_join(klass, _("We could not find a class with this code. Check it and try again."))
+        if refused is None:
+            return redirect(url_for("pupil_login.names"), 303)
+        error, status = refused
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
+
+
+@bp.route("/join/qr", methods=["POST"])
+def join_qr():
+    klass = classes.by_qr_token(get_db(), request.form.get("token", "")[:MAX_CODE * 2])
+    refused = _try_join(klass, _("This login card is no longer valid. Type your class code instead."))
+    if refused is None:
+        return htmx.full_reload(url_for("pupil_login.names"))
+    error, status = refused
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
+
+
+@bp.route("/join/names")
+def names():
+    klass = _chosen_class()
+    if klass is None:
+        return redirect(url_for("pupil_login.join"))
+    return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
+                       roster=pupils.list_for_class(get_db(), klass["id"]))
+
+
+@bp.route("/join/leave", methods=["POST"])
+def leave():
+    session.pop("join_class", None)
+    session.pop("picks", None)  # pictures tapped so far stay with nobody
+    return redirect(url_for("pupil_login.join"), 303)
+
+
+def _locked_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many tries. Wait %(num)d minute or ask your teacher.",
+                    "Too many tries. Wait %(num)d minutes or ask your teacher.", minutes)
+
+
+def _picks_for(pupil_id: int) -> list[str]:
+    # The taps so far live in the session, not in the page: a child tapping quickly must not
+    # send a stale list from a page that has not caught up yet.
+    state = session.get("picks")
+    if isinstance(state, dict) and state.get("pupil") == pupil_id:
+        keys = state.get("keys")
+        if isinstance(keys, list) and picture_passwords.valid_sequence(keys):
+            return list(keys)
+    return []
+
+
+def _store_picks(pupil_id: int, keys: list[str]) -> None:
+    if keys:
+        session["picks"] = {"pupil": pupil_id, "keys": keys}
+    else:
+        session.pop("picks", None)
+
+
+@bp.route("/join/pupil/<int:pupil_id>", methods=["GET", "POST"])
+def pictures_step(pupil_id):
+    klass = _chosen_class()
+    if klass is None:
+        return redirect(url_for("pupil_login.join"))
+    db = get_db()
+    pupil = pupils.get_in_class(db, klass["id"], pupil_id)
+    if pupil is None:
+        security_log.not_yours("pupil", pupil_id)
+    key = pupils.throttle_key(pupil_id)
+    picked = _picks_for(pupil_id)
+    message, status = None, 200
+    locked = throttle.seconds_locked(db, key)
+    if request.method == "GET" or "clear" in request.form or locked:
+        picked = []
+    else:
+        pick = request.form.get("pick", "")
+        if pick not in pictures.BY_KEY:
+            abort(400)
+        picked.append(pick)
+        if len(picked) == picture_passwords.LENGTH:
+            cfg = current_app.config
+            # Counted before the comparison, in one transaction with the lock check: taps
+            # replayed in parallel from one copied cookie cannot all get past the check.
+            refused, locked = throttle.claim(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
+                                             cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+            if refused:
+                locked = refused
+                security_log.event("pupil_login_throttled", pupil=pupil_id, seconds=refused)
+            elif ",".join(picked) == pupil["picture_password"]:
+                throttle.reset(db, key)
+                login.login_pupil(pupil_id)
+                security_log.event("pupil_login", pupil=pupil_id)
+                return htmx.full_reload(url_for("pupil_home.home"))
+            else:
+                security_log.event("pupil_login_failed", pupil=pupil_id, now_locked_seconds=locked or None)
+            picked = []
+            if not locked:
+                message, status = _("Not quite. Try again!"), 400
+    if locked:
+        message, status = _locked_message(locked), 429
+    _store_picks(pupil_id, picked)
+    return htmx.render("pupil/pictures.html", "pupil/_pad_status.html", klass=klass,
+                       pupil=pupil, picked=picked, pictures=pictures.PICTURES,
+                       message=message, locked=bool(locked)), status

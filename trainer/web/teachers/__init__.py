@@ -1,0 +1,1 @@
+"""Teachers' accounts: register, log in and out, change password (auth, templates auth/)."""

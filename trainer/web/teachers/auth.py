@@ -1,0 +1,162 @@
+"""Teachers register, log in and log out."""
+from __future__ import annotations
+
+import unicodedata
+
+from flask import Blueprint, current_app, flash, g, request, session, url_for
+from flask_babel import gettext as _, ngettext
+
+from trainer.store import passwords, sessions, teachers, throttle
+from trainer.web.core import htmx, login, security_log
+from trainer.web.core.urls import safe_next
+from trainer.web.db import get_db
+
+bp = Blueprint("auth", __name__)
+
+MAX_NAME = 60
+MAX_EMAIL = 254
+
+
+def _register_errors(form) -> dict:
+    errors = {}
+    name = form.get("display_name", "").strip()
+    email = form.get("email", "").strip()
+    if not name:
+        errors["display_name"] = _("Please enter your name.")
+    elif len(name) > MAX_NAME:
+        errors["display_name"] = ngettext("Use at most %(num)d character.",
+                                          "Use at most %(num)d characters.", MAX_NAME)
+    elif any(unicodedata.category(ch).startswith("C") for ch in name):
+        # NUL, right-to-left overrides and other invisible controls: the name is shown to
+        # others later (dashboards) and must read as what it is.
+        errors["display_name"] = _("Your name contains characters that cannot be shown.")
+    if not email or "@" not in email or len(email) > MAX_EMAIL or " " in email:
+        errors["email"] = _("Please enter a valid e-mail address.")
+    errors.update(_new_password_errors(form))
+    return errors
+
+
+def _new_password_errors(form) -> dict:
+    """The rules for a new password (fields `password` and `password2`), at registration and
+    when it is changed."""
+    password = form.get("password", "")
+    if len(password) < passwords.MIN_LENGTH:
+        return {"password": ngettext("Use at least %(num)d character.",
+                                     "Use at least %(num)d characters.", passwords.MIN_LENGTH)}
+    if len(password) > passwords.MAX_LENGTH:
+        return {"password": ngettext("Use at most %(num)d character.",
+                                     "Use at most %(num)d characters.", passwords.MAX_LENGTH)}
+    if password != form.get("password2", ""):
+        return {"password2": _("The two passwords are not the same.")}
+    return {}
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register():
+    errors, form = {}, {}
+    if request.method == "POST":
+        form = request.form
+        errors = _register_errors(form)
+        if not errors:
+            db = get_db()
+            try:
+                teacher_id = teachers.create(
+                    db, form["email"], form["display_name"],
+                    passwords.hash_password(form["password"]), language=session.get("lang"))
+            except teachers.EmailTaken:
+                errors["email"] = _("There is already an account with this e-mail address.")
+            else:
+                login.login_teacher(teacher_id)
+                return htmx.full_reload(url_for("classes.index"))
+        status = 400
+    else:
+        status = 200
+    return htmx.render("auth/register.html", "auth/_register_form.html",
+                       errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
+
+
+def _lock_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many attempts. Please try again in %(num)d minute.",
+                    "Too many attempts. Please try again in %(num)d minutes.", minutes)
+
+
+@bp.route("/login", methods=["GET", "POST"], endpoint="login")
+def login_view():
+    error, email, locked = None, "", 0
+    next_url = safe_next(request.values.get("next"))
+    if request.method == "POST":
+        db = get_db()
+        cfg = current_app.config
+        email = request.form.get("email", "").strip()[:MAX_EMAIL]
+        # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
+        password = request.form.get("password", "")
+        key = "teacher:" + teachers.normalize_email(email)
+        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
+        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        teacher = teachers.by_email(db, email) if email else None
+        account = teacher["id"] if teacher else "unknown"
+        if refused:
+            error, locked = _lock_message(refused), refused
+            security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
+        else:
+            too_long = len(password) > passwords.MAX_LENGTH
+            if too_long:
+                password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
+            if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
+                throttle.reset(db, key)
+                if passwords.needs_rehash(teacher["password_hash"]):
+                    teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
+                login.login_teacher(teacher["id"])
+                security_log.event("teacher_login", teacher=teacher["id"])
+                return htmx.full_reload(next_url or url_for("classes.index"))
+            if teacher is None:
+                passwords.burn_time(password)
+            security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
+            error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
+    status = 429 if locked else 400 if error else 200
+    return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
+                       next_url=next_url), status
+
+
+@bp.route("/logout", methods=["POST"])
+def logout():
+    login.logout()
+    return htmx.full_reload(url_for("pages.home"))
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login.teacher_required
+def change_password():
+    """ASVS 5.0 V6.2.2/V6.2.3: the current password and a new one; V7.4.3: every other session
+    of the account ends (a lost laptop that is still logged in is logged out)."""
+    errors, status = {}, 200
+    if request.method == "POST":
+        db = get_db()
+        cfg = current_app.config
+        teacher = g.teacher
+        # The same counter as the login form: this form must not be a way round its throttle.
+        key = "teacher:" + teachers.normalize_email(teacher["email"])
+        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
+                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
+        if refused:
+            errors["current"], status = _lock_message(refused), 429
+            security_log.event("password_change_throttled", teacher=teacher["id"], seconds=refused)
+        elif len(current) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], current):
+            errors["current"] = _lock_message(locked) if locked else _("That is not your current password.")
+            status = 429 if locked else 400
+            security_log.event("password_change_failed", teacher=teacher["id"])
+        else:
+            throttle.reset(db, key)
+            errors, status = _new_password_errors(request.form), 400
+        if not errors:
+            teachers.set_password_hash(db, teacher["id"], passwords.hash_password(request.form["password"]))
+            sessions.delete_for_teacher(db, teacher["id"])
+            login.login_teacher(teacher["id"])
+            security_log.event("password_changed", teacher=teacher["id"])
+            flash(_("Your password has been changed. Everywhere else you are now logged out."))
+            return htmx.full_reload(url_for("classes.index"))
+    return htmx.render("auth/password.html", "auth/_password_form.html", errors=errors,
+                       min_length=passwords.MIN_LENGTH), status
