@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -109,6 +110,13 @@ def _whole(value, name: str, bounds: tuple[int, int]) -> int:
         raise WorksheetError(f"{name} must be a whole number from {low} to {high}, not {value!r}",
                              f"{name}_range", low=low, high=high)
     return value
+
+
+def class_rating(ratings: Iterable[float]) -> float:
+    """The class's level: the median of its pupils' ratings; 0, where every pupil starts
+    (rating.starting_rating), for a class that has none yet."""
+    values = sorted(ratings)
+    return statistics.median(values) if values else 0.0
 
 
 @dataclass(frozen=True, slots=True)
