@@ -39,8 +39,10 @@ class EditorState:
         return replace(self, table=(*self.table, card))
 
 
-def read(form) -> EditorState:
-    """The state the form describes, with the tap (if any) applied. Unknown cards and repeats
+def read(form, with_tap: bool = True) -> EditorState:
+    """The state the form describes, with the tap (if any) applied. The script has applied the
+    tap itself before it asks (htmx still sends the last button pressed), so its requests are
+    read `with_tap=False`. Unknown cards and repeats
     are dropped here (only a forged form sends them); sizes and the target are left for the
     puzzle checks, so the teacher reads the same words as for an upload."""
     cards = card_table()
@@ -60,7 +62,7 @@ def read(form) -> EditorState:
                         int(target) if target.isdigit() and len(target) < 4 else target,
                         kind if kind in KINDS else "all", form.get("focus", FOCUS_HAND),
                         form.get("place") if form.get("place") in PLACES else "table")
-    tap = form.get("tap")
+    tap = form.get("tap") if with_tap else None
     if tap and cards.is_numeric(tap):
         state = state.tapped(tap)
     return state

@@ -69,14 +69,14 @@ def show(set_id):
 @login.teacher_required
 def draft(set_id):
     """A tap without JavaScript (the whole page again), or the live answer (htmx, a fragment)."""
-    return _set_page(own_set(set_id), editor_form.read(request.form))
+    return _set_page(own_set(set_id), editor_form.read(request.form, with_tap=not htmx.hx().is_htmx))
 
 
 @bp.route("/sets/<int:set_id>/puzzles", methods=["POST"])
 @login.teacher_required
 def add(set_id):
     found = own_set(set_id)
-    state = editor_form.read(request.form)
+    state = editor_form.read(request.form, with_tap=False)
     built = draft_puzzle(state.table, state.hand, state.target, state.kind, state.draft_focus)
     if built.puzzle is None:
         return _set_page(found, state, 400, save_error=True)
