@@ -88,13 +88,13 @@ def _stand_in(field: str) -> dict:
             "count": {"count": COUNT_RANGE[0]}, "seed": {"seed": SEED_RANGE[0]}}[field]
 
 
-@bp.route("/worksheets")
+@bp.route("/worksheets", methods=["GET", "POST"])
 @login.teacher_required
 def find():
     """A sheet by the code printed in its corner."""
-    typed = request.args.get("code")
-    if typed is None:
+    if request.method == "GET":
         return htmx.render("worksheets/find.html", "worksheets/_find_form.html", typed="", error=None)
+    typed = request.form.get("code", "")
     try:
         code = parse_sheet_code(typed)
     except WorksheetError:
