@@ -43,8 +43,8 @@ def _worded(code: str, p: dict) -> str | None:
     if code == "unknown_field":
         return _("Unknown field %(field)s.", field=p["field"])
     if code == "number_range":
-        return _("%(field)s must be a number from %(low)s to %(high)s.", field=p["field"],
-                 low=f"{p['low']:g}", high=f"{p['high']:g}")
+        low, high = (format(p[k], "g") for k in ("low", "high"))
+        return _("%(field)s must be a number from %(low)s to %(high)s.", field=p["field"], low=low, high=high)
     return None
 
 
