@@ -37,6 +37,15 @@ TEACHER_ROUTES = {
     "dashboard.pupil_report": {"GET": None},
     "dashboard.pupil_attempts_csv": {"GET": None},
     "dashboard.replay_page": {"GET": None},   # the game id is a query argument, checked against the pupil
+    "drills.drill_set": {"POST": {"set_id": ""}},
+    "worksheets.new": {"GET": None, "POST": {"kinds": "all", "band": "class", "count": "4", "seed": "1"}},
+    "worksheets.show": {"GET": None},
+    "puzzle_sets.show": {"GET": None},
+    "puzzle_sets.draft": {"POST": {"table": "R1a", "hand": "B4", "target": "5", "kind": "all"}},
+    "puzzle_sets.add": {"POST": {"table": "R1a", "hand": "B4", "target": "5", "kind": "all"}},
+    "puzzle_sets.remove": {"POST": {}},
+    "puzzle_sets.print_set": {"POST": {}},
+    "puzzle_sets.delete": {"POST": {}},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {

@@ -11,7 +11,9 @@ import secrets
 from flask.testing import FlaskClient
 
 from trainer import create_app
-from trainer.store import classes, passwords, pupils, teachers
+from trainer.engine.positions import Position
+from trainer.puzzles.puzzle import make_puzzle
+from trainer.store import classes, passwords, pupils, puzzle_sets, puzzles, teachers, worksheets
 
 TEACHER_PASSWORD = "correct horse battery"
 
@@ -62,6 +64,16 @@ class Make:
 
     def class_row(self, class_id) -> dict:
         return classes.get(self.db, class_id)
+
+    def set_and_sheet(self, teacher_id) -> dict:
+        """A puzzle set of the teacher's holding one puzzle (the RULES.md example), and a
+        worksheet of it: the ids of issue 20's routes."""
+        puzzle = make_puzzle("all", Position(9, ("R1a", "O3a", "Y3a"), ("B4", "P6", "G2a")))
+        puzzles.store(self.db, [puzzle], "teacher", teacher_id)
+        set_id = puzzle_sets.create(self.db, teacher_id, "Sums to 9")
+        puzzle_sets.add_puzzle(self.db, set_id, puzzle.id, 24)
+        code = worksheets.save(self.db, teacher_id, [puzzle.id], {"set": "Sums to 9"})
+        return {"set_id": set_id, "puzzle_id": puzzle.id, "code": code}
 
 
 class AuthActions:

@@ -85,7 +85,20 @@ def build_world(app, make, db) -> World:
                                                     "final": "done", "taps": "[]"})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
-    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id},
+    # The teacher's puzzle set (named like the class, so its name must come out escaped too),
+    # built through the editor's form, and a worksheet of it (issue 20).
+    response = teacher.post("/sets", data={"name": HOSTILE_CLASS})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    set_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    response = teacher.post(f"/sets/{set_id}/puzzles", data={
+        "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6", "G2a"], "target": "9", "kind": "all"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    (puzzle_id,) = db.execute("SELECT puzzle_id FROM puzzle_set_items WHERE set_id = ?", [set_id]).fetchone()
+    response = teacher.post(f"/sets/{set_id}/worksheet")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    code = response.headers["Location"].rstrip("/").split("/")[-1]
+    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "set_id": set_id,
+                      "puzzle_id": puzzle_id, "code": code},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},
                  class_id=class_id, pupil_id=pupil_id, bypass_pupil_id=bypass_pupil_id,

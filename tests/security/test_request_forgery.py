@@ -33,6 +33,8 @@ PLAIN_POSTS = {
     "practice.next_puzzle": {"mode": "drill"},
     "practice.answer": {"attempt": "x", "answer": "[]", "final": "pass"},
     "practice.countdown": {"hide": "1"},
+    "puzzle_sets.index": {"name": "Forged set"},
+    "worksheets.find": {"code": "AAAA-AAAA"},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}

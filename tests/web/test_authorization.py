@@ -43,7 +43,11 @@ def _snapshot(db):
             db.execute("SELECT * FROM game_moves ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_game_settings ORDER BY class_id").fetchall(),
             db.execute("SELECT * FROM drill_settings ORDER BY class_id").fetchall(),
-            db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall())
+            db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall(),
+            db.execute("SELECT * FROM puzzle_sets ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM puzzle_set_items ORDER BY set_id, position").fetchall(),
+            db.execute("SELECT * FROM drill_set_days ORDER BY class_id, day").fetchall(),
+            db.execute("SELECT * FROM worksheets ORDER BY teacher_id, code").fetchall())
 
 
 @pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)
@@ -94,7 +98,8 @@ def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, metho
     (A logged-in pupil's own routes are checked by the tests of their feature.)"""
     teacher = auth.login_new_teacher("own@school.example")
     class_id = make.klass(teacher)
-    ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim")}
+    ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"),
+           **make.set_and_sheet(teacher)}
     if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])
     response = send(client, method, route_url(app, endpoint, ids), ALL_ROUTES[endpoint][method])

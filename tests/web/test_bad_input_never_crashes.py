@@ -14,7 +14,9 @@ junk = st.one_of(st.text(max_size=300), st.text(alphabet=st.characters(min_codep
                  st.sampled_from(["", " ", "\x00", "'; DROP TABLE pupils; --", "<script>", "🙂" * 40,
                                   "\u202e" + "abc", "9" * 400]))
 FIELDS = ["name", "email", "password", "password2", "display_name", "code", "token", "pick",
-          "confirm_name", "lang", "next", "clear"]
+          "confirm_name", "lang", "next", "clear",
+          # worksheets and the puzzle editor (issue 20)
+          "kinds", "band", "count", "seed", "table", "hand", "target", "kind", "focus", "place", "tap", "set_id"]
 form = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=5)
 
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -27,7 +29,7 @@ def owned(app, client, auth, make):
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, "Noor")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, **make.set_and_sheet(teacher)}
 
 
 def _post_urls(app, owned):

@@ -1,7 +1,9 @@
 """Puzzles (issue 5), pure: kinds and answers, grading, running sums, generation from self-play,
-puzzle files, HSHS ratings, puzzle choice and timing checks. No Flask, no SQL; I/O only in the
+puzzle files, HSHS ratings, puzzle choice and timing checks; worksheets and the teacher's
+tap-to-build editor (issue 20). No Flask, no SQL; I/O only in the
 loader functions. docs/puzzles.md explains the model; the web layer calls what is listed here."""
 from trainer.puzzles.attempt import Outcome, score_attempt
+from trainer.puzzles.editor import Draft, draft_puzzle
 from trainer.puzzles.features import Features, default_time_limit, initial_difficulty
 from trainer.puzzles.generate import generate
 from trainer.puzzles.grading import Combination, Grade, WrongCombination, grade, tapped_cards
@@ -17,6 +19,10 @@ from trainer.puzzles.rating import (
 from trainer.puzzles.selection import choose_puzzle, predicted_success
 from trainer.puzzles.steps import Step, call_steps, tap_steps
 from trainer.puzzles.timing import TimingCheck, check_timing
+from trainer.puzzles.worksheet import (
+    BANDS, AnswerKey, BankPuzzle, Choice, KeyCapture, SheetRequest, WorksheetError, answer_key,
+    choose_puzzles, parse_sheet_code, sheet_code, sheet_request, writing_lines,
+)
 
 __all__ = [
     "Outcome", "score_attempt", "Features", "default_time_limit", "initial_difficulty", "generate",
@@ -25,5 +31,7 @@ __all__ = [
     "parse_puzzle_lines", "parse_puzzle_text", "Puzzle", "make_puzzle", "parse_puzzle", "PUPIL_K",
     "PUZZLE_K", "TARGET_SUCCESS", "KSchedule", "Rating", "RatingUpdate", "expected_score",
     "hshs_score", "p_correct", "update", "choose_puzzle", "predicted_success", "Step", "call_steps",
-    "tap_steps", "TimingCheck", "check_timing",
+    "tap_steps", "TimingCheck", "check_timing", "Draft", "draft_puzzle", "BANDS", "AnswerKey",
+    "BankPuzzle", "Choice", "KeyCapture", "SheetRequest", "WorksheetError", "answer_key",
+    "choose_puzzles", "parse_sheet_code", "sheet_code", "sheet_request", "writing_lines",
 ]

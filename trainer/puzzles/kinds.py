@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import cache
 
 from trainer.engine.cards import card_table
+from trainer.engine.errors import CodedError
 from trainer.engine.positions import Position
 from trainer.engine.solver import Capture, solve
 
@@ -14,8 +15,10 @@ FOCUS_HAND = "hand"            # an `all` puzzle about the whole hand rather tha
 SINGLE_ANSWER_KINDS = frozenset({"tweak", "best", "joker", "quick"})
 
 
-class PuzzleError(ValueError):
-    """A puzzle that cannot be made: the message says why, in words a teacher understands."""
+class PuzzleError(CodedError):
+    """A puzzle that cannot be made: the message says why, in words a teacher understands; the
+    code and parameters let a page say it in the teacher's language (a position's own problems
+    keep the PositionError code)."""
 
 
 @cache
@@ -61,4 +64,9 @@ def answer_for(kind: str, position: Position, focus: str = FOCUS_HAND,
         return tuple(c for c in captures if worth(c) == top)
     if kind == "quick":
         return tuple(captures)
-    raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
+    raise unknown_kind(kind)
+
+
+def unknown_kind(kind) -> PuzzleError:
+    return PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}", "unknown_kind",
+                       kind=str(kind))

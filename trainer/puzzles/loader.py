@@ -14,12 +14,16 @@ PUZZLE_DIR = SEED_DATA / "puzzles"
 
 
 class PuzzleFileError(ValueError):
-    """A bad line in a puzzle file; `line` is 1-based."""
+    """A bad line in a puzzle file; `line` is 1-based. `code` and `params` are the PuzzleError's
+    (or `not_json`, `same_as_line`, `unreadable`, `not_utf8`) for a page to translate."""
 
-    def __init__(self, line: int, message: str, source: str = ""):
+    def __init__(self, line: int, message: str, source: str = "", code: str = "invalid",
+                 params: dict | None = None):
         self.line = line
         self.message = message
         self.source = source
+        self.code = code
+        self.params = params or {}
         where = f"{source}: " if source else ""
         super().__init__(f"{where}line {line}: {message}")
 
@@ -36,13 +40,15 @@ def parse_puzzle_lines(lines: Iterable[str], source: str = "") -> list[Puzzle]:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as err:
-            raise PuzzleFileError(number, f"not valid JSON: {err.msg} at column {err.colno}", source) from None
+            raise PuzzleFileError(number, f"not valid JSON: {err.msg} at column {err.colno}", source,
+                                  "not_json") from None
         try:
             puzzle = parse_puzzle(data)
         except PuzzleError as err:
-            raise PuzzleFileError(number, str(err), source) from None
+            raise PuzzleFileError(number, err.message, source, err.code, err.params) from None
         if puzzle.id in first_line:
-            raise PuzzleFileError(number, f"the same puzzle as line {first_line[puzzle.id]}", source)
+            raise PuzzleFileError(number, f"the same puzzle as line {first_line[puzzle.id]}", source,
+                                  "same_as_line", {"line": first_line[puzzle.id]})
         first_line[puzzle.id] = number
         puzzles.append(puzzle)
     return puzzles
@@ -59,10 +65,10 @@ def load_puzzle_file(path) -> list[Puzzle]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise PuzzleFileError(0, f"cannot read the file: {err.strerror}", str(path)) from None
+        raise PuzzleFileError(0, f"cannot read the file: {err.strerror}", str(path), "unreadable") from None
     except UnicodeDecodeError as err:
         line = path.read_bytes()[:err.start].count(b"\n") + 1
-        raise PuzzleFileError(line, "not UTF-8 text", str(path)) from None
+        raise PuzzleFileError(line, "not UTF-8 text", str(path), "not_utf8") from None
     return parse_puzzle_text(text, path.name)
 
 

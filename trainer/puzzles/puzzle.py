@@ -15,7 +15,7 @@ from trainer.engine.solver import Capture
 from trainer.puzzles.features import (
     DIFFICULTY_RANGE, Features, default_time_limit, features_of, initial_difficulty,
 )
-from trainer.puzzles.kinds import FOCUS_HAND, KINDS, PuzzleError, all_captures, answer_for
+from trainer.puzzles.kinds import FOCUS_HAND, KINDS, PuzzleError, all_captures, answer_for, unknown_kind
 
 MAX_HAND = 3             # R6.1: a hand holds at most 3 cards
 MAX_TABLE = 12           # what fits on a pupil's screen
@@ -70,32 +70,39 @@ def make_puzzle(kind: str, position: Position, focus: str = FOCUS_HAND, note: st
                 time_limit: float | None = None, difficulty: float | None = None) -> Puzzle:
     """A checked puzzle; PuzzleError says what makes it unfair or impossible."""
     if kind not in KINDS:
-        raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
+        raise unknown_kind(kind)
     if kind == "joker" and not position.joker:
         position = Position(position.target, position.table, position.hand, True)
     if position.joker and kind != "joker":
-        raise PuzzleError(f'"joker": true belongs to kind joker, not {kind}')
+        raise PuzzleError(f'"joker": true belongs to kind joker, not {kind}', "joker_wrong_kind", kind=kind)
     low, high = TARGET_RANGE
     if not low <= position.target <= high:
-        raise PuzzleError(f"target {position.target} is out of range: use {low} to {high}")
+        raise PuzzleError(f"target {position.target} is out of range: use {low} to {high}", "target_range",
+                          target=position.target, low=low, high=high)
     if not 1 <= len(position.hand) <= MAX_HAND:
-        raise PuzzleError(f"the hand must hold 1 to {MAX_HAND} cards (R6.1), not {len(position.hand)}")
+        raise PuzzleError(f"the hand must hold 1 to {MAX_HAND} cards (R6.1), not {len(position.hand)}",
+                          "hand_size", count=len(position.hand), high=MAX_HAND)
     if not 1 <= len(position.table) <= MAX_TABLE:
-        raise PuzzleError(f"the table must hold 1 to {MAX_TABLE} cards, not {len(position.table)}")
+        raise PuzzleError(f"the table must hold 1 to {MAX_TABLE} cards, not {len(position.table)}",
+                          "table_size", count=len(position.table), high=MAX_TABLE)
     if focus != FOCUS_HAND:
         if kind != "all":
-            raise PuzzleError(f'focus is for kind all; a {kind} puzzle is about the whole hand')
+            raise PuzzleError(f'focus is for kind all; a {kind} puzzle is about the whole hand',
+                              "focus_wrong_kind", kind=kind)
         if focus not in position.hand:
-            raise PuzzleError(f'focus {focus!r} is not in the hand (use a hand card or "hand")')
+            raise PuzzleError(f'focus {focus!r} is not in the hand (use a hand card or "hand")',
+                              "focus_not_in_hand", card=focus)
     captures = all_captures(position)
     answer = answer_for(kind, position, focus, captures)
     if not answer and kind != "tweak":
         who = focus if focus != FOCUS_HAND else "the hand"
         raise PuzzleError(f"{who} captures nothing at target {position.target}: "
-                          f"a {kind} puzzle needs at least one capture")
+                          f"a {kind} puzzle needs at least one capture", "captures_nothing",
+                          focus=focus, target=position.target, kind=kind)
     if kind == "all" and len(answer) > MAX_ALL_ANSWERS:
         raise PuzzleError(f"{len(answer)} combinations are too many to tap: "
-                          f"an all puzzle asks for at most {MAX_ALL_ANSWERS}")
+                          f"an all puzzle asks for at most {MAX_ALL_ANSWERS}", "too_many_answers",
+                          found=len(answer), high=MAX_ALL_ANSWERS)
     features = features_of(kind, position, captures, answer)
     if time_limit is None:
         time_limit = default_time_limit(features)
@@ -111,36 +118,39 @@ def parse_puzzle(data) -> Puzzle:
     "difficulty" (overrides). "id" and "answer", when given (as `trainer puzzles` prints
     them), must agree with what the solver finds; "features" is recomputed."""
     if not isinstance(data, dict):
-        raise PuzzleError("a puzzle must be a JSON object: a position with target, table and hand")
+        raise PuzzleError("a puzzle must be a JSON object: a position with target, table and hand",
+                          "not_object")
     extra = sorted(set(data) - PUZZLE_KEYS - POSITION_KEYS)
     if extra:
         raise PuzzleError(f"unknown field {extra[0]!r} (a puzzle has target, table, hand, joker, "
-                          f"kind, focus, note, time_limit, difficulty)")
+                          f"kind, focus, note, time_limit, difficulty)", "unknown_field", field=extra[0])
     if "position" in data:
         clash = sorted(set(data) & POSITION_KEYS)
         if clash:
-            raise PuzzleError(f"{clash[0]!r} is given both inside and outside \"position\"")
+            raise PuzzleError(f"{clash[0]!r} is given both inside and outside \"position\"",
+                              "field_twice", field=clash[0])
         raw_position = data["position"]
     else:
         raw_position = {k: v for k, v in data.items() if k in POSITION_KEYS}
     try:
         position = parse_position(raw_position)
     except PositionError as err:
-        raise PuzzleError(str(err)) from None
+        raise PuzzleError(err.message, err.code, **err.params) from None
     kind = data.get("kind", "joker" if position.joker else "all")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
+        raise unknown_kind(kind)
     focus = data.get("focus", FOCUS_HAND)
     if not isinstance(focus, str):
-        raise PuzzleError('focus must be a hand card id or "hand"')
+        raise PuzzleError('focus must be a hand card id or "hand"', "focus_type")
     note = data.get("note", "")
     if not isinstance(note, str):
-        raise PuzzleError("note must be text")
+        raise PuzzleError("note must be text", "note_type")
     time_limit = _number(data, "time_limit", TIME_LIMIT_RANGE)
     difficulty = _number(data, "difficulty", DIFFICULTY_RANGE)
     puzzle = make_puzzle(kind, position, focus, note, time_limit, difficulty)
     if "id" in data and data["id"] != puzzle.id:
-        raise PuzzleError(f"id {data['id']!r} does not match the content (expected {puzzle.id})")
+        raise PuzzleError(f"id {data['id']!r} does not match the content (expected {puzzle.id})",
+                          "id_mismatch", expected=puzzle.id)
     if "answer" in data:
         _check_answer(data["answer"], puzzle)
     return puzzle
@@ -153,21 +163,23 @@ def _number(data: dict, key: str, bounds: tuple[float, float]) -> float | None:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or not low <= value <= high:
-        raise PuzzleError(f"{key} must be a number from {low:g} to {high:g}, not {value!r}")
+        raise PuzzleError(f"{key} must be a number from {low:g} to {high:g}, not {value!r}",
+                          "number_range", field=key, low=low, high=high)
     return float(value)
 
 
 def _check_answer(given, puzzle: Puzzle) -> None:
     """A stated answer must be exactly the solver's right captures (order free)."""
     if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
-        raise PuzzleError("answer must be a list of captures as the solver prints them")
+        raise PuzzleError("answer must be a list of captures as the solver prints them", "answer_format")
     try:
         stated = {(c["target"], c["play"], frozenset(c["capture"])) for c in given}
     except (KeyError, TypeError):
-        raise PuzzleError("each answer capture needs target, play and capture") from None
+        raise PuzzleError("each answer capture needs target, play and capture", "answer_format") from None
     solver = {(c.target, c.play, frozenset(c.capture)) for c in puzzle.answer}
     if stated != solver or len(given) != len(puzzle.answer):
         missing = len(solver - stated)
         wrong = len(stated - solver)
         raise PuzzleError(f"answer does not match the solver ({missing} right capture(s) missing, "
-                          f"{wrong} listed that do not count)")
+                          f"{wrong} listed that do not count)", "answer_mismatch",
+                          missing=missing, wrong=wrong)

@@ -449,3 +449,53 @@ def m1701_game_levels(db: Database) -> None:
 
 def apply(db: Database) -> None:
     migrations.apply(db)
+
+
+@migrations()
+def m2001_puzzle_sets_worksheets(db: Database) -> None:
+    # Issue 20. A teacher's own puzzle sets: puzzles of the shared bank in the teacher's order.
+    db.execute(
+        """
+        CREATE TABLE puzzle_sets (
+            id INTEGER PRIMARY KEY,
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX puzzle_sets_teacher ON puzzle_sets(teacher_id)")
+    db.execute(
+        """
+        CREATE TABLE puzzle_set_items (
+            set_id INTEGER NOT NULL REFERENCES puzzle_sets(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL REFERENCES puzzles(id),
+            position INTEGER NOT NULL,
+            PRIMARY KEY (set_id, puzzle_id)
+        )"""
+    )
+    # A set as a class's drill for one school day, instead of the adaptive choice. A drill
+    # sitting keeps the set it started with, as it keeps its planned length (m101).
+    db.execute(
+        """
+        CREATE TABLE drill_set_days (
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            set_id INTEGER NOT NULL REFERENCES puzzle_sets(id) ON DELETE CASCADE,
+            PRIMARY KEY (class_id, day)
+        )"""
+    )
+    db.execute("ALTER TABLE practice_sessions ADD COLUMN puzzle_set_id INTEGER"
+               " REFERENCES puzzle_sets(id) ON DELETE SET NULL")
+    # Printed worksheets by their code (trainer.puzzles.worksheet): the ordered puzzle ids bring
+    # a sheet back however the bank has changed since; `title` (JSON) says what it was made from.
+    db.execute(
+        """
+        CREATE TABLE worksheets (
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            code TEXT NOT NULL,
+            puzzle_ids TEXT NOT NULL,
+            title TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (teacher_id, code)
+        )"""
+    )

@@ -41,6 +41,13 @@ def pupil_rating(db: Database, pupil_id: int, class_id: int) -> Rating:
     return start
 
 
+def class_ratings(db: Database, class_id: int) -> list[float]:
+    """The ratings of the class's pupils who have one (a worksheet "as the class")."""
+    return [v for (v,) in db.execute(
+        "SELECT r.rating FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id"
+        " WHERE p.class_id = ? AND p.archived_at IS NULL", [class_id])]
+
+
 def set_pupil_rating(db: Database, pupil_id: int, rating: Rating) -> None:
     db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, ?, ?, ?)"
                " ON CONFLICT (pupil_id) DO UPDATE SET rating = excluded.rating, count = excluded.count,"
@@ -65,10 +72,12 @@ def latest_session(db: Database, pupil_id: int, day: str) -> dict | None:
 
 
 def create_session(db: Database, pupil_id: int, mode: str, day: str, now: float,
-                   planned: int | None = None, planned_minutes: int | None = None) -> int:
+                   planned: int | None = None, planned_minutes: int | None = None,
+                   puzzle_set_id: int | None = None) -> int:
     return db.execute(
-        "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, started_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)", [pupil_id, mode, day, planned, planned_minutes, now]).lastrowid
+        "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, started_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, now]).lastrowid
 
 
 def finish_session(db: Database, session_id: int, now: float) -> None:
@@ -112,6 +121,10 @@ def attempt(db: Database, attempt_id: str, pupil_id: int) -> dict | None:
             if row[column] is not None:
                 row[column] = json.loads(row[column])
     return row
+
+
+def issued_puzzles(db: Database, session_id: int) -> set[str]:
+    return {pid for (pid,) in db.execute("SELECT puzzle_id FROM attempts WHERE session_id = ?", [session_id])}
 
 
 def pending_attempt(db: Database, session_id: int) -> dict | None:

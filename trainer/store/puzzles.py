@@ -11,6 +11,7 @@ from trainer.puzzles.generate import generate
 from trainer.puzzles.loader import load_seed_puzzles
 from trainer.puzzles.puzzle import Puzzle, parse_puzzle
 from trainer.puzzles.rating import Rating
+from trainer.puzzles.worksheet import BankPuzzle
 from trainer.store import utcnow
 from trainer.store.db import write_transaction
 
@@ -54,6 +55,24 @@ def _parsed(data: str) -> Puzzle:
     # Parsing re-solves the position to check the stored answer; a puzzle's content never
     # changes (its id is a hash of it), and every screen and answer of it reads it again.
     return parse_puzzle(json.loads(data))
+
+
+def get_many(db: Database, puzzle_ids) -> list[Puzzle]:
+    """The puzzles in the order asked for; ids not in the bank are left out."""
+    found = {}
+    for puzzle_id in puzzle_ids:
+        if puzzle_id not in found:
+            puzzle = get(db, puzzle_id)
+            if puzzle is not None:
+                found[puzzle_id] = puzzle
+    return [found[i] for i in puzzle_ids if i in found]
+
+
+def bank(db: Database, kinds) -> list[BankPuzzle]:
+    """Every puzzle of these kinds with its rating: what a worksheet is chosen from."""
+    kinds = list(kinds)
+    return [BankPuzzle(*row) for row in db.execute(
+        f"SELECT id, kind, rating FROM puzzles WHERE kind IN ({', '.join('?' * len(kinds))})", kinds)]
 
 
 def rating(db: Database, puzzle_id: str) -> Rating:

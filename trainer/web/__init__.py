@@ -1,7 +1,7 @@
 """The TWEAK Trainer web application (Flask + htmx + SQLite).
 
 `create_app()` builds everything; nothing is created at import time. Each area is a package
-(core, teachers, classes, pupils, drills, games, dashboard) whose views are a blueprint; to
+(core, teachers, classes, pupils, drills, games, dashboard, worksheets) whose views are a blueprint; to
 add one, write its views module and list its `bp` in `_blueprints()` below.
 """
 from __future__ import annotations
@@ -23,9 +23,10 @@ def _blueprints():
     from trainer.web.games import pupil_views as games, teacher_views as class_games
     from trainer.web.pupils import home as pupil_home, picture_login as pupil_login
     from trainer.web.teachers import auth
+    from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp)
+            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -37,21 +37,23 @@ class Feedback:
     seconds: str | None = None
 
 
-def _capture_note(capture: dict, puzzle: Puzzle) -> str:
+def capture_note(target: int, printed_target: int, tweak: bool) -> str:
+    """What to say beside a capture's running sum: the Joker's move (R7.2), a TWEAK (R5.3).
+    Also the worksheets' answer key (trainer.web.worksheets)."""
     notes = []
-    delta = capture["target"] - puzzle.position.target
+    delta = target - printed_target
     if delta:
         signed = "+1" if delta > 0 else "−1"
-        notes.append(_("with the Joker: %(delta)s, so the target is %(target)d", delta=signed,
-                       target=capture["target"]))
-    if capture["tweak"]:
+        notes.append(_("with the Joker: %(delta)s, so the target is %(target)d", delta=signed, target=target))
+    if tweak:
         notes.append(_("TWEAK: the whole table!"))
     return "; ".join(notes)
 
 
 def _called(capture: dict, puzzle: Puzzle) -> Called:
     cards = (capture["play"], *capture["capture"])
-    return Called(cards, sum_text(tap_steps(cards)), _capture_note(capture, puzzle))
+    return Called(cards, sum_text(tap_steps(cards)),
+                  capture_note(capture["target"], puzzle.position.target, capture["tweak"]))
 
 
 def _why(wrong: dict, puzzle: Puzzle) -> str:

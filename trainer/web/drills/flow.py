@@ -25,7 +25,7 @@ from trainer.puzzles.drill_settings import DrillSettings, limit_for
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.puzzles.streaks import streak
-from trainer.store import drills, practice, puzzles
+from trainer.store import drills, practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import school_day
 from trainer.web.drills.answers import PostedAnswer
@@ -73,13 +73,31 @@ def progress(db: Database, session: dict) -> Progress:
                     session["finished_at"] is not None)
 
 
+@dataclass(frozen=True)
+class DrillPlan:
+    planned: int | None
+    planned_minutes: int | None
+    puzzle_set_id: int | None      # the teacher's set for the day (issue 20), else adaptive
+
+
+def drill_plan(db: Database, class_id: int, day: str) -> DrillPlan:
+    """Today's drill for the class: the teacher's set for the day, its puzzles in the set's
+    order; otherwise the adaptive drill of the class's settings."""
+    chosen = puzzle_sets.drill_set(db, class_id, day)
+    if chosen is not None:
+        return DrillPlan(len(puzzle_sets.puzzle_ids(db, chosen["id"])), None, chosen["id"])
+    settings = drills.settings_for_class(db, class_id)
+    return DrillPlan(settings.puzzles, settings.minutes, None)
+
+
 def drill_status(db: Database, pupil: dict) -> DrillStatus:
     """What the pupil's home page shows: today's drill, its progress, the streak."""
     today = school_day.today()
     settings = drills.settings_for_class(db, pupil["class_id"])
     session = practice.day_session(db, pupil["id"], today.isoformat(), DRILL)
     if session is None:
-        shown = Progress(DRILL, 0, 0.0, settings.puzzles, settings.minutes, False)
+        plan = drill_plan(db, pupil["class_id"], today.isoformat())
+        shown = Progress(DRILL, 0, 0.0, plan.planned, plan.planned_minutes, False)
     else:
         shown = progress(db, session)
     days = [date.fromisoformat(d) for d in practice.drill_days(db, pupil["id"])]
@@ -99,9 +117,10 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float) -> dict
             found = practice.session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now))
         return found
     if drill is None:
-        settings = drills.settings_for_class(db, pupil["class_id"])
+        plan = drill_plan(db, pupil["class_id"], day)
         drill = practice.session(db, practice.create_session(
-            db, pupil["id"], DRILL, day, now, planned=settings.puzzles, planned_minutes=settings.minutes))
+            db, pupil["id"], DRILL, day, now, planned=plan.planned, planned_minutes=plan.planned_minutes,
+            puzzle_set_id=plan.puzzle_set_id))
     return drill
 
 
@@ -133,17 +152,10 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
 
 def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random) -> str | None:
     settings = drills.settings_for_class(db, pupil["class_id"])
-    rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
-    # Not twice in a sitting (issue 5.3), and better not twice in a day: practice after the drill
-    # should not repeat the drill. Only when today has used them all does a sitting fall back.
-    chosen = None
-    for sitting in (None, session["id"]):
-        aim = draw_aim(rng)
-        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day,
-                                         sitting)
-        chosen = pick_closest(rating, aim, nearest, (), rng)
-        if chosen is not None:
-            break
+    if session["puzzle_set_id"] is not None:
+        chosen = _next_of_set(db, session)
+    else:
+        chosen = _adaptive_choice(db, pupil, session, settings, day, rng)
     if chosen is None:
         return None
     puzzle = puzzles.get(db, chosen)
@@ -152,6 +164,27 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
         issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),
         target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle))
+
+
+def _next_of_set(db: Database, session: dict) -> str | None:
+    """A drill from the teacher's set: its puzzles in the set's order, each once."""
+    issued = practice.issued_puzzles(db, session["id"])
+    return next((pid for pid in puzzle_sets.puzzle_ids(db, session["puzzle_set_id"]) if pid not in issued), None)
+
+
+def _adaptive_choice(db: Database, pupil: dict, session: dict, settings: DrillSettings, day: str,
+                     rng: random.Random) -> str | None:
+    rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
+    # Not twice in a sitting (issue 5.3), and better not twice in a day: practice after the drill
+    # should not repeat the drill. Only when today has used them all does a sitting fall back.
+    for sitting in (None, session["id"]):
+        aim = draw_aim(rng)
+        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day,
+                                         sitting)
+        chosen = pick_closest(rating, aim, nearest, (), rng)
+        if chosen is not None:
+            return chosen
+    return None
 
 
 def _expired(attempt: dict, now: float) -> bool:

@@ -1,4 +1,5 @@
-"""The teacher's side of daily drills: a class's drill, pupils' extra time, puzzle uploads."""
+"""The teacher's side of daily drills: a class's drill, a puzzle set as today's drill (issue 20),
+pupils' extra time, puzzle uploads."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request, url_for
@@ -6,9 +7,9 @@ from flask_babel import gettext as _, ngettext
 
 from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.kinds import KINDS
-from trainer.store import drills, pupils, puzzles
-from trainer.web.core import htmx, login
-from trainer.web.core.ownership import own_class
+from trainer.store import drills, pupils, puzzle_sets, puzzles
+from trainer.web.core import htmx, login, school_day
+from trainer.web.core.ownership import own_class, own_set
 from trainer.web.db import get_db
 from trainer.web.drills import screen, settings_form
 from trainer.web.drills.upload import read_upload
@@ -29,7 +30,10 @@ def _context(klass: dict, **extra) -> dict:
                    values=_form_values(drills.settings_for_class(db, klass["id"])),
                    roster=pupils.list_for_class(db, klass["id"]),
                    extra=drills.extra_times(db, klass["id"]), ranges=settings_form,
-                   kind_names=screen.KIND_NAMES, kind_descriptions=screen.KIND_DESCRIPTIONS)
+                   kind_names=screen.KIND_NAMES, kind_descriptions=screen.KIND_DESCRIPTIONS,
+                   sets=[x for x in puzzle_sets.for_teacher(db, login.teacher_id()) if x["size"]],
+                   today_set=puzzle_sets.drill_set(db, klass["id"], school_day.today().isoformat()),
+                   set_error=None)
     context.update(extra)
     return context
 
@@ -77,6 +81,29 @@ def extra_time(class_id):
     drills.set_extra_times(db, chosen)
     return htmx.fragment_or_redirect("drills/_extra_time.html", url_for("drills.settings", class_id=class_id),
                                      _("Extra time saved."), **_context(klass, extra_saved=True))
+
+
+@bp.route("/classes/<int:class_id>/drill/set", methods=["POST"])
+@login.teacher_required
+def drill_set(class_id):
+    """Today's drill from one of the teacher's sets, or (no set) back to the adaptive drill. A
+    pupil who has already started today's drill finishes the drill they started."""
+    klass = own_class(class_id)
+    db = get_db()
+    chosen = request.form.get("set_id", "")
+    day = school_day.today().isoformat()
+    if not chosen:
+        puzzle_sets.set_drill_set(db, class_id, day, None)
+        message = _("Today's drill is chosen for each pupil again.")
+    else:
+        found = own_set(int(chosen)) if chosen.isdigit() and len(chosen) < 10 else None
+        if found is None or not puzzle_sets.puzzle_ids(db, found["id"]):
+            return htmx.render("drills/settings.html", "drills/_drill_set.html",
+                               **_context(klass, set_error=_("Choose one of your sets that holds puzzles."))), 400
+        puzzle_sets.set_drill_set(db, class_id, day, found["id"])
+        message = _("Today's drill is the set %(name)s.", name=found["name"])
+    return htmx.fragment_or_redirect("drills/_drill_set.html", url_for("drills.settings", class_id=class_id),
+                                     message, **_context(klass, set_saved=message))
 
 
 @bp.route("/puzzles/upload", methods=["GET", "POST"])

@@ -21,7 +21,8 @@ def _errors() -> dict:
     return {"levels": _("Allow at least one bot level."),
             "lengths": _("Allow at least one game length."),
             "max_bots": _("Choose from 1 to 5 bots."),
-            "aim": _("Choose how often pupils should win: from 30% to 70% of their games.")}
+            "aim": _("Choose how often pupils should win: from %(low)d%% to %(high)d%% of their games.",
+                     low=30, high=70)}
 
 
 @bp.route("/classes/<int:class_id>/games", methods=["GET", "POST"])
