@@ -3,6 +3,9 @@
 Every connection gets the same pragmas: foreign keys enforced (so deleting a pupil deletes
 all their data through ON DELETE CASCADE), a busy timeout so concurrent writers wait instead
 of failing, and WAL so readers never block the writer.
+
+The file holds children's names and picture passwords: it is created readable by its owner
+only (0600, whatever the umask), and SQLite gives its -wal and -shm files the same mode.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from sqlite_utils import Database
 
 BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+PRIVATE = 0o600
 
 
 def connect(path: str, synchronous: str = "FULL") -> Database:
@@ -22,6 +26,7 @@ def connect(path: str, synchronous: str = "FULL") -> Database:
     request connections, whose writes are made durable by group commit (trainer.store.group_commit)."""
     if path != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        create_private(path)
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     # Straight on the connection: this runs for every request.
     conn.execute("PRAGMA foreign_keys = ON")
@@ -33,6 +38,26 @@ def connect(path: str, synchronous: str = "FULL") -> Database:
             db.enable_wal()
         conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
     return db
+
+
+def create_private(path: str) -> None:
+    """Create `path` empty with mode 0600 unless it exists (an empty file is an empty database)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
+    except FileExistsError:
+        return
+    os.fchmod(fd, PRIVATE)   # the umask cannot widen it, but a strange one could narrow it
+    os.close(fd)
+
+
+def make_private(path: str) -> None:
+    """Databases made before files were private (0644 under the usual umask): tighten the
+    file and its -wal and -shm to 0600 at start-up."""
+    for name in (path, path + "-wal", path + "-shm"):
+        try:
+            os.chmod(name, PRIVATE)
+        except FileNotFoundError:
+            pass
 
 
 @contextlib.contextmanager

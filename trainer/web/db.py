@@ -12,7 +12,7 @@ from flask import current_app, g
 from sqlite_utils import Database
 
 from trainer.store import group_commit, migrations, sessions, throttle
-from trainer.store.db import connect
+from trainer.store.db import connect, make_private
 
 
 def get_db() -> Database:
@@ -68,6 +68,7 @@ def init_app(app) -> None:
     app.teardown_appcontext(close_db)
     app.after_request(make_writes_durable)
     db = connect(app.config["DATABASE"])
+    make_private(app.config["DATABASE"])
     try:
         migrations.apply(db)
         # Start-up is a good moment to drop what has expired: sessions of people who never
