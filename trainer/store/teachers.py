@@ -42,10 +42,30 @@ def by_email(db: Database, email: str) -> dict | None:
     return rows[0] if rows else None
 
 
-def set_password_hash(db: Database, teacher_id: int, password_hash: str) -> None:
+def replace_password(db: Database, teacher_id: int, password_hash: str) -> None:
+    """A new password: every session of the account ends with the old one (ASVS 5.0 V7.4.3),
+    and a lock-out of the account by wrong guesses is lifted."""
     with write_transaction(db):
         db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?",
                    [password_hash, teacher_id])
+        db.execute("DELETE FROM auth_sessions WHERE teacher_id = ?", [teacher_id])
+        email = db.execute("SELECT email FROM teachers WHERE id = ?", [teacher_id]).fetchone()
+        if email:
+            key = throttle_key(email[0])
+            db.execute("DELETE FROM login_throttle WHERE key = ? OR substr(key, 1, ?) = ?",
+                       [key, len(key) + 1, key + ":"])
+
+
+def upgrade_hash(db: Database, teacher_id: int, password_hash: str) -> None:
+    """The same password hashed with today's parameters (at login): sessions stay."""
+    with write_transaction(db):
+        db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?",
+                   [password_hash, teacher_id])
+
+
+def throttle_key(email: str) -> str:
+    """The login throttle's key for an e-mail address (known or not)."""
+    return "teacher:" + normalize_email(email)
 
 
 def set_language(db: Database, teacher_id: int, language: str) -> None:

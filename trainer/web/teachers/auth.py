@@ -6,7 +6,7 @@ import unicodedata
 from flask import Blueprint, current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import passwords, sessions, teachers, throttle
+from trainer.store import passwords, teachers, throttle
 from trainer.web.core import htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
@@ -91,7 +91,7 @@ def login_view():
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
         # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
         password = request.form.get("password", "")
-        key = "teacher:" + teachers.normalize_email(email)
+        key = teachers.throttle_key(email)
         # Counted before the check, in one transaction: parallel guesses cannot overtake it.
         refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
                                          cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
@@ -107,7 +107,7 @@ def login_view():
             if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
                 throttle.reset(db, key)
                 if passwords.needs_rehash(teacher["password_hash"]):
-                    teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
+                    teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
                 login.login_teacher(teacher["id"])
                 security_log.event("teacher_login", teacher=teacher["id"])
                 return htmx.full_reload(next_url or url_for("classes.index"))
@@ -137,7 +137,7 @@ def change_password():
         cfg = current_app.config
         teacher = g.teacher
         # The same counter as the login form: this form must not be a way round its throttle.
-        key = "teacher:" + teachers.normalize_email(teacher["email"])
+        key = teachers.throttle_key(teacher["email"])
         refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
                                          cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
         current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
@@ -152,8 +152,7 @@ def change_password():
             throttle.reset(db, key)
             errors, status = _new_password_errors(request.form), 400
         if not errors:
-            teachers.set_password_hash(db, teacher["id"], passwords.hash_password(request.form["password"]))
-            sessions.delete_for_teacher(db, teacher["id"])
+            teachers.replace_password(db, teacher["id"], passwords.hash_password(request.form["password"]))
             login.login_teacher(teacher["id"])
             security_log.event("password_changed", teacher=teacher["id"])
             flash(_("Your password has been changed. Everywhere else you are now logged out."))
