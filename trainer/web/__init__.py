@@ -44,8 +44,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, login, pages, security_log
+    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log
 
+    ids.init_app(app)
     db.init_app(app)
     security_log.init_app(app)
     headers.init_app(app)

@@ -8,6 +8,7 @@ from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.store import classes, pupils
 from trainer.web.classes.names import class_name_error
 from trainer.web.core import htmx, login
+from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
@@ -53,8 +54,8 @@ def retention(class_id):
     choice = request.form.get("days", "")
     if choice == "default":
         days = None
-    elif choice.isdigit() and int(choice) in RETENTION_CHOICES:
-        days = int(choice)
+    elif whole_number(choice, 4) in RETENTION_CHOICES:
+        days = whole_number(choice, 4)
     else:
         return _class_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
     classes.set_retention(get_db(), class_id, days)

@@ -18,6 +18,7 @@ from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import LENGTHS, GameSettings, SettingsError, check_settings
 from trainer.store import game_limits, games
 from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, settings_from_form
@@ -90,10 +91,7 @@ def _watch_key(row, game) -> str:
 
 
 def _int(text: str) -> int:
-    try:
-        return max(0, min(int(text), 10_000))
-    except ValueError:
-        return 0
+    return min(whole_number(text, 6) or 0, 10_000)
 
 
 def _board(row, game, step=None, error=None, status=200):
