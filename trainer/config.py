@@ -35,6 +35,7 @@ DEFAULTS = dict(
     KEEP_CONNECTIONS=False,  # `trainer serve` turns it on: each server thread reuses its connection (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.core.housekeeping)
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
+    MAX_OPEN_GAMES=3,  # games a pupil may have going at once (the home page lists three)
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
     TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )

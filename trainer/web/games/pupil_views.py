@@ -48,7 +48,11 @@ def new():
         except SettingsError as err:
             return _new_form(limits, request.form, words.settings_error(err.code, err.params)), 400
         game = new_game(settings, secrets.randbelow(2**31))
-        game_id = games.create(db, g.pupil["id"], game, school_day.now())
+        cap = current_app.config["MAX_OPEN_GAMES"]
+        try:
+            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap)
+        except games.TooManyOpen:
+            return _new_form(limits, request.form, words.too_many_games(cap)), 409
         return redirect(url_for("games.show", game_id=game_id), 303)
     return _new_form(limits, None, None)
 
