@@ -64,9 +64,10 @@ def class_id(teacher, make):
 
 @pytest.fixture
 def victim(make):
-    """Another teacher's class, pupil and game: the ids nobody else may reach (route_table.py)."""
+    """Another teacher's account, class, pupil and game: the ids nobody else may reach
+    (route_table.py)."""
     teacher_b = make.teacher(email="b@school.example")
     class_id = make.klass(teacher_b, "B's class")
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_b}

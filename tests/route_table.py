@@ -13,6 +13,11 @@ TEACHER_ROUTES = {
     "classes.archive": {"POST": {}},
     "classes.retention": {"POST": {"days": "30"}},
     "classes.restore": {"POST": {}},
+    "classes.delete": {"GET": None, "POST": {"confirm_name": "B's class"}},
+    "classes.export": {"GET": None},
+    # The teacher's own account: the id in the URL must be the logged-in teacher's.
+    "account.export": {"GET": None},
+    "account.delete": {"GET": None, "POST": {"password": "correct horse battery"}},
     "roster.add": {"POST": {"name": "Intruder"}},
     "roster.upload": {"GET": None, "POST": {}},
     "roster.cards": {"GET": None},

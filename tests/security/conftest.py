@@ -85,7 +85,8 @@ def build_world(app, make, db) -> World:
                                                     "final": "done", "taps": "[]"})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
-    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id},
+    teacher_id = db.execute("SELECT id FROM teachers WHERE email = 'hostile@school.example'").fetchone()[0]
+    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},
                  class_id=class_id, pupil_id=pupil_id, bypass_pupil_id=bypass_pupil_id,

@@ -48,7 +48,7 @@ def owned(app, client, auth, make):
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, "Noor")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher}
 
 
 def _urls(app, owned, method="POST"):

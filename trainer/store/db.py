@@ -2,7 +2,8 @@
 
 Every connection gets the same pragmas: foreign keys enforced (so deleting a pupil deletes
 all their data through ON DELETE CASCADE), a busy timeout so concurrent writers wait instead
-of failing, and WAL so readers never block the writer.
+of failing, WAL so readers never block the writer, and secure_delete, so deleted rows are
+overwritten in the file (some SQLite builds default to it, others do not).
 
 The file holds children's names and picture passwords: it is created readable by its owner
 only (0600, whatever the umask), and SQLite gives its -wal and -shm files the same mode.
@@ -31,6 +32,7 @@ def connect(path: str, synchronous: str = "FULL") -> Database:
     # Straight on the connection: this runs for every request.
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA secure_delete = ON")
     db = Database(conn)
     if path != ":memory:":
         if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -58,6 +60,15 @@ def make_private(path: str) -> None:
             os.chmod(name, PRIVATE)
         except FileNotFoundError:
             pass
+
+
+def checkpoint(db: Database) -> None:
+    """Copy the write-ahead log into the file and empty it, after an erase: with secure_delete
+    the file's copy of deleted rows is overwritten, but the log still holds the pages as they
+    were before, until a checkpoint (SQLite's own comes only every 1,000 pages). Waits for
+    readers up to the busy timeout; a reader still busy leaves it to the next checkpoint."""
+    if not db.conn.in_transaction:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
 
 @contextlib.contextmanager

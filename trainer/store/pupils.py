@@ -9,8 +9,8 @@ import unicodedata
 
 from sqlite_utils import Database
 
-from trainer.store import picture_passwords, utcnow
-from trainer.store.db import write_transaction
+from trainer.store import picture_passwords, throttle, utcnow
+from trainer.store.db import checkpoint, write_transaction
 
 
 class NameTaken(Exception):
@@ -117,10 +117,12 @@ def set_language(db: Database, pupil_id: int, language: str) -> None:
 
 
 def delete(db: Database, pupil_id: int) -> None:
-    """Erase the pupil; every table that holds their data cascades from pupils(id)."""
+    """Erase the pupil; every table that holds their data cascades from pupils(id). The log
+    is checkpointed at once, so the name does not wait in the -wal file for SQLite's own."""
     with write_transaction(db):
-        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+        throttle.forget(db, throttle_key(pupil_id))
         db.execute("DELETE FROM pupils WHERE id = ?", [pupil_id])
+    checkpoint(db)
 
 
 def throttle_key(pupil_id: int) -> str:

@@ -61,6 +61,13 @@ def reset(db: Database, key: str) -> None:
         db.execute("DELETE FROM login_throttle WHERE key = ?", [key])
 
 
+def forget(db: Database, key: str) -> None:
+    """Drop `key` and every key under it (`key:...`): an erased account leaves no counters."""
+    with write_transaction(db):
+        db.execute("DELETE FROM login_throttle WHERE key = ? OR substr(key, 1, ?) = ?",
+                   [key, len(key) + 1, key + ":"])
+
+
 def failures(db: Database, key: str) -> int:
     row = db.execute("SELECT failures FROM login_throttle WHERE key = ?", [key]).fetchone()
     return row[0] if row else 0

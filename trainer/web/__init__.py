@@ -22,10 +22,10 @@ def _blueprints():
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
     from trainer.web.pupils import home as pupil_home, picture_login as pupil_login
-    from trainer.web.teachers import auth
+    from trainer.web.teachers import account, auth
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp)
+            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, account.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -75,7 +75,7 @@ def register():
                        errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
 
 
-def _lock_message(seconds: int) -> str:
+def lock_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     return ngettext("Too many attempts. Please try again in %(num)d minute.",
                     "Too many attempts. Please try again in %(num)d minutes.", minutes)
@@ -98,7 +98,7 @@ def login_view():
         teacher = teachers.by_email(db, email) if email else None
         account = teacher["id"] if teacher else "unknown"
         if refused:
-            error, locked = _lock_message(refused), refused
+            error, locked = lock_message(refused), refused
             security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
         else:
             too_long = len(password) > passwords.MAX_LENGTH
@@ -114,7 +114,7 @@ def login_view():
             if teacher is None:
                 passwords.burn_time(password)
             security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
-            error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
+            error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
                        next_url=next_url), status
@@ -142,10 +142,10 @@ def change_password():
                                          cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
         current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
         if refused:
-            errors["current"], status = _lock_message(refused), 429
+            errors["current"], status = lock_message(refused), 429
             security_log.event("password_change_throttled", teacher=teacher["id"], seconds=refused)
         elif len(current) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], current):
-            errors["current"] = _lock_message(locked) if locked else _("That is not your current password.")
+            errors["current"] = lock_message(locked) if locked else _("That is not your current password.")
             status = 429 if locked else 400
             security_log.event("password_change_failed", teacher=teacher["id"])
         else:
