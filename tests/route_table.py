@@ -24,6 +24,8 @@ TEACHER_ROUTES = {
     "roster.show": {"GET": None},
     "roster.rename": {"POST": {"name": "Hacked"}},
     "roster.reset_pictures": {"POST": {}},
+    "unlock.pupil": {"POST": {}},
+    "unlock.klass": {"POST": {}},
     "roster.archive": {"POST": {}},
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},

@@ -106,8 +106,8 @@ def reset_picture_password(db: Database, pupil_id: int) -> str:
         db.execute("UPDATE pupils SET picture_password = ? WHERE id = ?", [password, pupil_id])
         # The old password may be known to someone logged in with it right now (V7.4.3).
         db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [pupil_id])
-        # A reset also lifts a lock-out.
-        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+        # A reset also lifts a lock-out, on every device.
+        throttle.forget(db, throttle_key(pupil_id))
     return password
 
 

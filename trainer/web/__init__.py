@@ -16,7 +16,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def _blueprints():
-    from trainer.web.classes import roster, views as classes
+    from trainer.web.classes import roster, unlock, views as classes
     from trainer.web.core import language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
@@ -25,7 +25,7 @@ def _blueprints():
     from trainer.web.teachers import account, auth
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, account.bp)
+            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, account.bp, unlock.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -11,7 +11,7 @@ import threading
 from flask import current_app, g
 from sqlite_utils import Database
 
-from trainer.store import group_commit, migrations, sessions, throttle
+from trainer.store import devices, group_commit, migrations, sessions, throttle
 from trainer.store.db import connect, make_private
 
 
@@ -73,7 +73,10 @@ def init_app(app) -> None:
         migrations.apply(db)
         # Start-up is a good moment to drop what has expired: sessions of people who never
         # came back, and failure counters long quiet.
-        sessions.purge_idle(db, app.config["IDLE_TIMEOUT_SECONDS"])
-        throttle.purge_stale(db)
+        cfg = app.config
+        sessions.purge_idle(db, cfg["IDLE_TIMEOUT_SECONDS"])
+        throttle.purge_stale(db, max(24 * 3600, cfg["PICTURE_WINDOW_SECONDS"], cfg["PICTURE_ADDRESS_WINDOW_SECONDS"],
+                                     cfg["JOIN_CODE_WINDOW_SECONDS"]))
+        devices.purge_stale(db, cfg["DEVICE_REMEMBER_DAYS"])
     finally:
         db.close()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, current_app, flash, request, url_for
+from flask import Blueprint, Response, flash, request, url_for
 from flask_babel import gettext as _
 
 from trainer.store import account_export, passwords, teachers, throttle
-from trainer.web.core import htmx, login, security_log
+from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.teachers.auth import lock_message
 
@@ -42,10 +42,8 @@ def delete(teacher_id):
     error, status = None, 200
     if request.method == "POST":
         db = get_db()
-        cfg = current_app.config
-        key = teachers.throttle_key(teacher["email"])
-        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        lock = guessing.teacher_lock(teacher, teacher["email"])
+        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         typed = request.form.get("password", "")[:passwords.MAX_LENGTH + 1]
         if refused:
             error, status = lock_message(refused), 429

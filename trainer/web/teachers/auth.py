@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Blueprint, current_app, flash, g, request, session, url_for
+from flask import Blueprint, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.store import passwords, teachers, throttle
-from trainer.web.core import htmx, login, security_log
+from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
 
@@ -66,6 +66,7 @@ def register():
             except teachers.EmailTaken:
                 errors["email"] = _("There is already an account with this e-mail address.")
             else:
+                guessing.remember_teacher_device(teacher_id)
                 login.login_teacher(teacher_id)
                 return htmx.full_reload(url_for("classes.index"))
         status = 400
@@ -87,16 +88,15 @@ def login_view():
     next_url = safe_next(request.values.get("next"))
     if request.method == "POST":
         db = get_db()
-        cfg = current_app.config
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
         # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
         password = request.form.get("password", "")
-        key = teachers.throttle_key(email)
-        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
-        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
         teacher = teachers.by_email(db, email) if email else None
         account = teacher["id"] if teacher else "unknown"
+        # Per address, or per address on a device the teacher logged in from (guessing.py).
+        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
+        lock = guessing.teacher_lock(teacher, email)
+        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         if refused:
             error, locked = lock_message(refused), refused
             security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
@@ -105,9 +105,10 @@ def login_view():
             if too_long:
                 password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
             if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
-                throttle.reset(db, key)
+                throttle.reset(db, lock.key)
                 if passwords.needs_rehash(teacher["password_hash"]):
                     teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
+                guessing.remember_teacher_device(teacher["id"])
                 login.login_teacher(teacher["id"])
                 security_log.event("teacher_login", teacher=teacher["id"])
                 return htmx.full_reload(next_url or url_for("classes.index"))
@@ -134,12 +135,10 @@ def change_password():
     errors, status = {}, 200
     if request.method == "POST":
         db = get_db()
-        cfg = current_app.config
         teacher = g.teacher
         # The same counter as the login form: this form must not be a way round its throttle.
-        key = teachers.throttle_key(teacher["email"])
-        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        lock = guessing.teacher_lock(teacher, teacher["email"])
+        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
         if refused:
             errors["current"], status = lock_message(refused), 429
@@ -149,7 +148,7 @@ def change_password():
             status = 429 if locked else 400
             security_log.event("password_change_failed", teacher=teacher["id"])
         else:
-            throttle.reset(db, key)
+            throttle.reset(db, lock.key)
             errors, status = _new_password_errors(request.form), 400
         if not errors:
             teachers.replace_password(db, teacher["id"], passwords.hash_password(request.form["password"]))
