@@ -71,4 +71,5 @@ def victim(make):
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id,
+            "teacher_id": teacher_b,
             **make.set_and_sheet(teacher_b)}

@@ -22,11 +22,23 @@ DEFAULTS = dict(
     BABEL_DEFAULT_LOCALE="en",
     TRUST_PROXY=False,  # set when served behind a TLS reverse proxy (issue 8, docs/deploy.md)
     PUBLIC_URL=None,  # e.g. https://tweak.school.example: used in the QR codes on login cards
-    TEACHER_LOGIN_FREE_FAILURES=5,
-    PUPIL_LOGIN_FREE_FAILURES=5,
-    JOIN_CODE_FREE_FAILURES=30,  # per network address; a class shares one behind NAT
-    THROTTLE_BASE_SECONDS=60,
+    # Guessing limits (docs/security.md, "Guessing", has the model and its numbers).
+    TEACHER_LOGIN_FREE_FAILURES=5,  # per account, and per account on a device it logged in from
+    PUPIL_LOGIN_FREE_FAILURES=5,  # per pupil on one device
+    THROTTLE_BASE_SECONDS=60,  # then 1, 2, 4, 8 ... minutes
     THROTTLE_MAX_SECONDS=15 * 60,
+    # Wrong picture passwords from devices the pupil never logged in from, in sliding windows:
+    PICTURE_WINDOW_SECONDS=24 * 3600,
+    PICTURE_PUPIL_FAILURES=10,  # per pupil
+    PICTURE_CLASS_FAILURES=30,  # per class
+    PICTURE_ADDRESS_WINDOW_SECONDS=3600,
+    PICTURE_ADDRESS_FAILURES=100,  # per network address, all classes
+    # Wrong class codes (and stale QR cards), in a sliding window a right code does not reset:
+    JOIN_CODE_WINDOW_SECONDS=15 * 60,
+    JOIN_CODE_DEVICE_FAILURES=10,  # per device
+    JOIN_CODE_ADDRESS_FAILURES=60,  # per network address (a school shares one behind NAT)
+    JOIN_CODE_TOTAL_FAILURES=300,  # the whole installation
+    DEVICE_REMEMBER_DAYS=180,  # a device's key lives this long after its last visit
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
     # Requests commit with synchronous=NORMAL and share fsyncs of the log before answering
     # (trainer.store.group_commit): FULL's durability for every acknowledged write, without
@@ -35,6 +47,7 @@ DEFAULTS = dict(
     KEEP_CONNECTIONS=False,  # `trainer serve` turns it on: each server thread reuses its connection (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.core.housekeeping)
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
+    MAX_OPEN_GAMES=3,  # games a pupil may have going at once (the home page lists three)
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
     TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )

@@ -147,3 +147,20 @@ def test_solve_writes_exactly_the_json_of_the_solver_result():
     for example in load("positions.jsonl"):
         position = parse_position(example["position"])
         assert json.loads(solver_result_json(position)) == solver_result(position)
+
+
+@pytest.mark.parametrize("email, typed, message", [
+    ("nobody@school.example", "long enough pw\nlong enough pw\n", "no teacher with the e-mail address"),
+    ("t@school.example", "short\nshort\n", "the password must be 10 to 256 characters"),
+    ("t@school.example", "long enough pw\nnot the same pw\n", "the two passwords are not the same"),
+    ("t@school.example", "only one line\n", "give the new password twice"),
+])
+def test_set_password_bad_input_is_exit_2_and_changes_nothing(app, make, db, capsys, monkeypatch,
+                                                              email, typed, message):
+    teacher = make.teacher(email="t@school.example")
+    before = db.execute("SELECT password_hash FROM teachers WHERE id = ?", [teacher]).fetchone()[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert main(["set-password", email, "--db", app.config["DATABASE"]]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert db.execute("SELECT password_hash FROM teachers WHERE id = ?", [teacher]).fetchone()[0] == before

@@ -40,7 +40,7 @@ def test_demo_data_is_created_once_on_an_empty_database(tmp_path):
     assert shown["email"] == demo.DEMO_EMAIL and len(shown["password"]) >= 16
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
     again = demo.ensure_demo_data(db, demo.login_file_for(str(tmp_path / "d.db")))
-    assert again["password"] == shown["password"]
+    assert "password" not in again and again["file"] == demo.login_file_for(str(tmp_path / "d.db"))
     assert db.execute("SELECT count(*) FROM teachers").fetchone()[0] == 1
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 6
     db.close()
@@ -119,3 +119,25 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
         output = proc.communicate(timeout=30)[0]
     assert "Booting worker" in output and "gthread" in output
     assert '"GET /join" 200' in output and "x=1" not in output     # paths only in the access log
+
+
+def test_the_demo_password_is_printed_on_the_first_start_only(tmp_path, monkeypatch, capsys):
+    # ASVS 5.0 V16.2.5 / V13.3.1: a secret printed on every start lands in the service's log
+    # (journald keeps it). The first start shows it once; later starts name the owner-only file.
+    from argparse import Namespace
+
+    from trainer.cli import serve
+
+    monkeypatch.setenv("TRAINER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "d.db"))
+    monkeypatch.setenv("TRAINER_PUZZLE_BANK_GENERATED", "0")
+    args = Namespace(no_demo=False)
+    serve._prepare(args)
+    first = capsys.readouterr().out
+    password = (tmp_path / "d.db.demo-login").read_text().split()[1]
+    assert f"password: {password}" in first
+    serve._prepare(args)
+    again = capsys.readouterr().out
+    assert password not in again
+    assert "Demo teacher: demo@example.org" in again and str(tmp_path / "d.db.demo-login") in again
+    assert oct((tmp_path / "d.db.demo-login").stat().st_mode)[-3:] == "600"

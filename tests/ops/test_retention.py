@@ -130,3 +130,24 @@ def test_a_retention_outside_the_list_is_a_form_error_and_changes_nothing(client
     response = client.post(f"/classes/{class_id}/retention", data={"days": days})
     assert response.status_code == 400 and "Choose one of the periods" in response.get_data(as_text=True)
     assert make.class_row(class_id)["retention_days"] == 180
+
+
+def test_the_pupils_of_a_class_archived_longer_ago_than_retention_are_deleted(app, db, make):
+    # ASVS 5.0 V14.2.7: a class archived in 2023 with 30 days of retention kept all six names
+    # and picture passwords after `trainer purge` (only pupils archived one by one went).
+    teacher = make.teacher()
+    old_class, live_class, recent_class = (make.klass(teacher, n) for n in ("Old", "Live", "Recent"))
+    db.execute("UPDATE classes SET retention_days = 30 WHERE id IN (?, ?)", [old_class, recent_class])
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(NOW - 40 * DAY))
+    db.execute("UPDATE classes SET archived_at = ? WHERE id = ?", [stamp, old_class])
+    recent = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(NOW - 10 * DAY))
+    db.execute("UPDATE classes SET archived_at = ? WHERE id = ?", [recent, recent_class])
+    gone = [make.pupil(old_class, name) for name in ("Ada", "Bram", "Chloé", "Daan", "Emma", "Finn")]
+    kept = [make.pupil(live_class, "Gijs"), make.pupil(recent_class, "Hanna")]
+    add_attempt(db, gone[0], 1)
+    deleted = purge(open_database(app.config["DATABASE"]), 365, now=NOW)
+    assert deleted["pupils"] == 6
+    assert sorted(r[0] for r in db.execute("SELECT id FROM pupils")) == sorted(kept)
+    assert remaining(db, "attempts") == 0
+    # The class itself stays, empty and archived: its name is the teacher's, not a child's.
+    assert db.execute("SELECT count(*) FROM classes").fetchone()[0] == 3

@@ -30,8 +30,10 @@ def test_a_client_time_far_below_the_server_interval_is_not_believed():
     assert t.flags == (CLIENT_MUCH_SHORTER,) and (t.seconds, t.source) == (15.0, "server") and t.rated
     # A slow page load of a few seconds is honest: 9 s against the server's 12 s is believed.
     assert check_timing(client_seconds=9.0, server_seconds=12.0, taps=2).plausible
-    # Short intervals: 3 s against 7.5 s is more than half but within the 5 s allowance.
+    # Short intervals: 3 s against 7.5 s is less than half but within the 5 s allowance...
     assert check_timing(client_seconds=3.0, server_seconds=7.5, taps=2).plausible
+    # ...and long ones get no more than the allowance and 2%: 30 s against 40 s is not.
+    assert check_timing(client_seconds=30.0, server_seconds=40.0, taps=2).flags == (CLIENT_MUCH_SHORTER,)
 
 
 @pytest.mark.parametrize("client", [None, -1.0, math.nan, math.inf, "7"])

@@ -85,6 +85,7 @@ def build_world(app, make, db) -> World:
                                                     "final": "done", "taps": "[]"})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    teacher_id = db.execute("SELECT id FROM teachers WHERE email = 'hostile@school.example'").fetchone()[0]
     # The teacher's puzzle set (named like the class, so its name must come out escaped too),
     # built through the editor's form, and a worksheet of it (issue 20).
     response = teacher.post("/sets", data={"name": HOSTILE_CLASS})
@@ -97,7 +98,8 @@ def build_world(app, make, db) -> World:
     response = teacher.post(f"/sets/{set_id}/worksheet")
     assert response.status_code == 303, response.get_data(as_text=True)
     code = response.headers["Location"].rstrip("/").split("/")[-1]
-    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "set_id": set_id,
+    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
+                      "set_id": set_id,
                       "puzzle_id": puzzle_id, "code": code},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},

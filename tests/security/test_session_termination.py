@@ -43,7 +43,9 @@ def test_the_exact_old_cookie_is_refused_after_logout_also_for_changes(app, clie
     assert client.post("/logout").status_code == 303
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
     with client.session_transaction() as sess:
-        assert set(sess) <= {"lang"}  # V14.3.1: nothing of the login stays in the browser
+        # V14.3.1: nothing of the login stays in the browser; the language chosen and the
+        # device's own key (docs/security.md, "Guessing") say nothing about who was logged in.
+        assert set(sess) <= {"lang", "device", "_permanent"} and "auth" not in sess
 
     thief = app.test_client()
     thief.set_cookie(COOKIE, stolen)
@@ -152,3 +154,45 @@ def test_leaving_the_class_forgets_the_pictures_tapped_so_far(client, make, ids)
     client.post("/join/leave")
     with client.session_transaction() as sess:
         assert "picks" not in sess and "join_class" not in sess
+
+
+def test_a_new_picture_password_ends_the_pupils_open_sessions(app, client, auth, make, db):
+    # ASVS 5.0 V7.4.3 / V7.4.2: a credential reset ends every session of the account. The
+    # teacher makes a new picture password because the old one is known to someone else, who
+    # may be logged in with it right now (before the fix that session stayed valid).
+    teacher = auth.login_new_teacher("owner@school.example")
+    class_id = make.klass(teacher)
+    pupil_id = make.pupil(class_id, "Noor", password="sun,tree,boat")
+    classmate = make.pupil(class_id, "Sem", password="sun,tree,boat")
+    tablets = [app.test_client(), app.test_client(), app.test_client()]
+    assert PupilActions(tablets[0], make).login(class_id, pupil_id).status_code == 303
+    assert PupilActions(tablets[1], make).login(class_id, pupil_id).status_code == 303
+    assert PupilActions(tablets[2], make).login(class_id, classmate).status_code == 303
+
+    assert client.post(f"/pupils/{pupil_id}/reset-pictures").status_code in (200, 303)
+    assert tablets[0].get("/me").status_code == 302
+    assert tablets[1].get("/me").status_code == 302
+    assert tablets[2].get("/me").status_code == 200       # a classmate stays logged in
+    assert db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0] == 0
+
+
+def test_a_password_set_from_the_command_line_ends_every_session_of_the_teacher(app, client, make, db,
+                                                                                 monkeypatch, capsys):
+    # ASVS 5.0 V7.4.3: the school's IT sets a new password (`trainer set-password`) because
+    # the old one is lost or stolen: every session opened with the old one ends.
+    from trainer.cli.main import main
+    from trainer.store import passwords, teachers
+
+    teacher = make.teacher(email="t@school.example")
+    other = make.teacher(email="other@school.example")
+    laptops = [app.test_client(), app.test_client()]
+    for laptop, email in zip(laptops, ("t@school.example", "other@school.example")):
+        assert laptop.post("/login", data={"email": email, "password": TEACHER_PASSWORD}).status_code == 303
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("a brand new password\na brand new password\n"))
+    assert main(["set-password", "t@school.example", "--db", app.config["DATABASE"]]) == 0
+    assert "t@school.example" in capsys.readouterr().err
+    assert laptops[0].get("/classes").status_code == 302
+    assert laptops[1].get("/classes").status_code == 200   # another teacher is not touched
+    assert passwords.verify(teachers.get(db, teacher)["password_hash"], "a brand new password")
+    assert db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?", [teacher]).fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?", [other]).fetchone()[0] == 1

@@ -98,7 +98,7 @@ def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, metho
     (A logged-in pupil's own routes are checked by the tests of their feature.)"""
     teacher = auth.login_new_teacher("own@school.example")
     class_id = make.klass(teacher)
-    ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"),
+    ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"), "teacher_id": teacher,
            **make.set_and_sheet(teacher)}
     if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Iterator
 
 from trainer.cli.errors import UsageError
+from trainer.puzzles import untrusted_json
 
 
 def open_input(path: str | None):
@@ -24,17 +25,23 @@ def read_documents(path: str | None, lines: bool) -> Iterator[tuple[int | None, 
         if not lines:
             text = stream.read()
             try:
-                yield None, json.loads(text)
+                document = untrusted_json.loads(text)
             except json.JSONDecodeError as err:
                 raise UsageError(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+            except untrusted_json.JSONLimitError as err:
+                raise UsageError(f"not a document this program reads: {err.reason}") from None
+            yield None, document
             return
         for number, line in enumerate(stream, 1):
             if not line.strip():
                 continue
             try:
-                yield number, json.loads(line)
+                document = untrusted_json.loads(line)
             except json.JSONDecodeError as err:
                 raise UsageError(f"line {number}: not valid JSON: {err.msg} at column {err.colno}") from None
+            except untrusted_json.JSONLimitError as err:
+                raise UsageError(f"line {number}: not a document this program reads: {err.reason}") from None
+            yield number, document
     except UnicodeDecodeError:
         raise UsageError("the input is not UTF-8 text") from None
     finally:

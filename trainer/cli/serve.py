@@ -84,8 +84,12 @@ def _prepare(args):
         shown = None if args.no_demo else demo.ensure_demo_data(db, demo.login_file_for(app.config["DATABASE"]))
     finally:
         db.close()
-    if shown:
-        print(f"Demo teacher: {shown['email']}  password: {shown['password']}", flush=True)
+    if shown and "password" in shown:
+        print(f"Demo teacher: {shown['email']}  password: {shown['password']}"
+              f"  (shown once; also in {demo.login_file_for(app.config['DATABASE'])})", flush=True)
+    elif shown:
+        print(f"Demo teacher: {shown['email']}  (password in {shown['file']}, readable by its owner only)",
+              flush=True)
     return app
 
 

@@ -1,9 +1,10 @@
 """Demo data for a first start: a demo teacher, and a class of six pupils with a few weeks of
 practice and games behind them (trainer.demo.history).
 
-The demo password is random per installation (never a well-known one), printed on the
-console and kept in a file beside the database (readable by its owner only) so later starts
-can print it again.
+The demo password is random per installation (never a well-known one). It is printed on the
+console once, at the start that creates it, and kept in a file beside the database (readable
+by its owner only): later starts name the file instead, so the password does not land in the
+service's log every day.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ def login_file_for(database: str) -> str:
 
 
 def ensure_demo_data(db, login_file: str) -> dict | None:
-    """Create the demo teacher and class on an empty database; return the login to show."""
+    """Create the demo teacher and class on an empty database. Returns {"email", "password"}
+    when it created them, {"email", "file"} when they exist and the login file is still there,
+    else None."""
     if teachers.count(db) == 0:
         password = "-".join(secrets.token_hex(2) for _ in range(4))
         teacher_id = teachers.create(db, DEMO_EMAIL, "Demo Teacher",
@@ -35,8 +38,7 @@ def ensure_demo_data(db, login_file: str) -> dict | None:
         fd = os.open(login_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(f"{DEMO_EMAIL}\n{password}\n")
+        return {"email": DEMO_EMAIL, "password": password}
     if teachers.by_email(db, DEMO_EMAIL) and os.path.exists(login_file):
-        with open(login_file, encoding="utf-8") as fh:
-            email, password = fh.read().split()[:2]
-        return {"email": email, "password": password}
+        return {"email": DEMO_EMAIL, "file": login_file}
     return None

@@ -4,7 +4,8 @@ The SQLite backup API copies every page under one read transaction (pages=-1): i
 readers never block the writers, so the school keeps working while the copy is taken, and
 the copy is one consistent moment. The copy is written beside its destination and renamed
 into place only once it has passed `PRAGMA integrity_check`, so a half-written backup never
-looks like a good one.
+looks like a good one. A backup holds everything the database does, so it is created
+readable by its owner only (0600), like the database.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 BUSY_TIMEOUT_S = 30
+PRIVATE = 0o600
 REQUIRED_TABLES = ("teachers", "classes", "pupils")
 
 
@@ -68,6 +70,9 @@ def backup(database: str, destination: str) -> Verified:
     partial = destination + ".partial"
     if os.path.exists(partial):
         os.unlink(partial)
+    # Created 0600 before SQLite opens it, so the copy is never readable by others, not even
+    # while it is written.
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
     source = sqlite3.connect(database, timeout=BUSY_TIMEOUT_S)
     try:
         target = sqlite3.connect(partial)

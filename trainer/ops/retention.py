@@ -2,8 +2,9 @@
 
 Each class keeps data for `classes.retention_days`, or the school's default. Old answers,
 practice sessions and games go; a pupil archived longer ago than that goes with everything
-about them. `PRAGMA secure_delete` overwrites the deleted content in the file, and a WAL
-checkpoint moves it out of the write-ahead log too.
+about them, and so do all the pupils of a class archived longer ago than that (the class
+stays, empty, for its teacher to delete or bring back). `PRAGMA secure_delete` overwrites the
+deleted content in the file, and a WAL checkpoint moves it out of the write-ahead log too.
 """
 from __future__ import annotations
 
@@ -35,6 +36,10 @@ def purge(conn: sqlite3.Connection, default_days: int = DEFAULT_RETENTION_DAYS,
         counts["pupils"] = conn.execute(
             "DELETE FROM pupils WHERE archived_at IS NOT NULL AND CAST(strftime('%s', archived_at) AS REAL)"
             " < (SELECT ? - COALESCE(c.retention_days, ?) * 86400 FROM classes c WHERE c.id = pupils.class_id)",
+            params).rowcount
+        counts["pupils"] += conn.execute(
+            "DELETE FROM pupils WHERE class_id IN (SELECT id FROM classes WHERE archived_at IS NOT NULL"
+            " AND CAST(strftime('%s', archived_at) AS REAL) < ? - COALESCE(retention_days, ?) * 86400)",
             params).rowcount
         conn.execute("COMMIT")
     except BaseException:

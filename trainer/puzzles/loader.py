@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from trainer.engine.cards import SEED_DATA
+from trainer.puzzles import untrusted_json
 from trainer.puzzles.kinds import PuzzleError
 from trainer.puzzles.puzzle import Puzzle, parse_puzzle
 
@@ -38,10 +39,12 @@ def parse_puzzle_lines(lines: Iterable[str], source: str = "") -> list[Puzzle]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = untrusted_json.loads(line)
         except json.JSONDecodeError as err:
             raise PuzzleFileError(number, f"not valid JSON: {err.msg} at column {err.colno}", source,
                                   "not_json") from None
+        except untrusted_json.JSONLimitError as err:
+            raise PuzzleFileError(number, err.reason, source, "not_json") from None
         try:
             puzzle = parse_puzzle(data)
         except PuzzleError as err:

@@ -9,10 +9,11 @@ better measure (no network), but it is the pupil's machine talking:
   sent the puzzle. Treatment: score with the server's interval instead (an upper bound of the
   true time, so the pupil can only lose by it), still rated.
 - CLIENT_MUCH_SHORTER: the client's time is shorter than the server's interval by more than
-  LOAD_ALLOWANCE seconds and by more than half of it. Loading and drawing a puzzle takes a
-  second or two, not that: a page claiming so little is not measuring honestly (a script can
-  otherwise claim any time down to the human floor and score nearly S = 1). Treatment: score
-  with the server's interval less the allowance; still rated.
+  LOAD_ALLOWANCE seconds plus CLOCK_DRIFT of the interval. Loading and drawing a puzzle takes a
+  second or two, not more: a page claiming less is not measuring honestly (a script can
+  otherwise claim any time down to the human floor and score nearly S = 1). Until issue 21
+  anything within half the interval was believed, so a page seen for 36 s could claim 18.
+  Treatment: score with the server's interval less the allowance; still rated.
 - NO_CLIENT_TIME: missing, negative or not a number. Treatment: the server's interval, rated.
 - TOO_FAST: fewer than MIN_SECONDS_PER_TAP seconds per tapped card by the time used, or by the
   server's interval. Treatment: not rated (neither rating moves) and flagged for the teacher:
@@ -68,7 +69,7 @@ def check_timing(client_seconds: float | None, server_seconds: float, taps: int)
     elif client_seconds > server_seconds * (1 + CLOCK_DRIFT) + CLOCK_TOLERANCE:
         flags.append(CLIENT_LONGER)
         seconds, source = float(server_seconds), "server"
-    elif server_seconds - client_seconds > max(LOAD_ALLOWANCE, server_seconds / 2):
+    elif server_seconds - client_seconds > LOAD_ALLOWANCE + server_seconds * CLOCK_DRIFT:
         flags.append(CLIENT_MUCH_SHORTER)
         seconds, source = float(server_seconds) - LOAD_ALLOWANCE, "server"
     else:

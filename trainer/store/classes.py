@@ -11,8 +11,8 @@ import sqlite3
 
 from sqlite_utils import Database
 
-from trainer.store import utcnow
-from trainer.store.db import write_transaction
+from trainer.store import pupils, throttle, utcnow
+from trainer.store.db import checkpoint, write_transaction
 
 # No 0/O, 1/I/L, and none of the pairs children mix up when copying from a board:
 # 2/Z, 5/S, 8/B, U/V.
@@ -106,6 +106,25 @@ def set_retention(db: Database, class_id: int, days: int | None) -> None:
     """How long this class's pupil data is kept; None: the school's default (trainer purge)."""
     with write_transaction(db):
         db.execute("UPDATE classes SET retention_days = ? WHERE id = ?", [days, class_id])
+
+
+def throttle_key(class_id: int) -> str:
+    return f"class:{class_id}"
+
+
+def forget_counters(db: Database, class_id: int) -> None:
+    """The login counters of the class and its pupils (inside the caller's transaction)."""
+    throttle.forget(db, throttle_key(class_id))
+    for (pupil_id,) in db.execute("SELECT id FROM pupils WHERE class_id = ?", [class_id]).fetchall():
+        throttle.forget(db, pupils.throttle_key(pupil_id))
+
+
+def delete(db: Database, class_id: int) -> None:
+    """Erase the class with its pupils and everything about them (ON DELETE CASCADE)."""
+    with write_transaction(db):
+        forget_counters(db, class_id)
+        db.execute("DELETE FROM classes WHERE id = ?", [class_id])
+    checkpoint(db)
 
 
 def set_archived(db: Database, class_id: int, archived: bool) -> None:

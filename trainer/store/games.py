@@ -36,8 +36,19 @@ def pupil_points(game: Game) -> int:
     return total if game.state.over else total + game.state.scores()[PUPIL]
 
 
-def create(db: Database, pupil_id: int, game: Game, now: float) -> int:
+class TooManyOpen(Exception):
+    """The pupil already has `max_open` games going."""
+
+
+def create(db: Database, pupil_id: int, game: Game, now: float, max_open: int | None = None) -> int:
+    """A new game; with `max_open`, refused (TooManyOpen) when the pupil already has that many
+    active ones. The count and the insert are one write transaction, so parallel requests
+    cannot all pass the count."""
     with write_transaction(db):
+        if max_open is not None and db.execute(
+                "SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'active'",
+                [pupil_id]).fetchone()[0] >= max_open:
+            raise TooManyOpen()
         return db.execute(
             "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner,"
             " created_at, updated_at) VALUES (:pupil_id, :settings, :state, :record, :status,"

@@ -447,9 +447,6 @@ def m1701_game_levels(db: Database) -> None:
                        ["fitted," + levels, class_id])
 
 
-def apply(db: Database) -> None:
-    migrations.apply(db)
-
 
 @migrations()
 def m2001_puzzle_sets_worksheets(db: Database) -> None:
@@ -499,3 +496,39 @@ def m2001_puzzle_sets_worksheets(db: Database) -> None:
             PRIMARY KEY (teacher_id, code)
         )"""
     )
+# ---------------------------------------------------------------- issue 21: guessing limits
+@migrations()
+def m2101_login_failures_and_known_devices(db: Database) -> None:
+    # One row per failed login or wrong class code under each ceiling it counts against
+    # (trainer.store.throttle: sliding windows that a success does not reset). Rows older
+    # than the longest window are purged at start-up.
+    db.execute(
+        """
+        CREATE TABLE login_failures (
+            key TEXT NOT NULL,
+            at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX login_failures_key_at ON login_failures(key, at)")
+    # Devices (browsers) an account has logged in from: the SHA-256 of the random device key
+    # in that browser's cookie. A known device is not held back by what others guessed
+    # (trainer.web.core.device), so a classmate cannot lock a child out of their own tablet.
+    db.execute(
+        """
+        CREATE TABLE known_devices (
+            device TEXT NOT NULL,
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE CASCADE,
+            pupil_id INTEGER REFERENCES pupils(id) ON DELETE CASCADE,
+            first_login REAL NOT NULL,
+            last_login REAL NOT NULL,
+            CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX known_devices_pupil ON known_devices(pupil_id, device)"
+               " WHERE pupil_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX known_devices_teacher ON known_devices(teacher_id, device)"
+               " WHERE teacher_id IS NOT NULL")
+
+
+def apply(db: Database) -> None:
+    migrations.apply(db)

@@ -66,6 +66,14 @@ def _games(db: Database, pupil_id: int) -> dict:
     }
 
 
+@section("devices", tables=("known_devices",))
+def _devices(db: Database, pupil_id: int) -> list[dict]:
+    # When the pupil first and last logged in from each device (the device key is not theirs
+    # to read: it is what lets that tablet in).
+    return _rows(db, "SELECT first_login, last_login FROM known_devices WHERE pupil_id = ?"
+                 " ORDER BY first_login", pupil_id)
+
+
 def export(db: Database, pupil_id: int) -> dict:
     return {"format": "tweak-pupil-export/1",
             **{name: fn(db, pupil_id) for name, fn in SECTIONS.items()}}

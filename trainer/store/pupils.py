@@ -9,8 +9,8 @@ import unicodedata
 
 from sqlite_utils import Database
 
-from trainer.store import picture_passwords, utcnow
-from trainer.store.db import write_transaction
+from trainer.store import picture_passwords, throttle, utcnow
+from trainer.store.db import checkpoint, write_transaction
 
 
 class NameTaken(Exception):
@@ -104,8 +104,10 @@ def reset_picture_password(db: Database, pupil_id: int) -> str:
     password = picture_passwords.random_password()
     with write_transaction(db):
         db.execute("UPDATE pupils SET picture_password = ? WHERE id = ?", [password, pupil_id])
-        # A reset also lifts a lock-out: that is why the teacher is asked for one.
-        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+        # The old password may be known to someone logged in with it right now (V7.4.3).
+        db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [pupil_id])
+        # A reset also lifts a lock-out, on every device.
+        throttle.forget(db, throttle_key(pupil_id))
     return password
 
 
@@ -115,10 +117,12 @@ def set_language(db: Database, pupil_id: int, language: str) -> None:
 
 
 def delete(db: Database, pupil_id: int) -> None:
-    """Erase the pupil; every table that holds their data cascades from pupils(id)."""
+    """Erase the pupil; every table that holds their data cascades from pupils(id). The log
+    is checkpointed at once, so the name does not wait in the -wal file for SQLite's own."""
     with write_transaction(db):
-        db.execute("DELETE FROM login_throttle WHERE key = ?", [throttle_key(pupil_id)])
+        throttle.forget(db, throttle_key(pupil_id))
         db.execute("DELETE FROM pupils WHERE id = ?", [pupil_id])
+    checkpoint(db)
 
 
 def throttle_key(pupil_id: int) -> str:

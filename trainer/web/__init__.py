@@ -16,17 +16,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def _blueprints():
-    from trainer.web.classes import roster, views as classes
+    from trainer.web.classes import roster, unlock, views as classes
     from trainer.web.core import language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
     from trainer.web.pupils import home as pupil_home, picture_login as pupil_login
-    from trainer.web.teachers import auth
+    from trainer.web.teachers import account, auth
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp)
+            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
+            account.bp, unlock.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -45,8 +46,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, login, pages, security_log
+    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log
 
+    ids.init_app(app)
     db.init_app(app)
     security_log.init_app(app)
     headers.init_app(app)

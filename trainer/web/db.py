@@ -11,8 +11,8 @@ import threading
 from flask import current_app, g
 from sqlite_utils import Database
 
-from trainer.store import group_commit, migrations, sessions, throttle
-from trainer.store.db import connect
+from trainer.store import devices, group_commit, migrations, sessions, throttle
+from trainer.store.db import connect, make_private
 
 
 def get_db() -> Database:
@@ -68,11 +68,15 @@ def init_app(app) -> None:
     app.teardown_appcontext(close_db)
     app.after_request(make_writes_durable)
     db = connect(app.config["DATABASE"])
+    make_private(app.config["DATABASE"])
     try:
         migrations.apply(db)
         # Start-up is a good moment to drop what has expired: sessions of people who never
         # came back, and failure counters long quiet.
-        sessions.purge_idle(db, app.config["IDLE_TIMEOUT_SECONDS"])
-        throttle.purge_stale(db)
+        cfg = app.config
+        sessions.purge_idle(db, cfg["IDLE_TIMEOUT_SECONDS"])
+        throttle.purge_stale(db, max(24 * 3600, cfg["PICTURE_WINDOW_SECONDS"], cfg["PICTURE_ADDRESS_WINDOW_SECONDS"],
+                                     cfg["JOIN_CODE_WINDOW_SECONDS"]))
+        devices.purge_stale(db, cfg["DEVICE_REMEMBER_DAYS"])
     finally:
         db.close()

@@ -34,7 +34,7 @@ def test_rename_to_a_taken_name_is_refused(client, ids, make, db):
 
 def test_reset_picture_password_gives_a_new_one_and_lifts_a_lock(client, ids, db):
     db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
-               [f"pupil:{ids[1]}"])
+               [f"pupil:{ids[1]}:device:0123456789abcdef"])
     seen = set()
     for _ in range(5):
         client.post(f"/pupils/{ids[1]}/reset-pictures", headers=HX)
@@ -94,9 +94,9 @@ def test_delete_removes_the_pupil(client, ids, db):
 
 
 def test_teacher_sees_that_a_pupil_is_locked_out(client, ids, db):
-    assert "locked out" not in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
+    assert "cannot log in right now" not in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
     db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
-               [f"pupil:{ids[1]}"])
-    assert "locked out after too many wrong tries" in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
+               [f"pupil:{ids[1]}:device:0123456789abcdef"])
+    assert "Noor cannot log in right now" in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
     html = client.post(f"/pupils/{ids[1]}/reset-pictures").get_data(as_text=True)
-    assert "locked out" not in html
+    assert "cannot log in right now" not in html

@@ -2,7 +2,7 @@
 and a stored answer is never changed."""
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from drill_helpers import DrillWorld
 
@@ -12,7 +12,10 @@ junk = st.one_of(st.text(max_size=60), st.sampled_from(["", "[]", "{}", "null", 
                  st.lists(st.dictionaries(st.sampled_from(["play", "capture", "delta", "none", "ms", "action"]),
                                           st.one_of(st.integers(), st.text(max_size=5), st.booleans(),
                                                     st.lists(st.text(max_size=4), max_size=3)),
-                                          max_size=4), max_size=4).map(json.dumps))
+                                          max_size=4), max_size=4).map(json.dumps),
+                 # Shapes that once crashed (issue 21.6): deep nesting, digits that are not ASCII.
+                 st.integers(min_value=100, max_value=6000).map(lambda n: "[" * n + "]" * n),
+                 st.text(alphabet="0123456789²³¹⁵٣３", min_size=1, max_size=4))
 FIELDS = ["answer", "answer_ms", "taps", "client_ms", "final", "action", "tap", "delta", "remove", "time_up",
           "mode", "hide"]
 form = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=6)
@@ -28,6 +31,9 @@ def test_the_pupil_routes_survive_junk(client, db, make):
 
     @SETTINGS
     @given(data=form, with_attempt=st.booleans())
+    @example(data={"answer": "[" * 5000 + "]" * 5000}, with_attempt=True)
+    @example(data={"answer": "[]", "taps": "[" * 5000 + "]" * 5000}, with_attempt=True)
+    @example(data={"remove": "²"}, with_attempt=True)
     def check(data, with_attempt):
         attempt = world.pending()
         if with_attempt and attempt is not None:

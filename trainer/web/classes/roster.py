@@ -6,7 +6,7 @@ import json
 from flask import (Blueprint, Response, current_app, flash, redirect, request, url_for)
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import pupil_export, pupils, throttle
+from trainer.store import pupil_export, pupils
 from trainer.web.classes.names import parse_roster_csv, pupil_name_error
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import htmx, login
@@ -84,8 +84,7 @@ def cards(class_id):
 
 
 def _pupil_context(pupil) -> dict:
-    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]),
-                locked=throttle.seconds_locked(get_db(), pupils.throttle_key(pupil["id"])))
+    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]))
 
 
 def _pupil_page(pupil, status=200, **extra):

@@ -1,13 +1,17 @@
-"""A teacher's classes: create, rename, archive, and the join code."""
+"""A teacher's classes: create, rename, archive, delete (after an offer to download its data),
+and the join code."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, request, url_for
+import json
+
+from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
-from trainer.store import classes, pupils
+from trainer.store import account_export, classes, pupils
 from trainer.web.classes.names import class_name_error
 from trainer.web.core import htmx, login
+from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
@@ -53,8 +57,8 @@ def retention(class_id):
     choice = request.form.get("days", "")
     if choice == "default":
         days = None
-    elif choice.isdigit() and int(choice) in RETENTION_CHOICES:
-        days = int(choice)
+    elif whole_number(choice, 4) in RETENTION_CHOICES:
+        days = whole_number(choice, 4)
     else:
         return _class_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
     classes.set_retention(get_db(), class_id, days)
@@ -105,3 +109,27 @@ def restore(class_id):
     classes.set_archived(get_db(), class_id, False)
     flash(_("The class is back."))
     return redirect(url_for("classes.show", class_id=class_id), 303)
+
+
+@bp.route("/classes/<int:class_id>/delete", methods=["GET", "POST"])
+@login.teacher_required
+def delete(class_id):
+    """Like deleting a pupil: the class's name typed to confirm, its data offered first."""
+    klass = own_class(class_id)
+    if request.method == "POST":
+        if request.form.get("confirm_name", "").strip().casefold() != klass["name"].strip().casefold():
+            return htmx.render("classes/delete.html", "classes/_delete_form.html", klass=klass,
+                               error=_("Type the class's name exactly to confirm.")), 400
+        classes.delete(get_db(), class_id)
+        flash(_("The class %(name)s, its pupils and all their data have been deleted.", name=klass["name"]))
+        return redirect(url_for("classes.index"), 303)
+    return htmx.render("classes/delete.html", "classes/_delete_form.html", klass=klass, error=None)
+
+
+@bp.route("/classes/<int:class_id>/export.json")
+@login.teacher_required
+def export(class_id):
+    own_class(class_id)
+    body = json.dumps(account_export.export_class(get_db(), class_id), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="class-{class_id}.json"'})

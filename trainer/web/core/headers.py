@@ -1,6 +1,8 @@
 """Security headers on every response, and the session cookie's Secure flag and name."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 from flask import request
 from flask.sessions import SecureCookieSessionInterface
 
@@ -47,6 +49,13 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+    def get_expiration_time(self, app, session):
+        # A remembered device (trainer.web.core.device) outlives a school night and a holiday;
+        # the login in the same cookie is ended by the server long before (login.py).
+        if session.permanent:
+            return datetime.now(timezone.utc) + timedelta(days=app.config["DEVICE_REMEMBER_DAYS"])
+        return None
 
     def get_cookie_name(self, app) -> str:
         name = super().get_cookie_name(app)

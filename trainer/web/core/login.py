@@ -17,7 +17,9 @@ from trainer.store import pupils, sessions, teachers
 from trainer.web.core import htmx, security_log
 from trainer.web.db import get_db
 
-KEEP_ACROSS_LOGIN = ("lang",)
+# The language chosen on this device, and the device's own key (trainer.web.core.device):
+# neither says who was logged in.
+KEEP_ACROSS_LOGIN = ("lang", "device")
 
 
 def load_user() -> None:
@@ -67,6 +69,7 @@ def logout() -> None:
     kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
     session.clear()
     session.update(kept)
+    session.permanent = "device" in kept     # the device stays remembered
     g.teacher = None
     g.pupil = None
 

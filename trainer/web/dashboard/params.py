@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from trainer.web.core.numbers import whole_number as ascii_whole_number
 from trainer.web.dashboard.metrics import SORT_KEYS
 
 CLASS_PERIODS = (7, 28, 91)
@@ -33,10 +34,11 @@ def period(args, allowed: tuple[int, ...], default: int) -> int:
     text = args.get("days")
     if text is None:
         return default
-    if not text.isdigit() or int(text) not in allowed:
+    days = ascii_whole_number(text, 4)
+    if days not in allowed:
         raise BadParam(_("The period must be one of %(choices)s days.",
                          choices=", ".join(map(str, allowed))))
-    return int(text)
+    return days
 
 
 def whole_number(args, name: str, default: int | None = None, required: bool = False) -> int | None:
@@ -45,9 +47,10 @@ def whole_number(args, name: str, default: int | None = None, required: bool = F
         if required:
             raise BadParam(_("The address is missing “%(name)s”.", name=name))
         return default
-    if not text.isdigit() or len(text) > 12:
+    value = ascii_whole_number(text)
+    if value is None:
         raise BadParam(_("“%(name)s” must be a whole number.", name=name))
-    return int(text)
+    return value
 
 
 def epoch(args, name: str) -> float | None:

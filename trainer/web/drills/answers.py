@@ -10,19 +10,25 @@ With JavaScript (static/js/drill.js) the page sends everything at once:
              the pressed button's `action` is read when `final` is missing
 A malformed `answer` is refused (400: nothing is stored, the page can send it again); the
 times and the tap log are the pupil's machine talking, so odd entries are dropped and a
-missing time is left for trainer.puzzles.timing to flag."""
+missing time is left for trainer.puzzles.timing to flag. Every JSON field is read with depth
+and length limits (trainer.puzzles.untrusted_json): beyond them no page of ours sent it, and
+the whole answer is refused (400)."""
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 
 from trainer.engine.positions import Position
+from trainer.puzzles import untrusted_json
 from trainer.puzzles.grading import Combination
+from trainer.web.core.numbers import decimal_number
 
 MAX_COMBINATIONS = 30
 MAX_EVENTS = 400
 MAX_MS = 24 * 3600 * 1000
+# (depth, characters) per JSON field: a combination nests 3 deep ([{"capture": [...]}]), an
+# event 2; the tap log of a slow child with extra time is tens of KB.
+LIMITS = {"answer": (4, 16_000), "answer_ms": (2, 8_000), "taps": (3, 256_000)}
 ACTIONS = ("tap", "untap", "add", "remove", "clear", "delta", "none", "done", "pass")
 INPUTS = {"touch": "touch", "pen": "touch", "mouse": "mouse", "keys": "keys"}
 FINAL_ACTIONS = ("done", "none", "pass")
@@ -69,11 +75,20 @@ def _ms(value) -> float | None:
     return value if math.isfinite(value) and 0 <= value <= MAX_MS else None
 
 
-def _json(text, what: str):
+def _json(form, field: str, required: bool):
+    """The field's JSON; None when it is missing, or not JSON and not `required`."""
+    text = form.get(field)
+    if not text and not required:
+        return None
+    depth, length = LIMITS[field]
     try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        raise AnswerError(f"{what} is not JSON") from None
+        return untrusted_json.loads(text, max_depth=depth, max_length=length)
+    except untrusted_json.JSONLimitError as err:
+        raise AnswerError(f"{field}: {err.reason}") from None
+    except ValueError:
+        if required:
+            raise AnswerError(f"{field} is not JSON") from None
+        return None
 
 
 def _event(raw) -> dict | None:
@@ -106,7 +121,7 @@ def parse_posted(form) -> PostedAnswer:
     action = form.get("final") or form.get("action") or "done"
     if action not in FINAL_ACTIONS:
         raise AnswerError("unknown action")
-    raw = _json(form.get("answer"), "answer")
+    raw = _json(form, "answer", required=True)
     if not isinstance(raw, list) or len(raw) > MAX_COMBINATIONS:
         raise AnswerError(f"answer must be a list of at most {MAX_COMBINATIONS} combinations")
     try:
@@ -117,25 +132,14 @@ def parse_posted(form) -> PostedAnswer:
         # "I don't know" is a pass whatever the page had collected (docs/puzzles.md: S = 0).
         combinations = []
     answer_ms = None
-    if form.get("answer_ms"):
-        try:
-            times = json.loads(form["answer_ms"])
-        except ValueError:
-            times = None
-        if isinstance(times, list) and len(times) == len(raw) and all(_ms(t) is not None for t in times):
-            answer_ms = [float(t) for t in times][:len(combinations)]
+    times = _json(form, "answer_ms", required=False)
+    if isinstance(times, list) and len(times) == len(raw) and all(_ms(t) is not None for t in times):
+        answer_ms = [float(t) for t in times][:len(combinations)]
     events = []
-    if form.get("taps"):
-        try:
-            raw_events = json.loads(form["taps"])
-        except ValueError:
-            raw_events = []
-        if isinstance(raw_events, list):
-            events = [e for e in map(_event, raw_events[:MAX_EVENTS]) if e is not None]
-    try:
-        client_ms = _ms(float(form.get("client_ms", "")))
-    except ValueError:
-        client_ms = None
+    raw_events = _json(form, "taps", required=False)
+    if isinstance(raw_events, list):
+        events = [e for e in map(_event, raw_events[:MAX_EVENTS]) if e is not None]
+    client_ms = _ms(decimal_number(form.get("client_ms")))
     if action == "none" and not any(c.none for c in combinations):
         combinations.append(Combination.there_is_none())
         if answer_ms is not None and client_ms is not None:

@@ -10,6 +10,9 @@ idempotent in the same way: while the sitting has an unanswered puzzle, that one
 A puzzle left open (the tablet closed, the child walked away) is closed when the pupil next
 comes back to it after its time limit plus GRACE_SECONDS: it counts as a time-out, as if the
 page had sent an empty answer when the time ran out, so reloading never buys a fresh clock.
+An answer that arrives after that moment is stored the same way, as a time-out ("time_up",
+nothing entered, flagged LATE), whatever it says and whatever time it claims: by the
+server's clock it came too late, and the page sends its answer by itself when time runs out.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ from trainer.web.core import school_day
 from trainer.web.drills.answers import PostedAnswer
 
 GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
+LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
 DRILL, PRACTICE = "drill", "practice"
 
 
@@ -205,14 +209,18 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
             raise LookupError(attempt_id)
         if row["answered_at"] is not None:
             return row, False
-        ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
-        stored = _close(db, pupil, row, posted, now, ending)
+        if _expired(row, now):
+            stored = _close(db, pupil, row, PostedAnswer.without_page_times(), now, "time_up", (LATE,))
+        else:
+            ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
+            stored = _close(db, pupil, row, posted, now, ending)
         if stored:
             _finish_if_planned(db, practice.session(db, row["session_id"]), now)
     return practice.attempt(db, attempt_id, pupil["id"]), stored
 
 
-def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str) -> bool:
+def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str,
+           flags: tuple[str, ...] = ()) -> bool:
     """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
     puzzle: Puzzle = puzzles.get(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
@@ -236,7 +244,7 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
         "correct": int(outcome.grade.correct),
         "credit": outcome.grade.credit,
         "score": outcome.score,
-        "flags": list(outcome.timing.flags),
+        "flags": [*outcome.timing.flags, *flags],
         "pupil_rating_before": outcome.pupil_before.value,
         "pupil_rating_after": outcome.pupil_after.value,
         "puzzle_rating_before": outcome.puzzle_before.value,

@@ -10,6 +10,7 @@ from flask import session
 
 from trainer.puzzles.grading import Combination
 from trainer.puzzles.puzzle import Puzzle
+from trainer.web.core.numbers import whole_number
 from trainer.web.drills.answers import MAX_COMBINATIONS, NONE_YET, AnswerError, PostedAnswer, combination_from_cards
 
 KEY = "drill_taps"
@@ -61,9 +62,9 @@ def step(form, puzzle: Puzzle, attempt_id: str) -> PostedAnswer | None:
             raise AnswerError("the Joker moves the target by -1, 0 or +1")
         state["delta"] = int(form["delta"])
     elif "remove" in form:
-        index = form["remove"]
-        if index.isdigit() and int(index) < len(combos):
-            del combos[int(index)]
+        index = whole_number(form["remove"], 3)
+        if index is not None and index < len(combos):
+            del combos[index]
     action = form.get("action")
     if action in ("add", "done") and cards:
         combo, problem = combination_from_cards(cards, position, state["delta"])

@@ -2,12 +2,11 @@
 with a translated message per wrong field; the ranges here are the form's bounds."""
 from __future__ import annotations
 
-import math
-
 from flask_babel import gettext as _
 
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
+from trainer.web.core.numbers import typed_whole_number
 
 PUZZLES_RANGE = (1, 50)
 MINUTES_RANGE = (1, 30)
@@ -17,15 +16,9 @@ EXTRA_TIME_RANGE = (0, 120)
 
 def _whole_number(text: str | None, bounds: tuple[int, int]) -> int | None:
     """A whole number inside bounds, or None. Typed numbers like "20.0" or " 7 " count."""
-    try:
-        value = float((text or "").strip().replace(",", "."))
-    except ValueError:
-        return None
-    if not math.isfinite(value) or value != int(value):
-        return None
-    value = int(value)
+    value = typed_whole_number(text)
     low, high = bounds
-    return value if low <= value <= high else None
+    return value if value is not None and low <= value <= high else None
 
 
 def parse_form(form) -> tuple[DrillSettings | None, dict[str, str]]:

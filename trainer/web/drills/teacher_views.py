@@ -9,6 +9,7 @@ from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.kinds import KINDS
 from trainer.store import drills, pupils, puzzle_sets, puzzles
 from trainer.web.core import htmx, login, school_day
+from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_set
 from trainer.web.db import get_db
 from trainer.web.drills import screen, settings_form
@@ -74,8 +75,8 @@ def extra_time(class_id):
         else:
             chosen[pupil["id"]] = seconds
     if errors:
-        typed = {int(k.split("-", 1)[1]): v for k, v in request.form.items()
-                 if k.startswith("extra-") and k[6:].isdigit()}
+        typed = {whole_number(k[len("extra-"):], 19): v for k, v in request.form.items()
+                 if k.startswith("extra-") and whole_number(k[len("extra-"):], 19) is not None}
         return htmx.render("drills/settings.html", "drills/_extra_time.html",
                            **_context(klass, extra_errors=errors, extra=typed)), 400
     drills.set_extra_times(db, chosen)

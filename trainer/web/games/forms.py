@@ -14,6 +14,7 @@ from trainer.engine.state import Phase, State
 from trainer.games.game_level import DEFAULT_AIM, check_aim
 from trainer.games.service import PUPIL, GameError
 from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits, GameSettings, SettingsError
+from trainer.web.core.numbers import whole_number
 from trainer.web.games.pick import Pick
 
 MAX_BOTS = 5
@@ -61,10 +62,7 @@ def aim_from_form(form) -> float | None:
 def limits_from_form(form) -> LimitsForm:
     levels = tuple(level for level in GAME_LEVELS if level in form.getlist("levels"))
     lengths = tuple(length for length in LENGTHS if length in form.getlist("lengths"))
-    try:
-        max_bots = int(form.get("max_bots", ""))
-    except ValueError:
-        max_bots = 0
+    max_bots = whole_number(form.get("max_bots", ""), 2) or 0
     aim = aim_from_form(form)
     limits = ClassLimits(levels=levels, max_bots=max_bots, lengths=lengths,
                          allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1",
@@ -84,11 +82,8 @@ def limits_from_form(form) -> LimitsForm:
 
 def decision_ms(form) -> int | None:
     """The page's own measurement (board drawn to move); absent or nonsense is None."""
-    try:
-        value = int(form.get("decision_ms", ""))
-    except ValueError:
-        return None
-    return value if 0 <= value <= MAX_DECISION_MS else None
+    value = whole_number(form.get("decision_ms", ""), 8)
+    return value if value is not None and value <= MAX_DECISION_MS else None
 
 
 def move_from_form(form, state: State, pick: Pick) -> Move:
@@ -119,10 +114,9 @@ def move_from_form(form, state: State, pick: Pick) -> Move:
             raise GameError("bad_move")
         return UseJoker(card, int(delta))
     if kind == "thief":
-        try:
-            victim = int(form.get("victim", ""))
-        except ValueError:
-            raise GameError("bad_move") from None
+        victim = whole_number(form.get("victim", ""), 1)
+        if victim is None:
+            raise GameError("bad_move")
         return UseThief(card, victim)
     return UseShifter(card) if kind == "shifter" else UseBomb(card)
 

@@ -18,6 +18,7 @@ from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FITTED, LENGTHS, GameSettings, SettingsError, check_settings
 from trainer.store import game_limits, games
 from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, settings_from_form
@@ -50,7 +51,11 @@ def new():
         if FITTED in settings.bots:
             settings = settings.fit_bots(fitted_dial(g.pupil, limits))
         game = new_game(settings, secrets.randbelow(2**31))
-        game_id = games.create(db, g.pupil["id"], game, school_day.now())
+        cap = current_app.config["MAX_OPEN_GAMES"]
+        try:
+            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap)
+        except games.TooManyOpen:
+            return _new_form(limits, request.form, words.too_many_games(cap)), 409
         return redirect(url_for("games.show", game_id=game_id), 303)
     return _new_form(limits, None, None)
 
@@ -98,10 +103,7 @@ def _watch_key(row, game) -> str:
 
 
 def _int(text: str) -> int:
-    try:
-        return max(0, min(int(text), 10_000))
-    except ValueError:
-        return 0
+    return min(whole_number(text, 6) or 0, 10_000)
 
 
 def _board(row, game, step=None, error=None, status=200):

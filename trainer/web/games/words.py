@@ -122,6 +122,11 @@ def settings_error(code: str, params: dict) -> str:
     }.get(code, _("That did not work. Try again."))
 
 
+def too_many_games(cap: int) -> str:
+    return ngettext("You already have %(num)d game going. Play it on, or stop it first.",
+                    "You already have %(num)d games going. Play one of them on, or stop one first.", cap)
+
+
 # ---------------------------------------------------------------- what happened
 
 def step_text(step) -> str:

@@ -10,15 +10,15 @@ token too, which retires old printed cards. A one-time token would not work here
 are printed once and used every day.
 
 The chosen class is kept in the signed session (its id, never the code) until the pupil has
-logged in.
+logged in. How guessing codes and pictures is limited: trainer.web.core.guessing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, request, session, url_for
+from flask import Blueprint, abort, redirect, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.store import classes, picture_passwords, pupils, throttle
-from trainer.web.core import htmx, login, security_log
+from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
 
@@ -38,57 +38,53 @@ def _chosen_class() -> dict | None:
     return klass
 
 
-def _join_throttle_key() -> str:
-    # Per network address: guessing codes would otherwise reveal classes' first names. The
-    # allowance is generous because a whole class shares one address behind the school NAT.
-    return f"join:{request.remote_addr}"
-
-
 def _join_locked_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     return ngettext("Too many wrong codes. Wait %(num)d minute or ask your teacher.",
                     "Too many wrong codes. Wait %(num)d minutes or ask your teacher.", minutes)
 
 
-def _try_join(klass: dict | None, wrong_message: str):
-    """Remember the class, or count a wrong code; returns (error, status) or None."""
-    db = get_db()
-    key = _join_throttle_key()
-    locked = throttle.seconds_locked(db, key)
-    if locked:
-        return _join_locked_message(locked), 429
-    if klass is None:
-        cfg = current_app.config
-        locked = throttle.record_failure(db, key, cfg["JOIN_CODE_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
-        security_log.event("class_code_wrong", now_locked_seconds=locked or None)
-        return (_join_locked_message(locked), 429) if locked else (wrong_message, 400)
-    # A right code clears the count: a whole school may share one address, and only someone
-    # who already has a code can do this.
-    throttle.reset(db, key)
-    session["join_class"] = klass["id"]
-    return None
+def _join_refused(tried: throttle.Attempt) -> tuple[str, int]:
+    security_log.event("class_code_throttled", seconds=tried.refused, by=tried.refused_by.split(":")[0])
+    return _join_locked_message(tried.refused), 429
 
 
 @bp.route("/join", methods=["GET", "POST"])
 def join():
     error, status = None, 200
     if request.method == "POST":
-        klass = classes.by_join_code(get_db(), request.form.get("code", "")[:MAX_CODE])
-        refused = _try_join(klass, _("We could not find a class with this code. Check it and try again."))
-        if refused is None:
-            return redirect(url_for("pupil_login.names"), 303)
-        error, status = refused
+        db = get_db()
+        # Counted before the code is looked up, and never reset by a right one (it is only
+        # not counted itself): someone who owns a class once reset the count at will.
+        tried = throttle.attempt(db, None, guessing.join_ceilings())
+        if tried.refused:
+            error, status = _join_refused(tried)
+        else:
+            klass = classes.by_join_code(db, request.form.get("code", "")[:MAX_CODE])
+            if klass is not None:
+                throttle.succeeded(db, tried)
+                session["join_class"] = klass["id"]
+                return redirect(url_for("pupil_login.names"), 303)
+            security_log.event("class_code_wrong")
+            error, status = _("We could not find a class with this code. Check it and try again."), 400
     return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
 
 
 @bp.route("/join/qr", methods=["POST"])
 def join_qr():
-    klass = classes.by_qr_token(get_db(), request.form.get("token", "")[:MAX_CODE * 2])
-    refused = _try_join(klass, _("This login card is no longer valid. Type your class code instead."))
-    if refused is None:
+    db = get_db()
+    klass = classes.by_qr_token(db, request.form.get("token", "")[:MAX_CODE * 2])
+    if klass is not None:
+        # A printed card's token has 192 bits: nobody guesses one, so a class whose address or
+        # installation is at its ceiling of wrong codes still gets in with its cards.
+        session["join_class"] = klass["id"]
         return htmx.full_reload(url_for("pupil_login.names"))
-    error, status = refused
+    tried = throttle.attempt(db, None, guessing.join_ceilings())
+    if tried.refused:
+        error, status = _join_refused(tried)
+    else:
+        security_log.event("class_code_wrong", card=True)
+        error, status = _("This login card is no longer valid. Type your class code instead."), 400
     return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
 
 
@@ -108,10 +104,14 @@ def leave():
     return redirect(url_for("pupil_login.join"), 303)
 
 
-def _locked_message(seconds: int) -> str:
-    minutes = max(1, (seconds + 59) // 60)
-    return ngettext("Too many tries. Wait %(num)d minute or ask your teacher.",
-                    "Too many tries. Wait %(num)d minutes or ask your teacher.", minutes)
+def _locked_message(seconds: int, by_device: bool) -> str:
+    """Kind words for a child: their own tablet needs a short break, or (what others guessed
+    held back a new tablet) the teacher, who can unlock them with one tap."""
+    if by_device:
+        minutes = max(1, (seconds + 59) // 60)
+        return ngettext("Let's take a little break. Try again in %(num)d minute, or ask your teacher.",
+                        "Let's take a little break. Try again in %(num)d minutes, or ask your teacher.", minutes)
+    return _("Please ask your teacher to help you log in. They can open your pictures again.")
 
 
 def _picks_for(pupil_id: int) -> list[str]:
@@ -141,10 +141,10 @@ def pictures_step(pupil_id):
     pupil = pupils.get_in_class(db, klass["id"], pupil_id)
     if pupil is None:
         security_log.not_yours("pupil", pupil_id)
-    key = pupils.throttle_key(pupil_id)
+    lock, ceilings = guessing.picture_limits(pupil_id, klass["id"])
     picked = _picks_for(pupil_id)
     message, status = None, 200
-    locked = throttle.seconds_locked(db, key)
+    locked, locked_by = throttle.refusal(db, lock, ceilings)
     if request.method == "GET" or "clear" in request.form or locked:
         picked = []
     else:
@@ -153,26 +153,27 @@ def pictures_step(pupil_id):
             abort(400)
         picked.append(pick)
         if len(picked) == picture_passwords.LENGTH:
-            cfg = current_app.config
-            # Counted before the comparison, in one transaction with the lock check: taps
-            # replayed in parallel from one copied cookie cannot all get past the check.
-            refused, locked = throttle.claim(db, key, cfg["PUPIL_LOGIN_FREE_FAILURES"],
-                                             cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
-            if refused:
-                locked = refused
-                security_log.event("pupil_login_throttled", pupil=pupil_id, seconds=refused)
+            # Counted before the comparison, in one transaction with the checks: taps
+            # replayed in parallel from one copied cookie cannot all get past them.
+            tried = throttle.attempt(db, lock, ceilings)
+            if tried.refused:
+                locked, locked_by = tried.refused, tried.refused_by
+                security_log.event("pupil_login_throttled", pupil=pupil_id, seconds=tried.refused,
+                                   by=locked_by.split(":")[0])
             elif ",".join(picked) == pupil["picture_password"]:
-                throttle.reset(db, key)
+                throttle.succeeded(db, tried, lock)
+                guessing.remember_pupil_device(pupil_id)
                 login.login_pupil(pupil_id)
                 security_log.event("pupil_login", pupil=pupil_id)
                 return htmx.full_reload(url_for("pupil_home.home"))
             else:
-                security_log.event("pupil_login_failed", pupil=pupil_id, now_locked_seconds=locked or None)
+                locked, locked_by = tried.lock, lock.key if tried.lock else None
+                security_log.event("pupil_login_failed", pupil=pupil_id, now_locked_seconds=tried.lock or None)
             picked = []
             if not locked:
                 message, status = _("Not quite. Try again!"), 400
     if locked:
-        message, status = _locked_message(locked), 429
+        message, status = _locked_message(locked, locked_by == lock.key), 429
     _store_picks(pupil_id, picked)
     return htmx.render("pupil/pictures.html", "pupil/_pad_status.html", klass=klass,
                        pupil=pupil, picked=picked, pictures=pictures.PICTURES,

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Blueprint, current_app, flash, g, request, session, url_for
+from flask import Blueprint, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import passwords, sessions, teachers, throttle
-from trainer.web.core import htmx, login, security_log
+from trainer.store import passwords, teachers, throttle
+from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
 
@@ -66,6 +66,7 @@ def register():
             except teachers.EmailTaken:
                 errors["email"] = _("There is already an account with this e-mail address.")
             else:
+                guessing.remember_teacher_device(teacher_id)
                 login.login_teacher(teacher_id)
                 return htmx.full_reload(url_for("classes.index"))
         status = 400
@@ -75,7 +76,7 @@ def register():
                        errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
 
 
-def _lock_message(seconds: int) -> str:
+def lock_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     return ngettext("Too many attempts. Please try again in %(num)d minute.",
                     "Too many attempts. Please try again in %(num)d minutes.", minutes)
@@ -87,34 +88,34 @@ def login_view():
     next_url = safe_next(request.values.get("next"))
     if request.method == "POST":
         db = get_db()
-        cfg = current_app.config
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
         # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
         password = request.form.get("password", "")
-        key = "teacher:" + teachers.normalize_email(email)
-        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
-        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
         teacher = teachers.by_email(db, email) if email else None
         account = teacher["id"] if teacher else "unknown"
+        # Per address, or per address on a device the teacher logged in from (guessing.py).
+        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
+        lock = guessing.teacher_lock(teacher, email)
+        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         if refused:
-            error, locked = _lock_message(refused), refused
+            error, locked = lock_message(refused), refused
             security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
         else:
             too_long = len(password) > passwords.MAX_LENGTH
             if too_long:
                 password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
             if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
-                throttle.reset(db, key)
+                throttle.reset(db, lock.key)
                 if passwords.needs_rehash(teacher["password_hash"]):
-                    teachers.set_password_hash(db, teacher["id"], passwords.hash_password(password))
+                    teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
+                guessing.remember_teacher_device(teacher["id"])
                 login.login_teacher(teacher["id"])
                 security_log.event("teacher_login", teacher=teacher["id"])
                 return htmx.full_reload(next_url or url_for("classes.index"))
             if teacher is None:
                 passwords.burn_time(password)
             security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
-            error = _lock_message(locked) if locked else _("E-mail address or password is wrong.")
+            error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
                        next_url=next_url), status
@@ -134,26 +135,23 @@ def change_password():
     errors, status = {}, 200
     if request.method == "POST":
         db = get_db()
-        cfg = current_app.config
         teacher = g.teacher
         # The same counter as the login form: this form must not be a way round its throttle.
-        key = "teacher:" + teachers.normalize_email(teacher["email"])
-        refused, locked = throttle.claim(db, key, cfg["TEACHER_LOGIN_FREE_FAILURES"],
-                                         cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+        lock = guessing.teacher_lock(teacher, teacher["email"])
+        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
         if refused:
-            errors["current"], status = _lock_message(refused), 429
+            errors["current"], status = lock_message(refused), 429
             security_log.event("password_change_throttled", teacher=teacher["id"], seconds=refused)
         elif len(current) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], current):
-            errors["current"] = _lock_message(locked) if locked else _("That is not your current password.")
+            errors["current"] = lock_message(locked) if locked else _("That is not your current password.")
             status = 429 if locked else 400
             security_log.event("password_change_failed", teacher=teacher["id"])
         else:
-            throttle.reset(db, key)
+            throttle.reset(db, lock.key)
             errors, status = _new_password_errors(request.form), 400
         if not errors:
-            teachers.set_password_hash(db, teacher["id"], passwords.hash_password(request.form["password"]))
-            sessions.delete_for_teacher(db, teacher["id"])
+            teachers.replace_password(db, teacher["id"], passwords.hash_password(request.form["password"]))
             login.login_teacher(teacher["id"])
             security_log.event("password_changed", teacher=teacher["id"])
             flash(_("Your password has been changed. Everywhere else you are now logged out."))
