@@ -4,7 +4,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from dashboard_helpers import attempt, seed_puzzles, session
+from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from trainer.store import pupils
 from trainer.web.dashboard.queries import overview
 
@@ -23,6 +23,7 @@ def build_class(db, make, teacher_id, today):
     class_id = make.klass(teacher_id, "Class 5A")
     ada, bram, cas, dirk = (make.pupil(class_id, n) for n in ("Ada", "Bram", "Cas", "Dirk"))
     pupils.set_archived(db, dirk, True)
+    backdate_class(db, class_id, today - timedelta(days=21))
     puzzle = seed_puzzles(db)[0]
     d = lambda n: today - timedelta(days=n)  # noqa: E731
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
 from trainer.games.game_level import GameLevel
-from trainer.puzzles.streaks import streak as pupil_streak
+from trainer.puzzles.streaks import is_school_day, streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
 
 MIN_ANSWERS_FOR_CHANGE = 5      # fewer answers in either week: a change would be noise
@@ -75,10 +75,23 @@ class Reason:
     value: float | int | None = None
 
 
-def attention(current: Week, previous: Week, last_practice: date | None, today: date) -> tuple[Reason, ...]:
+def first_drill_day(since: date) -> date:
+    """The first school day on or after `since`: the first day a pupil added then could drill."""
+    day = since
+    while not is_school_day(day):
+        day += timedelta(days=1)
+    return day
+
+
+def attention(current: Week, previous: Week, last_practice: date | None, today: date,
+              since: date | None = None) -> tuple[Reason, ...]:
+    """`since`: the day the pupil could first practise (the later of the class's creation and
+    the pupil's joining). Not practising is no worry until that day's first drill day has passed:
+    a class made this morning, or a pupil added today, has had no chance yet."""
     reasons = []
     if last_practice is None:
-        reasons.append(Reason("never"))
+        if since is None or first_drill_day(since) < today:
+            reasons.append(Reason("never"))
     else:
         idle = school_days_between(last_practice, today)
         if idle >= IDLE_SCHOOL_DAYS:
