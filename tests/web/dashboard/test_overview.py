@@ -120,9 +120,13 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert _table_names(html) == ["Ada", "Bram", "Cas"]
     ada_row = _row(html, "Ada")
-    for text in ("✓</span> Done", "71%", "7 answers", "+14 points", "5.0 s", "2.5 s faster", "0.75",
+    for text in ("✓</span> Done", "71%", '<td class="num">7</td>', "+14 points", "5.0 s", "2.5 s faster", "0.75",
                  "50%", "2 of 4"):
         assert text in ada_row
+    # The changes are arrows, their words for screen readers and on hover: up for more right
+    # answers, down for a shorter time, both good news.
+    assert 'class="trend trend-better" title="+14 points" aria-hidden="true">↑' in ada_row
+    assert 'class="trend trend-better" title="2.5 s faster" aria-hidden="true">↓' in ada_row
     assert "Accuracy down 30 points this week" in html and "Has not practised yet" in html
     assert "Needs attention" in _row(html, "Bram") and "Needs attention" not in _row(html, "Ada")
 

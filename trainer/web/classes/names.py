@@ -18,7 +18,10 @@ MAX_PUPIL_NAME = 30
 MAX_CLASS_NAME = 60
 MAX_ROWS = 100
 ALLOWED_PUNCTUATION = set(" -'.’")
-HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name"}
+HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name",
+                # What a school's system or a spreadsheet heads the column with.
+                "voornaam", "roepnaam", "fornavn", "etunimi", "křestní jméno", "pupil",
+                "leerling", "elev", "oppilas", "žák", "schüler", "schülerin"}
 
 
 def pupil_name_error(name: str) -> str | None:

@@ -146,6 +146,7 @@ SORT_KEYS = {
     "name": lambda s: s.name.casefold(),
     "drill": lambda s: DRILL_ORDER[s.drill_today],
     "streak": lambda s: s.streak,
+    "answers": lambda s: s.week.answered,
     "accuracy": lambda s: s.week.accuracy,
     "accuracy_change": lambda s: s.accuracy_change,
     "speed": lambda s: s.week.median_ms,
@@ -165,3 +166,9 @@ def sort_summaries(rows, key: str, descending: bool) -> list[PupilSummary]:
     known = [s for s in by_name if get(s) is not None]
     unknown = [s for s in by_name if get(s) is None]
     return sorted(known, key=get, reverse=descending) + unknown
+
+
+def attention_first(rows) -> list[PupilSummary]:
+    """The pupils who need attention, most reasons first, then by name: the overview lists the
+    first few and says how many more there are."""
+    return sorted((s for s in rows if s.needs_attention), key=lambda s: (-len(s.reasons), s.name.casefold()))
