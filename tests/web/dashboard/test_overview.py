@@ -135,6 +135,7 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     ("?sort=accuracy&dir=desc", ["Ada", "Bram", "Cas"]),
     ("?sort=accuracy&dir=asc", ["Bram", "Ada", "Cas"]),
     ("?sort=games&dir=desc", ["Ada", "Bram", "Cas"]),
+    ("?sort=answers&dir=desc", ["Bram", "Ada", "Cas"]),              # 10, 7 and 0 this week
     ("?sort=name&dir=desc", ["Cas", "Bram", "Ada"]),
 ])
 def test_sorting_is_done_by_the_server(client, five_a, query, names):
