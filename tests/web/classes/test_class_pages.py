@@ -48,3 +48,21 @@ def test_another_teachers_class_sheet_is_not_shown(client, class_id, db):
     other = Make(db)
     stranger = other.klass(other.teacher(), "Not mine")
     assert client.get(f"/classes/{stranger}/class-sheet").status_code == 404
+
+
+ADD_PUPILS = {"en": "Add pupils", "nl": "Leerlingen toevoegen", "da": "Tilføj elever", "de": "Kinder hinzufügen",
+              "fi": "Lisää oppilaita", "cs": "Přidat žáky"}
+
+
+@pytest.mark.parametrize("lang", sorted(ADD_PUPILS))
+def test_the_class_pages_and_the_paste_preview_render_in_every_language(client, class_id, make, lang):
+    make.pupil(class_id, "Emma")
+    client.post("/language", data={"lang": lang, "next": "/"})
+    for path in ("", "/paste", "/cards", "/class-sheet", "/drill", "/settings", "/dashboard"):
+        response = client.get(f"/classes/{class_id}{path}")
+        html = response.get_data(as_text=True)
+        assert response.status_code == 200 and f'<html lang="{lang}">' in html and "%(" not in html, (lang, path)
+        assert ADD_PUPILS[lang] in html
+    response = client.post(f"/classes/{class_id}/paste", data={"step": "preview", "names": "Emma\nNoor\n"})
+    html = response.get_data(as_text=True)
+    assert "%(" not in html and 'aria-invalid="true"' in html       # Emma is in the class already
