@@ -17,7 +17,7 @@ bp = Blueprint("install", __name__)
 
 # Files worth having before the first tap: what every pupil page links.
 PRECACHE = ("css/app.css", "css/games.css", "css/worksheets.css", "js/app.js", "js/games.js",
-            "js/drill.js", "js/editor.js", "vendor/htmx-2.0.11.min.js", "favicon.svg")
+            "js/drill.js", "js/editor.js", "js/outbox.js", "vendor/htmx-2.0.11.min.js", "favicon.svg")
 
 
 @bp.route("/manifest.webmanifest")
