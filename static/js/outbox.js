@@ -53,6 +53,12 @@
     catch (e) { return ""; }
   }
 
+  // The reply is drawn the way htmx would have drawn it: the form's own hx-swap.
+  function swapStyle(elt) {
+    var declared = elt && elt.closest ? elt.closest("[hx-swap]") : null;
+    return declared ? declared.getAttribute("hx-swap") : window.htmx.config.defaultSwapStyle;
+  }
+
   function keep(detail) {
     var config = detail.requestConfig || {};
     var body = new URLSearchParams();
@@ -67,7 +73,7 @@
       url: config.path || (detail.pathInfo && detail.pathInfo.requestPath),
       body: body.toString(),
       target: target && target.id ? "#" + target.id : null,
-      swap: (outboxOf(detail.elt) && outboxOf(detail.elt).dataset.outboxSwap) || "outerHTML",
+      swap: swapStyle(detail.elt),
       heldSince: Date.now(),
       page: window.location.pathname
     });
@@ -90,10 +96,12 @@
     }
     if (!current || !window.htmx) return false;
     var receivedAt = Number(next.dataset.receivedAt) || Date.now();
-    var html = next.innerHTML;
+    var fresh = next.content.firstElementChild;
     next.remove();
     live = {};                   // the page has moved on: no old answer's reply is drawn
-    window.htmx.swap(current, html, { swapStyle: "outerHTML" });
+    current.replaceWith(fresh);
+    window.htmx.process(fresh);
+    window.htmx.trigger(fresh, "htmx:load");     // static/js/drill.js starts the puzzle on it
     var held = box.querySelector("[data-held-before]");
     if (held) held.value = String(Date.now() - receivedAt);
     return true;

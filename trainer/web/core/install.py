@@ -41,9 +41,7 @@ def manifest():
              "type": "image/svg+xml"},
         ],
     }
-    response = current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
 
 
 @bp.route("/sw.js")
@@ -53,10 +51,8 @@ def service_worker():
     # The cache's name changes with the files, so a new release empties the old cache.
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
     script = render_template("install/sw.js", version=version, precache=precache, offline=offline)
-    response = current_app.response_class(script, mimetype="text/javascript")
-    # Browsers check for a new worker on each visit; never let a proxy hold an old one.
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    # Sent with no-store like every page: browsers check for a new worker on each visit.
+    return current_app.response_class(script, mimetype="text/javascript")
 
 
 @bp.route("/offline")
