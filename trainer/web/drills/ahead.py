@@ -1,7 +1,7 @@
 """The next puzzles of a sitting, handed to the page ahead of time (issue 18.2), so that a child
 goes on through a short Wi-Fi drop.
 
-With each puzzle the page gets up to AHEAD more, chosen now for the pupil's current rating.
+With each puzzle the page gets up to AHEAD_PUZZLES more (a setting, 2 by default), chosen now for the pupil's current rating.
 They are not stored: each travels as a signed ticket (pupil, sitting, puzzle, the attempt id
 it will have, when it was handed out, its time limit). Online, the page never uses them — the
 next puzzle is chosen afresh after each answer, exactly as before. Only when an answer cannot
@@ -25,7 +25,6 @@ from trainer.store import drills, practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import school_day
 
-AHEAD = 2
 _SALT = "tweak-ahead-puzzle"
 
 
@@ -38,11 +37,12 @@ def _serializer() -> URLSafeSerializer:
 
 
 def _remaining(db: Database, session: dict) -> int:
-    if session["mode"] != "drill" or session["planned_minutes"]:
-        return AHEAD
+    ahead = current_app.config["AHEAD_PUZZLES"]
+    if not ahead or session["mode"] != "drill" or session["planned_minutes"]:
+        return ahead
     answered = db.execute("SELECT count(*) FROM attempts WHERE session_id = ? AND answered_at IS NOT NULL",
                           [session["id"]]).fetchone()[0]
-    return max(0, min(AHEAD, (session["planned"] or 0) - answered - 1))
+    return max(0, min(ahead, (session["planned"] or 0) - answered - 1))
 
 
 def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
