@@ -9,36 +9,20 @@ from itsdangerous import URLSafeSerializer
 from playwright.sync_api import expect
 
 from browser.drill_steps import answer
-from drill_helpers import CURATED
-from trainer.puzzles.drill_settings import DrillSettings
-from trainer.puzzles.kinds import KINDS
-from trainer.store import drills, puzzles
+from browser.pupil_steps import log_in, pupil_with_a_drill
+from trainer.store import puzzles
 from trainer.web.drills import ahead
-from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def drill_pupil(live_server):
-    db = live_server.db()
-    puzzles.store(db, CURATED, "curated")
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Wi-Fi class")
-    pupil_id = make.pupil(class_id, "Mila", password="sun,tree,boat")
-    drills.save(db, class_id, DrillSettings(5, None, KINDS, 60.0))
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return {"id": pupil_id, "code": code}
+    return pupil_with_a_drill(live_server)
 
 
-def _log_in_and_start(page, live_server, code):
-    page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(code)
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name="Mila").click()
-    for name in ("Sun", "Tree", "Boat"):
-        page.get_by_role("button", name=name).click()
+def _log_in_and_start(page, live_server, pupil):
+    log_in(page, live_server, pupil)
     page.get_by_role("button", name="Start today's drill").click()
 
 
@@ -88,7 +72,7 @@ def _queue_length(page):
 
 
 def test_three_answers_through_an_outage_are_stored_once_each(page, context, live_server, drill_pupil):
-    _log_in_and_start(page, live_server, drill_pupil["code"])
+    _log_in_and_start(page, live_server, drill_pupil)
     _puzzle_on_screen(page, live_server)
     page.wait_for_timeout(1200)            # a child looks before the first tap
 
@@ -119,7 +103,7 @@ def test_three_answers_through_an_outage_are_stored_once_each(page, context, liv
 
 
 def test_a_reload_while_answers_wait_loses_and_doubles_none(page, context, live_server, drill_pupil):
-    _log_in_and_start(page, live_server, drill_pupil["code"])
+    _log_in_and_start(page, live_server, drill_pupil)
     _puzzle_on_screen(page, live_server)
     page.wait_for_timeout(1200)
 

@@ -6,20 +6,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from web_helpers import Make
+from browser.pupil_steps import log_in, pupil_with_a_drill
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def pupil(live_server):
-    db = live_server.db()
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Tablet class")
-    make.pupil(class_id, "Zofia", password="sun,tree,boat")
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return code
+    return pupil_with_a_drill(live_server, name="Zofia")
 
 
 def _cached_urls(page):
@@ -31,16 +25,6 @@ def _cached_urls(page):
         }
         return urls;
     }""")
-
-
-def _log_in(page, live_server, code):
-    page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(code)
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name="Zofia").click()
-    for name in ("Sun", "Tree", "Boat"):
-        page.get_by_role("button", name=name).click()
-    page.wait_for_url("**/me")
 
 
 def test_the_manifest_names_the_app_and_its_icons_load(page, live_server):
@@ -55,7 +39,7 @@ def test_the_manifest_names_the_app_and_its_icons_load(page, live_server):
 
 
 def test_the_worker_keeps_only_static_files_and_a_nameless_offline_page(page, live_server, pupil):
-    _log_in(page, live_server, pupil)
+    log_in(page, live_server, pupil)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     # Click around a little as a child does, so the worker sees pages go by.
     page.reload()
@@ -74,7 +58,7 @@ def test_the_worker_keeps_only_static_files_and_a_nameless_offline_page(page, li
 
 
 def test_without_wifi_the_tablet_shows_the_offline_page_then_recovers(page, context, live_server, pupil):
-    _log_in(page, live_server, pupil)
+    log_in(page, live_server, pupil)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()                                # now the worker controls the page
     here = page.url

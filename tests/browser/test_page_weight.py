@@ -8,11 +8,7 @@ docs/performance.md (`pytest -s tests/browser/test_page_weight.py`)."""
 import pytest
 from playwright.sync_api import expect
 
-from drill_helpers import CURATED
-from trainer.puzzles.drill_settings import DrillSettings
-from trainer.puzzles.kinds import KINDS
-from trainer.store import drills, puzzles
-from web_helpers import Make
+from browser.pupil_steps import log_in, pupil_with_a_drill
 
 pytestmark = pytest.mark.browser
 
@@ -74,28 +70,11 @@ def _measure(page, transfer, url, ready):
 
 @pytest.fixture
 def pupil(live_server):
-    db = live_server.db()
-    puzzles.store(db, CURATED, "curated")
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Weight class")
-    pupil_id = make.pupil(class_id, "Mila", password="sun,tree,boat")
-    drills.save(db, class_id, DrillSettings(5, None, KINDS, 20.0))
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return {"pupil_id": pupil_id, "code": code}
-
-
-def _log_in(page, live_server, code):
-    page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(code)
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name="Mila").click()
-    for name in ("Sun", "Tree", "Boat"):
-        page.get_by_role("button", name=name).click()
+    return pupil_with_a_drill(live_server)
 
 
 def test_the_puzzle_screen_is_light_first_and_lighter_again(page, live_server, pupil):
-    _log_in(page, live_server, pupil["code"])
+    log_in(page, live_server, pupil)
     page.get_by_role("button", name="Start today's drill").click()
     page.locator("[data-puzzle][data-started]").wait_for()
     transfer = Transfer(page)
@@ -110,7 +89,7 @@ def test_the_puzzle_screen_is_light_first_and_lighter_again(page, live_server, p
 
 
 def test_the_game_board_is_light_first_and_lighter_again(page, live_server, pupil):
-    _log_in(page, live_server, pupil["code"])
+    log_in(page, live_server, pupil)
     page.get_by_role("link", name="New game").click()
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#game")).to_be_visible()

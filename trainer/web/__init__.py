@@ -46,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log, static_files
+    from trainer.web.core import card_faces, compression, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log, static_files
 
     ids.init_app(app)
     db.init_app(app)
@@ -59,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     housekeeping.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)
+    compression.init_app(app)
     static_files.init_app(app)
     for bp in _blueprints():
         app.register_blueprint(bp)

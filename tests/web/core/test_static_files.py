@@ -87,3 +87,13 @@ def test_hashed_names_keep_folder_and_extension():
     assert re.fullmatch(r"LICENSE\.[0-9a-f]{12}", hashed_name("LICENSE", b"x"))
     assert hashed_name("js/app.js", b"x") != hashed_name("js/app.js", b"y")
     assert not is_hashed("/static/js/app.js")
+
+
+def test_pages_travel_compressed_to_browsers_that_take_it(client):
+    page = client.get("/join", headers={"Accept-Encoding": "gzip, br"})
+    assert page.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in page.headers["Vary"]
+    html = brotli.decompress(page.data).decode()
+    assert "<!doctype html>" in html and len(page.data) < len(html) / 2
+    assert client.get("/join", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
+    assert "Content-Encoding" not in client.get("/join").headers
