@@ -55,6 +55,14 @@ def _answers(live_server, pupil_id):
     return rows, (rating[0] if rating else 0)
 
 
+def _wait_for_queue(page, length, seconds=15):
+    for _ in range(seconds * 4):
+        if _queue_length(page) == length:
+            return
+        page.wait_for_timeout(250)
+    assert _queue_length(page) == length
+
+
 def _wait_until_sent(page, seconds=30):
     # Polled from here: the page's CSP forbids the eval that wait_for_function needs.
     for _ in range(seconds * 4):
@@ -85,7 +93,7 @@ def test_three_answers_through_an_outage_are_stored_once_each(page, context, liv
         expect(page.locator("[data-outbox-status]")).to_be_visible()
         expect(page.locator("[data-outbox-status]")).to_contain_text("Saving")
     assert len(set(given)) == 3, "each answer was on a puzzle of its own"
-    assert _queue_length(page) == 3
+    _wait_for_queue(page, 3)
     assert _answers(live_server, drill_pupil["id"])[0] == [], "nothing reached the server"
 
     context.set_offline(False)
@@ -113,7 +121,7 @@ def test_a_reload_while_answers_wait_loses_and_doubles_none(page, context, live_
         attempt_id, puzzle = _puzzle_on_screen(page, live_server)
         answer(page, puzzle, "keys")
         given.append(attempt_id)
-    assert _queue_length(page) == 2
+    _wait_for_queue(page, 2)
 
     # The child (or a teacher) reloads while the Wi-Fi is still gone, then it comes back.
     page.reload()
