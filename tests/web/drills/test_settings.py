@@ -131,3 +131,9 @@ def test_extra_time_for_a_pupil_of_another_class_is_ignored(client, class_id, ma
     stranger = make.pupil(other_class, "Stranger")
     client.post(f"/classes/{class_id}/drill/extra-time", data={f"extra-{stranger}": "60"})
     assert drills.pupil_settings(db, stranger)["extra_time_s"] == 0
+
+
+def test_a_drill_set_id_in_superscript_digits_is_refused_not_a_crash(client, class_id):
+    # '¹'.isdigit() is true and int('¹') raises: found by the bad-input walk (issue 23).
+    response = client.post(f"/classes/{class_id}/drill/set", data={"set_id": "¹"})
+    assert response.status_code == 400

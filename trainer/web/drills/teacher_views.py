@@ -113,7 +113,8 @@ def drill_set(class_id):
         puzzle_sets.set_drill_set(db, class_id, day, None)
         message = _("Today's drill is chosen for each pupil again.")
     else:
-        found = own_set(int(chosen)) if chosen.isdigit() and len(chosen) < 10 else None
+        set_id = whole_number(chosen, max_digits=9)
+        found = own_set(set_id) if set_id is not None else None
         if found is None or not puzzle_sets.puzzle_ids(db, found["id"]):
             return htmx.render("drills/settings.html", "drills/_drill_set.html",
                                **_context(klass, set_error=_("Choose one of your sets that holds puzzles."))), 400
