@@ -109,10 +109,12 @@ def median_seconds(right_answer_ms: Iterable[float]) -> float | None:
 
 
 def standing(kept: int, rating: float | None, answers: int, median_s: float | None,
-             gain_per_day: float | None, table: tuple[Level, ...] | None = None) -> Standing:
+             gain_per_day: float | None, answers_per_day: int = 10,
+             table: tuple[Level, ...] | None = None) -> Standing:
     """The pupil's standing: `kept` is the highest level number stored so far; `gain_per_day`
-    the rating a recent school day added (None: no recent drill). "Days like today" counts
-    only the rating; answers come with the days (a drill a day), speed is told apart."""
+    the rating a recent school day added (None: cannot say), `answers_per_day` the answers
+    of a day like today. "Days like today" counts the rating and the answers still missing;
+    a missing speed is told apart (it is not a matter of days)."""
     table = table or levels()
     number = max(kept, level_now(rating, answers, median_s, table).number)
     level = by_number(number, table)
@@ -133,8 +135,9 @@ def standing(kept: int, rating: float | None, answers: int, median_s: float | No
     else:
         progress = min(1.0, max(0.0, (rating - low) / max(1e-9, nxt.rating - low)))
     days = None
+    answer_days = math.ceil(need_answers / answers_per_day) if need_answers and answers_per_day > 0 else 0
     if need_rating == 0:
-        days = None if need_answers else 0
+        days = answer_days if answer_days else (0 if not need_answers else None)
     elif gain_per_day is not None and gain_per_day > 0 and math.isfinite(need_rating):
-        days = max(1, math.ceil(need_rating / gain_per_day))
+        days = max(1, answer_days, math.ceil(need_rating / gain_per_day))
     return Standing(level, nxt, progress, need_answers, need_rating, need_faster, days)
