@@ -50,6 +50,10 @@ def goal(standing: Standing, name: str) -> str:
         return _("You are at the top level. Amazing!")
     if standing.need_faster_s > 0 and standing.need_rating == 0 and not standing.need_answers:
         return _("Answer a little faster to become %(level)s.", level=name)
+    if standing.need_rating == 0 and standing.need_answers and standing.days_like_today:
+        # Only practice is missing: count drills, which a child can plan, not "days like today".
+        return ngettext("%(num)d more drill to become %(level)s!", "%(num)d more drills to become %(level)s!",
+                        standing.days_like_today, level=name)
     if standing.days_like_today:
         return ngettext("%(num)d more day like today to become %(level)s!",
                         "%(num)d more days like today to become %(level)s!",
