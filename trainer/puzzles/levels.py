@@ -139,5 +139,5 @@ def standing(kept: int, rating: float | None, answers: int, median_s: float | No
     if need_rating == 0:
         days = answer_days if answer_days else (0 if not need_answers else None)
     elif gain_per_day is not None and gain_per_day > 0 and math.isfinite(need_rating):
-        days = max(1, answer_days, math.ceil(need_rating / gain_per_day))
+        days = max(1, answer_days, math.ceil(need_rating / gain_per_day - 1e-9))   # 0.3 / 0.1 is 3 days
     return Standing(level, nxt, progress, need_answers, need_rating, need_faster, days)
