@@ -15,6 +15,7 @@
     if (!Ctx) return;
     try {
       audio = audio || new Ctx();
+      if (audio.state === "suspended" && audio.resume) audio.resume();
       var start = audio.currentTime + 0.02;
       notes.forEach(function (freq, i) {
         var osc = audio.createOscillator(), gain = audio.createGain();

@@ -44,6 +44,19 @@ def morning(live_server):
     live_server.app.config["GAME_STEP_MS"] = before
 
 
+# Counts the notes celebrate.js would play (WebAudio oscillators), to check sounds stay off.
+NOTE_COUNTER = """
+window.__notes = 0;
+const RealAudio = window.AudioContext;
+window.AudioContext = function () {
+  const ctx = new RealAudio();
+  const make = ctx.createOscillator.bind(ctx);
+  ctx.createOscillator = () => { window.__notes += 1; return make(); };
+  return ctx;
+};
+"""
+
+
 class Taps:
     def __init__(self):
         self.count = 0
@@ -69,6 +82,7 @@ def home_fits_everywhere(page, name):
         page.set_viewport_size({"width": width, "height": height})
         page.reload()
         expect(page.locator("#me")).to_be_visible()
+        expect(page.locator(".burst")).to_have_count(0)        # reduced motion: no burst
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
         fits(page)
@@ -79,6 +93,7 @@ def home_fits_everywhere(page, name):
 
 def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server, watch, morning):
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.add_init_script(NOTE_COUNTER)
     tap = Taps()
     page.goto(live_server.url + "/join")
     page.get_by_label("Class code").fill(morning["code"])          # typed, not a tap
@@ -100,6 +115,8 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
         _, puzzle = current_puzzle(page, live_server)
         answer(page, puzzle, "mouse")
         expect(page.locator("[data-feedback]")).to_be_visible()
+        # A right answer is celebrated (static/js/celebrate.js), silently: sounds are off.
+        expect(page.locator("[data-feedback][data-celebrated].has-burst, [data-feedback] [data-celebrated].has-burst").first).to_be_attached()
         if number < DRILL:
             tap(page.get_by_role("button", name="Next puzzle"))
     expect(page.get_by_text("Today's drill is done. Well done!").first).to_be_visible()
@@ -147,6 +164,7 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
     status = db.execute("SELECT status FROM games WHERE pupil_id = ?", [morning["pupil_id"]]).fetchone()[0]
     db.close()
     assert status == "finished"
+    assert page.evaluate("window.__notes") == 0                          # sounds are off by default
     print(f"\ntaps from the login page: first puzzle {taps_to_first_puzzle}, first game move {taps_to_first_move}")
     watch.assert_clean()
 
