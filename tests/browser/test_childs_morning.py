@@ -186,6 +186,17 @@ def test_the_character_can_be_changed_and_the_teacher_prints_a_certificate(page,
     page.get_by_role("button", name="Panda").click()
     expect(page.locator(".kid-avatar img[src$='panda.svg']")).to_be_visible()
 
+    # Longer words still fit: the home page in German and in Finnish, each size.
+    for lang, label, hello in (("de", "Language", "Hallo Mila!"), ("fi", "Sprache", "Hei Mila!")):
+        page.get_by_label(label).select_option(lang)
+        expect(page.get_by_role("heading", name=hello)).to_be_visible()
+        for width, height in SIZES.values():
+            page.set_viewport_size({"width": width, "height": height})
+            fits(page)
+    page.get_by_label("Kieli").select_option("en")
+    expect(page.get_by_role("heading", name="Hello Mila!")).to_be_visible()
+    page.set_viewport_size({"width": 1024, "height": 768})
+
     # The pupil reaches level 2 (enough answers: a rating and its count as two weeks of drills).
     db = live_server.db()
     db.execute("UPDATE pupil_ratings SET count = 120 WHERE pupil_id = ?", [morning["pupil_id"]])
