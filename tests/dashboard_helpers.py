@@ -52,3 +52,11 @@ def attempt(db, pupil_id: int, day: date, *, correct: bool, ms: int | None = 400
 
 def days_ago(today: date, n: int) -> date:
     return today - timedelta(days=n)
+
+
+def backdate_class(db, class_id: int, day: date) -> None:
+    """The class and its pupils made on `day`: a class made today has not had a drill day yet,
+    and nobody in it is flagged for not practising (metrics.attention)."""
+    stamp = datetime.combine(day, time(8)).astimezone().isoformat(timespec="seconds")
+    db.execute("UPDATE classes SET created_at = ? WHERE id = ?", [stamp, class_id])
+    db.execute("UPDATE pupils SET created_at = ? WHERE class_id = ?", [stamp, class_id])

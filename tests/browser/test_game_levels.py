@@ -73,7 +73,7 @@ def test_a_pupil_plays_the_fitted_bot_and_the_teacher_sees_the_level(page, live_
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Foxes").click()
     page.get_by_role("link", name="Dashboard: how the class is doing").click()
-    expect(page.locator("table.overview tbody tr").first.locator("td").nth(7)).to_have_text("50")
+    expect(page.locator("table.overview tbody tr").first.locator("td").nth(8)).to_have_text("50")   # the Game level column
     page.locator("table.overview").get_by_role("link", name="Mila").click()
     expect(page.locator(".summary")).to_contain_text("50 of 100")
     watch.assert_clean()

@@ -115,7 +115,7 @@ def test_purge_refuses_a_retention_under_one_day(app, capsys, days):
 def test_the_teacher_sets_how_long_the_class_keeps_data(client, auth, make):
     teacher = auth.login_new_teacher()
     class_id = make.klass(teacher)
-    page = client.get(f"/classes/{class_id}").get_data(as_text=True)
+    page = client.get(f"/classes/{class_id}/settings").get_data(as_text=True)     # the class settings tab
     assert 'name="days"' in page and "365 days" in page
     assert client.post(f"/classes/{class_id}/retention", data={"days": "90"}).status_code == 303
     assert make.class_row(class_id)["retention_days"] == 90

@@ -13,8 +13,13 @@ def pages(client, auth, make):
     pupil_id = make.pupil(class_id, "Noor")
     teacher_pages = ["/classes", f"/classes/{class_id}", f"/classes/{class_id}/upload",
                      f"/classes/{class_id}/cards", f"/pupils/{pupil_id}", f"/pupils/{pupil_id}/delete",
-                     "/how-to-play"]
+                     "/how-to-play", f"/classes/{class_id}/paste", f"/classes/{class_id}/settings",
+                     f"/classes/{class_id}/class-sheet", f"/classes/{class_id}/drill",
+                     f"/classes/{class_id}/dashboard"]
     html = {p: client.get(p).get_data(as_text=True) for p in teacher_pages}
+    # The paste preview: one labelled field a name, a duplicate's error tied to its field.
+    html["paste preview"] = client.post(f"/classes/{class_id}/paste", data={
+        "step": "preview", "names": "Emma\nNoor\nEmma\n"}).get_data(as_text=True)
     client.post("/logout")
     for p in ["/", "/login", "/register", "/join"]:
         html[p] = client.get(p).get_data(as_text=True)

@@ -5,7 +5,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from dashboard_helpers import attempt, seed_puzzles, session
+from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from trainer.store import classes
 
 
@@ -24,6 +24,7 @@ def klass(client, auth, make, db):
     puzzle = seed_puzzles(db)[0]
     today = date.today()
     ada, bob = make.pupil(class_id, "Ada"), make.pupil(class_id, "Bob")
+    backdate_class(db, class_id, today - timedelta(days=14))
     s = session(db, ada, today)
     attempt(db, ada, today, correct=True, ms=3500, puzzle_id=puzzle, session_id=s, rating_after=-0.25, second=0)
     attempt(db, ada, today, correct=False, ms=1200, puzzle_id=puzzle, session_id=s, rating_after=-0.5, second=30,

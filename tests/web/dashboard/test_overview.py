@@ -4,7 +4,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from dashboard_helpers import attempt, seed_puzzles, session
+from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from trainer.store import pupils
 from trainer.web.dashboard.queries import overview
 
@@ -23,6 +23,7 @@ def build_class(db, make, teacher_id, today):
     class_id = make.klass(teacher_id, "Class 5A")
     ada, bram, cas, dirk = (make.pupil(class_id, n) for n in ("Ada", "Bram", "Cas", "Dirk"))
     pupils.set_archived(db, dirk, True)
+    backdate_class(db, class_id, today - timedelta(days=21))
     puzzle = seed_puzzles(db)[0]
     d = lambda n: today - timedelta(days=n)  # noqa: E731
 
@@ -119,9 +120,13 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert _table_names(html) == ["Ada", "Bram", "Cas"]
     ada_row = _row(html, "Ada")
-    for text in ("✓</span> Done", "71%", "7 answers", "+14 points", "5.0 s", "2.5 s faster", "0.75",
+    for text in ("✓</span> Done", "71%", '<td class="num">7</td>', "+14 points", "5.0 s", "2.5 s faster", "0.75",
                  "50%", "2 of 4"):
         assert text in ada_row
+    # The changes are arrows, their words for screen readers and on hover: up for more right
+    # answers, down for a shorter time, both good news.
+    assert 'class="trend trend-better" title="+14 points" aria-hidden="true">↑' in ada_row
+    assert 'class="trend trend-better" title="2.5 s faster" aria-hidden="true">↓' in ada_row
     assert "Accuracy down 30 points this week" in html and "Has not practised yet" in html
     assert "Needs attention" in _row(html, "Bram") and "Needs attention" not in _row(html, "Ada")
 
@@ -130,6 +135,7 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     ("?sort=accuracy&dir=desc", ["Ada", "Bram", "Cas"]),
     ("?sort=accuracy&dir=asc", ["Bram", "Ada", "Cas"]),
     ("?sort=games&dir=desc", ["Ada", "Bram", "Cas"]),
+    ("?sort=answers&dir=desc", ["Bram", "Ada", "Cas"]),              # 10, 7 and 0 this week
     ("?sort=name&dir=desc", ["Cas", "Bram", "Ada"]),
 ])
 def test_sorting_is_done_by_the_server(client, five_a, query, names):

@@ -47,7 +47,7 @@ def test_the_period_can_be_chosen(client, klass):
 
 def test_the_printable_class_report(client, klass):
     html = client.get(f"/classes/{klass['id']}/report").get_data(as_text=True)
-    assert "Class report: Class 4C" in html and "data-print" in html and 'class="wide report"' in html
+    assert "Class report: Class 4C" in html and "data-print" in html and 'class="dashboard-page wide report"' in html
     assert "Ada" in html and "Wrong 3 times" in html and 'id="class-heat-accuracy"' in html
 
 

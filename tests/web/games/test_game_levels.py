@@ -253,7 +253,7 @@ def test_the_teacher_sees_the_game_level_on_the_pupil_page_and_the_overview(clie
     assert "the Beginner bot is at 34" in page
     assert "Game level" in html(client.get(f"/pupils/{bram}/progress"))
     overview = html(client.get(f"/classes/{class_id}/dashboard?sort=game_level&dir=desc"))
-    assert "Game level" in overview and "<td>42</td>" in overview
+    assert "Game level" in overview and '<td class="num">42</td>' in overview
     assert overview.index(">Ada<") < overview.index(">Bram<")          # no level yet: last
     body = client.get(f"/classes/{class_id}/export/pupils.csv").get_data(as_text=True)
     rows = csv.DictReader(io.StringIO(body.lstrip("\ufeff")))

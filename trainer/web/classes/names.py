@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
+from dataclasses import dataclass
 
 from flask_babel import gettext as _, ngettext
 
@@ -17,7 +18,10 @@ MAX_PUPIL_NAME = 30
 MAX_CLASS_NAME = 60
 MAX_ROWS = 100
 ALLOWED_PUNCTUATION = set(" -'.’")
-HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name"}
+HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name",
+                # What a school's system or a spreadsheet heads the column with.
+                "voornaam", "roepnaam", "fornavn", "etunimi", "křestní jméno", "pupil",
+                "leerling", "elev", "oppilas", "žák", "schüler", "schülerin"}
 
 
 def pupil_name_error(name: str) -> str | None:
@@ -50,25 +54,21 @@ def class_name_error(name: str) -> str | None:
     return None
 
 
-def parse_roster_csv(data: bytes, taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
-    """The names in an uploaded class list, and the errors as (line, text, message).
-
-    One name per line, in the first column; an optional header line is skipped. The caller
-    stores nothing unless the error list is empty.
-    """
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return [], [(0, "", _("The file is not a text file in UTF-8. Save it as 'CSV UTF-8' and try again."))]
+def _rows(text: str) -> list[list[str]]:
+    """The lines of a class list as cells: comma, semicolon or tab separated (what a
+    spreadsheet or the school's system gives when a column is copied or saved). csv.Error
+    when it cannot be read."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
+    return list(csv.reader(io.StringIO(text), dialect))
+
+
+def check_rows(rows: list[list[str]], taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
+    """The names in the first column, and the errors as (line, text, message). The caller
+    stores nothing unless the error list is empty."""
     names, errors, seen = [], [], {}
-    try:
-        rows = list(csv.reader(io.StringIO(text), dialect))
-    except csv.Error:
-        return [], [(0, "", _("The file could not be read as CSV."))]
     for line, row in enumerate(rows, start=1):
         cell = row[0].strip() if row else ""
         if line == 1 and cell.casefold() in HEADER_WORDS:
@@ -92,3 +92,92 @@ def parse_roster_csv(data: bytes, taken_keys: set[str]) -> tuple[list[str], list
         errors.append((0, "", ngettext("A class list can have at most %(num)d name.",
                                        "A class list can have at most %(num)d names.", MAX_ROWS)))
     return names, errors
+
+
+def parse_roster_csv(data: bytes, taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
+    """The names in an uploaded class list, and the errors as (line, text, message).
+
+    One name per line, in the first column; an optional header line is skipped.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return [], [(0, "", _("The file is not a text file in UTF-8. Save it as 'CSV UTF-8' and try again."))]
+    try:
+        rows = _rows(text)
+    except csv.Error:
+        return [], [(0, "", _("The file could not be read as CSV."))]
+    return check_rows(rows, taken_keys)
+
+
+@dataclass
+class Entry:
+    """One pasted name as the preview shows it: what was pasted, what will be added (the
+    teacher can still edit it), and why not yet, if so."""
+    line: int
+    pasted: str
+    name: str
+    error: str | None = None
+    suggested: bool = False
+
+
+def _initial(row: list[str]) -> str:
+    """The first letter of the next column (a surname, say): enough to tell two Emmas apart
+    without storing the surname."""
+    for cell in row[1:]:
+        letters = [ch for ch in cell.strip() if ch.isalpha()]
+        if letters:
+            return letters[0].upper()
+    return ""
+
+
+def pasted_entries(text: str, taken_keys: set[str]) -> tuple[list[Entry], str | None]:
+    """A pasted class list as preview entries, duplicates given a suggestion: "Emma" twice with
+    surnames Jansen and Kok become "Emma J." and "Emma K.". Returns the entries and a message
+    for the whole list (nothing usable in it), or None."""
+    try:
+        rows = _rows(text.lstrip("\ufeff"))
+    except csv.Error:
+        return [], _("The list could not be read. Put one name on each line.")
+    found = []
+    for line, row in enumerate(rows, start=1):
+        cell = " ".join(row[0].split()) if row else ""
+        if line == 1 and cell.casefold() in HEADER_WORDS:
+            continue
+        if not cell and not any(c.strip() for c in row):
+            continue
+        found.append((line, cell, _initial(row)))
+    if not found:
+        return [], _("The list has no names in it.")
+    if len(found) > MAX_ROWS:
+        return [], ngettext("A class list can have at most %(num)d name.",
+                            "A class list can have at most %(num)d names.", MAX_ROWS)
+    groups: dict[str, list[int]] = {}
+    for i, (_line, cell, _i) in enumerate(found):
+        groups.setdefault(name_key(cell), []).append(i)
+    entries = []
+    for i, (line, cell, initial) in enumerate(found):
+        key = name_key(cell)
+        clash = len(groups[key]) > 1 or key in taken_keys
+        entry = Entry(line, cell, cell)
+        if clash and initial:
+            entry.name, entry.suggested = f"{cell} {initial}.", True
+        entries.append(entry)
+    check_entries(entries, taken_keys)
+    return entries, None
+
+
+def check_entries(entries: list[Entry], taken_keys: set[str]) -> bool:
+    """Sets each entry's error (the CSV upload's checks); True when every entry can be added."""
+    first_line: dict[str, int] = {}
+    for entry in entries:
+        entry.error = pupil_name_error(entry.name)
+        key = name_key(entry.name)
+        if entry.error is None and key in first_line:
+            entry.error = _("The same name is already on line %(line)d. Add a letter to tell them apart, for example %(example)s.",
+                            line=first_line[key], example=f"{' '.join(entry.name.split())} A.")
+        elif entry.error is None and key in taken_keys:
+            entry.error = _("There is already a pupil with this name in the class. Add a letter to tell them apart, for example %(example)s.",
+                            example=f"{' '.join(entry.name.split())} A.")
+        first_line.setdefault(key, entry.line)
+    return all(e.error is None for e in entries)

@@ -7,7 +7,8 @@ from flask import (Blueprint, Response, current_app, flash, redirect, request, u
 from flask_babel import gettext as _, ngettext
 
 from trainer.store import pupil_export, pupils
-from trainer.web.classes.names import parse_roster_csv, pupil_name_error
+from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, parse_roster_csv,
+                                        pasted_entries, pupil_name_error)
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_class, own_pupil
@@ -69,6 +70,39 @@ def upload(class_id):
                        errors=errors), status
 
 
+@bp.route("/classes/<int:class_id>/paste", methods=["GET", "POST"])
+@login.teacher_required
+def paste(class_id):
+    """A class list copied from a spreadsheet or the school's system: pasted, previewed (every
+    name editable, duplicates given a suggestion), then added all at once."""
+    klass = own_class(class_id)
+    db = get_db()
+    context = dict(klass=klass, entries=[], error=None, text=request.form.get("names", ""))
+    if request.method == "GET":
+        return htmx.render("roster/paste.html", "roster/_paste_form.html", **context)
+    taken = pupils.existing_keys(db, class_id)
+    if request.form.get("step") != "add":
+        entries, error = pasted_entries(context["text"], taken)
+        context.update(entries=entries, error=error)
+        return htmx.render("roster/paste.html", "roster/_paste_form.html", **context), 400 if error else 200
+    typed = request.form.getlist("name")[:MAX_ROWS]
+    lines = request.form.getlist("line")
+    entries = [Entry(int(lines[i]) if i < len(lines) and lines[i].isdigit() and len(lines[i]) < 5 else i + 1,
+                     name, " ".join(name.split())) for i, name in enumerate(typed)]
+    if not entries:
+        context["error"] = _("The list has no names in it.")
+    elif check_entries(entries, taken):
+        try:
+            pupils.create_many(db, class_id, [e.name for e in entries])
+        except pupils.NameTaken:
+            context["error"] = _("There is already a pupil with this name in the class.")
+        else:
+            flash(ngettext("%(num)d pupil added.", "%(num)d pupils added.", len(entries)))
+            return redirect(url_for("classes.show", class_id=class_id), 303)
+    context["entries"] = entries
+    return htmx.render("roster/paste.html", "roster/_paste_form.html", **context), 400
+
+
 @bp.route("/classes/<int:class_id>/cards")
 @login.teacher_required
 def cards(class_id):
@@ -81,6 +115,16 @@ def cards(class_id):
               for p in pupils.list_for_class(get_db(), class_id)]
     return htmx.render("roster/cards.html", "roster/_cards.html", klass=klass, roster=roster,
                        qr=qr_svg(join_url, _("QR code: opens the login page of this class")))
+
+
+@bp.route("/classes/<int:class_id>/class-sheet")
+@login.teacher_required
+def class_sheet(class_id):
+    """For the teacher's desk: every pupil's name and picture password on one printed page."""
+    klass = own_class(class_id)
+    roster = [dict(p, pictures=pictures.parse(p["picture_password"]))
+              for p in pupils.list_for_class(get_db(), class_id)]
+    return htmx.render("roster/class_sheet.html", "roster/_class_sheet.html", klass=klass, roster=roster)
 
 
 def _pupil_context(pupil) -> dict:

@@ -38,8 +38,7 @@ def index():
 
 def _class_page(klass, **extra):
     db = get_db()
-    extra.setdefault("retention_choices", RETENTION_CHOICES)
-    return htmx.render("classes/show.html", "classes/_class_header.html", klass=klass,
+    return htmx.render("classes/show.html", "classes/_join_code.html", klass=klass,
                        roster=pupils.list_for_class(db, klass["id"], include_archived=True),
                        **extra)
 
@@ -48,6 +47,19 @@ def _class_page(klass, **extra):
 @login.teacher_required
 def show(class_id):
     return _class_page(own_class(class_id))
+
+
+def _settings_page(klass, **extra):
+    extra.setdefault("retention_choices", RETENTION_CHOICES)
+    return htmx.render("classes/settings.html", "classes/_class_header.html", klass=klass, **extra)
+
+
+@bp.route("/classes/<int:class_id>/settings")
+@login.teacher_required
+def settings(class_id):
+    """Name, keeping data, games, worksheets, archive and delete: set once a year or so, so
+    they are off the pupils' page."""
+    return _settings_page(own_class(class_id))
 
 
 @bp.route("/classes/<int:class_id>/retention", methods=["POST"])
@@ -60,9 +72,9 @@ def retention(class_id):
     elif whole_number(choice, 4) in RETENTION_CHOICES:
         days = whole_number(choice, 4)
     else:
-        return _class_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
+        return _settings_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
     classes.set_retention(get_db(), class_id, days)
-    return htmx.fragment_or_redirect("classes/_retention.html", url_for("classes.show", class_id=class_id),
+    return htmx.fragment_or_redirect("classes/_retention.html", url_for("classes.settings", class_id=class_id),
                                      _("Saved: how long this class's data is kept."),
                                      klass=own_class(class_id), retention_saved=True,
                                      retention_choices=RETENTION_CHOICES)
@@ -75,10 +87,10 @@ def rename(class_id):
     name = request.form.get("name", "")
     error = class_name_error(name)
     if error:
-        return _class_page(klass, rename_error=error), 400
+        return _settings_page(klass, rename_error=error), 400
     classes.rename(get_db(), class_id, name)
     return htmx.fragment_or_redirect("classes/_class_header.html",
-                                     url_for("classes.show", class_id=class_id), _("Name saved."),
+                                     url_for("classes.settings", class_id=class_id), _("Name saved."),
                                      klass=own_class(class_id), saved=True)
 
 

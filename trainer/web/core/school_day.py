@@ -9,7 +9,7 @@ import time
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 
 def now() -> float:
@@ -17,10 +17,20 @@ def now() -> float:
     return time.time()
 
 
-def today() -> date:
-    name = current_app.config.get("TIMEZONE")
+def _zone():
+    name = current_app.config.get("TIMEZONE") if has_app_context() else None
     try:
-        zone = ZoneInfo(name) if name else None
+        return ZoneInfo(name) if name else None
     except (ZoneInfoNotFoundError, ValueError):
-        zone = None
+        return None
+
+
+def today() -> date:
+    zone = _zone()
     return datetime.now(zone).date() if zone else datetime.now().astimezone().date()
+
+
+def local_date(moment: datetime) -> date:
+    """The school's date at an aware moment (a stored UTC timestamp)."""
+    zone = _zone()
+    return moment.astimezone(zone).date() if zone else moment.astimezone().date()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
-from trainer.web.dashboard import labels, progress_charts, replay
+from trainer.web.dashboard import labels, metrics, progress_charts, replay
 from trainer.web.dashboard.formatting import FILTERS
 from trainer.web.dashboard.params import BadParam
 
@@ -32,6 +32,7 @@ bp.add_app_template_global(labels.bot_label)
 bp.add_app_template_global(labels.beginner_level)
 bp.add_app_template_global(labels.ACTIONS, "ACTION_NAMES")
 bp.add_app_template_global(labels.DRILL_TODAY, "DRILL_TODAY")
+bp.add_app_template_global(metrics.attention_first)
 
 
 # The views register themselves on `bp`.

@@ -7,7 +7,7 @@ date order and windows are plain string ranges.
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from trainer.puzzles.streaks import is_school_day
 from trainer.web.core import school_day
@@ -49,3 +49,12 @@ def week_start(day: date) -> date:
 
 def days_in(first: date, last: date) -> list[date]:
     return [first + timedelta(days=i) for i in range((last - first).days + 1)]
+
+
+def local_day(stamp: str) -> date | None:
+    """A stored UTC timestamp (ISO) as the school's date, or None when it is not one."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    return school_day.local_date(moment)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
 from trainer.games.game_level import GameLevel
-from trainer.puzzles.streaks import streak as pupil_streak
+from trainer.puzzles.streaks import is_school_day, streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
 
 MIN_ANSWERS_FOR_CHANGE = 5      # fewer answers in either week: a change would be noise
@@ -75,10 +75,23 @@ class Reason:
     value: float | int | None = None
 
 
-def attention(current: Week, previous: Week, last_practice: date | None, today: date) -> tuple[Reason, ...]:
+def first_drill_day(since: date) -> date:
+    """The first school day on or after `since`: the first day a pupil added then could drill."""
+    day = since
+    while not is_school_day(day):
+        day += timedelta(days=1)
+    return day
+
+
+def attention(current: Week, previous: Week, last_practice: date | None, today: date,
+              since: date | None = None) -> tuple[Reason, ...]:
+    """`since`: the day the pupil could first practise (the later of the class's creation and
+    the pupil's joining). Not practising is no worry until that day's first drill day has passed:
+    a class made this morning, or a pupil added today, has had no chance yet."""
     reasons = []
     if last_practice is None:
-        reasons.append(Reason("never"))
+        if since is None or first_drill_day(since) < today:
+            reasons.append(Reason("never"))
     else:
         idle = school_days_between(last_practice, today)
         if idle >= IDLE_SCHOOL_DAYS:
@@ -133,6 +146,7 @@ SORT_KEYS = {
     "name": lambda s: s.name.casefold(),
     "drill": lambda s: DRILL_ORDER[s.drill_today],
     "streak": lambda s: s.streak,
+    "answers": lambda s: s.week.answered,
     "accuracy": lambda s: s.week.accuracy,
     "accuracy_change": lambda s: s.accuracy_change,
     "speed": lambda s: s.week.median_ms,
@@ -152,3 +166,9 @@ def sort_summaries(rows, key: str, descending: bool) -> list[PupilSummary]:
     known = [s for s in by_name if get(s) is not None]
     unknown = [s for s in by_name if get(s) is None]
     return sorted(known, key=get, reverse=descending) + unknown
+
+
+def attention_first(rows) -> list[PupilSummary]:
+    """The pupils who need attention, most reasons first, then by name: the overview lists the
+    first few and says how many more there are."""
+    return sorted((s for s in rows if s.needs_attention), key=lambda s: (-len(s.reasons), s.name.casefold()))

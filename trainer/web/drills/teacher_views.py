@@ -34,7 +34,7 @@ def _context(klass: dict, **extra) -> dict:
                    kind_names=screen.KIND_NAMES, kind_descriptions=screen.KIND_DESCRIPTIONS,
                    sets=[x for x in puzzle_sets.for_teacher(db, login.teacher_id()) if x["size"]],
                    today_set=puzzle_sets.drill_set(db, klass["id"], school_day.today().isoformat()),
-                   set_error=None)
+                   set_error=None, add_error=None, add_values={})
     context.update(extra)
     return context
 
@@ -61,24 +61,40 @@ def settings(class_id):
 @bp.route("/classes/<int:class_id>/drill/extra-time", methods=["POST"])
 @login.teacher_required
 def extra_time(class_id):
+    """Changes to the short list of pupils who have extra time (`extra-<pupil id>` fields; 0 or
+    empty takes a pupil off it), and one pupil added to it (`add_pupil`, `add_seconds`)."""
     klass = own_class(class_id)
     db = get_db()
+    roster = {p["id"]: p for p in pupils.list_for_class(db, class_id)}
     chosen, errors = {}, {}
-    for pupil in pupils.list_for_class(db, class_id):
-        field = f"extra-{pupil['id']}"
+    message = _("Give a whole number of seconds from %(low)d to %(high)d.",
+                low=settings_form.EXTRA_TIME_RANGE[0], high=settings_form.EXTRA_TIME_RANGE[1])
+    for pupil_id in roster:
+        field = f"extra-{pupil_id}"
         if field not in request.form:
             continue
         seconds = settings_form.parse_extra_time(request.form[field])
         if seconds is None:
-            errors[pupil["id"]] = _("Give a whole number of seconds from %(low)d to %(high)d.",
-                                    low=settings_form.EXTRA_TIME_RANGE[0], high=settings_form.EXTRA_TIME_RANGE[1])
+            errors[pupil_id] = message
         else:
-            chosen[pupil["id"]] = seconds
-    if errors:
+            chosen[pupil_id] = seconds
+    add_error = None
+    if request.form.get("add_pupil"):
+        added = whole_number(request.form["add_pupil"], 19)
+        seconds = settings_form.parse_extra_time(request.form.get("add_seconds"))
+        if added not in roster:
+            add_error = _("Choose a pupil of this class.")
+        elif not seconds:
+            add_error = _("Give a whole number of seconds from %(low)d to %(high)d.", low=1,
+                          high=settings_form.EXTRA_TIME_RANGE[1])
+        else:
+            chosen[added] = seconds
+    if errors or add_error:
         typed = {whole_number(k[len("extra-"):], 19): v for k, v in request.form.items()
-                 if k.startswith("extra-") and whole_number(k[len("extra-"):], 19) is not None}
+                 if k.startswith("extra-") and whole_number(k[len("extra-"):], 19) in roster}
         return htmx.render("drills/settings.html", "drills/_extra_time.html",
-                           **_context(klass, extra_errors=errors, extra=typed)), 400
+                           **_context(klass, extra_errors=errors, extra=typed, add_error=add_error,
+                                      add_values=request.form)), 400
     drills.set_extra_times(db, chosen)
     return htmx.fragment_or_redirect("drills/_extra_time.html", url_for("drills.settings", class_id=class_id),
                                      _("Extra time saved."), **_context(klass, extra_saved=True))

@@ -8,9 +8,18 @@ from sqlite_utils import Database
 from trainer.games.game_level import game_level, load_bot_elo
 from trainer.store import drills, game_levels
 from trainer.web.dashboard import metrics
-from trainer.web.dashboard.days import WEEK, iso, parse_day, window
+from trainer.web.dashboard.days import WEEK, iso, local_day, parse_day, window
 from trainer.web.dashboard.queries import summaries
 from trainer.web.dashboard.queries.summaries import day_literal, marks
+
+
+def _since(pupil: dict, class_created: dict) -> date | None:
+    """The school day from which `pupil` could practise: the later of the pupil's and the class's
+    creation (UTC timestamps, read as the school's local date)."""
+    stamps = [s for s in (pupil.get("created_at"), class_created.get(pupil.get("class_id"))) if s]
+    days = [local_day(s) for s in stamps]
+    days = [d for d in days if d is not None]
+    return max(days) if days else None
 
 
 def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metrics.PupilSummary]:
@@ -35,6 +44,10 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     moves = summaries.game_totals(db, ids)
     levels = game_levels.for_pupils(db, ids)
     bots = load_bot_elo()
+    class_ids = sorted({p["class_id"] for p in pupils if p.get("class_id") is not None})
+    class_created = dict(db.execute(
+        f"SELECT id, created_at FROM classes WHERE id IN ({marks(class_ids)})", class_ids
+    ).fetchall()) if class_ids else {}
 
     def week(pupil_id: int, current: bool) -> metrics.Week:
         answered, correct = counts.get((pupil_id, current), (0, 0))
@@ -57,7 +70,7 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
             rating=rating, rated_answers=rated, games_played=played.get(pid, 0),
             capture_chances=game.get("capture_chances") or 0,
             missed_captures=game.get("missed_captures") or 0, last_practice=last_day,
-            reasons=metrics.attention(current, previous, last_day, today),
+            reasons=metrics.attention(current, previous, last_day, today, _since(pupil, class_created)),
             game_level=game_level(levels[pid], bots) if pid in levels else None))
     return out
 

@@ -1,0 +1,254 @@
+"""The click-through tour (issue 24): every page a teacher or a pupil can open, reached by
+clicking from the first page, as people do — never by typing a URL. hx-boost swaps only the
+<body>, so a page that brings its own styles only shows them when reached by a click; the tour
+checks each page's own styles on computed values (STYLE_CHECKS).
+
+Adding a page: add one `Stop(endpoint, clicks)` to TEACHER_TOUR or PUPIL_TOUR, where `clicks`
+goes from the stop before it to the new page, and (if the page has its own CSS) one entry in
+STYLE_CHECKS. tests/web/test_tour_covers_every_page.py fails, naming the endpoint, for any
+page in the app that no stop reaches; a GET endpoint that is not a page (a download, a
+fragment) goes in NOT_PAGES with the reason.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Callable
+
+from playwright.sync_api import Page, expect
+
+from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
+from drill_helpers import CURATED
+from trainer.demo.history import add_game
+from trainer.puzzles.drill_settings import DrillSettings
+from trainer.store import drills, puzzle_sets, puzzles
+from web_helpers import TEACHER_PASSWORD, Make
+
+
+@dataclass(frozen=True)
+class Stop:
+    endpoint: str
+    clicks: Callable[[Page, dict], None]
+
+
+def link(name: str, exact: bool = True, within: str | None = None):
+    def go(page: Page, world: dict) -> None:
+        scope = page.locator(within) if within else page
+        scope.get_by_role("link", name=name.format(**world), exact=exact).first.click()
+    return go
+
+
+def button(name: str):
+    def go(page: Page, world: dict) -> None:
+        page.get_by_role("button", name=name.format(**world), exact=True).first.click()
+    return go
+
+
+def steps(*actions):
+    def go(page: Page, world: dict) -> None:
+        for action in actions:
+            action(page, world)
+    return go
+
+
+def log_in(page: Page, world: dict) -> None:
+    page.get_by_label("E-mail address").fill(world["email"])
+    page.get_by_label("Password").fill(TEACHER_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+
+def make_worksheet(page: Page, world: dict) -> None:
+    page.get_by_role("button", name="Make the worksheet").click()
+
+
+def pupil_logs_in(page: Page, world: dict) -> None:
+    for picture in ("Sun", "Tree", "Boat"):
+        page.get_by_role("button", name=picture).click()
+
+
+def start_game(page: Page, world: dict) -> None:
+    page.get_by_label("Bot 1").select_option("beginner")
+    page.get_by_role("button", name="Start the game").click()
+
+
+MY_CLASSES = link("My classes", within=".site-nav")
+TO_CLASS = steps(MY_CLASSES, link("{class_name}"))
+TAB = lambda name: link(name, within=".class-nav")  # noqa: E731
+
+TEACHER_TOUR = [
+    Stop("pages.home", lambda page, world: None),               # the first page, opened by URL
+    Stop("pages.how_to_play", link("How to play", within=".site-nav")),
+    Stop("auth.login", link("Teachers: log in", within=".site-nav")),
+    Stop("auth.register", link("Create a teacher account")),
+    Stop("auth.login", link("Teachers: log in", within=".site-nav")),
+    Stop("classes.index", log_in),
+    Stop("classes.show", link("{class_name}")),
+    Stop("roster.paste", TAB("Add pupils")),
+    Stop("roster.upload", link("Upload a class list (CSV)")),
+    Stop("roster.cards", TAB("Login cards")),
+    Stop("roster.class_sheet", link("Class sheet: every name and picture password on one page")),
+    Stop("drills.settings", TAB("Daily drill")),
+    Stop("drills.upload_puzzles", link("Upload puzzles")),
+    Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
+    Stop("class_games.limits", link("Game settings for this class")),
+    Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
+    Stop("classes.delete", link("Delete class and all data")),
+    Stop("worksheets.new", steps(TO_CLASS, link("Make a worksheet"))),
+    Stop("worksheets.show", make_worksheet),
+    Stop("worksheets.find", link("Open another code")),
+    Stop("puzzle_sets.index", link("My puzzle sets", within=".site-nav")),
+    Stop("puzzle_sets.show", link("{set_name}")),
+    Stop("dashboard.overview_page", steps(TO_CLASS, TAB("Dashboard"))),
+    Stop("dashboard.class_hard", link("What the class finds hard")),
+    Stop("dashboard.class_report", link("Printable class report")),
+    Stop("dashboard.overview_page", steps(TO_CLASS, TAB("Dashboard"))),
+    Stop("dashboard.pupil_page", link("{pupil_name}", within="table.overview")),
+    Stop("dashboard.replay_page", link("Replay")),
+    Stop("dashboard.pupil_page", link("How {pupil_name} is doing", exact=False)),
+    Stop("dashboard.pupil_attempts", link("Older answers")),
+    Stop("dashboard.pupil_page", link("How {pupil_name} is doing", exact=False)),
+    Stop("dashboard.pupil_report", link("Printable report")),
+    Stop("roster.show", steps(TO_CLASS, link("{pupil_name}", within=".pupil-grid"))),
+    Stop("roster.delete", link("Delete pupil and all data")),
+    Stop("auth.change_password", link("Change password", within=".site-nav")),
+    Stop("account.delete", link("Delete my account")),
+]
+
+PUPIL_TOUR = [
+    Stop("pupil_login.join", lambda page, world: None),         # the login page, opened by URL
+    Stop("pupil_login.names", steps(lambda page, world: page.get_by_label("Class code").fill(world["code"]),
+                                    button("Next"))),
+    Stop("pupil_login.pictures_step", link("{pupil_name}")),
+    Stop("pupil_home.home", pupil_logs_in),
+    Stop("practice.show", button("Start today's drill")),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("games.new", link("New game")),
+    Stop("games.show", start_game),
+]
+
+# GET endpoints that are not pages a person reads: downloads and the static files.
+NOT_PAGES = {
+    "static": "CSS, JavaScript and pictures",
+    "account.export": "a JSON download",
+    "classes.export": "a JSON download",
+    "roster.export": "a JSON download",
+    "dashboard.class_attempts_csv": "a CSV download",
+    "dashboard.class_pupils_csv": "a CSV download",
+    "dashboard.pupil_attempts_csv": "a CSV download",
+}
+
+
+@dataclass(frozen=True)
+class StyleCheck:
+    """`selector`'s computed `prop` must not be `unstyled` (its value with no page CSS)."""
+    selector: str
+    prop: str
+    unstyled: str
+
+
+EVERY_PAGE = [StyleCheck(".site-header", "display", "block")]        # app.css
+CLASS_PAGE = [StyleCheck(".class-nav ul", "display", "block"),
+              StyleCheck(".class-nav a[aria-current=page]", "background-color", "rgba(0, 0, 0, 0)")]
+WIDE = [StyleCheck("main.wide", "max-width", "none")]                # dashboard.css
+DASHBOARD = WIDE + [StyleCheck(".dashboard-nav ul", "display", "block")]
+STYLE_CHECKS = {
+    "classes.show": CLASS_PAGE + [StyleCheck(".pupil-grid", "display", "block")],
+    "classes.settings": CLASS_PAGE,
+    "roster.paste": CLASS_PAGE,
+    "roster.upload": CLASS_PAGE,
+    "roster.cards": CLASS_PAGE + [StyleCheck(".login-card", "display", "block")],
+    "roster.class_sheet": CLASS_PAGE + [StyleCheck(".sheet-pictures", "display", "block")],
+    "drills.settings": CLASS_PAGE,
+    "dashboard.overview_page": CLASS_PAGE + DASHBOARD + [
+        StyleCheck("table.compact-overview tbody td", "white-space", "normal"),
+        StyleCheck(".attention-box", "background-color", "rgba(0, 0, 0, 0)")],
+    # The heat map's cells have their colours (the bug of issue 24: bare numbers, no colour).
+    "dashboard.class_hard": CLASS_PAGE + DASHBOARD + [
+        StyleCheck("td.heat-cell[class*='heat-accuracy-']", "background-color", "rgba(0, 0, 0, 0)")],
+    "dashboard.class_report": [StyleCheck(".report-date", "color", "rgb(31, 36, 48)")],
+    "dashboard.pupil_page": WIDE + [StyleCheck(".summary", "display", "block")],
+    "dashboard.pupil_attempts": WIDE + [StyleCheck(".card--mini, .card--small", "width", "auto")],
+    "dashboard.replay_page": WIDE + [StyleCheck(".replay-nav", "display", "block")],
+    "dashboard.pupil_report": [StyleCheck(".summary", "display", "block")],
+}
+
+
+def tour_endpoints() -> set[str]:
+    return {stop.endpoint for stop in TEACHER_TOUR + PUPIL_TOUR}
+
+
+def build_world(db) -> dict:
+    """A teacher with a class whose pupil Noor has answers from two weeks, a finished game and
+    a puzzle set: enough for every page to have something on it."""
+    puzzles.store(db, CURATED, "curated")
+    make = Make(db)
+    tag = random.randrange(10**9)
+    email = f"tour-{tag}@school.example"
+    teacher = make.teacher(email=email)
+    class_id = make.klass(teacher, f"Tour class {tag}")
+    noor = make.pupil(class_id, "Noor", password="sun,tree,boat")
+    make.pupil(class_id, "Sem")
+    backdate_class(db, class_id, date.today() - timedelta(days=30))
+    drills.save(db, class_id, DrillSettings(2, None, ("quick",), 20.0))
+    puzzle = seed_puzzles(db)[0]
+    today = date.today()
+    for days_ago in (8, 2, 1):          # 24 answers: more than the pupil page shows at once
+        day = today - timedelta(days=days_ago)
+        s = session(db, noor, day)
+        for i in range(8):
+            attempt(db, noor, day, correct=i % 2 == 0, ms=3000 + 500 * i, puzzle_id=puzzle, session_id=s,
+                    second=i * 20)
+    add_game(db, noor, today - timedelta(days=2), random.Random(2), me="random")
+    set_id = puzzle_sets.create(db, teacher, "Tour set")
+    puzzle_sets.add_puzzle(db, set_id, puzzle, 50)
+    code = make.class_row(class_id)["join_code"]
+    return {"email": email, "class_id": class_id, "class_name": f"Tour class {tag}", "pupil_name": "Noor",
+            "set_name": "Tour set", "code": code}
+
+
+def endpoint_of(app, url: str) -> str | None:
+    from urllib.parse import urlsplit
+    from werkzeug.exceptions import HTTPException
+    try:
+        endpoint, _args = app.url_map.bind("localhost").match(urlsplit(url).path, method="GET")
+    except HTTPException:
+        return None
+    return endpoint
+
+
+def check_styles(page: Page, endpoint: str) -> list[str]:
+    """What of the page's own styles did not apply, as messages (none: all applied)."""
+    problems = []
+    for check in EVERY_PAGE + STYLE_CHECKS.get(endpoint, []):
+        found = page.locator(check.selector).first
+        if found.count() == 0:
+            problems.append(f"{endpoint}: nothing matches {check.selector}")
+            continue
+        value = found.evaluate(f"e => getComputedStyle(e).getPropertyValue('{check.prop}')")
+        if value == check.unstyled:
+            problems.append(f"{endpoint}: {check.selector} has {check.prop} {value!r}, as with no page CSS")
+    return problems
+
+
+def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]]:
+    """Clicks through `tour`; after each stop, the page must be that endpoint's and its styles
+    applied. Returns (endpoint, page height) per stop."""
+    heights = []
+    page.set_default_timeout(10_000)
+    for n, stop in enumerate(tour):
+        stop.clicks(page, world)
+        expect(page.locator("main#main")).to_be_visible()
+        page.wait_for_function(
+            "() => !document.querySelector('.htmx-request')", timeout=5000)
+        for _ in range(50):
+            if endpoint_of(app, page.url) == stop.endpoint:
+                break
+            page.wait_for_timeout(100)
+        assert endpoint_of(app, page.url) == stop.endpoint, (
+            f"stop {n}: expected {stop.endpoint}, the clicks led to {page.url}")
+        page.wait_for_load_state("domcontentloaded")
+        problems = check_styles(page, stop.endpoint)
+        assert problems == [], problems
+        heights.append((stop.endpoint, page.evaluate("document.documentElement.scrollHeight")))
+    return heights
