@@ -33,13 +33,18 @@
   }
 
   function burst(el) {
-    if (still || el.querySelector(".burst")) return;
+    if (still) return;
     el.classList.add("has-burst", "celebrate");
+    // Fixed to the viewport at the element's middle: the flying stars never make the page
+    // longer, so a screen that fits without scrolling still fits while they fly.
+    var box = el.getBoundingClientRect();
     var span = document.createElement("span");
     span.className = "burst";
     span.setAttribute("aria-hidden", "true");
+    span.style.left = (box.left + box.width / 2) + "px";
+    span.style.top = (box.top + box.height / 2) + "px";
     for (var i = 0; i < 8; i++) span.appendChild(document.createElement("i"));
-    el.appendChild(span);
+    document.body.appendChild(span);
     setTimeout(function () { span.remove(); el.classList.remove("celebrate"); }, 1200);
   }
 

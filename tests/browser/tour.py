@@ -128,7 +128,7 @@ PUPIL_TOUR = [
     Stop("pupil_home.home", button("Owl")),
     Stop("practice.show", button("Start today's drill")),
     Stop("pupil_home.home", link("My page", within=".site-nav")),
-    Stop("games.new", link("New game")),
+    Stop("games.new", link("More choices", exact=False)),    # "More choices for a new game"
     Stop("games.show", start_game),
 ]
 
