@@ -2,6 +2,11 @@
 production server (`trainer serve --workers N`) on this machine.
 
     .venv/bin/python bench/load_test.py [--levels 100,200,300,400] [--seconds 40] [--workers 2]
+        [--flaky 0.1]
+
+With --flaky F, about F of the pupils are in a Wi-Fi drop of 5–20 s at any moment (issue 18):
+an answer sent as the drop starts is held and sent again after it (half the time the first
+one had arrived and only its reply was lost), as the page's outbox does.
 
 Pupils are added level by level (each answers every ~3 s); at each level the p50/p95/p99 of
 every request are measured over a steady window. Afterwards every answer that got a success
@@ -97,9 +102,13 @@ def check_answers(db_path: str, acknowledged: set) -> dict:
     counts = dict(conn.execute("SELECT pupil_id, count FROM pupil_ratings").fetchall())
     doubled = {p: (counts.get(p), n) for p, n in rated.items() if counts.get(p) != n}
     integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+    queued, queued_late = conn.execute(
+        "SELECT count(*), coalesce(sum(json_extract(outcome, '$.ending') = 'time_up'), 0) FROM attempts"
+        " WHERE json_extract(outcome, '$.queued')").fetchone()
     conn.close()
     return {"acknowledged": len(acknowledged), "answered_in_db": len(answered), "missing": len(missing),
-            "rating_counts_off": len(doubled), "integrity": integrity}
+            "rating_counts_off": len(doubled), "integrity": integrity,
+            "stored_as_queued": queued, "queued_judged_late": queued_late}
 
 
 async def run(args) -> dict:
@@ -133,7 +142,7 @@ async def run(args) -> dict:
                 await asyncio.gather(*(pupil_login(b, p) for b, p in logins[i:i + 25]))
                 for b, _ in logins[i:i + 25]:
                     tasks.append(asyncio.create_task(pupil_loop(b, db_path, args.think, random.Random(rng.random()),
-                                                                stop)))
+                                                                stop, flaky=args.flaky)))
             active = level
             await asyncio.sleep(args.warmup)
             stats.times = {k: v for k, v in stats.times.items() if k == "login"}
@@ -174,7 +183,7 @@ async def run(args) -> dict:
         kill_server(server, signal.SIGTERM)
     login = stats.times.get("login", [])
     report["login_p95_ms"] = percentile(login, .95) * 1e3 if login else None
-    report["answers"] = check_answers(db_path, stats.acknowledged)
+    report["answers"] = {**check_answers(db_path, stats.acknowledged), "held_through_drops": stats.drops}
     report["settings"] = vars(args)
     return report
 
@@ -188,6 +197,8 @@ def main() -> None:
     parser.add_argument("--teacher-every", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--flaky", type=float, default=0.0,
+                        help="share of pupils in a 5-20 s Wi-Fi drop at any moment (e.g. 0.1)")
     args = parser.parse_args()
     report = asyncio.run(run(args))
     save_result("load", report)
@@ -208,6 +219,9 @@ def main() -> None:
             print(f"\nby request at {level['pupils']} pupils:")
             for name, row in level["by_request"].items():
                 print(f"  {name}: n={row['n']} p50 {row['p50_ms']:.0f} p95 {row['p95_ms']:.0f} p99 {row['p99_ms']:.0f}")
+    answers = report["answers"]
+    if answers["missing"] or answers["rating_counts_off"] or answers.get("queued_judged_late"):
+        sys.exit("FAIL: answers lost, counted twice, or judged late after a drop")
 
 
 if __name__ == "__main__":

@@ -200,6 +200,7 @@ class Stats:
     times: dict = field(default_factory=dict)       # name -> [seconds]
     errors: dict = field(default_factory=dict)      # name -> count
     acknowledged: set = field(default_factory=set)  # attempt ids whose answer got a 303
+    drops: int = 0                                  # answers held through a Wi-Fi drop (--flaky)
     recording: bool = True
 
     def add(self, name, seconds, status):
@@ -252,9 +253,37 @@ async def pupil_login(browser: Browser, pupil: dict) -> None:
     await browser.request("login", "GET", "/me", htmx=False)
 
 
+DROP_SECONDS = (5.0, 20.0)
+
+
+def drop_chance(flaky: float, think: float) -> float:
+    """The chance per answer that a pupil's Wi-Fi drops, so that at any moment about `flaky`
+    of the pupils are in a drop of DROP_SECONDS (issue 18's flaky mode)."""
+    if flaky <= 0:
+        return 0.0
+    mean_drop = sum(DROP_SECONDS) / 2
+    return min(1.0, flaky * think / ((1 - flaky) * mean_drop))
+
+
+async def held_through_a_drop(browser: Browser, form: dict, rng: random.Random):
+    """What the page's outbox does when the network drops as the answer is sent: half the time
+    the answer got through and only the reply was lost, half the time it never left; either way
+    the tablet waits out the drop and sends it again, saying how long it held it."""
+    browser.stats.drops += 1
+    if rng.random() < 0.5:
+        await browser.request("answer (POST, reply lost)", "POST", "/practice/answer", form)
+    held = rng.uniform(*DROP_SECONDS)
+    await asyncio.sleep(held)
+    browser.close()               # the drop took the connection with it: the tablet opens a new one
+    browser.writer = None
+    return await browser.request("answer (POST, resent)", "POST", "/practice/answer",
+                                 {**form, "queued_ms": str(int(held * 1000))})
+
+
 async def pupil_loop(browser: Browser, db_path: str, think: float, rng: random.Random, stop: asyncio.Event,
-                     accuracy: float = 0.75) -> None:
+                     accuracy: float = 0.75, flaky: float = 0.0) -> None:
     stats = browser.stats
+    drops = drop_chance(flaky, think)
     while not stop.is_set():
         try:
             status, head, text = await browser.request("next puzzle (POST)", "POST", "/practice/next",
@@ -278,7 +307,11 @@ async def pupil_loop(browser: Browser, db_path: str, think: float, rng: random.R
                     "taps": json.dumps([]), "answer_ms": json.dumps([int(seconds * 1000) - 40] * len(answer))}
             for attempt in (1, 2, 3):
                 try:
-                    status, head, text = await browser.request("answer (POST)", "POST", "/practice/answer", form)
+                    if attempt == 1 and rng.random() < drops:
+                        status, head, text = await held_through_a_drop(browser, form, rng)
+                    else:
+                        status, head, text = await browser.request("answer (POST)", "POST", "/practice/answer",
+                                                                   form)
                     break
                 except Closed:
                     # Unknown whether it arrived (a killed server): send it again, the attempt

@@ -3,11 +3,23 @@ from html.parser import HTMLParser
 
 
 class PageScan(HTMLParser):
+    """What is on the page. The content of a <template> is not (it is an inert fragment until
+    a script puts it in place of what is there: the puzzles handed out ahead, issue 18)."""
+
     def __init__(self):
         super().__init__()
         self.ids, self.label_for, self.inputs, self.h1 = [], set(), [], 0
+        self.in_template = 0
+
+    def handle_endtag(self, tag):
+        if tag == "template":
+            self.in_template -= 1
 
     def handle_starttag(self, tag, attrs):
+        if tag == "template":
+            self.in_template += 1
+        if self.in_template:
+            return
         a = dict(attrs)
         if "id" in a:
             self.ids.append(a["id"])

@@ -49,6 +49,8 @@ DEFAULTS = dict(
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
     MAX_OPEN_GAMES=3,  # games a pupil may have going at once (the home page lists three)
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
+    AHEAD_PUZZLES=2,  # puzzles handed to the page ahead, for a Wi-Fi drop (trainer.web.drills.ahead); 0: none
+    STATIC_BUILD_DIR=None,  # hashed, compressed copies of static/ (trainer.web.core.static_files); None: build/static
     TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )
 

@@ -24,6 +24,12 @@
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
 
+  // Installable on tablets; the worker keeps only static files and the offline page
+  // (trainer/web/core/install.py).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
+  }
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", joinFromFragment);
   } else {

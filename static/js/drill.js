@@ -345,11 +345,12 @@
     }
   }
 
-  // The answer did not get through (network gone): let the pupil send it again. The attempt id
-  // makes a second arrival harmless if the first one did reach the server after all.
+  // The answer did not get through (network gone): let the pupil send it again — unless the
+  // outbox (static/js/outbox.js) keeps it and sends it by itself. The attempt id makes a
+  // second arrival harmless if the first one did reach the server after all.
   document.addEventListener("htmx:sendError", function () {
     var s = active;
-    if (!s || !s.sent || !document.body.contains(s.root)) return;
+    if (!s || !s.sent || !document.body.contains(s.root) || s.form.closest("[data-outbox]")) return;
     s.sent = false;
     s.root.classList.remove("is-sending");
   });

@@ -141,6 +141,10 @@ NOT_PAGES = {
     "dashboard.class_attempts_csv": "a CSV download",
     "dashboard.class_pupils_csv": "a CSV download",
     "dashboard.pupil_attempts_csv": "a CSV download",
+    "install.manifest": "read by the browser to install the app (tests/browser/test_installable.py)",
+    "install.service_worker": "the service worker's script, run by the browser",
+    "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
+                       "(tests/browser/test_installable.py goes offline to see it)",
 }
 
 

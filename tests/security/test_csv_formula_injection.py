@@ -74,7 +74,10 @@ def test_every_download_is_safe_to_open(visits):
     # ASVS 5.0 V3.2.1: whatever is not a page is an attachment with its real type and nosniff
     # (today: the pupil's JSON export); ASVS 5.0 V1.2.10: every CSV cell is defused (the
     # hostile_world's class, teacher and pupil names start like formulas).
-    downloads = [v for v in visits if v.status == 200 and not v.is_html]
+    # The web app's manifest and service worker are for the browser itself, not downloads.
+    browser_files = ("/manifest.webmanifest", "/sw.js")
+    downloads = [v for v in visits if v.status == 200 and not v.is_html
+                 and not v.url.split("?")[0].endswith(browser_files)]
     assert downloads, "the walk should meet the pupil export at least"
     # The dashboard's downloads (issue 7), with the hostile_world's formula-like names in their rows.
     csv_downloads = {v.url: v.body for v in downloads if v.content_type.startswith("text/csv")}

@@ -51,13 +51,14 @@ def test_codes_and_pictures_use_the_whole_space():
 def test_no_secret_comes_from_the_predictable_generator():
     # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. The app's code uses it only where nothing
     # is secret: to replay seeded puzzle generation (store/puzzles.py), which is meant to
-    # repeat, to pick among equally fitting puzzles (web/drills/flow.py), and to invent the demo
+    # repeat, to pick among equally fitting puzzles (web/drills/flow.py, and for the puzzles
+    # handed out ahead, web/drills/ahead.py), and to invent the demo
     # class's history (demo/history.py, seeded so every installation shows the same demo).
     files = [p for part in APP_CODE for p in ([TRAINER / part] if part.endswith(".py")
                                               else (TRAINER / part).rglob("*.py"))]
     users = sorted(str(p.relative_to(TRAINER)) for p in files
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["demo/history.py", "store/puzzles.py", "web/drills/flow.py"]
+    assert users == ["demo/history.py", "store/puzzles.py", "web/drills/ahead.py", "web/drills/flow.py"]
     for path in ("web/core/csrf.py", "store/sessions.py", "store/classes.py", "store/picture_passwords.py",
                  "config.py"):
         assert "secrets." in (TRAINER / path).read_text(), path

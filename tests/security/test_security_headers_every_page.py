@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import url_for
 
 from .walk import get_rules, scan
 
@@ -76,11 +77,14 @@ def test_no_page_runs_inline_script_or_style_or_loads_from_elsewhere(visits):
             assert not re.match(r"\s*(https?:)?//", address), f"{where}: {address}"
 
 
-def test_static_files_have_the_headers_too(client):
-    # ASVS 5.0 V3.4.3 / V3.4.4: "every HTTP response", the scripts and styles included;
-    # they may be cached (they hold nothing personal).
-    for path in ("/static/js/app.js", "/static/css/app.css", "/static/favicon.svg",
-                 "/static/vendor/htmx-2.0.11.min.js"):
+def test_static_files_have_the_headers_too(app, client):
+    # ASVS 5.0 V3.4.3 / V3.4.4: "every HTTP response", the scripts and styles included, under
+    # their hashed names (served by WhiteNoise) and their plain ones; they may be cached (they
+    # hold nothing personal).
+    names = ("js/app.js", "css/app.css", "favicon.svg", "vendor/htmx-2.0.11.min.js")
+    with app.test_request_context():
+        hashed = [url_for("static", filename=name) for name in names]
+    for path in [f"/static/{name}" for name in names] + hashed:
         response = client.get(path)
         assert response.status_code == 200, path
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], path

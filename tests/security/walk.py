@@ -14,7 +14,9 @@ from flask import url_for
 HX = {"HX-Request": "true"}
 # Pages anyone may open without logging in; every other GET page needs a login.
 PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.register",
-                    "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step"}
+                    "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step",
+                    # The installable web app's files (issue 18): the same for everyone.
+                    "install.manifest", "install.service_worker", "install.offline"}
 
 
 def get_rules(app):

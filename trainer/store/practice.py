@@ -104,8 +104,9 @@ def drill_days(db: Database, pupil_id: int) -> list[str]:
 # Attempts ------------------------------------------------------------------------------------
 
 def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
-                issued_at: float, time_limit: float, target: int, combo_size: int) -> str:
-    attempt_id = secrets.token_urlsafe(16)
+                issued_at: float, time_limit: float, target: int, combo_size: int,
+                attempt_id: str | None = None) -> str:
+    attempt_id = attempt_id or secrets.token_urlsafe(16)
     db.execute(
         "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
         " target, combo_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

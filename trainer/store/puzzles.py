@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection
 from functools import lru_cache
 
 from sqlite_utils import Database
@@ -89,9 +90,10 @@ def ratings(db: Database, kinds) -> dict[str, Rating]:
 
 
 def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
-                   session_id: int | None = None) -> list[tuple[str, Rating]]:
+                   session_id: int | None = None, also_seen: Collection[str] = ()) -> list[tuple[str, Rating]]:
     """The puzzles of these kinds rated nearest `rating` from below and from above (with their
-    ties) that the pupil has not been given on this day (or, with `session_id`, in that sitting).
+    ties) that the pupil has not been given on this day (or, with `session_id`, in that sitting),
+    nor is among `also_seen` (puzzles handed out but not stored: trainer/web/drills/ahead.py).
 
     Enough for selection.pick_closest, and it leaves the scan of the bank to SQLite: reading the
     whole bank into Python for every puzzle shown cost more than the rest of the request."""
@@ -101,7 +103,8 @@ def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
                        else ("pupil_id = ? AND day = ?", [pupil_id, day]))
     # Each neighbour is one step along the (kind, rating) index.
     rows = db.execute(f"""
-        WITH seen AS MATERIALIZED (SELECT puzzle_id FROM attempts WHERE {seen}),
+        WITH seen AS MATERIALIZED (SELECT puzzle_id FROM attempts WHERE {seen}
+                                   UNION ALL SELECT value FROM json_each(?)),
         below AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating <= ? AND id NOT IN seen
                   ORDER BY rating DESC LIMIT 1),
         above AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating >= ? AND id NOT IN seen
@@ -109,7 +112,7 @@ def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
         SELECT id, rating, rating_count FROM puzzles
         WHERE {of_kinds} AND id NOT IN seen
           AND rating IN (SELECT rating FROM below UNION ALL SELECT rating FROM above)""",
-        [*seen_args, *kinds, rating, *kinds, rating, *kinds])
+        [*seen_args, json.dumps(list(also_seen)), *kinds, rating, *kinds, rating, *kinds])
     return [(pid, Rating(value, count)) for pid, value, count in rows]
 
 

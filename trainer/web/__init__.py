@@ -17,7 +17,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def _blueprints():
     from trainer.web.classes import roster, unlock, views as classes
-    from trainer.web.core import language, pages
+    from trainer.web.core import install, language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
@@ -27,7 +27,7 @@ def _blueprints():
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
-            account.bp, unlock.bp, certificates.bp)
+            account.bp, unlock.bp, install.bp, certificates.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -46,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log
+    from trainer.web.core import card_faces, compression, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log, static_files
 
     ids.init_app(app)
     db.init_app(app)
@@ -59,6 +59,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     housekeeping.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)
+    compression.init_app(app)
+    static_files.init_app(app)
     for bp in _blueprints():
         app.register_blueprint(bp)
     return app

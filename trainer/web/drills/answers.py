@@ -8,6 +8,8 @@ With JavaScript (static/js/drill.js) the page sends everything at once:
   time_up    "1" when the page sent the answer because the time ran out
   final      what ended it: "done", "none" ("there is none") or "pass" ("I don't know");
              the pressed button's `action` is read when `final` is missing
+  queued_ms  only from the outbox (static/js/outbox.js): how long the page kept the answer
+             because the network was gone, from the child's submission to this send
 A malformed `answer` is refused (400: nothing is stored, the page can send it again); the
 times and the tap log are the pupil's machine talking, so odd entries are dropped and a
 missing time is left for trainer.puzzles.timing to flag. Every JSON field is read with depth
@@ -52,6 +54,7 @@ class PostedAnswer:
     client_ms: float | None
     input_kind: str | None                # touch, mouse, keys, or mixed
     time_up: bool
+    queued_ms: float | None = None        # held on the device through a network drop
 
     @classmethod
     def without_page_times(cls, combinations=()) -> "PostedAnswer":
@@ -147,7 +150,7 @@ def parse_posted(form) -> PostedAnswer:
     if answer_ms is not None and len(answer_ms) != len(combinations):
         answer_ms = None
     return PostedAnswer(tuple(combinations), tuple(answer_ms) if answer_ms is not None else None, tuple(events), client_ms, input_summary(events),
-                        form.get("time_up") == "1")
+                        form.get("time_up") == "1", _ms(decimal_number(form.get("queued_ms"))))
 
 
 def combination_from_cards(cards, position: Position, delta: int | None) -> tuple[Combination | None, str | None]:

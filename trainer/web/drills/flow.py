@@ -13,6 +13,13 @@ page had sent an empty answer when the time ran out, so reloading never buys a f
 An answer that arrives after that moment is stored the same way, as a time-out ("time_up",
 nothing entered, flagged LATE), whatever it says and whatever time it claims: by the
 server's clock it came too late, and the page sends its answer by itself when time runs out.
+
+Through a network drop (issue 18) the page keeps the answer and sends it again, saying how
+long it held it (`queued_ms`). The server then judges the answer at the moment the child gave
+it: that much earlier for the time limit, and that much shorter for the timing check, so the
+outage neither makes it late nor slow. It is stored with `queued` in its outcome. A page could
+claim a wait it never had; what it gains is what a page could always claim (its own times,
+within the human floor), and the teacher sees the flag. At most MAX_QUEUED_SECONDS are believed.
 """
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ from trainer.web.drills.answers import PostedAnswer
 
 GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
 LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
+MAX_QUEUED_SECONDS = 2 * 3600   # a morning's outage; an answer held longer is judged on arrival
 DRILL, PRACTICE = "drill", "practice"
 
 
@@ -209,7 +217,7 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
             raise LookupError(attempt_id)
         if row["answered_at"] is not None:
             return row, False
-        if _expired(row, now):
+        if _expired(row, now - _queued_seconds(posted, row, now)):
             stored = _close(db, pupil, row, PostedAnswer.without_page_times(), now, "time_up", (LATE,))
         else:
             ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
@@ -219,13 +227,25 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
     return practice.attempt(db, attempt_id, pupil["id"]), stored
 
 
+def _queued_seconds(posted: PostedAnswer, row: dict, now: float) -> float:
+    """How long the page held the answer, as far as it can be believed: not longer than the
+    puzzle has been out, nor than MAX_QUEUED_SECONDS."""
+    if not posted.queued_ms:
+        return 0.0
+    seconds = posted.queued_ms / 1000
+    if seconds > MAX_QUEUED_SECONDS:
+        return 0.0
+    return min(seconds, max(0.0, now - row["issued_at"]))
+
+
 def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str,
            flags: tuple[str, ...] = ()) -> bool:
     """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
     puzzle: Puzzle = puzzles.get(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     puzzle_before = puzzles.rating(db, puzzle.id)
-    server_seconds = max(0.0, now - row["issued_at"])
+    queued = _queued_seconds(posted, row, now)
+    server_seconds = max(0.0, now - queued - row["issued_at"])
     client_seconds = posted.client_ms / 1000 if posted.client_ms is not None else None
     outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
                             client_seconds=client_seconds, server_seconds=server_seconds,
@@ -240,7 +260,8 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
         "input_kind": posted.input_kind,
         "taps": list(posted.events),
         "submitted": [c.to_json() for c in posted.combinations],
-        "outcome": {**outcome.to_json(), "ending": ending},
+        "outcome": {**outcome.to_json(), "ending": ending,
+                    **({"queued": True, "queued_ms": round(queued * 1000)} if queued else {})},
         "correct": int(outcome.grade.correct),
         "credit": outcome.grade.credit,
         "score": outcome.score,

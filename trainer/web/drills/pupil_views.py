@@ -5,13 +5,16 @@ No URL carries an attempt id: the screen at /practice is always "where this pupi
 the logged-in pupil. So a link or a reload can never show or answer another child's puzzle."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, request, url_for
+from dataclasses import replace
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from trainer.store import drills, practice, puzzles
 from trainer.web.core import htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills import ahead, answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
 
 bp = Blueprint("practice", __name__)
@@ -30,22 +33,42 @@ def drill_status():
     return practice_flow.drill_status(get_db(), g.pupil)
 
 
+def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) -> dict:
+    """What templates/practice/_puzzle.html needs for one puzzle being answered."""
+    problem = PROBLEMS.get(waiting.get("problem"))
+    return dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=progress,
+                kind_name=puzzle_screen.KIND_NAMES[puzzle.kind],
+                keys=puzzle_screen.card_keys(puzzle.position), single=puzzle_screen.single_answer(puzzle),
+                instructions=puzzle_screen.instructions(puzzle),
+                reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
+                hide_countdown=drills.pupil_settings(db, g.pupil["id"])["hide_countdown"],
+                waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
+                waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
+                problem=problem() if problem else None)
+
+
+def _ahead_puzzles(db, screen, progress) -> list[dict]:
+    """The puzzles after this one, for the page to use only if the network goes (ahead.py)."""
+    handed = []
+    for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
+        later = replace(progress, answered=progress.answered + number)
+        context = _puzzle_context(db, screen, item["attempt"], item["puzzle"], later,
+                                  pending_taps.load(item["attempt"]["id"]))
+        handed.append(Markup(render_template("practice/_puzzle.html", **context, ticket=item["ticket"])))
+    return handed
+
+
 def _screen_context(screen: practice_flow.Screen) -> dict:
     db = get_db()
     attempt = screen.attempt
     puzzle = puzzles.get(db, attempt["puzzle_id"])
-    context = dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=practice_flow.progress(db, screen.session),
-                   kind_name=puzzle_screen.KIND_NAMES[puzzle.kind])
+    progress = practice_flow.progress(db, screen.session)
+    context = dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=progress,
+                   kind_name=puzzle_screen.KIND_NAMES[puzzle.kind], ahead=[])
     if screen.answering:
-        waiting = pending_taps.peek(attempt["id"])
-        problem = PROBLEMS.get(waiting.get("problem"))
-        context.update(keys=puzzle_screen.card_keys(puzzle.position), single=puzzle_screen.single_answer(puzzle),
-                       instructions=puzzle_screen.instructions(puzzle),
-                       reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
-                       hide_countdown=drills.pupil_settings(db, g.pupil["id"])["hide_countdown"],
-                       waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
-                       waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
-                       problem=problem() if problem else None)
+        context.update(_puzzle_context(db, screen, attempt, puzzle, progress, pending_taps.peek(attempt["id"])))
+        if not pending_taps.load(attempt["id"]).get("cards"):
+            context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
         context.update(fb=feedback(attempt, puzzle),
                        status=practice_flow.drill_status(db, g.pupil) if screen.session["finished_at"] else None)
@@ -88,6 +111,11 @@ def next_puzzle():
 @login.pupil_required
 def answer():
     db = get_db()
+    if request.form.get("ahead"):
+        try:
+            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"])
+        except ahead.TicketError:
+            security_log.not_yours("ahead puzzle", None)
     attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
     if attempt is None:
         security_log.not_yours("attempt", None)

@@ -1,0 +1,193 @@
+// The outbox: answers and game moves that must survive a school Wi-Fi drop (issue 18).
+//
+// A form or button inside [data-outbox] is posted by htmx as usual. When that post cannot get
+// through — no network, a timeout, a 5xx from the proxy — the request is kept on the device
+// (localStorage, so a reload does not lose it), the child sees a calm "Saving…" instead of an
+// error, and it is sent again with backoff until the server acknowledges it. Each resend says
+// how long the device held it (queued_ms), so the server judges the answer at the moment the
+// child gave it (trainer/web/drills/flow.py). The server's attempt id (or the game's state
+// version) makes every resend safe: what already arrived is never counted twice.
+//
+// Kept only until acknowledged; never a page, never anything but what the child just sent.
+(function () {
+  "use strict";
+
+  var KEY = "tweak-outbox";
+  var BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
+  var SEND_TIMEOUT_MS = 10000;
+  var sending = false;
+  var live = {};                 // id -> {target, swap} for items this page can still show
+
+  function load() {
+    try { return JSON.parse(window.localStorage.getItem(KEY)) || []; } catch (e) { return []; }
+  }
+
+  function save(items) {
+    try {
+      if (items.length) window.localStorage.setItem(KEY, JSON.stringify(items));
+      else window.localStorage.removeItem(KEY);
+    } catch (e) { /* private mode or full: the item stays in memory for this page */ }
+  }
+
+  var memory = null;             // when localStorage refuses, the queue lives here
+  function queue() { return memory || load(); }
+  function store(items) {
+    save(items);
+    memory = load().length === items.length ? null : items;
+  }
+
+  function status(state) {
+    var box = document.querySelector("[data-outbox-status]");
+    if (!box) return;
+    box.hidden = !state;
+    box.textContent = state ? box.dataset[state] : "";
+    document.documentElement.classList.toggle("is-saving", state === "saving");
+  }
+
+  function outboxOf(elt) {
+    return elt && elt.closest ? elt.closest("[data-outbox]") : null;
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; }
+    catch (e) { return ""; }
+  }
+
+  // The reply is drawn the way htmx would have drawn it: the form's own hx-swap.
+  function swapStyle(elt) {
+    var declared = elt && elt.closest ? elt.closest("[hx-swap]") : null;
+    return declared ? declared.getAttribute("hx-swap") : window.htmx.config.defaultSwapStyle;
+  }
+
+  function keep(detail) {
+    var config = detail.requestConfig || {};
+    var body = new URLSearchParams();
+    if (config.formData) config.formData.forEach(function (value, name) {
+      if (typeof value === "string") body.append(name, value);
+    });
+    var id = body.get("attempt") || body.get("version") || String(Date.now()) + Math.random();
+    var items = queue().filter(function (item) { return item.id !== id; });
+    var target = detail.target || (detail.requestConfig && detail.requestConfig.target);
+    items.push({
+      id: id,
+      url: config.path || (detail.pathInfo && detail.pathInfo.requestPath),
+      body: body.toString(),
+      target: target && target.id ? "#" + target.id : null,
+      swap: swapStyle(detail.elt),
+      heldSince: Date.now(),
+      page: window.location.pathname
+    });
+    store(items);
+    if (!showAhead(detail.elt) && target) live[id] = target;
+    status("saving");
+    flush(0);
+  }
+
+  // With the answer kept, the child goes on with the next puzzle the server handed out ahead
+  // (trainer/web/drills/ahead.py), if there is one. Its answer reports how long the puzzle
+  // waited on the device before it was shown, so its time is the child's time.
+  function showAhead(elt) {
+    var box = elt && elt.closest ? elt.closest("[data-ahead-box]") : null;
+    var next = box ? box.querySelector(":scope > template[data-ahead]") : null;
+    if (!next) return false;
+    var current = null;
+    for (var child = box.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.tagName !== "TEMPLATE") { current = child; break; }
+    }
+    if (!current || !window.htmx) return false;
+    var receivedAt = Number(next.dataset.receivedAt) || Date.now();
+    var fresh = next.content.firstElementChild;
+    next.remove();
+    live = {};                   // the page has moved on: no old answer's reply is drawn
+    current.replaceWith(fresh);
+    window.htmx.process(fresh);
+    window.htmx.trigger(fresh, "htmx:load");     // static/js/drill.js starts the puzzle on it
+    var held = box.querySelector("[data-held-before]");
+    if (held) held.value = String(Date.now() - receivedAt);
+    return true;
+  }
+
+  function stamp(root) {
+    var templates = (root || document).querySelectorAll("template[data-ahead]:not([data-received-at])");
+    for (var i = 0; i < templates.length; i++) templates[i].dataset.receivedAt = String(Date.now());
+  }
+
+  function send(item) {
+    var body = new URLSearchParams(item.body);
+    var before = Number(body.get("queued_ms")) || 0;
+    body.set("queued_ms", String(before + Math.max(0, Date.now() - item.heldSince)));
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, SEND_TIMEOUT_MS) : null;
+    var headers = { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrfToken(),
+                    "HX-Request": "true" };
+    if (item.target) headers["HX-Target"] = item.target.slice(1);
+    return fetch(item.url, {
+      method: "POST", body: body.toString(), headers: headers, credentials: "same-origin",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (timer) clearTimeout(timer);
+      if (response.status >= 500) throw new Error("server " + response.status);
+      return response.text().then(function (html) { return { status: response.status, html: html }; });
+    }, function (err) { if (timer) clearTimeout(timer); throw err; });
+  }
+
+  // Sends the queue in order, one at a time: the ratings move as if each had arrived on time.
+  function flush(attempt) {
+    if (sending) return;
+    var items = queue();
+    if (!items.length) { status(null); return; }
+    sending = true;
+    var item = items[0];
+    send(item).then(function (answer) {
+      sending = false;
+      store(queue().filter(function (other) { return other.id !== item.id; }));
+      var target = live[item.id];
+      delete live[item.id];
+      if (target && document.body.contains(target) && window.htmx) {
+        window.htmx.swap(target, answer.html, { swapStyle: item.swap });
+      } else if (!queue().length && !document.querySelector("[data-puzzle]:not(.is-sending)")) {
+        // The screen was drawn before these arrived and the child is not in the middle of a
+        // puzzle: draw it again from the server.
+        window.location.reload();
+        return;
+      }
+      if (queue().length) flush(0); else saved();
+    }, function () {
+      sending = false;
+      setTimeout(function () { flush(attempt + 1); }, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
+    });
+  }
+
+  function failed(event) {
+    if (!outboxOf(event.detail.elt)) return;
+    keep(event.detail);
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    // A drop can leave a request hanging rather than failing: give up on it in time.
+    if (outboxOf(event.detail.elt) && !event.detail.timeout) event.detail.timeout = SEND_TIMEOUT_MS;
+  });
+  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:timeout", failed);
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // The proxy's 502/503 page must not replace the puzzle: keep the answer instead.
+    var xhr = event.detail.xhr;
+    if (!outboxOf(event.detail.elt) || !xhr || xhr.status < 500) return;
+    event.detail.shouldSwap = false;
+    keep(event.detail);
+  });
+  window.addEventListener("online", function () { flush(0); });
+  document.addEventListener("htmx:load", function (event) { stamp(event.target); });
+
+  function saved() {
+    status("saved");
+    setTimeout(function () { if (!queue().length) status(null); }, 2500);
+  }
+
+  function start() {
+    stamp(document);
+    if (queue().length) { status("saving"); flush(0); }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

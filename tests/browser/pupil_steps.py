@@ -1,0 +1,32 @@
+"""A pupil as the browser tests of issue 18 meet one: a class with a five-puzzle drill on the
+curated puzzles, and the log-in a child does (class code, name, three pictures)."""
+from drill_helpers import CURATED
+from trainer.puzzles.drill_settings import DrillSettings
+from trainer.puzzles.kinds import KINDS
+from trainer.store import drills, puzzles
+from web_helpers import Make
+
+PICTURES = ("Sun", "Tree", "Boat")
+
+
+def pupil_with_a_drill(live_server, name="Mila", time_limit=60.0):
+    """{"id", "code", "name"} of a new pupil whose class has today's drill set."""
+    db = live_server.db()
+    puzzles.store(db, CURATED, "curated")
+    make = Make(db)
+    class_id = make.klass(make.teacher(), f"{name}'s class")
+    pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
+    drills.save(db, class_id, DrillSettings(5, None, KINDS, time_limit))
+    code = make.class_row(class_id)["join_code"]
+    db.close()
+    return {"id": pupil_id, "code": code, "name": name}
+
+
+def log_in(page, live_server, pupil):
+    page.goto(live_server.url + "/join")
+    page.get_by_label("Class code").fill(pupil["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name=pupil["name"]).click()
+    for picture in PICTURES:
+        page.get_by_role("button", name=picture).click()
+    page.wait_for_url("**/me")

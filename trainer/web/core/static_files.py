@@ -1,0 +1,97 @@
+"""Static files served as a CDN would: content-hashed names, cached for a year, gzip and brotli.
+
+WhiteNoise (a well-kept WSGI static-file server) does the serving: Accept-Encoding negotiation,
+ETags, Range, and the Cache-Control headers. What it leaves to Django's storage classes — naming
+files by their content — is done here, once per process: every file under static/ is copied to
+the build folder as `<name>.<hash>.<ext>` with its `.gz` and `.br` beside it, and
+`url_for('static', filename=...)` answers the hashed name. A changed file gets a new name, so a
+year's `immutable` is safe; a tablet that already has this week's files asks for nothing but the
+page. The original names stay served (by Flask, revalidated) for anything that links them.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+from pathlib import Path
+
+from whitenoise import WhiteNoise
+from whitenoise.compress import Compressor
+
+from trainer.web.core.headers import EVERY_RESPONSE
+
+HASH_LENGTH = 12
+ONE_YEAR = 365 * 24 * 3600
+_HASHED = re.compile(r"\.[0-9a-f]{%d}\.[A-Za-z0-9]+$" % HASH_LENGTH)
+
+
+def hashed_name(relative: str, content: bytes) -> str:
+    digest = hashlib.sha256(content).hexdigest()[:HASH_LENGTH]
+    folder, _, name = relative.rpartition("/")
+    stem, dot, ext = name.rpartition(".")
+    name = f"{stem}.{digest}.{ext}" if dot and stem else f"{name}.{digest}"
+    return f"{folder}/{name}" if folder else name
+
+
+def is_hashed(url: str) -> bool:
+    return bool(_HASHED.search(url))
+
+
+def _publish(source: Path, target: Path, compressor: Compressor) -> None:
+    """Copies and compresses under a temporary name first: several server processes may build
+    at once, and a name that exists is always complete, its compressed forms with it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f"{target.name}.tmp{os.getpid()}")
+    shutil.copyfile(source, tmp)
+    compressed = list(compressor.compress(str(tmp))) if compressor.should_compress(target.name) else []
+    for path in compressed:
+        os.replace(path, str(target) + path[len(str(tmp)):])
+    os.replace(tmp, target)
+
+
+def build(source_dir: str | Path, build_dir: str | Path) -> dict[str, str]:
+    """Returns {name under static/: hashed name}, publishing what the build folder lacks."""
+    source, build = Path(source_dir), Path(build_dir)
+    compressor = Compressor(quiet=True, log=lambda *args, **kwargs: None)
+    manifest = {}
+    for path in sorted(p for p in source.rglob("*") if p.is_file()):
+        relative = path.relative_to(source).as_posix()
+        hashed = hashed_name(relative, path.read_bytes())
+        target = build / hashed
+        if not target.exists():
+            _publish(path, target, compressor)
+        manifest[relative] = hashed
+    return manifest
+
+
+def init_app(app) -> None:
+    build_dir = app.config.get("STATIC_BUILD_DIR") or os.path.join(
+        os.path.dirname(app.static_folder), "build", "static")
+    manifest = build(app.static_folder, build_dir)
+    app.extensions["static_manifest"] = manifest
+
+    @app.url_defaults
+    def _hashed_static(endpoint, values):
+        if endpoint == "static" and values.get("filename") in manifest:
+            values["filename"] = manifest[values["filename"]]
+
+    static_prefix = app.static_url_path.strip("/") + "/"
+    app.wsgi_app = WhiteNoise(
+        app.wsgi_app,
+        root=build_dir,
+        prefix=static_prefix,
+        max_age=60,  # only hashed names are in root: they all get immutable
+        immutable_file_test=lambda path, url: is_hashed(url),
+        # Our pages are same-origin only; no reason to invite other sites to read the files.
+        allow_all_origins=False,
+        add_headers_function=_file_headers,
+    )
+
+
+def _file_headers(headers, path, url) -> None:
+    if is_hashed(url):
+        headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    # WhiteNoise answers before Flask's after_request runs.
+    for name, value in EVERY_RESPONSE.items():
+        headers[name] = value

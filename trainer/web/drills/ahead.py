@@ -1,0 +1,111 @@
+"""The next puzzles of a sitting, handed to the page ahead of time (issue 18.2), so that a child
+goes on through a short Wi-Fi drop.
+
+With each puzzle the page gets up to AHEAD_PUZZLES more (a setting, 2 by default), chosen now for the pupil's current rating.
+They are not stored: each travels as a signed ticket (pupil, sitting, puzzle, the attempt id
+it will have, when it was handed out, its time limit). Online, the page never uses them — the
+next puzzle is chosen afresh after each answer, exactly as before. Only when an answer cannot
+be sent does the page show the next ticket's puzzle; its answer, sent with the ticket, first
+makes the attempt row (once: the id is in the ticket) and is then graded like any other, in
+the order the outbox sends them. What is lost is the adaptivity between those few puzzles:
+they were chosen at the rating before the answers the outage held back (docs/drills.md).
+"""
+from __future__ import annotations
+
+import random
+import secrets
+
+from flask import current_app
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlite_utils import Database
+
+from trainer.puzzles.drill_settings import limit_for
+from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
+from trainer.store import drills, practice, puzzle_sets, puzzles
+from trainer.store.db import write_transaction
+from trainer.web.core import school_day
+
+_SALT = "tweak-ahead-puzzle"
+
+
+class TicketError(ValueError):
+    """Not a ticket this server handed to this pupil for this attempt."""
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt=_SALT)
+
+
+def _remaining(db: Database, session: dict) -> int:
+    ahead = current_app.config["AHEAD_PUZZLES"]
+    if not ahead or session["mode"] != "drill" or session["planned_minutes"]:
+        return ahead
+    answered = db.execute("SELECT count(*) FROM attempts WHERE session_id = ? AND answered_at IS NOT NULL",
+                          [session["id"]]).fetchone()[0]
+    return max(0, min(ahead, (session["planned"] or 0) - answered - 1))
+
+
+def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
+    issued = practice.issued_puzzles(db, session["id"])
+    if session["puzzle_set_id"] is not None:
+        rest = [pid for pid in puzzle_sets.puzzle_ids(db, session["puzzle_set_id"]) if pid not in issued]
+        return rest[:count]
+    settings = drills.settings_for_class(db, pupil["class_id"])
+    rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
+    rng = random.Random(secrets.randbits(64))
+    day = school_day.today().isoformat()
+    chosen: list[str] = []
+    for _ in range(count):
+        pick = None
+        # As flow._adaptive_choice: better not seen today; else not seen in this sitting.
+        for sitting in (None, session["id"]):
+            aim = draw_aim(rng)
+            nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"],
+                                             day, sitting, also_seen=chosen)
+            pick = pick_closest(rating, aim, nearest, chosen, rng)
+            if pick is not None:
+                break
+        if pick is None:
+            break
+        chosen.append(pick)
+    return chosen
+
+
+def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
+    """[{attempt, puzzle, ticket}] for the puzzles after the one on screen."""
+    count = _remaining(db, session)
+    if not count:
+        return []
+    extra = drills.pupil_settings(db, pupil["id"])["extra_time_s"]
+    settings = drills.settings_for_class(db, pupil["class_id"])
+    now = school_day.now()
+    handed = []
+    for puzzle_id in _choose(db, pupil, session, count):
+        puzzle = puzzles.get(db, puzzle_id)
+        attempt = {"id": secrets.token_urlsafe(16), "puzzle_id": puzzle.id, "session_id": session["id"],
+                   "issued_at": now, "time_limit_s": limit_for(settings, puzzle.time_limit, extra)}
+        ticket = _serializer().dumps({"pupil": pupil["id"], **attempt})
+        handed.append({"attempt": attempt, "puzzle": puzzle, "ticket": ticket})
+    return handed
+
+
+def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
+    """Makes the attempt of a ticket the page answered, unless it exists already (a resend).
+    TicketError: forged, another pupil's, or not for this attempt."""
+    try:
+        data = _serializer().loads(ticket)
+    except BadSignature:
+        raise TicketError("bad signature") from None
+    if not isinstance(data, dict) or data.get("pupil") != pupil["id"] or data.get("id") != attempt_id:
+        raise TicketError("not this pupil's or not this attempt's")
+    with write_transaction(db):
+        if practice.attempt(db, attempt_id, pupil["id"]) is not None:
+            return
+        session = practice.session(db, data["session_id"])
+        if session is None or session["pupil_id"] != pupil["id"]:
+            raise TicketError("not this pupil's sitting")
+        puzzle = puzzles.get(db, data["puzzle_id"])
+        practice.new_attempt(
+            db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
+            day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
+            target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id)
