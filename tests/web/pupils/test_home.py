@@ -48,7 +48,7 @@ def test_picking_a_character_stores_it_and_shows_it(world):
     assert response.status_code == 303 and response.headers["Location"] == "/me"
     assert pupil_rewards.avatar(world.db, world.pupil_id) == "owl"
     page = text(world.client.get("/me"))
-    assert "avatars/owl.svg" in page and "Pick your character" not in page
+    assert "/avatars/owl" in page and "Pick your character" not in page
     picker = text(world.client.get("/me/avatar"))
     assert picker.count('name="avatar"') == 12 and 'aria-current="true"' in picker
 
