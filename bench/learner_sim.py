@@ -2,6 +2,7 @@
 through the real code (choose_puzzle, score_attempt: grading, timing checks, HSHS updates).
 
     .venv/bin/python bench/learner_sim.py [--pupils 200] [--answers 80] [--bank 600] [--seed 1]
+    .venv/bin/python bench/learner_sim.py --climb [--pupils 200] [--days 100] [--calibrate]
 
 Prints a Markdown report for docs/performance.md ("## Puzzles: learner simulation") and writes
 bench/results/learner_sim*.json. Two cohorts run one after the other on the same bank: the first
@@ -19,6 +20,9 @@ Response model (deliberately not the HSHS model the ratings assume):
   probability EXTRA_WRONG * (1 - p); the time is lognormal around
   limit * (0.30 + 0.35 (1 - p)) * speed, 25% longer when wrong, sd SPEED_NOISE; past the limit
   the answer counts as late;
+- with --climb (issue 15, fluency levels) pupils also learn: a daily drill of DRILL puzzles
+  adds GROWTH logits to the true ability and makes the pupil SPEEDUP faster (assumptions, not
+  measurements: a narrow skill practised daily; the report says how the climb scales with them);
 - the page's clock reports the pupil's time; the server adds 0.1-0.6 s of network; in
   CLOCK_FAULT_RATE of answers the page reports 1.5 times the server interval, and in
   BOUNCE_RATE the answer comes back in 0.1 s (a double submission or a script).
@@ -41,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from trainer.puzzles import (  # noqa: E402
     Combination, Rating, choose_puzzle, generate, p_correct, score_attempt,
 )
+from trainer.puzzles import levels as fluency  # noqa: E402
 from trainer.puzzles.rating import TARGET_SUCCESS, starting_rating  # noqa: E402
 from trainer.puzzles.rating import PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule  # noqa: E402
 
@@ -57,6 +62,11 @@ CLOCK_FAULT_RATE = 0.01
 BOUNCE_RATE = 0.005           # a double submission or script: 0.1 s on the page, 0.2 s at the server
 SESSION = 20                  # answers per session: no puzzle twice within one
 CHECKPOINTS = (20, 40, 80)
+DRILL = 10                    # the default daily drill (trainer.puzzles.drill_settings.DEFAULT)
+GROWTH = 0.04                 # --climb: logits of true ability one daily drill adds
+SPEEDUP = 0.01                # --climb: a daily drill makes a pupil's answers 1% quicker
+CLIMB_DAYS = 100              # --climb: school days of daily drills (20 weeks)
+TYPICAL = (1 / 3, 2 / 3)      # --climb: the middle third of the cohort by starting ability
 
 
 @dataclass
@@ -260,6 +270,139 @@ def report(result: dict, seconds: float, command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ---------------------------------------------------------------- issue 15: climbing the levels
+
+def climb(pupils: int = 200, days: int = CLIMB_DAYS, bank_size: int = 600, seed: int = 1,
+          table=None, growth: float = GROWTH, speedup: float = SPEEDUP) -> dict:
+    """Pupils of N(ABILITY_MEAN, ABILITY_SD) who learn do one drill a school day; after each
+    drill their level is read as the app reads it (trainer.puzzles.levels: rating, rated
+    answers, median of the latest right answers' believed times; the highest kept).
+    Returns, per pupil, the day each level was reached and the daily rating and median."""
+    table = table or fluency.levels()
+    rng = random.Random(seed)
+    bank = generate(bank_size, random.Random(rng.getrandbits(64)))
+    truth = {p.id: p.difficulty + rng.gauss(0, PRIOR_ERROR) for p in bank}
+    ratings = {p.id: Rating(p.difficulty, 0) for p in bank}
+    by_id = {p.id: p for p in bank}
+    cohort = [Pupil(rng.gauss(ABILITY_MEAN, ABILITY_SD), math.exp(rng.gauss(0, SPEED_SD))) for _ in range(pupils)]
+    start_true = [p.true for p in cohort]
+    timed = [[] for _ in cohort]
+    kept = [1] * pupils
+    reached = [{1: 0} for _ in cohort]
+    daily_rating = [[] for _ in cohort]
+    daily_median = [[] for _ in cohort]
+    order = list(range(pupils))
+    for day in range(1, days + 1):
+        rng.shuffle(order)
+        for i in order:
+            pupil = cohort[i]
+            seen: set = set()
+            for _ in range(DRILL):
+                pid = choose_puzzle(pupil.rating, ratings, seen, rng)
+                seen.add(pid)
+                puzzle = by_id[pid]
+                entries, seconds = respond(pupil, puzzle, truth[pid], rng)
+                server = seconds + rng.uniform(0.1, 0.6)
+                client = server * 1.5 if rng.random() < CLOCK_FAULT_RATE else seconds
+                if rng.random() < BOUNCE_RATE:
+                    client, server = 0.1, 0.2
+                outcome = score_attempt(puzzle, entries, pupil=pupil.rating, puzzle_rating=ratings[pid],
+                                        client_seconds=client, server_seconds=server)
+                if (outcome.grade.correct and outcome.timing.seconds < outcome.limit
+                        and "faster_than_tapping" not in outcome.timing.flags):
+                    timed[i].append(outcome.timing.seconds * 1000)
+                pupil.rating = outcome.pupil_after
+                ratings[pid] = outcome.puzzle_after
+            median = fluency.median_seconds(timed[i][-fluency.RECENT_ANSWERS:])
+            daily_rating[i].append(pupil.rating.value)
+            daily_median[i].append(median)
+            now = fluency.level_now(pupil.rating.value, pupil.rating.count, median, table).number
+            for number in range(kept[i] + 1, now + 1):
+                reached[i][number] = day
+            kept[i] = max(kept[i], now)
+            pupil.true += growth
+            pupil.speed *= 1 - speedup
+    ranked = sorted(range(pupils), key=start_true.__getitem__)
+    typical = ranked[int(TYPICAL[0] * pupils):int(TYPICAL[1] * pupils)]
+    return {"config": {"pupils": pupils, "days": days, "drill": DRILL, "bank": bank_size, "seed": seed,
+                       "growth": growth, "speedup": speedup},
+            "reached": reached, "typical": typical, "daily_rating": daily_rating,
+            "daily_median": daily_median, "levels": len(table)}
+
+
+def climb_summary(result: dict) -> list[dict]:
+    """Per level: the share of all pupils and of typical ones who reached it, the typical
+    pupils' median day of reaching it and median school days since the level before."""
+    rows = []
+    typical = result["typical"]
+    for number in range(2, result["levels"] + 1):
+        everyone = [r for r in result["reached"] if number in r]
+        mid = [result["reached"][i] for i in typical if number in result["reached"][i]]
+        rows.append({"level": number, "share": len(everyone) / len(result["reached"]),
+                     "typical_share": len(mid) / len(typical),
+                     "typical_day": statistics.median(r[number] for r in mid) if mid else None,
+                     "typical_gap": statistics.median(r[number] - r[number - 1] for r in mid) if mid else None})
+    return rows
+
+
+def calibrate(result: dict, every: int = 10) -> list[tuple[float, float]]:
+    """Proposed (rating, median seconds) for level 2, 3, ...: what the typical pupils' best
+    rating so far and their median time are after `every` more school days each."""
+    out = []
+    typical = result["typical"]
+    for number in range(2, result["levels"] + 1):
+        day = min(every * (number - 1), result["config"]["days"]) - 1
+        best = [max(result["daily_rating"][i][:day + 1]) for i in typical]
+        medians = [result["daily_median"][i][day] for i in typical if result["daily_median"][i][day] is not None]
+        out.append((statistics.median(best), statistics.median(medians) if medians else float("nan")))
+    return out
+
+
+def climb_report(result: dict, seconds: float, command: str, table=None) -> str:
+    table = table or fluency.levels()
+    cfg = result["config"]
+    lines = [
+        "## Pupils: climbing the fluency levels",
+        "",
+        f"`{command}` ({seconds:.0f} s). {cfg['pupils']} simulated pupils (true abilities "
+        f"N({ABILITY_MEAN}, {ABILITY_SD}), the response model above) do a drill of {cfg['drill']} puzzles "
+        f"on each of {cfg['days']} school days; each drill adds {cfg['growth']} logits of true ability and makes "
+        f"them {cfg['speedup']:.0%} quicker (assumed). After each drill the level is read as the app reads it "
+        f"(seed_data/levels.json). Typical: the middle third by starting ability.",
+        "",
+        "| level | needs (answers, rating, median time) | pupils reaching it | typical pupils reaching it | typical: school day reached | typical: school days since the level before |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in climb_summary(result):
+        level = table[row["level"] - 1]
+        needs = f"{level.answers}, {level.rating}, " + (f"≤ {level.median_s} s" if level.median_s else "–")
+        day = "–" if row["typical_day"] is None else f"{row['typical_day']:.0f}"
+        gap = "–" if row["typical_gap"] is None else f"{row['typical_gap']:.0f}"
+        lines.append(f"| {row['level']} {level.name('en')} | {needs} | {row['share']:.0%} | "
+                     f"{row['typical_share']:.0%} | {day} | {gap} |")
+    return "\n".join(lines) + "\n"
+
+
+def climb_main(args) -> int:
+    start = time.perf_counter()
+    result = climb(args.pupils, args.days, args.bank, args.seed, growth=args.growth, speedup=args.speedup)
+    seconds = time.perf_counter() - start
+    command = (f".venv/bin/python bench/learner_sim.py --climb --pupils {args.pupils} --days {args.days}"
+               + (f" --growth {args.growth}" if args.growth != GROWTH else "")
+               + (f" --speedup {args.speedup}" if args.speedup != SPEEDUP else "")
+               + (f" --seed {args.seed}" if args.seed != 1 else ""))
+    print(climb_report(result, seconds, command))
+    if args.calibrate:
+        print("Proposed thresholds (typical pupils' best rating and median time every 10 school days):")
+        for number, (rating, median) in enumerate(calibrate(result), 2):
+            print(f"  level {number}: rating {rating:.2f}, median {median:.1f} s")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"learner_climb_seed{args.seed}.json").write_text(json.dumps(
+        {"config": result["config"], "summary": climb_summary(result)}, indent=1))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pupils", type=int, default=200)
@@ -268,7 +411,14 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ideal", action="store_true",
                         help="no fast guesses, lapses, faulty clocks or personal speeds: answers closer to the model")
+    parser.add_argument("--climb", action="store_true", help="pupils who learn climb the fluency levels (issue 15)")
+    parser.add_argument("--days", type=int, default=CLIMB_DAYS)
+    parser.add_argument("--growth", type=float, default=GROWTH)
+    parser.add_argument("--speedup", type=float, default=SPEEDUP)
+    parser.add_argument("--calibrate", action="store_true", help="with --climb: propose thresholds")
     args = parser.parse_args(argv)
+    if args.climb:
+        return climb_main(args)
     if args.ideal:
         global GUESS_RATE, LAPSE_RATE, CLOCK_FAULT_RATE, BOUNCE_RATE, SPEED_SD
         GUESS_RATE = LAPSE_RATE = CLOCK_FAULT_RATE = BOUNCE_RATE = SPEED_SD = 0.0

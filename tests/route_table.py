@@ -56,6 +56,7 @@ TEACHER_ROUTES = {
     "puzzle_sets.remove": {"POST": {}},
     "puzzle_sets.print_set": {"POST": {}},
     "puzzle_sets.delete": {"POST": {}},
+    "certificates.show": {"GET": None},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {

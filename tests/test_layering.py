@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
-PURE = {"engine", "bots", "puzzles", "games"}
+PURE = {"engine", "bots", "puzzles", "games", "pupils"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,7 @@ LAYERS = {
     "bots": Layer(frozenset({"engine", "bots"}), False, "bots: only the engine"),
     "puzzles": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
+    "pupils": Layer(frozenset(PURE), False, "pupils (issue 15: avatars, stars, badges): pure like puzzles/games"),
     "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops"}), False, "ops: the database file alone"),

@@ -48,7 +48,7 @@ def log_in(page, live_server, pupil):
     page.get_by_role("link", name="Mila").click()
     for key in ("sun", "tree", "boat"):
         page.get_by_role("button", name=PICTURES[key]).click()
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hello Mila!")).to_be_visible()
 
 
 def start_game(page):

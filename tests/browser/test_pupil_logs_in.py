@@ -39,7 +39,7 @@ def test_pupil_logs_in_with_typed_code_name_and_pictures(page, live_server, watc
     tap_pictures(page, ["sun", "tree"])
     expect(page.get_by_text("2 of 3 pictures chosen")).to_be_visible()
     tap_pictures(page, ["boat"])
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     assert page.url == live_server.url + "/me"
     assert demo_class["code"] not in page.url
     watch.assert_clean()
@@ -54,7 +54,7 @@ def test_wrong_pictures_are_refused_and_the_pupil_can_try_again(page, live_serve
     expect(page.get_by_text("Not quite. Try again!")).to_be_visible()
     expect(page.get_by_text("0 of 3 pictures chosen")).to_be_visible()
     tap_pictures(page, ["sun", "tree", "boat"])
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     watch.assert_clean()
 
 
@@ -67,7 +67,7 @@ def test_qr_card_logs_in_without_the_code_or_token_staying_in_the_url(page, live
     assert not any(demo_class["token"] in url or demo_class["code"] in url for url in requested)
     page.get_by_role("link", name="Ravi").click()
     tap_pictures(page, ["moon", "sun", "tree"])
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     watch.assert_clean()
 
 
@@ -81,7 +81,7 @@ def test_picture_pad_works_by_keyboard(page, live_server, watch, demo_class):
     for key in ["sun", "tree", "boat"]:
         page.get_by_role("button", name=PICTURE_LABELS[key]).focus()
         page.keyboard.press("Enter")
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     watch.assert_clean()
 
 
@@ -94,7 +94,7 @@ def test_codes_and_pictures_never_reach_the_request_log(page, live_server, demo_
     page.get_by_role("button", name="Next").click()
     page.get_by_role("link", name="Zoë").click()
     tap_pictures(page, ["sun", "tree", "boat"])
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     log = caplog.text
     assert "POST /join/pupil/" in log  # the request log was captured
     for secret in (demo_class["code"], demo_class["token"], "sun", "tree,boat"):
@@ -111,5 +111,5 @@ def test_pupil_login_works_without_javascript(browser, live_server, demo_class):
     tap_pictures(page, ["sun"])
     expect(page.get_by_text("1 of 3 pictures chosen")).to_be_visible()
     tap_pictures(page, ["tree", "boat"])
-    expect(page.get_by_text("You are logged in.")).to_be_visible()
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
     context.close()

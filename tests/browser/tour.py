@@ -110,6 +110,8 @@ TEACHER_TOUR = [
     Stop("dashboard.pupil_page", link("How {pupil_name} is doing", exact=False)),
     Stop("dashboard.pupil_report", link("Printable report")),
     Stop("roster.show", steps(TO_CLASS, link("{pupil_name}", within=".pupil-grid"))),
+    Stop("certificates.show", link("Print a certificate")),
+    Stop("roster.show", link("Back to {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
@@ -121,9 +123,12 @@ PUPIL_TOUR = [
                                     button("Next"))),
     Stop("pupil_login.pictures_step", link("{pupil_name}")),
     Stop("pupil_home.home", pupil_logs_in),
+    Stop("pupil_home.home", button("Fox")),                   # the character, picked at home
+    Stop("pupil_home.avatar", link("Change your character")),
+    Stop("pupil_home.home", button("Owl")),
     Stop("practice.show", button("Start today's drill")),
     Stop("pupil_home.home", link("My page", within=".site-nav")),
-    Stop("games.new", link("New game")),
+    Stop("games.new", link("More choices", exact=False)),    # "More choices for a new game"
     Stop("games.show", start_game),
 ]
 
@@ -175,6 +180,9 @@ STYLE_CHECKS = {
     "dashboard.pupil_attempts": WIDE + [StyleCheck(".card--mini, .card--small", "width", "auto")],
     "dashboard.replay_page": WIDE + [StyleCheck(".replay-nav", "display", "block")],
     "dashboard.pupil_report": [StyleCheck(".summary", "display", "block")],
+    "pupil_home.home": [StyleCheck(".kid-actions", "display", "block")],            # pupil.css
+    "pupil_home.avatar": [StyleCheck(".avatar-grid", "display", "block")],
+    "certificates.show": [StyleCheck(".certificate", "text-align", "start")],
 }
 
 

@@ -31,3 +31,13 @@ def test_simulation_is_reproducible():
 def test_spearman_of_a_monotone_relation_is_one():
     assert learner_sim.spearman([1, 2, 3, 4], [10, 20, 25, 400]) == 1.0
     assert learner_sim.spearman([1, 2, 3], [3, 2, 1]) == -1.0
+
+
+def test_climbing_pupils_reach_the_effort_level_after_two_weeks_of_drills():
+    # Level 2 asks for 100 rated answers only: ten 10-puzzle drills (docs/performance.md).
+    result = learner_sim.climb(pupils=12, days=14, bank_size=200, seed=2)
+    days = [r[2] for r in result["reached"] if 2 in r]
+    assert len(days) == 12 and all(10 <= d <= 12 for d in days)
+    summary = learner_sim.climb_summary(result)
+    assert summary[0]["level"] == 2 and summary[0]["typical_share"] == 1.0
+    assert all(r["share"] <= s["share"] for s, r in zip(summary, summary[1:]))   # fewer reach higher

@@ -35,6 +35,8 @@ PLAIN_POSTS = {
     "practice.countdown": {"hide": "1"},
     "puzzle_sets.index": {"name": "Forged set"},
     "worksheets.find": {"code": "AAAA-AAAA"},
+    "pupil_home.avatar": {"avatar": "fox"},
+    "pupil_home.play": {},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}

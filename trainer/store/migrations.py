@@ -530,5 +530,31 @@ def m2101_login_failures_and_known_devices(db: Database) -> None:
                " WHERE teacher_id IS NOT NULL")
 
 
+# ---------------------------------------------------------------- issue 15: made for children
+@migrations()
+def m1501_avatars_and_levels(db: Database) -> None:
+    # The character a pupil picked (a key of trainer.pupils.avatars; never a picture upload).
+    db.execute(
+        """
+        CREATE TABLE pupil_avatars (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            avatar TEXT NOT NULL,
+            chosen_at REAL NOT NULL
+        )"""
+    )
+    # Each fluency level a pupil has reached and the school day it was first reached
+    # (trainer.puzzles.levels): kept, so a bad day never takes a level away and the teacher's
+    # certificate can say when. Stars and badges are counted from answers and games instead.
+    db.execute(
+        """
+        CREATE TABLE pupil_levels (
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            level INTEGER NOT NULL,
+            day TEXT NOT NULL,
+            PRIMARY KEY (pupil_id, level)
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

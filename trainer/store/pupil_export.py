@@ -74,6 +74,14 @@ def _devices(db: Database, pupil_id: int) -> list[dict]:
                  " ORDER BY first_login", pupil_id)
 
 
+@section("rewards", tables=("pupil_avatars", "pupil_levels"))
+def _rewards(db: Database, pupil_id: int) -> dict:
+    # Issue 15: the avatar picked and the fluency levels reached (stars and badges are counted
+    # from the practice and games sections above).
+    return {"avatar": _rows(db, "SELECT avatar, chosen_at FROM pupil_avatars WHERE pupil_id = ?", pupil_id),
+            "levels": _rows(db, "SELECT level, day FROM pupil_levels WHERE pupil_id = ? ORDER BY level", pupil_id)}
+
+
 def export(db: Database, pupil_id: int) -> dict:
     return {"format": "tweak-pupil-export/1",
             **{name: fn(db, pupil_id) for name, fn in SECTIONS.items()}}

@@ -120,7 +120,7 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert _table_names(html) == ["Ada", "Bram", "Cas"]
     ada_row = _row(html, "Ada")
-    for text in ("✓</span> Done", "71%", '<td class="num">7</td>', "+14 points", "5.0 s", "2.5 s faster", "0.75",
+    for text in ("✓</span> Done", "71%", '<td class="num">7</td>', "+14 points", "5.0 s", "2.5 s faster", "Level 1: </span>Card Spotter",
                  "50%", "2 of 4"):
         assert text in ada_row
     # The changes are arrows, their words for screen readers and on hover: up for more right
