@@ -46,6 +46,10 @@ VOLATILE_TABLES = {
     # a browser seen at a login is remembered for the per-device limits (trainer.web.core.device)
     "known_devices",
 }
+# Columns a request may change without changing anything stored (as in walk.snapshot).
+WATCHED_COLUMNS = {"auth_sessions": ["id", "teacher_id", "pupil_id", "created_at"],
+                   "games": ["id", "pupil_id", "settings", "state", "record", "status"]}
+CHANGES = "zz_fuzz_changes"
 MAX_PAGES_PER_ENDPOINT = 5     # pages of one endpoint the crawl reads (ids differ, forms alike)
 MAX_PAGES_PER_ROLE = 400
 
@@ -303,42 +307,39 @@ class Mutation:
         return f"{self.kind} {self.name} {shown!r}".strip()
 
 
-def _text_values():
-    return st.one_of(st.sampled_from(TEXT_PAYLOADS), st.text(max_size=30),
-                     st.integers().map(str), st.floats(allow_nan=True).map(repr),
-                     st.builds(lambda a, b: a + b, st.sampled_from(TEXT_PAYLOADS[:20]), st.text(max_size=5)))
+TEXT_VALUES = st.one_of(st.sampled_from(TEXT_PAYLOADS), st.text(max_size=30),
+                        st.integers().map(str), st.floats(allow_nan=True).map(repr),
+                        st.builds(lambda a, b: a + b, st.sampled_from(TEXT_PAYLOADS[:20]), st.text(max_size=5)))
+HEADER_VALUES = st.one_of(st.sampled_from(HEADER_PAYLOADS), st.text(st.characters(max_codepoint=255), max_size=20))
+EXTRA_NAMES = st.sampled_from(["x", "é", "a[b]", "csrf_token2", "\x00"])
+FILE_CONTENTS = st.sampled_from(["\xff\xfe\x00garbage", "A" * 600_000, "", "name\n" + "[" * 20000,
+                                 "=cmd|' /C calc'!A0\n", "\ufeffname;é\r\n\x00;\"\n"])
 
 
 def mutations(fuzzer: "Fuzzer", targets=None):
-    """One target, one change to it."""
+    """One target, one change to it. (Each target's strategy is built once: building them per
+    draw costs Hypothesis more than the request itself.)"""
     targets = targets or fuzzer.targets
+    headers = st.builds(Mutation, st.just("header"), st.sampled_from(HEADER_NAMES), HEADER_VALUES)
+    cookies = st.builds(Mutation, st.just("cookie"), st.sampled_from(fuzzer.cookie_kinds), st.just(""))
+    content_types = st.builds(Mutation, st.just("content-type"), st.sampled_from(CONTENT_TYPES))
+    extras = st.builds(Mutation, st.just("extra"), EXTRA_NAMES, TEXT_VALUES)
 
-    def for_target(i):
-        target = targets[i]
-        names = [f.name for f in target.fields] or ["q"]
-        field_names = st.sampled_from(names)
+    def for_target(target):
+        field_names = st.sampled_from([f.name for f in target.fields] or ["q"])
         choices = [
-            st.builds(Mutation, st.just("value"), field_names, _text_values()),
+            st.builds(Mutation, st.just("value"), field_names, TEXT_VALUES),
             st.builds(Mutation, st.just("raw"), field_names, st.sampled_from(RAW_ESCAPES)),
-            st.builds(Mutation, st.just("repeat"), field_names, _text_values()),
+            st.builds(Mutation, st.just("repeat"), field_names, TEXT_VALUES),
             st.builds(Mutation, st.just("drop"), field_names),
-            st.builds(Mutation, st.just("extra"), st.sampled_from(["x", "é", "a[b]", "csrf_token2", "\x00"]),
-                      _text_values()),
-            st.builds(Mutation, st.just("header"), st.sampled_from(HEADER_NAMES),
-                      st.one_of(st.sampled_from(HEADER_PAYLOADS),
-                                st.text(st.characters(max_codepoint=255), max_size=20))),
-            st.builds(Mutation, st.just("cookie"), st.sampled_from(fuzzer.cookie_kinds), st.just("")),
-            st.builds(Mutation, st.just("content-type"), st.sampled_from(CONTENT_TYPES)),
+            extras, headers, cookies, content_types,
         ]
-        if any(f.kind == "file" for f in target.fields):
-            choices.append(st.builds(Mutation, st.just("file"),
-                                     st.sampled_from([f.name for f in target.fields if f.kind == "file"]),
-                                     st.sampled_from(["\xff\xfe\x00garbage", "A" * 600_000, "",
-                                                      "name\n" + DEEP_JSON, "=cmd|' /C calc'!A0\n",
-                                                      "\ufeffname;é\r\n\x00;\"\n"])))
+        files = [f.name for f in target.fields if f.kind == "file"]
+        if files:
+            choices.append(st.builds(Mutation, st.just("file"), st.sampled_from(files), FILE_CONTENTS))
         return st.tuples(st.just(target), st.one_of(choices))
 
-    return st.integers(0, len(targets) - 1).flatmap(for_target)
+    return st.one_of([for_target(t) for t in targets])
 
 
 def _q(text: str) -> str:
@@ -400,9 +401,9 @@ class Fuzzer:
         crawler = Crawler(app)
         for role, client in clients.items():
             crawler.crawl(role, client, ENTRY_PAGES[role])
+        self._watch_changes()
         self.db.backup(self.pristine)
         self.before = self._rows()
-        self.version = self._version()
         self._submit_forms(crawler)
         self.targets: list[Target] = sorted(crawler.targets.values(), key=lambda t: (t.role, t.method, t.path))
         self.pages = crawler.pages
@@ -433,11 +434,27 @@ class Fuzzer:
         self.db.close()
         self.pristine.close()
 
-    def _version(self) -> int:
-        return self.db.execute("PRAGMA data_version").fetchone()[0]
+    def _watch_changes(self) -> None:
+        """Triggers note which table a request wrote (cheaper than reading every table after
+        every request); the columns walk.snapshot leaves out (when a session was last used, a
+        game's decision clock) are not watched either."""
+        self.db.execute("PRAGMA synchronous = OFF")   # a throw-away database: restores need no fsync
+        self.db.execute(f"CREATE TABLE {CHANGES} (tbl TEXT)")
+        tables = [r[0] for r in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        for table in (t for t in tables if t != CHANGES):
+            columns = WATCHED_COLUMNS.get(table)
+            note = f"BEGIN INSERT INTO {CHANGES} VALUES ('{table}'); END"
+            for event in ("INSERT", "DELETE", f"UPDATE OF {', '.join(columns)}" if columns else "UPDATE"):
+                name = f"{CHANGES}_{table}_{event.split()[0].lower()}"
+                self.db.execute(f"CREATE TRIGGER {name} AFTER {event} ON [{table}] {note}")
 
-    def _rows(self) -> dict:
-        return {t: rows for t, rows in snapshot(self.db).items() if t not in VOLATILE_TABLES}
+    def _rows(self, tables=None) -> dict:
+        rows = {t: r for t, r in snapshot(self.db).items() if t not in VOLATILE_TABLES and t != CHANGES}
+        return rows if tables is None else {t: rows.get(t) for t in tables}
+
+    def _written(self) -> list[str]:
+        return [r[0] for r in self.db.execute(f"SELECT DISTINCT tbl FROM {CHANGES}")]
 
     def _cookie(self, target: Target, kind: str) -> str:
         own = target.cookie
@@ -516,20 +533,18 @@ class Fuzzer:
             root.removeHandler(self.errors)
         self.sent += 1
         result.logged = list(self.errors.lines)
-        if self._version() != self.version:
-            after = self._rows()
-            if result.error or target.method == "GET" or (result.status and 400 <= result.status < 500):
-                result.changed = sorted(t for t in set(after) | set(self.before)
-                                        if after.get(t) != self.before.get(t))
-            if own:
-                self._restore()
+        written = [t for t in self._written() if t not in VOLATILE_TABLES]
+        if written and (result.error or target.method == "GET" or (result.status and 400 <= result.status < 500)):
+            after = self._rows(written)       # a write may have put back what was there
+            result.changed = sorted(t for t in written if after[t] != self.before.get(t))
+        if own:
+            self._restore()
         return result
 
     def _restore(self) -> None:
         """The next request starts from the same world."""
-        if self._version() != self.version:
+        if self._written():
             self.pristine.backup(self.db)
-            self.version = self._version()
 
     @staticmethod
     def check(result: Result) -> str | None:
