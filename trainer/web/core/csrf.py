@@ -27,6 +27,14 @@ TIME_LIMIT = 12 * 3600
 _protect = CSRFProtect()
 
 
+class _EveryMethodBut(frozenset):
+    """Flask-WTF checks the methods listed; we check every method that is not safe (TRACE and
+    made-up ones too: refused before routing, as before)."""
+
+    def __contains__(self, method) -> bool:
+        return not super().__contains__(method)
+
+
 def protect() -> None:
     if request.method in SAFE_METHODS:
         return
@@ -55,4 +63,5 @@ def init_app(app) -> None:
     # above do that job, and a browser or proxy that strips Referer must not lock a class out.
     app.config["WTF_CSRF_SSL_STRICT"] = False
     _protect.init_app(app)
+    app.config["WTF_CSRF_METHODS"] = _EveryMethodBut(SAFE_METHODS)   # after init_app, which makes a set
     app.before_request(protect)
