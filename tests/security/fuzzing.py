@@ -27,7 +27,6 @@ from html.parser import HTMLParser
 from urllib.parse import parse_qsl, quote_from_bytes, unquote_to_bytes, urljoin, urlsplit
 
 from hypothesis import strategies as st
-from werkzeug.exceptions import HTTPException
 
 from .walk import snapshot
 
