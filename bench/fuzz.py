@@ -57,6 +57,9 @@ def main(argv=None) -> int:
         failure = fuzzer.check(result)
         if failure:
             failures.setdefault(failure.splitlines()[0][:300], failure)
+        if fuzzer.sent % 10_000 == 0:
+            print(f"{fuzzer.sent} requests, {len(failures)} failures, "
+                  f"{(time.monotonic() - started) / 60:.1f} min", flush=True)
 
     while time.monotonic() < deadline and not (args.requests and fuzzer.sent >= args.requests):
         chunk()
