@@ -9,6 +9,7 @@ import re
 import secrets
 
 from flask.testing import FlaskClient
+from itsdangerous import URLSafeTimedSerializer
 
 from trainer import create_app
 from trainer.engine.positions import Position
@@ -23,9 +24,12 @@ class CSRFClient(FlaskClient):
     forms do. Pass csrf=False to send none (tests of the protection itself)."""
 
     def csrf_token(self) -> str:
+        # What Flask-WTF's generate_csrf does: a random value in the session, and the token
+        # the pages carry is that value signed and timestamped.
         with self.session_transaction() as sess:
-            sess.setdefault("csrf", secrets.token_urlsafe(16))
-            return sess["csrf"]
+            sess.setdefault("csrf_token", secrets.token_hex(20))
+            raw = sess["csrf_token"]
+        return URLSafeTimedSerializer(self.application.secret_key, salt="wtf-csrf-token").dumps(raw)
 
     def post(self, *args, csrf=True, **kwargs):
         if csrf:

@@ -7,8 +7,12 @@ typed or tapped by children and so cannot be long: the throttles protect them
 installation's secret key (256 bits, file mode 0600) is tested in tests/test_app_factory.py.
 """
 import base64
+import inspect
 import re
 from pathlib import Path
+
+import flask_wtf.csrf
+from itsdangerous import URLSafeTimedSerializer
 
 from trainer.store import classes, picture_passwords, sessions
 from trainer.web.pupils import pictures
@@ -29,8 +33,14 @@ def test_tokens_nobody_types_have_at_least_128_bits(db, client, make):
     csrf_tokens = set()
     for _ in range(20):
         fresh = client.application.test_client()
-        csrf_tokens.add(re.search(r'name="csrf_token" value="([^"]+)"',
-                                  fresh.get("/login").get_data(as_text=True)).group(1))
+        signed = re.search(r'name="csrf_token" value="([^"]+)"',
+                           fresh.get("/login").get_data(as_text=True)).group(1)
+        # The page carries Flask-WTF's signed token of a random value kept in the session:
+        # the secret part is that value (hex).
+        with fresh.session_transaction() as sess:
+            raw = sess["csrf_token"]
+        assert URLSafeTimedSerializer(client.application.secret_key, salt="wtf-csrf-token").loads(signed) == raw
+        csrf_tokens.add(base64.urlsafe_b64encode(bytes.fromhex(raw)).decode().rstrip("="))
     qr_tokens = {make.class_row(make.klass(teacher, f"C{i}"))["qr_token"] for i in range(20)}
     for tokens in (session_tokens, csrf_tokens, qr_tokens):
         assert len(tokens) == 20                      # no repeats
@@ -59,6 +69,8 @@ def test_no_secret_comes_from_the_predictable_generator():
     users = sorted(str(p.relative_to(TRAINER)) for p in files
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
     assert users == ["demo/history.py", "store/puzzles.py", "web/drills/ahead.py", "web/drills/flow.py"]
-    for path in ("web/core/csrf.py", "store/sessions.py", "store/classes.py", "store/picture_passwords.py",
+    # The CSRF value is Flask-WTF's: 64 bytes of os.urandom, hashed (trainer/web/core/csrf.py).
+    assert "os.urandom(64)" in inspect.getsource(flask_wtf.csrf.generate_csrf)
+    for path in ("store/sessions.py", "store/classes.py", "store/picture_passwords.py",
                  "config.py"):
         assert "secrets." in (TRAINER / path).read_text(), path

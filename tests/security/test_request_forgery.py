@@ -170,3 +170,27 @@ def test_every_form_on_every_page_carries_the_token(visits):
     full = [v for v in visits if v.is_html and not v.fragment and v.status == 200
             and v.endpoint != "install.offline"]
     assert all('hx-headers=\'{"X-CSRFToken": "' in v.body for v in full)
+
+
+@pytest.mark.parametrize("sent", ["%C3%A9", "%FF", "%ED%A0%80", "%00", "\u00e9", "🦄" * 40])
+def test_a_non_ascii_csrf_token_in_the_form_is_a_400_on_every_anonymous_post(client, db, sent):
+    # Issue 23: `csrf_token=%C3%A9` made hmac.compare_digest raise (500) on /login.
+    client.get("/login")
+    before = snapshot(db)
+    for address in ("/login", "/register", "/join", "/join/qr", "/language"):
+        body = f"csrf_token={sent}&email=a%40b.example&password=x"
+        response = client.post(address, csrf=False, data=body.encode(),
+                               content_type="application/x-www-form-urlencoded")
+        assert response.status_code == 400, address
+        assert CSRF_MESSAGE in response.get_data(as_text=True)
+    assert snapshot(db) == before
+
+
+@pytest.mark.parametrize("sent", [b"\xc3\xa9", b"\xff\xfe", b"\x80", "é".encode("latin-1")])
+def test_a_csrf_header_with_bytes_above_0x7f_is_a_400(client, sent):
+    client.get("/login")
+    environ = {"HTTP_X_CSRFTOKEN": sent.decode("latin-1")}   # WSGI carries header bytes as latin-1
+    response = client.post("/login", csrf=False, data={"email": "a@b.example", "password": "x"},
+                           environ_overrides=environ)
+    assert response.status_code == 400
+    assert CSRF_MESSAGE in response.get_data(as_text=True)

@@ -54,7 +54,7 @@ def test_login_issues_a_new_token_and_ends_the_old_one(app, client, make, db, id
     _become(login_as, client, make, ids)
     new = _session(client)
     assert new["auth"] != old.get("auth")
-    assert new.get("csrf", "none yet") != old["csrf"]  # a CSRF token known before is useless too
+    assert new.get("csrf_token", "none yet") != old["csrf_token"]  # a CSRF token known before is useless too
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 1
 
     # The exact old cookie, replayed from elsewhere, opens neither the old nor the new login.

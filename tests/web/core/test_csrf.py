@@ -24,3 +24,12 @@ def test_token_in_the_htmx_header_is_accepted(client, auth, db):
                            headers={"X-CSRFToken": token, "HX-Request": "true"})
     assert response.status_code == 303
     assert db.execute("SELECT count(*) FROM classes").fetchone()[0] == 1
+
+
+def test_every_method_but_get_head_and_options_needs_the_token(client):
+    # Flask-WTF checks POST, PUT, PATCH and DELETE by default; TRACE and made-up methods are
+    # refused as well, before any route is looked up.
+    client.get("/login")
+    for method in ("TRACE", "PUT", "PATCH", "DELETE", "PROPFIND", "FOO"):
+        assert client.open("/login", method=method).status_code == 400, method
+    assert client.open("/login", method="OPTIONS").status_code == 200

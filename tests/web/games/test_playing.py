@@ -431,7 +431,8 @@ def test_a_game_resumes_after_a_new_login_from_the_pupils_page(client, db, make,
     client.post("/logout")
     pupil_auth.login(pupil["class_id"], pupil["pupil_id"])
     home = html(client.get("/me"))
-    assert f'href="/games/{game_id}">Continue your game' in home
+    assert "Continue your game" in home
+    assert client.post("/me/play").headers["Location"] == f"/games/{game_id}"
     page = html(client.get(f"/games/{game_id}?step=end"))
     for card in saved.state.hands[PUPIL]:
         assert f'data-pick-card="{card}"' in page

@@ -52,11 +52,11 @@ def test_login_renews_the_session_cookie(client, auth, make):
     client.csrf_token()
     before = _auth_cookie(client)
     with client.session_transaction() as sess:
-        csrf_before = sess["csrf"]
+        csrf_before = sess["csrf_token"]
     auth.login("a@school.example")
     assert _auth_cookie(client) != before
     with client.session_transaction() as sess:
-        assert sess.get("csrf") != csrf_before
+        assert sess.get("csrf_token") != csrf_before
         assert "auth" in sess
 
 

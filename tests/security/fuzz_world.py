@@ -1,0 +1,51 @@
+"""The world the fuzzer crawls (tests/security/fuzzing.py): the security suite's hostile world
+(conftest.build_world) plus the states some forms only show in, so that the crawl meets them:
+an archived class and an archived pupil (restore), more answers than a page shows (older ones), a pupil locked out by wrong pictures
+(unlock), and a game whose round is over (next round).
+
+A form that only shows in a state not made here fails the coverage guard
+(test_fuzzing.py::test_the_crawl_reaches_every_route): add the state here.
+"""
+from __future__ import annotations
+
+import re
+
+from game_helpers import find_game, store_game
+from trainer.games.settings import GameSettings
+from trainer.web.dashboard.queries import attempt_log
+from web_helpers import Make, PupilActions
+
+from .conftest import build_world
+
+WRONG = ("moon", "moon", "moon")
+
+
+def build_fuzz_world(app, db) -> dict:
+    """{visitor: test client}: nobody, a pupil entering the class code, a pupil, a teacher."""
+    make = Make(db)
+    world = build_world(app, make, db)
+    teacher = world.clients["teacher"]
+    response = teacher.post("/classes", data={"name": "Last year"})
+    old_class = int(re.search(r"/classes/(\d+)", response.headers["Location"]).group(1))
+    assert teacher.post(f"/classes/{old_class}/archive").status_code == 303
+    archived = make.pupil(world.class_id, "Archie")
+    assert teacher.post(f"/pupils/{archived}/archive").status_code == 303
+    # Wrong pictures from one tablet until it is refused: the class page lists her as locked.
+    locked = make.pupil(world.class_id, "Lou", password="sun,tree,boat")
+    tablet = app.test_client()
+    for _ in range(6):
+        PupilActions(tablet, make).login(world.class_id, locked, WRONG)
+    # More answers than the pupil's page shows, so that it links to the older ones (?before=).
+    answered = db.execute("SELECT * FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL",
+                          [world.pupil_id]).fetchone()
+    columns = answered.keys() if hasattr(answered, "keys") else [d[0] for d in db.execute(
+        "SELECT * FROM attempts LIMIT 0").description]
+    row = dict(zip(columns, answered))
+    for n in range(attempt_log.RECENT + 1):
+        db.execute(f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                   [*({**row, "id": f"{row['id']}-{n}", "answered_at": row["answered_at"] - 60 * (n + 1),
+                       "issued_at": row["issued_at"] - 60 * (n + 1)}.values())])
+    over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
+    store_game(db, world.pupil_id, over)
+    return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
+            "pupil": world.clients["pupil"], "teacher": teacher}

@@ -1,0 +1,108 @@
+"""No request crashes the app (issue 23): hostile bytes in every field, header and cookie the
+pages render, sent by the crawling fuzzer of tests/security/fuzzing.py with CSRF on, as nobody,
+as a pupil entering the class code, as a pupil and as a teacher.
+
+For every request: no 5xx, no exception or logged traceback, and a refused (4xx) request, like
+any GET, changes no stored row. This bounded run is part of `make test`; `bench/fuzz.py
+--minutes N` runs the same fuzzer for long (docs/security.md has the figures).
+"""
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from trainer.store.db import connect
+from web_helpers import make_app
+
+from .fuzz_world import build_fuzz_world
+from .fuzzing import Fuzzer, Mutation, mutations
+
+EXAMPLES = 2500
+
+
+@pytest.fixture(scope="module")
+def fuzzer(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("fuzz") / "fuzz.db")
+    db = connect(app.config["DATABASE"])
+    try:
+        fuzzer = Fuzzer(app, build_fuzz_world(app, db))
+        yield fuzzer
+        fuzzer.close()
+    finally:
+        db.close()
+
+
+def _takes_query_parameters(view) -> bool:
+    # Read from the view's code, so a new route with parameters is guarded without a list.
+    return "request.args" in inspect.getsource(inspect.unwrap(view))
+
+
+def test_the_crawl_reaches_every_post_route_and_every_get_route_with_parameters(fuzzer):
+    app = fuzzer.app
+    reached = {(t.method, t.endpoint) for t in fuzzer.targets}
+    missing = []
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if rule.endpoint == "static":
+            continue
+        if "POST" in rule.methods and ("POST", rule.endpoint) not in reached:
+            missing.append(f"POST {rule.rule} ({rule.endpoint}): no page the crawl reads has a form "
+                           "or hx-post that sends to it")
+        if ("GET" in rule.methods and _takes_query_parameters(app.view_functions[rule.endpoint])
+                and ("GET", rule.endpoint) not in reached):
+            missing.append(f"GET {rule.rule} ({rule.endpoint}) reads request.args, but no page the "
+                           "crawl reads links to it with a query string or has a GET form for it")
+    assert not missing, (
+        "The fuzzer never reached these routes, so nobody has sent them hostile input:\n  "
+        + "\n  ".join(missing)
+        + "\nMake each reachable: link it (a[href], a form, hx-get/hx-post) from a page of its role "
+          "that the crawl reads from the entry pages (fuzzing.ENTRY_PAGES); if its form only shows "
+          "in some state (archived, locked, a round over...), make that state in "
+          "tests/security/fuzz_world.py. Do not list field names: the crawl reads them from the page.")
+
+
+def test_the_crawl_reads_every_kind_of_field_and_visitor(fuzzer):
+    kinds = {f.kind for t in fuzzer.targets for f in t.fields}
+    assert {"hidden", "text", "select", "radio", "checkbox", "number", "file", "button"} <= kinds
+    assert {t.role for t in fuzzer.targets} == {"nobody", "joining", "pupil", "teacher"}
+    # CSRF is on: every POST the crawl found carries the page's token, as a form field or,
+    # for htmx, in the header that <body hx-headers> sets.
+    posts = [t for t in fuzzer.targets if t.method == "POST"]
+    assert len(posts) > 40
+    for t in posts:
+        assert any(f.name == "csrf_token" and f.value for f in t.fields) or t.csrf_header, t.path
+
+
+def test_submitting_every_form_as_the_page_fills_it_in_never_fails(fuzzer):
+    # The crawl submits each form once (as a scanner does) to see where it leads.
+    assert fuzzer.failures == []
+
+
+def test_an_unchanged_form_from_the_page_gets_past_the_csrf_check(fuzzer, caplog):
+    # The other side of the refusals: the fuzzer's baseline requests are real ones, so the
+    # mutations reach the views behind the CSRF check.
+    login = next(t for t in fuzzer.targets if t.role == "nobody" and t.endpoint == "auth.login")
+    caplog.set_level("INFO", "trainer.security")
+    result = fuzzer.send(login, Mutation("form"))
+    assert fuzzer.check(result) is None
+    assert "event=teacher_login_failed" in caplog.text and "csrf_refused" not in caplog.text
+    forged = fuzzer.send(login, Mutation("value", "csrf_token", "é"))
+    assert forged.status == 400 and "event=csrf_refused reason=token" in caplog.text
+
+
+def test_hostile_input_in_any_field_header_or_cookie_never_fails(fuzzer):
+    failures = []
+
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(case=mutations(fuzzer))
+    def one_change(case):
+        target, mutation = case
+        failure = fuzzer.check(fuzzer.send(target, mutation))
+        if failure:
+            failures.append(failure)
+        assert failure is None, failure
+
+    one_change()
+    assert len(fuzzer.covered) > 300
