@@ -77,12 +77,13 @@ def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = No
          server_ms: int | None = None, *, now: float) -> bool:
     """Stores `game` in place of `row`'s state. False, storing nothing, when the game changed
     since `row` was read (the same game played in two windows): the later move is refused
-    rather than silently undoing the earlier one. The save that finishes a game also counts it
+    rather than silently undoing the earlier one. Any cards tapped for the old position are let
+    go. The save that finishes a game also counts it
     for the pupil's game level, in the same transaction."""
     with write_transaction(db):
         changed = db.execute(
             "UPDATE games SET state = :state, record = :record, status = :status,"
-            " pupil_points = :pupil_points, winner = :winner, updated_at = :now"
+            " pupil_points = :pupil_points, winner = :winner, updated_at = :now, pick = NULL"
             " WHERE id = :id AND state = :old AND status = 'active'",
             {"id": row["id"], "old": row["state"], "now": now, **_columns(game)}).rowcount
         if not changed:
@@ -117,6 +118,17 @@ def server_ms(row: dict, turn_key: str, now: float) -> int | None:
     if row.get("turn_key") != turn_key or row.get("turn_shown_at") is None:
         return None
     return max(0, round((now - row["turn_shown_at"]) * 1000))
+
+
+def update_pick(db: Database, game_id: int, update):
+    """Reads the pupil's tapped cards and writes what `update(stored)` makes of them, in one
+    transaction, so taps handled by different processes never overwrite each other.
+    `update` returns (result, text to store or None)."""
+    with write_transaction(db):
+        found = list(db.query("SELECT pick FROM games WHERE id = ?", [game_id]))
+        result, stored = update(found[0]["pick"] if found else None)
+        db.execute("UPDATE games SET pick = ? WHERE id = ?", [stored, game_id])
+    return result
 
 
 def mark_hint(db: Database, game_id: int, turn_key: str) -> None:

@@ -556,5 +556,12 @@ def m1501_avatars_and_levels(db: Database) -> None:
     )
 
 
+@migrations()
+def m2901_game_pick(db: Database) -> None:
+    # The cards tapped for the next capture (trainer.web.games.pick), kept with the game
+    # rather than in the cookie session, where a late response could undo a tap.
+    db.execute("ALTER TABLE games ADD COLUMN pick TEXT")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

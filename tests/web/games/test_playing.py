@@ -50,8 +50,10 @@ def start(client, db, pupil, game):
 
 
 def stored(db, game_id):
-    """Everything stored about a game, to show that a refused move changed nothing."""
-    return (row_of(db, game_id), db.execute("SELECT * FROM game_moves WHERE game_id = ?", [game_id]).fetchall())
+    """Everything stored about a game, to show that a refused move changed nothing (but the
+    cards tapped, which a refusal keeps so the pupil can change them)."""
+    row = {k: v for k, v in row_of(db, game_id).items() if k != "pick"}
+    return (row, db.execute("SELECT * FROM game_moves WHERE game_id = ?", [game_id]).fetchall())
 
 
 def load(db, pupil_id, game_id):
@@ -515,3 +517,22 @@ def test_r9_no_page_of_the_story_shows_a_bots_hand_or_the_pile(client, db, pupil
         hidden = set(state.deck).union(*(state.hands[s] for s in range(1, state.players)))
         assert shown and not shown & hidden, step
         assert shown <= set(state.table) | set(state.hands[PUPIL])
+
+
+def test_taps_are_kept_with_the_game_not_the_cookie(client, db, pupil):
+    """A response that was already on its way (a board refresh, a second tab) carries an
+    older session cookie; it must not undo a tap made meanwhile."""
+    game = new_game(GameSettings(("random",)), seed=21)
+    game_id = start(client, db, pupil, game)
+    hand_card, table = wrong_capture(game)
+    tap(client, game_id, hand_card)
+    name = next(n for n in ("tweak_session", "__Host-tweak_session") if client.get_cookie(n))
+    old_cookie = client.get_cookie(name)
+    tap(client, game_id, table[0])
+    client.set_cookie(name, old_cookie.value)     # the older cookie comes back, as a late response sets it
+    a, b, c = VALUE[hand_card], VALUE[table[0]], VALUE[table[1]]
+    assert f"{a} plus {b} is {a + b}, plus {c} is {a + b + c}" in html(tap(client, game_id, table[1]))
+    # A move lets the tapped cards go: the next position starts with none chosen.
+    tap(client, game_id, *table)
+    assert client.post(f"/games/{game_id}/move", data={"kind": "lay"}, headers=HX).status_code == 200
+    assert row_of(db, game_id)["pick"] is None

@@ -1,16 +1,20 @@
 """The cards a pupil has tapped for a capture: one hand card and table cards in tap order.
 
-Kept in the session, not in the page: each tap posts only its own card and taps queue on the
-form, so a child tapping quickly never sends a stale selection (as with the picture pad).
-A selection belongs to one position of one game; any move starts a new one.
+Kept with the game in the database, not in the page or the cookie session: each tap posts
+only its own card and taps queue on the form, so a child tapping quickly never sends a stale
+selection; and a cookie written by one response can be overwritten by another that was
+already on its way (a board refresh, a second tab), which lost taps under load. The row is
+the one source of truth, updated in one write transaction per tap, so it also holds across
+several server processes. A selection belongs to one position of one game; any move starts
+a new one.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
-from flask import session
-
-KEY = "game_pick"
+from trainer.store import games
+from trainer.web.db import get_db
 
 
 @dataclass(frozen=True)
@@ -29,36 +33,41 @@ class Pick:
         return {"hand": self.hand, "table": list(self.table)}
 
 
-def current(game_id: int, position: str, hand, table) -> Pick:
-    stored = session.get(KEY)
-    if not isinstance(stored, dict) or stored.get("game") != game_id or stored.get("at") != position:
+def _read(stored: str | None, position: str, hand, table) -> Pick:
+    try:
+        data = json.loads(stored) if stored else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("at") != position:
         return Pick()
-    chosen = stored.get("hand")
-    picked = stored.get("table")
+    chosen = data.get("hand")
+    picked = data.get("table")
     picked = picked if isinstance(picked, list) else []
-    return Pick(chosen if chosen in hand else None,
-                tuple(dict.fromkeys(c for c in picked if c in table)))
+    return Pick(chosen if isinstance(chosen, str) and chosen in hand else None,
+                tuple(dict.fromkeys(c for c in picked if isinstance(c, str) and c in table)))
 
 
-def tap(game_id: int, position: str, hand, table, card: str) -> Pick:
+def _tapped(pick: Pick, hand, table, card: str) -> Pick:
     """A hand card replaces the chosen one (tapped again, it is let go); a table card is
     added, or taken out again."""
-    pick = current(game_id, position, hand, table)
     if card in hand:
-        pick = Pick(None if pick.hand == card else card, pick.table)
-    elif card in table:
+        return Pick(None if pick.hand == card else card, pick.table)
+    if card in table:
         chosen = pick.table
-        pick = Pick(pick.hand, tuple(c for c in chosen if c != card) if card in chosen else chosen + (card,))
-    store(game_id, position, pick)
+        return Pick(pick.hand, tuple(c for c in chosen if c != card) if card in chosen else chosen + (card,))
     return pick
 
 
-def store(game_id: int, position: str, pick: Pick) -> None:
-    if pick.empty:
-        session.pop(KEY, None)
-    else:
-        session[KEY] = {"game": game_id, "at": position, **pick.to_json()}
+def current(row: dict, position: str, hand, table) -> Pick:
+    return _read(row.get("pick"), position, hand, table)
 
 
-def clear() -> None:
-    session.pop(KEY, None)
+def tap(game_id: int, position: str, hand, table, card: str) -> Pick:
+    def update(stored):
+        pick = _tapped(_read(stored, position, hand, table), hand, table, card)
+        return pick, (None if pick.empty else json.dumps({"at": position, **pick.to_json()}))
+    return games.update_pick(get_db(), game_id, update)
+
+
+def clear(game_id: int) -> None:
+    games.update_pick(get_db(), game_id, lambda stored: (None, None))

@@ -136,7 +136,7 @@ def _hints_allowed(game) -> bool:
 
 def _live_context(row, game, deciding, turn) -> dict:
     state = game.state
-    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+    pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
     can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
     hint = None
     if can_hint and row.get("hint_turn") == turn:
@@ -158,12 +158,12 @@ def tap(game_id):
     position = game_board.position_key(game)
     hand, table = state.hands[PUPIL], state.table
     if request.form.get("clear"):
-        game_pick.clear()
+        game_pick.clear(row["id"])
         pick = game_pick.Pick()
     elif game.pupil_to_act and state.phase is not Phase.DISCARD and row["status"] == "active":
         pick = game_pick.tap(row["id"], position, hand, table, request.form.get("tap", ""))
     else:
-        pick = game_pick.current(row["id"], position, hand, table)
+        pick = game_pick.current(row, position, hand, table)
     if not htmx.hx().wants_fragment:
         return redirect(url_for("games.show", game_id=game_id, step="end"), 303)
     html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target),
@@ -184,7 +184,7 @@ def move(game_id):
     if row["status"] != "active":
         return _refuse(row, game, "game_over", {}, 409)
     state = game.state
-    pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+    pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
     turn = game_board.turn_key(game)
     try:
         chosen = move_from_form(request.form, state, pick)
@@ -196,7 +196,6 @@ def move(game_id):
     if not games.save(db, row, after, analysis, games.server_ms(row, turn, now) if isinstance(chosen, Play) else None,
                       now=now):
         return _changed(game_id)
-    game_pick.clear()
     return _after_change(game_id)
 
 
@@ -208,7 +207,7 @@ def _refuse(row, game, code, params, status):
     on_board = (game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD
                 and row["status"] == "active")
     if htmx.hx().wants_fragment and on_board:
-        pick = game_pick.current(row["id"], game_board.position_key(game), state.hands[PUPIL], state.table)
+        pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
         html = render_template("games/_pick_status.html",
                                status=game_board.pick_status(pick, state.target), error=message)
         return html, status, htmx.retarget_headers("#pick-status")
