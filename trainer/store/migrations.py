@@ -563,5 +563,17 @@ def m2901_game_pick(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN pick TEXT")
 
 
+# ---------------------------------------------------------------- issue 19: school administrators
+@migrations()
+def m1901_school_administrators(db: Database) -> None:
+    # Who decides who teaches here: a school's administrator ('admin') invites teachers and
+    # may hand a class over or disable an account (disabled_at: the account cannot log in,
+    # its classes and pupils' data stay). The first account of an existing school is its
+    # administrator, as the first one created from now on will be.
+    db.execute("ALTER TABLE teachers ADD COLUMN role TEXT NOT NULL DEFAULT 'teacher'")
+    db.execute("ALTER TABLE teachers ADD COLUMN disabled_at TEXT")
+    db.execute("UPDATE teachers SET role = 'admin' WHERE id = (SELECT MIN(id) FROM teachers)")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

@@ -17,15 +17,25 @@ def normalize_email(email: str) -> str:
     return email.strip().lower()
 
 
+ADMIN = "admin"
+TEACHER = "teacher"
+
+
 def create(db: Database, email: str, display_name: str, password_hash: str,
-           language: str | None = None) -> int:
+           language: str | None = None, role: str | None = None) -> int:
+    """A new account. Without a `role`, the school's first account is its administrator
+    and every later one a teacher (decided in the same transaction, so two first
+    registrations at once cannot both become administrator)."""
     try:
         with write_transaction(db):
+            if role is None:
+                anyone = db.execute("SELECT 1 FROM teachers LIMIT 1").fetchone()
+                role = TEACHER if anyone else ADMIN
             cursor = db.execute(
-                "INSERT INTO teachers (email, display_name, password_hash, language, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO teachers (email, display_name, password_hash, language, created_at, role)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 [normalize_email(email), display_name.strip(), password_hash, language,
-                 utcnow()],
+                 utcnow(), role],
             )
     except sqlite3.IntegrityError as err:
         raise EmailTaken(email) from err
@@ -35,6 +45,14 @@ def create(db: Database, email: str, display_name: str, password_hash: str,
 def get(db: Database, teacher_id: int) -> dict | None:
     rows = list(db.query("SELECT * FROM teachers WHERE id = ?", [teacher_id]))
     return rows[0] if rows else None
+
+
+def is_admin(teacher: dict | None) -> bool:
+    return bool(teacher) and teacher.get("role") == ADMIN and not teacher.get("disabled_at")
+
+
+def is_active(teacher: dict | None) -> bool:
+    return bool(teacher) and not teacher.get("disabled_at")
 
 
 def by_email(db: Database, email: str) -> dict | None:

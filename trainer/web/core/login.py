@@ -37,7 +37,11 @@ def load_user() -> None:
         session.pop("auth", None)
         return
     if row["teacher_id"] is not None:
-        g.teacher = teachers.get(db, row["teacher_id"])
+        teacher = teachers.get(db, row["teacher_id"])
+        # A disabled account's sessions end at once, whatever the cookie says.
+        g.teacher = teacher if teachers.is_active(teacher) else None
+        if g.teacher is None:
+            session.pop("auth", None)
     else:
         g.pupil = pupils.get(db, row["pupil_id"])
 
@@ -96,6 +100,20 @@ def teacher_required(view):
     def wrapped(**kwargs):
         if g.teacher is None:
             return _send_to(url_for("auth.login", next=_return_path()))
+        return view(**kwargs)
+    return wrapped
+
+
+def admin_required(view):
+    """The school's administrator only; another teacher is refused (403), nobody is sent
+    to log in."""
+    @functools.wraps(view)
+    def wrapped(**kwargs):
+        if g.teacher is None:
+            return _send_to(url_for("auth.login", next=_return_path()))
+        if not teachers.is_admin(g.teacher):
+            security_log.event("not_admin", teacher=g.teacher["id"])
+            abort(403)
         return view(**kwargs)
     return wrapped
 

@@ -104,7 +104,12 @@ def login_view():
             too_long = len(password) > passwords.MAX_LENGTH
             if too_long:
                 password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
-            if teacher and passwords.verify(teacher["password_hash"], password) and not too_long:
+            right = teacher and passwords.verify(teacher["password_hash"], password) and not too_long
+            if right and not teachers.is_active(teacher):
+                # Only someone who knows the password learns that the account is switched off.
+                security_log.event("teacher_login_disabled", teacher=teacher["id"])
+                error = _("Your school's administrator has switched this account off.")
+            elif right:
                 throttle.reset(db, lock.key)
                 if passwords.needs_rehash(teacher["password_hash"]):
                     teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
@@ -112,10 +117,11 @@ def login_view():
                 login.login_teacher(teacher["id"])
                 security_log.event("teacher_login", teacher=teacher["id"])
                 return htmx.full_reload(next_url or url_for("classes.index"))
-            if teacher is None:
-                passwords.burn_time(password)
-            security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
-            error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
+            else:
+                if teacher is None:
+                    passwords.burn_time(password)
+                security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
+                error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
                        next_url=next_url), status
