@@ -575,5 +575,12 @@ def m1901_school_administrators(db: Database) -> None:
     db.execute("UPDATE teachers SET role = 'admin' WHERE id = (SELECT MIN(id) FROM teachers)")
 
 
+@migrations()
+def m1902_school_settings(db: Database) -> None:
+    # A school's own settings, decided by its administrator (trainer.store.school_settings):
+    # one database file is one school, so they are simply name -> value.
+    db.execute("CREATE TABLE school_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
