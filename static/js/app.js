@@ -2,6 +2,10 @@
 (function () {
   "use strict";
 
+  // With script, a chosen language applies at once; the picker's button is only for pages
+  // without script (app.css hides it under html.js).
+  document.documentElement.classList.add("js");
+
   // A QR login card opens /join#k=TOKEN. The fragment never reaches the server or its logs;
   // we take it out of the address bar and history at once, then post it (see pupil_login.py).
   function joinFromFragment() {
