@@ -582,5 +582,24 @@ def m1902_school_settings(db: Database) -> None:
     db.execute("CREATE TABLE school_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
 
 
+@migrations()
+def m1903_invitations(db: Database) -> None:
+    # A teacher joins a school by a link its administrator made (trainer.store.invitations).
+    # Only the token's SHA-256 is kept, so the table leaks no working link; used_at makes the
+    # link single use.
+    db.execute(
+        """CREATE TABLE invitations (
+            id INTEGER PRIMARY KEY,
+            token_hash TEXT NOT NULL UNIQUE,
+            role TEXT NOT NULL CHECK (role IN ('admin', 'teacher')),
+            created_by INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            used_at TEXT,
+            used_by INTEGER REFERENCES teachers(id) ON DELETE SET NULL
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
