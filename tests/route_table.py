@@ -57,6 +57,19 @@ TEACHER_ROUTES = {
     "puzzle_sets.print_set": {"POST": {}},
     "puzzle_sets.delete": {"POST": {}},
     "certificates.show": {"GET": None},
+    # The school administrator's page (issue 19): admin_required, so another teacher gets 403
+    # and a pupil or nobody the teachers' login.
+    "school.set_active": {"POST": {"active": "1"}},
+    "school.set_role": {"POST": {"role": "admin"}},
+    "school.hand_over": {"POST": {"teacher_id": "1"}},
+    "school.withdraw": {"POST": {}},
+}
+# Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
+# tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
+TOKEN_ROUTES = {
+    "invitations.accept": {"GET": None, "POST": {"display_name": "New", "email": "new@school.example",
+                                                 "password": "a forged new password",
+                                                 "password2": "a forged new password"}},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {
@@ -71,9 +84,9 @@ PUPIL_ROUTES: dict = {
     "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
 }
-ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES}
+ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES}
 
-CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods]
+CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods if e not in TOKEN_ROUTES]
 OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
 
 

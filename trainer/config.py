@@ -21,7 +21,11 @@ DEFAULTS = dict(
     MAX_CONTENT_LENGTH=512 * 1024,  # a class list is a few hundred bytes
     BABEL_DEFAULT_LOCALE="en",
     TRUST_PROXY=False,  # set when served behind a TLS reverse proxy (issue 8, docs/deploy.md)
-    PUBLIC_URL=None,  # e.g. https://tweak.school.example: used in the QR codes on login cards
+    PUBLIC_URL=None,
+    # Whether anyone may create a teacher account at /register, until the school's
+    # administrator decides (school setting "open_registration", /school). On for the
+    # one-school embedded default; `trainer school add` turns it off for a new school.
+    OPEN_REGISTRATION=True,  # e.g. https://tweak.school.example: used in the QR codes on login cards
     # Guessing limits (docs/security.md, "Guessing", has the model and its numbers).
     TEACHER_LOGIN_FREE_FAILURES=5,  # per account, and per account on a device it logged in from
     PUPIL_LOGIN_FREE_FAILURES=5,  # per pupil on one device

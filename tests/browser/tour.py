@@ -22,7 +22,7 @@ from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from drill_helpers import CURATED
 from trainer.demo.history import add_game
 from trainer.puzzles.drill_settings import DrillSettings
-from trainer.store import drills, puzzle_sets, puzzles
+from trainer.store import drills, puzzle_sets, puzzles, school_admin
 from web_helpers import TEACHER_PASSWORD, Make
 
 
@@ -113,6 +113,7 @@ TEACHER_TOUR = [
     Stop("certificates.show", link("Print a certificate")),
     Stop("roster.show", link("Back to {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
+    Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]
@@ -143,6 +144,8 @@ NOT_PAGES = {
     "dashboard.pupil_attempts_csv": "a CSV download",
     "install.manifest": "read by the browser to install the app (tests/browser/test_installable.py)",
     "install.service_worker": "the service worker's script, run by the browser",
+    "invitations.accept": "opened from the link an administrator sends, pasted into a browser "
+                          "(tests/browser/test_school_admin.py makes one on /school and opens it)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -183,6 +186,7 @@ STYLE_CHECKS = {
     "pupil_home.home": [StyleCheck(".kid-actions", "display", "block")],            # pupil.css
     "pupil_home.avatar": [StyleCheck(".avatar-grid", "display", "block")],
     "certificates.show": [StyleCheck(".certificate", "text-align", "start")],
+    "school.index": [StyleCheck(".school-admin .table-scroll", "overflow-x", "visible")],
 }
 
 
@@ -198,6 +202,9 @@ def build_world(db) -> dict:
     tag = random.randrange(10**9)
     email = f"tour-{tag}@school.example"
     teacher = make.teacher(email=email)
+    # The live database may already have an administrator (the first account): make the
+    # tour's teacher one too, so the School stop is there whoever came first.
+    school_admin.set_role(db, teacher, "admin")
     class_id = make.klass(teacher, f"Tour class {tag}")
     noor = make.pupil(class_id, "Noor", password="sun,tree,boat")
     make.pupil(class_id, "Sem")

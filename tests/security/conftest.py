@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from trainer.store import invitations
 from trainer.store.db import connect
+from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
 
 from .realserver import Browser, Server
@@ -98,8 +100,11 @@ def build_world(app, make, db) -> World:
     response = teacher.post(f"/sets/{set_id}/worksheet")
     assert response.status_code == 303, response.get_data(as_text=True)
     code = response.headers["Location"].rstrip("/").split("/")[-1]
+    # An invitation of the school (issue 19): its link is public, its withdrawal the administrator's.
+    token = invitations.create(db, role="teacher", created_by=teacher_id, now=utc_now())
+    invitation_id = invitations.list_open(db, utc_now())[-1]["id"]
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
-                      "set_id": set_id,
+                      "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "puzzle_id": puzzle_id, "code": code},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},

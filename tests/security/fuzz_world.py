@@ -8,6 +8,7 @@ A form that only shows in a state not made here fails the coverage guard
 """
 from __future__ import annotations
 
+import hashlib
 import re
 
 from game_helpers import find_game, store_game
@@ -45,6 +46,12 @@ def build_fuzz_world(app, db) -> dict:
         db.execute(f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                    [*({**row, "id": f"{row['id']}-{n}", "answered_at": row["answered_at"] - 60 * (n + 1),
                        "issued_at": row["issued_at"] - 60 * (n + 1)}.values())])
+    # An invitation link whose token the crawl knows (fuzzing.ENTRY_PAGES): links are random,
+    # so this one is stored as invitations.create stores any, by the token's SHA-256.
+    db.execute("INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at)"
+               " VALUES (?, 'teacher', NULL, ?, ?)",
+               [hashlib.sha256(b"fuzz-invitation-token").hexdigest(), "2000-01-01T00:00:00",
+                "9999-01-01T00:00:00"])
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],

@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 from .walk import snapshot
 
 ENTRY_PAGES = {
-    "nobody": ["/", "/login", "/register", "/join", "/how-to-play"],
+    "nobody": ["/", "/login", "/register", "/join", "/how-to-play",
+               "/invitations/" + "fuzz-invitation-token"],   # made in fuzz_world (issue 19)
     "joining": ["/join/names"],        # a pupil who has entered the class code
     "pupil": ["/"],
     "teacher": ["/"],

@@ -37,6 +37,8 @@ PLAIN_POSTS = {
     "worksheets.find": {"code": "AAAA-AAAA"},
     "pupil_home.avatar": {"avatar": "fox"},
     "pupil_home.play": {},
+    "school.invite": {"role": "admin"},
+    "school.registration": {"open": "1"},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}

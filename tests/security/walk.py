@@ -15,6 +15,7 @@ HX = {"HX-Request": "true"}
 # Pages anyone may open without logging in; every other GET page needs a login.
 PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.register",
                     "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step",
+                    "invitations.accept",  # the link an administrator sends (issue 19)
                     # The installable web app's files (issue 18): the same for everyone.
                     "install.manifest", "install.service_worker", "install.offline"}
 

@@ -11,6 +11,8 @@ import pytest
 
 from route_table import (ALL_ROUTES, CASES, OUTSIDE_LOGIN, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES, TEACHER_ROUTES,
                          route_url, send)
+from trainer.store import invitations
+from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions, make_app
 
 
@@ -47,7 +49,10 @@ def _snapshot(db):
             db.execute("SELECT * FROM puzzle_sets ORDER BY id").fetchall(),
             db.execute("SELECT * FROM puzzle_set_items ORDER BY set_id, position").fetchall(),
             db.execute("SELECT * FROM drill_set_days ORDER BY class_id, day").fetchall(),
-            db.execute("SELECT * FROM worksheets ORDER BY teacher_id, code").fetchall())
+            db.execute("SELECT * FROM worksheets ORDER BY teacher_id, code").fetchall(),
+            db.execute("SELECT id, role, disabled_at FROM teachers ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM invitations ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM school_settings ORDER BY name").fetchall())
 
 
 @pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)
@@ -98,7 +103,9 @@ def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, metho
     (A logged-in pupil's own routes are checked by the tests of their feature.)"""
     teacher = auth.login_new_teacher("own@school.example")
     class_id = make.klass(teacher)
+    invitations.create(make.db, role="teacher", created_by=teacher, now=utc_now())
     ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"), "teacher_id": teacher,
+           "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
            **make.set_and_sheet(teacher)}
     if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])

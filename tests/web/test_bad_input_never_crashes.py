@@ -6,6 +6,9 @@ in form fields, query strings and the ids of URLs. tests/security/test_malformed
 checks each of them by name."""
 import time
 
+from trainer.store import invitations
+from trainer.web.teachers.invitations import utc_now
+
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
@@ -50,7 +53,9 @@ def owned(app, client, auth, make):
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, "Noor")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
+    token = invitations.create(make.db, role="teacher", created_by=teacher, now=utc_now())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher,
+            "token": token, "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
             **make.set_and_sheet(teacher)}
 
 

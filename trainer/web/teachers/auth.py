@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Blueprint, flash, g, request, session, url_for
+from flask import Blueprint, current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import passwords, teachers, throttle
+from trainer.store import passwords, school_settings, teachers, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
@@ -17,7 +17,7 @@ MAX_NAME = 60
 MAX_EMAIL = 254
 
 
-def _register_errors(form) -> dict:
+def register_errors(form) -> dict:
     errors = {}
     name = form.get("display_name", "").strip()
     email = form.get("email", "").strip()
@@ -51,12 +51,25 @@ def _new_password_errors(form) -> dict:
     return {}
 
 
+def open_registration() -> bool:
+    """May anyone create a teacher account here? The administrator's choice, else the
+    installation's default (config OPEN_REGISTRATION)."""
+    return school_settings.get_flag(get_db(), "open_registration",
+                                    current_app.config["OPEN_REGISTRATION"])
+
+
 @bp.route("/register", methods=["GET", "POST"])
 def register():
+    if not open_registration():
+        # A POST creates nothing; the page says how teachers join instead.
+        if request.method == "POST":
+            security_log.event("registration_closed")
+        return htmx.render("auth/register_closed.html", "auth/_register_closed.html"), \
+            403 if request.method == "POST" else 200
     errors, form = {}, {}
     if request.method == "POST":
         form = request.form
-        errors = _register_errors(form)
+        errors = register_errors(form)
         if not errors:
             db = get_db()
             try:
@@ -124,7 +137,7 @@ def login_view():
                 error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
-                       next_url=next_url), status
+                       next_url=next_url, open_registration=open_registration()), status
 
 
 @bp.route("/logout", methods=["POST"])
