@@ -1,13 +1,17 @@
 /* Issue 15: a short celebration on a right answer, at the end of the drill and on the home
    page (a new level, today's star). CSS does the moving (static/css/pupil.css) and
    prefers-reduced-motion turns it off. A sound only when the pupil switched sounds on
-   (<body data-sounds="on">, the pupil's settings): a few notes made with WebAudio, no files. */
+   (<main data-sounds="on">, the pupil's own switch on their page): a few notes made with WebAudio, no files. */
 (function () {
   "use strict";
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var audio = null;
 
-  function soundsOn() { return document.body && document.body.dataset.sounds === "on"; }
+  function soundsOn() {
+    // On <main>, not <body>: hx-boost swaps what is inside <body>, never its attributes.
+    var main = document.getElementById("main");
+    return !!main && main.dataset.sounds === "on";
+  }
 
   function chime(notes) {
     if (!soundsOn()) return;

@@ -67,13 +67,14 @@ class Taps:
 
 
 def fits(page):
-    """Nothing to scroll, and every big button inside the viewport."""
+    """Nothing to scroll, and every big button and switch inside the viewport."""
     assert page.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight"), \
         page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
     height, width = page.viewport_size["height"], page.viewport_size["width"]
-    for button in page.locator(".kid-button").all():
+    for button in page.locator(".kid-button, .kid-footer button").all():
         box = button.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
 
 
 def home_fits_everywhere(page, name):

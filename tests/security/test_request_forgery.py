@@ -33,6 +33,7 @@ PLAIN_POSTS = {
     "practice.next_puzzle": {"mode": "drill"},
     "practice.answer": {"attempt": "x", "answer": "[]", "final": "pass"},
     "practice.countdown": {"hide": "1"},
+    "pupil_home.switch": {"name": "sounds", "on": "1"},
     "puzzle_sets.index": {"name": "Forged set"},
     "worksheets.find": {"code": "AAAA-AAAA"},
     "pupil_home.avatar": {"avatar": "fox"},

@@ -34,11 +34,16 @@ def save(db: Database, class_id: int, settings: DrillSettings) -> None:
              settings.time_limit, utcnow()])
 
 
+# What a pupil switches for themself, by name (each a column of pupil_settings).
+PUPIL_FLAGS = ("hide_countdown", "read_aloud", "sounds")
+
+
 def pupil_settings(db: Database, pupil_id: int) -> dict:
-    row = db.execute("SELECT extra_time_s, hide_countdown FROM pupil_settings WHERE pupil_id = ?",
-                     [pupil_id]).fetchone()
-    extra, hide = row if row else (0.0, 0)
-    return {"extra_time_s": extra, "hide_countdown": bool(hide)}
+    row = db.execute("SELECT extra_time_s, hide_countdown, read_aloud, sounds FROM pupil_settings"
+                     " WHERE pupil_id = ?", [pupil_id]).fetchone()
+    extra, hide, read_aloud, sounds = row if row else (0.0, 0, 0, 0)
+    return {"extra_time_s": extra, "hide_countdown": bool(hide), "read_aloud": bool(read_aloud),
+            "sounds": bool(sounds)}
 
 
 def extra_times(db: Database, class_id: int) -> dict[int, float]:
@@ -58,9 +63,13 @@ def set_extra_times(db: Database, extra: dict[int, float]) -> None:
                 [pupil_id, seconds])
 
 
-def set_hide_countdown(db: Database, pupil_id: int, hide: bool) -> None:
+def set_pupil_flag(db: Database, pupil_id: int, name: str, on: bool) -> None:
+    if name not in PUPIL_FLAGS:
+        raise ValueError(f"no pupil setting {name!r}")
     with write_transaction(db):
+        # The column name comes from PUPIL_FLAGS above, never from the request.
         db.execute(
-            "INSERT INTO pupil_settings (pupil_id, hide_countdown) VALUES (?, ?)"
-            " ON CONFLICT (pupil_id) DO UPDATE SET hide_countdown = excluded.hide_countdown",
-            [pupil_id, int(hide)])
+            f"INSERT INTO pupil_settings (pupil_id, {name}) VALUES (?, ?)"
+            f" ON CONFLICT (pupil_id) DO UPDATE SET {name} = excluded.{name}",
+            [pupil_id, int(on)])
+

@@ -601,5 +601,13 @@ def m1903_invitations(db: Database) -> None:
     )
 
 
+@migrations()
+def m1520_pupil_read_aloud_and_sounds(db: Database) -> None:
+    # Two choices a pupil makes for their own device (issue 15): the page reads instructions
+    # and sums aloud, and celebrations make a sound. Both off: classrooms are quiet.
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN read_aloud INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN sounds INTEGER NOT NULL DEFAULT 0")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

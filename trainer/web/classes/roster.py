@@ -11,6 +11,7 @@ from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, parse_ros
                                         pasted_entries, pupil_name_error)
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import htmx, login
+from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
@@ -87,7 +88,7 @@ def paste(class_id):
         return htmx.render("roster/paste.html", "roster/_paste_form.html", **context), 400 if error else 200
     typed = request.form.getlist("name")[:MAX_ROWS]
     lines = request.form.getlist("line")
-    entries = [Entry(int(lines[i]) if i < len(lines) and lines[i].isdigit() and len(lines[i]) < 5 else i + 1,
+    entries = [Entry((whole_number(lines[i], max_digits=4) if i < len(lines) else None) or i + 1,
                      name, " ".join(name.split())) for i, name in enumerate(typed)]
     if not entries:
         context["error"] = _("The list has no names in it.")

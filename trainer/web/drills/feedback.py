@@ -15,7 +15,7 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.steps import tap_steps
 from trainer.web.drills.sums import sum_text
 
-SHOW_MISSED = 4       # a `quick` puzzle may have ten captures: a few examples are enough
+SHOW_MISSED = 3       # a `quick` puzzle may have ten captures: a few examples, and the screen fits a phone
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,6 @@ def answer():
 @login.pupil_required
 def countdown():
     hide = request.form.get("hide") == "1"
-    drills.set_hide_countdown(get_db(), g.pupil["id"], hide)
+    drills.set_pupil_flag(get_db(), g.pupil["id"], "hide_countdown", hide)
     flash(_("The time bar is hidden. The time still runs.") if hide else _("The time bar is back."))
     return redirect(url_for("pupil_home.home"), 303)

@@ -46,32 +46,38 @@ def single_answer(puzzle: Puzzle) -> bool:
 
 
 def instructions(puzzle: Puzzle) -> str:
+    """One short line a 7-year-old reads in a few seconds (issue 15.2); the kind's icon and
+    the buttons' own words say the rest."""
     kind = puzzle.kind
     if kind == "all" and puzzle.focus != FOCUS_HAND:
         card = card_view(puzzle.focus)
         # The card is named after a colon, so no language has to inflect the colour word.
         label = _("%(color)s %(value)s", color=card["color_name"], value=card["value"])
-        return _("Find every combination with this card from your hand: %(card)s. Tap the cards of one "
-                 "combination and press Add. When you have them all, press Done.", card=label)
+        return _("Every combination with this card: %(card)s. Add each one, then Done.", card=label)
     if kind == "all":
-        return _("Find every combination your hand can make. Tap the cards of one combination and "
-                 "press Add. When you have them all, press Done.")
+        return _("Find every combination. Add each one, then Done.")
     if kind == "tweak":
-        return _("Find the combination that takes the whole table: a TWEAK! "
-                 "If there is none, press “There is none”.")
+        return _("Take the whole table, or press “There is none”.")
     if kind == "best":
-        return _("Find the combination worth the most points. Tap its cards and press Check.")
+        return _("Find the most points.")
     if kind == "joker":
-        return _("You have a Joker: the target may go 1 down, stay, or go 1 up. Choose −1, 0 or +1, "
-                 "then find the combination worth the most points.")
-    return _("Find one combination, as fast as you can! Tap its cards and press Check.")
+        return _("Choose −1, 0 or +1, then find the most points.")
+    return _("Find one combination, fast!")
 
 
-def points_reminder(puzzle: Puzzle) -> str | None:
+# The points reminder (R2) as small cards with their worth: a red card, a 5, the red 5, any
+# other card; the action card won by a TWEAK is drawn apart in the template.
+POINT_EXAMPLES = ("R3a", "B5", "R5", "G2a")
+
+
+def points_reminder(puzzle: Puzzle) -> dict | None:
+    """For the kinds scored by points: the cards to draw and the sentence that says the same,
+    for screen readers and for reading aloud."""
     if puzzle.kind not in ("best", "joker"):
         return None
-    return _("Points: a red card is worth 3, a 5 is worth 4, the red 5 is worth 5, any other card 1. "
-             "A TWEAK also wins an action card worth 2.")
+    return {"cards": [(card, card_view(card)["points"]) for card in POINT_EXAMPLES],
+            "sentence": _("Points: a red card is worth 3, a 5 is worth 4, the red 5 is worth 5, "
+                          "any other card 1. A TWEAK also wins an action card worth 2.")}
 
 
 def waiting_sum(cards) -> str:

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from trainer.games.service import new_game
 from trainer.games.settings import FITTED, GameSettings, check_settings
 from trainer.pupils.avatars import AVATARS, is_avatar
-from trainer.store import game_limits, games, pupil_rewards
+from trainer.store import drills, game_limits, games, pupil_rewards
 from trainer.store.db import write_transaction
 from trainer.web.core import htmx, login, school_day
 from trainer.web.db import get_db
@@ -30,6 +30,26 @@ def home():
     return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil, climb=climb, avatar=avatar,
                        avatars=AVATARS if avatar is None else (), words=words,
                        active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None))
+
+
+# What a pupil switches on for themself on their page; both start off (classrooms are quiet).
+OWN_SWITCHES = ("read_aloud", "sounds")
+
+
+@bp.app_template_global()
+def pupil_prefs() -> dict:
+    """The logged-in pupil's switches, for every page (templates/base.html puts them on <main>)."""
+    return drills.pupil_settings(get_db(), g.pupil["id"])
+
+
+@bp.route("/me/switch", methods=["POST"])
+@login.pupil_required
+def switch():
+    name = request.form.get("name", "")
+    if name not in OWN_SWITCHES:
+        abort(400)
+    drills.set_pupil_flag(get_db(), g.pupil["id"], name, request.form.get("on") == "1")
+    return redirect(url_for("pupil_home.home"), 303)
 
 
 @bp.route("/me/avatar", methods=["GET", "POST"])

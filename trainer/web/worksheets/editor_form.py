@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from trainer.engine.cards import card_table
 from trainer.puzzles.kinds import FOCUS_HAND, KINDS
 from trainer.puzzles.puzzle import TARGET_RANGE
+from trainer.web.core.numbers import whole_number
 
 PLACES = ("table", "hand")
 DEFAULT_TARGET = 9
@@ -56,10 +57,11 @@ def read(form, with_tap: bool = True) -> EditorState:
                 kept.append(card)
         return tuple(kept)
 
-    target = form.get("target", "").strip()
+    typed_target = form.get("target", "").strip()
+    target = whole_number(typed_target, max_digits=3)
     kind = form.get("kind", "all")
     state = EditorState(cards_of("table"), cards_of("hand"),
-                        int(target) if target.isdigit() and len(target) < 4 else target,
+                        typed_target if target is None else target,
                         kind if kind in KINDS else "all", form.get("focus", FOCUS_HAND),
                         form.get("place") if form.get("place") in PLACES else "table")
     tap = form.get("tap") if with_tap else None

@@ -1,0 +1,135 @@
+"""Every pupil screen fits a tablet and a phone without scrolling (issue 15, item 1): each of
+the five puzzle kinds with the largest table the bank holds, its feedback after a right answer
+and after "I don't know", and the end of the drill, at 1024×768, 768×1024 and 390×844. The
+action buttons and every card are inside the viewport, and cards stay tap targets of at least
+44 px.
+
+The test has its own server whose bank holds only those largest puzzles, so the drill must
+serve each of them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from browser.conftest import LiveServer
+from browser.drill_steps import answer, current_puzzle
+from trainer.puzzles.kinds import KINDS
+from trainer.store import drills, puzzles
+from trainer.store.db import connect
+from trainer.puzzles.drill_settings import DrillSettings
+from web_helpers import Make, make_app
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((1024, 768), (768, 1024), (390, 844))
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+SHOWN = "joker"         # docs/pupils.md shows this kind: the points key and the Joker
+MIN_CARD_PX = 44
+
+
+def largest_of_each_kind(db) -> list:
+    puzzles.ensure_bank(db)
+    every = puzzles.get_many(db, [r[0] for r in db.execute("SELECT id FROM puzzles")])
+    chosen = []
+    for kind in KINDS:
+        of_kind = [p for p in every if p.kind == kind]
+        chosen.append(max(of_kind, key=lambda p: (len(p.position.table), len(p.answer), p.id)))
+    return chosen
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fit") / "fit.db"
+    app = make_app(path)
+    db = connect(path)
+    largest = largest_of_each_kind(db)
+    keep = [p.id for p in largest]
+    db.execute(f"DELETE FROM puzzles WHERE id NOT IN ({','.join('?' * len(keep))})", keep)
+    db.conn.commit()
+    db.close()
+    server = LiveServer(app)
+    server.start()
+    server.largest = largest
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pupil(live_server):
+    db = live_server.db()
+    make = Make(db)
+    class_id = make.klass(make.teacher(), "Group 4")
+    number = db.execute("SELECT COUNT(*) FROM pupils").fetchone()[0]
+    name = f"Kim{number}"
+    make.pupil(class_id, name, password="sun,tree,boat")
+    drills.save(db, class_id, DrillSettings(len(KINDS), None, KINDS, 60.0))
+    code = make.class_row(class_id)["join_code"]
+    db.close()
+    return {"code": code, "name": name}
+
+
+def log_in(page, live_server, pupil):
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="I am a pupil").click()
+    page.get_by_label("Class code").fill(pupil["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name=pupil["name"]).click()
+    for picture in ("Sun", "Tree", "Boat"):
+        page.get_by_role("button", name=picture).click()
+    page.get_by_role("button", name="Start today's drill").click()
+
+
+def inside(page, locator, what):
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    for element in locator.all():
+        box = element.bounding_box()
+        assert box, f"{what} is not shown at {width}×{height}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, \
+            f"{what} is outside the screen at {width}×{height}: {box}"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, \
+            f"{what} sticks out sideways at {width}×{height}: {box}"
+
+
+def fits_every_size(page, screen: str, buttons: str, cards: str | None = None, shot: str | None = None):
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        scroll, inner = page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
+        assert scroll <= inner, f"{screen} is {scroll} px tall at {width}×{height}"
+        inside(page, page.locator(buttons), f"a button of {screen}")
+        if cards:
+            inside(page, page.locator(cards), f"a card of {screen}")
+            narrowest = min(b["width"] for b in (c.bounding_box() for c in page.locator(cards).all()))
+            assert narrowest >= MIN_CARD_PX, f"a card of {screen} is {narrowest} px wide at {width}×{height}"
+        if shot:
+            page.screenshot(path=str(SCREENS / f"{shot}-{width}x{height}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+@pytest.mark.parametrize("how", ["right", "pass"])
+def test_every_puzzle_feedback_and_the_end_of_the_drill_fit_each_screen(page, live_server, watch, pupil, how):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.emulate_media(reduced_motion="reduce")
+    log_in(page, live_server, pupil)
+    seen = set()
+    for number in range(len(KINDS)):
+        _, puzzle = current_puzzle(page, live_server)
+        seen.add(puzzle.kind)
+        shown = puzzle.kind == SHOWN and how == "right"
+        fits_every_size(page, f"the {puzzle.kind} puzzle", ".puzzle-actions button", ".puzzle .card-button",
+                        "pupil-puzzle" if shown else None)
+        if how == "right":
+            answer(page, puzzle, "mouse")
+        else:
+            page.get_by_role("button", name="I don't know").click()
+        expect(page.locator("[data-feedback]")).to_be_visible()
+        fits_every_size(page, f"the feedback on {puzzle.kind} ({how})", "[data-feedback] .actions .big",
+                        shot="pupil-feedback" if shown else None)
+        if number < len(KINDS) - 1:
+            page.get_by_role("button", name="Next puzzle").click()
+    assert seen == set(KINDS)
+    expect(page.get_by_text("Today's drill is done. Well done!").first).to_be_visible()
+    fits_every_size(page, "the end of the drill", "[data-feedback] .actions .big")
+    watch.assert_clean()
