@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 MAX_FILE_BYTES = 8 * 1024 * 1024        # unpacked, per CSV: a district is a few MB at most
 MAX_MEMBERS = 40
+MAX_TOTAL_BYTES = 32 * 1024 * 1024     # unpacked, all files: a zip bomb stops here
 REQUIRED_FILES = ("orgs.csv", "users.csv", "classes.csv", "enrollments.csv")
 COLUMNS = {
     "orgs.csv": ("sourcedId", "name"),
@@ -102,6 +103,7 @@ def read_zip(data: bytes) -> Roster:
         raise RosterRefused([Issue("", 0, "too_many_files")])
     texts: dict[str, str] = {}
     issues = []
+    total = 0
     for member in members:
         # Some exports put the files in a folder; the name alone counts.
         name = member.filename.replace("\\", "/").rsplit("/", 1)[-1].lower()
@@ -116,9 +118,10 @@ def read_zip(data: bytes) -> Roster:
         except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError, OSError, EOFError):
             issues.append(Issue(name, 0, "unreadable"))
             continue
-        if len(raw) > MAX_FILE_BYTES:
+        total += len(raw)
+        if len(raw) > MAX_FILE_BYTES or total > MAX_TOTAL_BYTES:
             issues.append(Issue(name, 0, "too_large"))
-            continue
+            break
         try:
             texts[name] = raw.decode("utf-8")
         except UnicodeDecodeError:
