@@ -116,3 +116,10 @@ def forget_old_uploads(db: Database) -> None:
     cutoff = (datetime.now(timezone.utc) - UPLOAD_LIFETIME).isoformat(timespec="seconds")
     with write_transaction(db):
         db.execute("DELETE FROM roster_uploads WHERE created_at < ?", [cutoff])
+
+
+def pending(db: Database, teacher_id: int) -> list[dict]:
+    """This administrator's uploads not yet applied nor expired, newest first."""
+    cutoff = (datetime.now(timezone.utc) - UPLOAD_LIFETIME).isoformat(timespec="seconds")
+    return list(db.query("SELECT digest, created_at FROM roster_uploads WHERE teacher_id = ?"
+                         " AND created_at >= ? ORDER BY created_at DESC", [teacher_id, cutoff]))

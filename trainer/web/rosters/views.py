@@ -25,15 +25,16 @@ ORG_SETTING = "oneroster_org"
 @login.admin_required
 def index():
     if request.method == "GET":
-        return render_template("rosters/index.html", errors=[])
+        return render_template("rosters/index.html", errors=[],
+                               pending=rosters.pending(get_db(), g.teacher["id"]))
     upload_file = request.files.get("file")
     if upload_file is None or not upload_file.filename:
-        return render_template("rosters/index.html", errors=[describe(oneroster.Issue("", 0, "not_zip"))]), 400
+        return render_template("rosters/index.html", pending=[], errors=[describe(oneroster.Issue("", 0, "not_zip"))]), 400
     data = upload_file.read()
     try:
         oneroster.read_zip(data)
     except oneroster.RosterRefused as refused:
-        return render_template("rosters/index.html", errors=[describe(i) for i in refused.issues]), 400
+        return render_template("rosters/index.html", pending=[], errors=[describe(i) for i in refused.issues]), 400
     digest = rosters.keep_upload(get_db(), g.teacher["id"], data)
     return redirect(url_for("rosters.preview", upload=digest), 303)
 
