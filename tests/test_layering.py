@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
-PURE = {"engine", "bots", "puzzles", "games", "pupils"}
+PURE = {"engine", "bots", "puzzles", "games", "pupils", "rosters"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ LAYERS = {
     "puzzles": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "pupils": Layer(frozenset(PURE), False, "pupils (issue 15: avatars, stars, badges): pure like puzzles/games"),
+    "rosters": Layer(frozenset({"rosters"}), False, "rosters (issue 25: OneRoster files and import plans): pure"),
     "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops"}), False, "ops: the database file alone"),

@@ -23,6 +23,7 @@ from drill_helpers import CURATED
 from trainer.demo.history import add_game
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.store import drills, puzzle_sets, puzzles, school_admin
+from rosters.district import District
 from web_helpers import TEACHER_PASSWORD, Make
 
 
@@ -72,6 +73,12 @@ def start_game(page: Page, world: dict) -> None:
     page.get_by_role("button", name="Start the game").click()
 
 
+def upload_roster(page: Page, world: dict) -> None:
+    page.get_by_label("OneRoster zip file").set_input_files(
+        {"name": "district.zip", "mimeType": "application/zip", "buffer": District().zip()})
+    page.get_by_role("button", name="Show what would change").click()
+
+
 MY_CLASSES = link("My classes", within=".site-nav")
 TO_CLASS = steps(MY_CLASSES, link("{class_name}"))
 TAB = lambda name: link(name, within=".class-nav")  # noqa: E731
@@ -114,6 +121,8 @@ TEACHER_TOUR = [
     Stop("roster.show", link("Back to {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
     Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
+    Stop("rosters.index", steps(MY_CLASSES, link("Import classes from the school's records"))),
+    Stop("rosters.preview", upload_roster),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]

@@ -26,6 +26,12 @@ def build_fuzz_world(app, db) -> dict:
     make = Make(db)
     world = build_world(app, make, db)
     teacher = world.clients["teacher"]
+    # A roster file uploaded, not applied: its preview and "apply" are there to fuzz.
+    import io
+    from rosters.district import zip_of
+    from rosters.test_oneroster import SMALL
+    assert teacher.post("/school/rosters", data={"file": (io.BytesIO(zip_of(SMALL)), "r.zip")},
+                        content_type="multipart/form-data").status_code == 303
     response = teacher.post("/classes", data={"name": "Last year"})
     old_class = int(re.search(r"/classes/(\d+)", response.headers["Location"]).group(1))
     assert teacher.post(f"/classes/{old_class}/archive").status_code == 303

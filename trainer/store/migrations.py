@@ -609,5 +609,31 @@ def m1520_pupil_read_aloud_and_sounds(db: Database) -> None:
     db.execute("ALTER TABLE pupil_settings ADD COLUMN sounds INTEGER NOT NULL DEFAULT 0")
 
 
+# ---------------------------------------------------------------- issue 25: OneRoster rosters
+@migrations()
+def m2501_roster_source_ids(db: Database) -> None:
+    # The OneRoster sourcedId a row was imported from (trainer.store.rosters): what a
+    # re-import matches on, so nobody is added twice. NULL for rows made by hand.
+    for table in ("classes", "pupils", "teachers"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN source_id TEXT")
+        db.execute(f"CREATE UNIQUE INDEX {table}_source_id ON {table}(source_id)"
+                   " WHERE source_id IS NOT NULL")
+
+
+@migrations()
+def m2502_roster_uploads(db: Database) -> None:
+    # An uploaded roster file between its preview and "apply", kept here (not re-uploaded,
+    # not in the cookie) under its SHA-256; deleted when applied or after an hour, since it
+    # holds names and e-mails the school does not keep (docs/rosters.md).
+    db.execute(
+        """CREATE TABLE roster_uploads (
+            digest TEXT PRIMARY KEY,
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            data BLOB NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

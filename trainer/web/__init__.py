@@ -21,13 +21,14 @@ def _blueprints():
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
+    from trainer.web.rosters import views as rosters
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
     from trainer.web.teachers import account, auth, invitations, school
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
-            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp)
+            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

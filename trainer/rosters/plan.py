@@ -1,0 +1,210 @@
+"""What importing a roster would change in one school: a plan, made without touching anything.
+
+Keys are OneRoster `sourcedId`s (classes.source_id, pupils.source_id, teachers.source_id), so
+importing the same file twice plans nothing, and importing next term's file plans only the
+differences. A pupil is kept by given name only: the family name gives an initial when two
+pupils of a class would otherwise share a name (as the paste feature does), then is dropped.
+
+A class's teacher is the account with the teacher's sourcedId, else the one with their e-mail;
+a class whose teacher has no account yet goes to the administrator who imports (a class needs
+a teacher here), with `teacher_missing` set so the preview says so, and is handed over by a
+later import once the teacher has an account.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from trainer.rosters.oneroster import PUPIL_ROLES, TEACHER_ROLES, Roster
+
+MAX_NAME = 30           # as trainer.web.classes.names.MAX_PUPIL_NAME
+MAX_CLASS_NAME = 60
+NAME_PUNCTUATION = set(" -'.’")
+
+
+def name_key(name: str) -> str:
+    """As trainer.store.pupils.name_key (the pure layer cannot import the store)."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+
+
+def clean_given_name(given: str) -> str:
+    """A given name as a pupil name: the first two words, allowed characters only."""
+    kept = "".join(ch if (ch.isalnum() or ch in NAME_PUNCTUATION
+                          or unicodedata.category(ch) in ("Mn", "Mc")) else " " for ch in given)
+    words = kept.split()[:2]
+    return " ".join(words)[:MAX_NAME].strip() or "?"
+
+
+def clean_title(title: str) -> str:
+    return "".join(ch for ch in " ".join(title.split())
+                   if not unicodedata.category(ch).startswith("C"))[:MAX_CLASS_NAME] or "?"
+
+
+@dataclass
+class PupilStep:
+    source_id: str
+    name: str
+    action: str                 # "add", "rename", "move", "restore", "keep", "archive"
+    pupil_id: int | None = None
+    old_name: str | None = None
+
+
+@dataclass
+class ClassStep:
+    source_id: str
+    title: str
+    action: str                 # "create", "rename", "restore", "keep", "archive"
+    class_id: int | None = None
+    old_title: str | None = None
+    teacher_id: int | None = None          # None: the importing administrator
+    teacher_label: str = ""                # the roster's name for the teacher, shown only
+    teacher_missing: bool = False
+    pupils: list[PupilStep] = field(default_factory=list)
+
+
+@dataclass
+class TeacherLink:
+    teacher_id: int
+    source_id: str
+
+
+@dataclass
+class Plan:
+    org_id: str
+    classes: list[ClassStep]
+    teacher_links: list[TeacherLink]
+
+    def count(self, action: str) -> int:
+        return sum(1 for c in self.classes for p in c.pupils if p.action == action)
+
+    def class_count(self, action: str) -> int:
+        return sum(1 for c in self.classes if c.action == action)
+
+    def changes(self) -> int:
+        return (sum(self.count(a) for a in ("add", "rename", "move", "restore", "archive"))
+                + sum(self.class_count(a) for a in ("create", "rename", "restore", "archive"))
+                + len(self.teacher_links))
+
+
+@dataclass
+class Current:
+    """The school as it is: rows as dicts with the columns the planner reads."""
+    classes: list[dict]         # id, source_id, name, archived_at, teacher_id
+    pupils: list[dict]          # id, class_id, source_id, name, archived_at
+    teachers: list[dict]        # id, source_id, email
+
+
+def _names(members: list[tuple[str, str, str]], fixed: set[str]) -> dict[str, str]:
+    """source_id -> display name for a class's pupils from (source_id, given, family);
+    `fixed` are name keys of pupils the roster does not know (added by hand), kept as they are."""
+    base = {sid: clean_given_name(given) for sid, given, _f in members}
+    groups: dict[str, list[str]] = {}
+    for sid, name in base.items():
+        groups.setdefault(name_key(name), []).append(sid)
+    out: dict[str, str] = {}
+    taken = set(fixed)
+    for sid, given, family in members:
+        name = base[sid]
+        if len(groups[name_key(name)]) > 1 or name_key(name) in fixed:
+            initial = next((ch.upper() for ch in family if ch.isalpha()), "")
+            if initial:
+                name = f"{name.split()[0]} {initial}."
+        candidate, n = name, 2
+        while name_key(candidate) in taken:
+            candidate = f"{name.split()[0]} {n}"
+            n += 1
+        taken.add(name_key(candidate))
+        out[sid] = candidate
+    return out
+
+
+def make(roster: Roster, org_id: str, current: Current) -> Plan:
+    teachers_by_source = {t["source_id"]: t for t in current.teachers if t["source_id"]}
+    teachers_by_email = {t["email"].lower(): t for t in current.teachers}
+    classes_by_source = {c["source_id"]: c for c in current.classes if c["source_id"]}
+    pupils_by_source = {p["source_id"]: p for p in current.pupils if p["source_id"]}
+    links: dict[int, TeacherLink] = {}
+
+    ours = [k for k in roster.classes.values() if k.school_id == org_id]
+    members: dict[str, list] = {k.sourced_id: [] for k in ours}
+    teacher_of: dict[str, tuple[bool, str]] = {}
+    placed: set[str] = set()      # a pupil is in one class here: their first enrollment wins
+    for e in roster.enrollments:
+        if e.class_id not in members:
+            continue
+        user = roster.users[e.user_id]
+        if e.role in PUPIL_ROLES and user.enabled and user.sourced_id not in placed:
+            placed.add(user.sourced_id)
+            members[e.class_id].append(user)
+        elif e.role in TEACHER_ROLES:
+            best = teacher_of.get(e.class_id)
+            if best is None or (e.primary and not best[0]):
+                teacher_of[e.class_id] = (e.primary, e.user_id)
+
+    steps = []
+    for k in sorted(ours, key=lambda k: (clean_title(k.title).casefold(), k.sourced_id)):
+        existing = classes_by_source.get(k.sourced_id)
+        title = clean_title(k.title)
+        if existing is None:
+            step = ClassStep(k.sourced_id, title, "create")
+        elif existing["archived_at"]:
+            step = ClassStep(k.sourced_id, title, "restore", existing["id"], existing["name"])
+        elif existing["name"] != title:
+            step = ClassStep(k.sourced_id, title, "rename", existing["id"], existing["name"])
+        else:
+            step = ClassStep(k.sourced_id, title, "keep", existing["id"])
+        if k.sourced_id in teacher_of:
+            user = roster.users[teacher_of[k.sourced_id][1]]
+            step.teacher_label = " ".join(f"{user.given_name} {user.family_name}".split())[:80]
+            account = teachers_by_source.get(user.sourced_id) or (
+                teachers_by_email.get(user.email) if user.email else None)
+            if account is None:
+                step.teacher_missing = True
+            else:
+                step.teacher_id = account["id"]
+                if account["source_id"] != user.sourced_id and account["id"] not in links \
+                        and user.sourced_id not in teachers_by_source:
+                    links[account["id"]] = TeacherLink(account["id"], user.sourced_id)
+        else:
+            step.teacher_missing = True
+        if step.teacher_id is None and existing is not None:
+            step.teacher_id = existing["teacher_id"]    # keep whoever holds it now
+        in_class = [p for p in current.pupils
+                    if existing is not None and p["class_id"] == existing["id"]]
+        roster_ids = {u.sourced_id for u in members[k.sourced_id]}
+        # Names the roster's pupils must not take: pupils added by hand and leavers (archived
+        # ones too: the name stays theirs in the class, trainer.store.pupils' unique index).
+        fixed = {name_key(p["name"]) for p in in_class
+                 if not p["source_id"] or p["source_id"] not in placed}
+        names = _names([(u.sourced_id, u.given_name, u.family_name)
+                        for u in members[k.sourced_id]], fixed)
+        for user in members[k.sourced_id]:
+            name = names[user.sourced_id]
+            pupil = pupils_by_source.get(user.sourced_id)
+            if pupil is None:
+                step.pupils.append(PupilStep(user.sourced_id, name, "add"))
+            elif existing is None or pupil["class_id"] != existing["id"]:
+                step.pupils.append(PupilStep(user.sourced_id, name, "move", pupil["id"], pupil["name"]))
+            elif pupil["archived_at"]:
+                step.pupils.append(PupilStep(user.sourced_id, name, "restore", pupil["id"], pupil["name"]))
+            elif pupil["name"] != name:
+                step.pupils.append(PupilStep(user.sourced_id, name, "rename", pupil["id"], pupil["name"]))
+            else:
+                step.pupils.append(PupilStep(user.sourced_id, name, "keep", pupil["id"]))
+        for p in in_class:
+            if p["source_id"] and p["source_id"] not in roster_ids and not p["archived_at"] \
+                    and p["source_id"] not in placed:
+                step.pupils.append(PupilStep(p["source_id"], p["name"], "archive", p["id"]))
+        steps.append(step)
+
+    # Classes the school's records no longer hold are archived, with their pupils' data kept.
+    wanted = {k.sourced_id for k in ours}
+    for c in sorted(current.classes, key=lambda c: c["name"].casefold()):
+        if c["source_id"] and c["source_id"] not in wanted and not c["archived_at"]:
+            step = ClassStep(c["source_id"], c["name"], "archive", c["id"], teacher_id=c["teacher_id"])
+            step.pupils = [PupilStep(p["source_id"] or "", p["name"], "archive", p["id"])
+                           for p in current.pupils
+                           if p["class_id"] == c["id"] and not p["archived_at"]
+                           and p["source_id"] and p["source_id"] not in placed]
+            steps.append(step)
+    return Plan(org_id, steps, list(links.values()))
