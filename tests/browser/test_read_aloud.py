@@ -56,7 +56,7 @@ def test_reading_aloud_is_off_until_the_pupil_turns_it_on(page, live_server, wat
 
     page.get_by_role("link", name="My page").click()
     page.get_by_role("button", name="Read aloud").click()
-    expect(page.locator(".kid-switch[aria-pressed=true]")).to_contain_text("Read aloud")
+    expect(page.locator(".kid-switch-form .kid-switch[aria-pressed=true]")).to_contain_text("Read aloud")
     page.get_by_role("button", name="Carry on with today's drill").click()
     _, puzzle = current_puzzle(page, live_server)
 

@@ -40,6 +40,8 @@ PLAIN_POSTS = {
     "pupil_home.play": {},
     "school.invite": {"role": "admin"},
     "school.registration": {"open": "1"},
+    "rosters.index": {},
+    "rosters.apply": {"upload": "x", "org": "x"},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}
