@@ -23,7 +23,9 @@ def pupil_with_a_drill(live_server, name="Mila", time_limit=60.0):
 
 
 def log_in(page, live_server, pupil):
-    page.goto(live_server.url + "/join")
+    """From the first page, as a child does: I am a pupil, the class code, the name, the pictures."""
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="I am a pupil").click()
     page.get_by_label("Class code").fill(pupil["code"])
     page.get_by_role("button", name="Next").click()
     page.get_by_role("link", name=pupil["name"]).click()

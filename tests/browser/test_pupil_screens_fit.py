@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from browser.conftest import LiveServer
 from browser.drill_steps import answer, current_puzzle
+from browser.pupil_steps import log_in
 from trainer.puzzles.kinds import KINDS
 from trainer.store import drills, puzzles
 from trainer.store.db import connect
@@ -70,17 +71,6 @@ def pupil(live_server):
     return {"code": code, "name": name}
 
 
-def log_in(page, live_server, pupil):
-    page.goto(live_server.url + "/")
-    page.get_by_role("link", name="I am a pupil").click()
-    page.get_by_label("Class code").fill(pupil["code"])
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name=pupil["name"]).click()
-    for picture in ("Sun", "Tree", "Boat"):
-        page.get_by_role("button", name=picture).click()
-    page.get_by_role("button", name="Start today's drill").click()
-
-
 def inside(page, locator, what):
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     for element in locator.all():
@@ -113,6 +103,7 @@ def test_every_puzzle_feedback_and_the_end_of_the_drill_fit_each_screen(page, li
     page.set_viewport_size({"width": 1024, "height": 768})
     page.emulate_media(reduced_motion="reduce")
     log_in(page, live_server, pupil)
+    page.get_by_role("button", name="Start today's drill").click()
     seen = set()
     for number in range(len(KINDS)):
         _, puzzle = current_puzzle(page, live_server)

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.drill_steps import current_puzzle, english_sum
-from browser.pupil_steps import pupil_with_a_drill
+from browser.pupil_steps import log_in, pupil_with_a_drill
 from drill_helpers import right_answer
 
 pytestmark = pytest.mark.browser
@@ -26,17 +26,6 @@ Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
 }});
 window.SpeechSynthesisUtterance = function (text) { this.text = text; };
 """
-
-
-def log_in(page, live_server, pupil):
-    page.goto(live_server.url + "/")
-    page.get_by_role("link", name="I am a pupil").click()
-    page.get_by_label("Class code").fill(pupil["code"])
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name=pupil["name"]).click()
-    for picture in ("Sun", "Tree", "Boat"):
-        page.get_by_role("button", name=picture).click()
-    expect(page.locator("#me")).to_be_visible()
 
 
 def spoken(page):
