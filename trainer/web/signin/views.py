@@ -49,8 +49,11 @@ def _provider(provider_id: int) -> dict:
     return provider
 
 
-@bp.route("/signin/<int:provider_id>/<role>", methods=["POST"])
+@bp.route("/signin/<int:provider_id>/<role>")
 def start(provider_id: int, role: str):
+    """A link, not a form: the page's CSP (form-action 'self') keeps a form's answer from
+    leading to the provider's site. Starting a sign-in changes nothing but this session's
+    pending `state`, so a forged link can at most make someone sign in as themselves."""
     if role not in flow.ROLES:
         abort(404)
     provider = _provider(provider_id)
