@@ -63,6 +63,7 @@ TEACHER_ROUTES = {
     "school.set_role": {"POST": {"role": "admin"}},
     "school.hand_over": {"POST": {"teacher_id": "1"}},
     "school.withdraw": {"POST": {}},
+    "school_signin.remove": {"POST": {}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
