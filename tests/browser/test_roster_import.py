@@ -4,6 +4,7 @@ leaver and adds a newcomer. Screenshots of the preview and the result go to
 docs/screens/roster-*.png."""
 import os
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -56,6 +57,7 @@ def test_the_administrator_imports_a_class_and_next_terms_file_updates_it(page, 
     page.get_by_role("button", name="Log in").click()
     page.locator(".site-nav").get_by_role("link", name="School").click()
     page.get_by_role("link", name="Import classes from the school's records").click()
+    expect(page).to_have_url(re.compile(r"/school/rosters$"))   # the address follows: a reload stays here
     _upload(page, _roster(tag, first, email))
 
     preview = page.locator("#roster-preview")
