@@ -56,6 +56,7 @@ def test_the_administrator_imports_a_class_and_next_terms_file_updates_it(page, 
     page.get_by_label("Password").fill(TEACHER_PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.locator(".site-nav").get_by_role("link", name="School").click()
+    expect(page.get_by_role("heading", name="School", exact=True)).to_be_visible()   # My classes has the link too
     page.get_by_role("link", name="Import classes from the school's records").click()
     expect(page).to_have_url(re.compile(r"/school/rosters$"))   # the address follows: a reload stays here
     _upload(page, _roster(tag, first, email))
@@ -83,6 +84,7 @@ def test_the_administrator_imports_a_class_and_next_terms_file_updates_it(page, 
     # Next term: Noah has left, Sem is new, and nobody is added twice.
     second = [first[0], first[2], (f"p4-{tag}", "Sem")]
     page.locator(".site-nav").get_by_role("link", name="School").click()
+    expect(page.get_by_role("heading", name="School", exact=True)).to_be_visible()   # My classes has the link too
     page.get_by_role("link", name="Import classes from the school's records").click()
     _upload(page, _roster(tag, second, email))
     expect(preview.locator(".roster-pupils li", has_text="Noah")).to_contain_text("left: archived")
