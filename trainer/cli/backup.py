@@ -45,7 +45,7 @@ def run_restore(args) -> int:
         # made private (0600) before SQLite writes a byte, like every database.
         create_private(database)
     try:
-        checked, saved = restore(args.path, database)
+        checked, saved = restore(args.path, database, keep_current=not made)
     except BackupError as err:
         if made:
             os.unlink(database)     # else a bad backup would leave an empty school behind
