@@ -121,9 +121,9 @@ TEACHER_TOUR = [
     Stop("roster.show", link("Back to {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
     Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
-    Stop("school_signin.index", link("Sign-in services")),
-    Stop("rosters.index", steps(MY_CLASSES, link("Import classes from the school's records"))),
+    Stop("rosters.index", link("Import classes from the school's records")),
     Stop("rosters.preview", upload_roster),
+    Stop("school_signin.index", steps(link("School", within=".site-nav"), link("Sign-in services"))),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]
