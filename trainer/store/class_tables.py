@@ -184,10 +184,10 @@ def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int
             layout = [PERSON] * len(seats)
             moved = {old: new for new, old in enumerate(sorted(seats))}
         # Seats are renumbered (children keep their order) before any move is made.
-        db.execute("UPDATE class_table_seats SET seat = seat + 10 WHERE table_id = ?", [table_id])
+        db.execute("DELETE FROM class_table_seats WHERE table_id = ?", [table_id])
         for old, new in moved.items():
-            db.execute("UPDATE class_table_seats SET seat = ? WHERE table_id = ? AND seat = ?",
-                       [new, table_id, old + 10])
+            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, ?, ?)",
+                       [table_id, new, seats[old]["pupil_id"]])
         game = new_table_game(TableSettings(tuple(layout), row["length"]), seed)
         _store_game(db, row, game, now, None, seats=len(layout))
 
