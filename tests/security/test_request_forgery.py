@@ -42,6 +42,7 @@ PLAIN_POSTS = {
     "school.registration": {"open": "1"},
     "rosters.index": {},
     "rosters.apply": {"upload": "x", "org": "x"},
+    "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}

@@ -46,10 +46,10 @@ def get(db: Database, table_id: int) -> dict | None:
     return rows[0] if rows else None
 
 
-def version_of(db: Database, table_id: int) -> int | None:
-    """The cheap read behind polling: one indexed row, no game rebuilt."""
-    row = db.execute("SELECT version FROM class_tables WHERE id = ?", [table_id]).fetchone()
-    return row[0] if row else None
+def poll_of(db: Database, table_id: int) -> tuple[int, int] | None:
+    """(class_id, version): the cheap read behind polling, one row by its key, no game rebuilt."""
+    row = db.execute("SELECT class_id, version FROM class_tables WHERE id = ?", [table_id]).fetchone()
+    return (row[0], row[1]) if row else None
 
 
 def class_signature(db: Database, class_id: int) -> str:

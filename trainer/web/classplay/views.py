@@ -134,10 +134,10 @@ def live(table_id):
     """The poll every screen at the table sends each second with the version it shows: 204
     (htmx swaps nothing) while the version is the same, one indexed read; a 304 for an
     If-None-Match that still holds; otherwise the table as it is now."""
-    db = get_db()
-    version = class_tables.version_of(db, table_id)
-    if version is None:
+    found = class_tables.poll_of(get_db(), table_id)
+    if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
+    version = found[1]
     etag = f'"t{table_id}v{version}"'
     if request.headers.get("If-None-Match") == etag:
         return "", 304
