@@ -12,7 +12,9 @@ import hashlib
 import re
 
 from game_helpers import find_game, store_game
+from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
+from trainer.store import class_tables
 from trainer.web.dashboard.queries import attempt_log
 from web_helpers import Make, PupilActions
 
@@ -60,5 +62,18 @@ def build_fuzz_world(app, db) -> dict:
                 "9999-01-01T00:00:00"])
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
+    # Class play (issue 16): the pupil's table started with a classmate and a bot, played to
+    # the pupil's turn (so the move forms show), and another child's open table to join.
+    opal = make.pupil(world.class_id, "Opal")
+    table_id = world.ids["table_id"]
+    class_tables.join(db, table_id, opal, now=1.0)
+    class_tables.start(db, table_id, world.pupil_id, with_bots=True, seed=3, now=2.0)
+    while True:
+        row = class_tables.get(db, table_id)
+        if class_tables.seat_of(db, table_id, opal) != class_tables.load(row).to_act:
+            break
+        class_tables.play(db, table_id, opal, row["version"], f"m{row['version']}",
+                          lambda game, seat: legal_moves(game.state)[0], now=3.0)
+    class_tables.open_table(db, world.class_id, make.pupil(world.class_id, "Pia"), 4, "round", None, now=4.0)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}
