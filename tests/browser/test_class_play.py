@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import Watch
-from pupil_steps import log_in
+from browser.pupil_steps import log_in
 from trainer.engine.solver import best_capture, solve
 from trainer.engine.view import view_of
 from trainer.store import class_tables
@@ -80,7 +80,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
     teacher = pages[3]
     _teacher_watches(teacher, live_server)
 
-    kids["Ann"].get_by_label("Seats").select_option("3")
+    kids["Ann"].get_by_label("Seats", exact=True).select_option("3")
     kids["Ann"].get_by_role("button", name="Open a table").click()
     expect(kids["Ann"].get_by_text("Wait until a classmate joins your table.")).to_be_visible()
     for name in ("Ben", "Cat"):
@@ -90,6 +90,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
     expect(kids["Ann"].locator(".cp-names")).to_contain_text("Cat")      # by Ann's poll
     expect(teacher.get_by_text("waiting to start")).to_be_visible()
     kids["Ann"].get_by_role("button", name="Start the game").click()
+    expect(kids["Ann"].locator(".turn-line")).to_be_visible()
 
     db = live_server.db()
     table_id = class_tables.pupils_table(db, klass["pupils"]["Ann"])

@@ -62,18 +62,20 @@ def build_fuzz_world(app, db) -> dict:
                 "9999-01-01T00:00:00"])
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
-    # Class play (issue 16): the pupil's table started with a classmate and a bot, played to
-    # the pupil's turn (so the move forms show), and another child's open table to join.
-    opal = make.pupil(world.class_id, "Opal")
-    table_id = world.ids["table_id"]
-    class_tables.join(db, table_id, opal, now=1.0)
-    class_tables.start(db, table_id, world.pupil_id, with_bots=True, seed=3, now=2.0)
+    # Class play (issue 16): the pupil's open table with a classmate (Start, Leave), a game at
+    # another table played to the pupil's turn (the move forms; a second seat is made in SQL,
+    # as the store seats a child at one table at a time), and another child's table to join.
+    class_tables.join(db, world.ids["table_id"], world.bypass_pupil_id, now=1.0)
+    playing = class_tables.open_table(db, world.class_id, locked, 3, "round", "beginner", now=2.0)
+    db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, 1, ?)",
+               [playing, world.pupil_id])
+    class_tables.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
     while True:
-        row = class_tables.get(db, table_id)
-        if class_tables.seat_of(db, table_id, opal) != class_tables.load(row).to_act:
+        row = class_tables.get(db, playing)
+        if class_tables.seat_of(db, playing, locked) != class_tables.load(row).to_act:
             break
-        class_tables.play(db, table_id, opal, row["version"], f"m{row['version']}",
-                          lambda game, seat: legal_moves(game.state)[0], now=3.0)
-    class_tables.open_table(db, world.class_id, make.pupil(world.class_id, "Pia"), 4, "round", None, now=4.0)
+        class_tables.play(db, playing, locked, row["version"], f"m{row['version']}",
+                          lambda game, seat: legal_moves(game.state)[0], now=4.0)
+    class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}

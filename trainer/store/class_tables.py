@@ -80,6 +80,13 @@ def for_class(db: Database, class_id: int, statuses=UNFINISHED) -> list[dict]:
                          " ORDER BY id", [class_id, *statuses]))
 
 
+def pupils_tables(db: Database, pupil_id: int) -> list[int]:
+    """Every unfinished table the pupil sits at (one, unless seated by hand), newest first."""
+    return [row[0] for row in db.execute(
+        "SELECT t.id FROM class_table_seats s JOIN class_tables t ON t.id = s.table_id"
+        " WHERE s.pupil_id = ? AND t.status IN ('open', 'playing') ORDER BY t.id DESC", [pupil_id])]
+
+
 def pupils_table(db: Database, pupil_id: int) -> int | None:
     """The unfinished table the pupil sits at, if any: a child sits at one table at a time."""
     row = db.execute(

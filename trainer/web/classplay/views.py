@@ -49,7 +49,7 @@ def _lobby(error: str | None, status_form=None):
         tables.append({"row": row, "names": [s["name"] for s in seats.values()],
                        "free": row["seats"] - len(seats)})
     return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
-                       mine=class_tables.pupils_table(db, g.pupil["id"]), error=error,
+                       mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
                        signature=class_tables.class_signature(db, class_id),
                        levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
                        lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
