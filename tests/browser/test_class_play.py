@@ -115,6 +115,9 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
             expect(teacher.locator(".cp-watch-table")).to_contain_text("is playing.")
             _screenshots(teacher, "watch")
         _move(page, game.state, seat, by_keyboard=moves % 4 == 1)
+        # The mover's screen shows the new version from the move's own answer: only then is
+        # the move in the database (reading earlier would see the old state).
+        expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
         moves += 1
 
     for page in kids.values():
