@@ -33,7 +33,8 @@ def _blueprints():
             classplay.bp, classplay_watch.bp)
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:
+    """`school`: settings of one school of a folder (trainer.web.schools), laid over the rest."""
     app = Flask(
         "trainer.web",
         instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
@@ -41,7 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=os.path.join(ROOT, "templates"),
         static_folder=os.path.join(ROOT, "static"),
     )
-    config.load(app, test_config)
+    config.load(app, test_config, school)
 
     if app.config["TRUST_PROXY"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
