@@ -57,6 +57,9 @@ TEACHER_ROUTES = {
     "puzzle_sets.print_set": {"POST": {}},
     "puzzle_sets.delete": {"POST": {}},
     "certificates.show": {"GET": None},
+    # Class play (issue 16): only the class's teacher watches its tables.
+    "classplay_watch.watch": {"GET": None},
+    "classplay_watch.watch_live": {"GET": None},
     # The school administrator's page (issue 19): admin_required, so another teacher gets 403
     # and a pupil or nobody the teachers' login.
     "school.set_active": {"POST": {"active": "1"}},
@@ -91,6 +94,13 @@ PUPIL_ROUTES: dict = {
     "games.hint": {"POST": {}},
     "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
+    # Class play (issue 16): only pupils of the table's class sit at or see it.
+    "classplay.table": {"GET": None},
+    "classplay.live": {"GET": None},
+    "classplay.join": {"POST": {}},
+    "classplay.leave": {"POST": {}},
+    "classplay.start": {"POST": {"bots": "1"}},
+    "classplay.move": {"POST": {"version": "1", "kind": "lay", "hand": "R1a"}},
 }
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}
 

@@ -78,6 +78,10 @@ def build_world(app, make, db) -> World:
     assert response.status_code == 303, response.get_data(as_text=True)
     game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    # A class-play table the pupil opened (issue 16): its page shows the hostile names.
+    response = pupil.post("/play/tables", data={"seats": "3", "length": "round", "bot_level": "beginner"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     # One answer stored (so the dashboard's CSV downloads carry the hostile names in their
     # rows), then the next puzzle issued, so a drill is still under way.
     attempt_id = db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL",
@@ -109,7 +113,7 @@ def build_world(app, make, db) -> World:
                                      now=utc_now(), name="Schoolid", issuer="http://127.0.0.1:9",
                                      client_id="fuzz-client", teacher_claim="role", teacher_value="staff")
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
-                      "set_id": set_id, "token": token, "invitation_id": invitation_id,
+                      "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "provider_id": provider_id, "role": "teacher",
                       "puzzle_id": puzzle_id, "code": code},
                  clients={"anonymous": app.test_client(), "teacher": teacher,

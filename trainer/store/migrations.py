@@ -681,5 +681,53 @@ def m2511_oidc_links(db: Database) -> None:
                " WHERE pupil_id IS NOT NULL")
 
 
+# ---------------------------------------------------------------- issue 16: class play
+@migrations()
+def m1601_class_tables(db: Database) -> None:
+    # Classmates playing TWEAK at one table (trainer.store.class_tables). `version` goes up by
+    # one with every change, and a move names the version it was made on, so a double tap or a
+    # stale tab is refused by a conditional UPDATE ... WHERE version = ? (several server
+    # processes, one SQLite file). `state` is the tweak-table/1 game once it has started;
+    # `last_move` the latest applied move's key, so the very same move sent twice is answered
+    # as done rather than refused. Seat 0 is the pupil who opened the table.
+    db.execute(
+        """CREATE TABLE class_tables (
+            id INTEGER PRIMARY KEY,
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            seats INTEGER NOT NULL CHECK (seats BETWEEN 2 AND 6),
+            length TEXT NOT NULL,
+            bot_level TEXT,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'playing', 'finished')),
+            version INTEGER NOT NULL DEFAULT 0,
+            state TEXT,
+            last_move TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX class_tables_class_status ON class_tables(class_id, status)")
+    db.execute(
+        """CREATE TABLE class_table_seats (
+            table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            PRIMARY KEY (table_id, seat),
+            UNIQUE (table_id, pupil_id)
+        )"""
+    )
+    db.execute("CREATE INDEX class_table_seats_pupil ON class_table_seats(pupil_id)")
+    # Every finished round, as the tweak-round/1 record `trainer export-games` prints. No pupil
+    # data: seats are numbers.
+    db.execute(
+        """CREATE TABLE class_table_rounds (
+            table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (table_id, round)
+        )"""
+    )
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
