@@ -150,19 +150,29 @@ def school_with_unilogin(tmp_path_factory):
     server = LiveServer(app)
     server.start()
     db = server.db()
-    Make(db).teacher(email="admin@school.example", name="Anne")      # the first: the administrator
-    oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="never-shown", now=datetime(2026, 12, 1),
-                       name="Unilogin", issuer="https://broker.unilogin.dk/auth/realms/broker",
-                       client_id="tweak-trainer", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
-                       pupil_claim="aktoer_gruppe", pupil_value="Elev")
+    make = Make(db)
+    admin = make.teacher(email="admin@school.example", name="Anne")      # the first: the administrator
+    provider_id = oidc_providers.add(
+        db, secret_key=app.config["SECRET_KEY"], secret="never-shown", now=datetime(2026, 12, 1),
+        name="Unilogin", issuer="https://broker.unilogin.dk/auth/realms/broker",
+        client_id="tweak-trainer", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
+        pupil_claim="aktoer_gruppe", pupil_value="Elev")
+    class_id = make.klass(admin, "Owls")
+    for name in ("Noor", "Sem", "Mila"):
+        pupil_id = make.pupil(class_id, name)
+        if name != "Sem":
+            oidc_links.link(db, provider_id=provider_id, issuer="https://broker.unilogin.dk/auth/realms/broker",
+                            subject=f"pseudonym-{name}", pupil_id=pupil_id, now=datetime(2026, 12, 1))
     db.close()
     yield server
     server.stop()
 
 
-def _shoot(page, name):
+def _shoot(page, name, part=None):
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        if part is not None:
+            part.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
         # Nothing wider than the screen: the return address wraps or scrolls in its table.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -178,6 +188,15 @@ def test_the_sign_in_pages_at_two_sizes_for_the_docs(page, school_with_unilogin)
     page.get_by_label("E-mail address").fill("admin@school.example")
     page.get_by_label("Password").fill(TEACHER_PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    # The class page: which pupils sign in with Unilogin, and unlinking one.
+    page.get_by_role("link", name="Owls").click()
+    logins = page.locator("#school-logins")
+    logins.scroll_into_view_if_needed()
+    assert logins.get_by_text("Sem").count() == 0
+    _shoot(page, "oidc-class-logins", logins)
+    page.get_by_role("button", name="Unlink Mila's school login").click()
+    page.get_by_text("Mila's school login is unlinked.").wait_for()
+    assert page.locator("#school-logins").get_by_text("Mila").count() == 0
     page.get_by_role("link", name="School", exact=True).first.click()
     page.get_by_role("link", name="Sign-in services").click()
     page.get_by_role("heading", name="Sign-in services").wait_for()
