@@ -33,6 +33,7 @@ TEACHER_ROUTES = {
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
+    "pupil_links.unlink": {"POST": {}},
     "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
     "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
                                               "time_limit": "9"}},

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from trainer.store import invitations, oidc_providers
+from trainer.store import invitations, oidc_links, oidc_providers
 from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
@@ -112,6 +112,9 @@ def build_world(app, make, db) -> World:
     provider_id = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
                                      now=utc_now(), name="Schoolid", issuer="http://127.0.0.1:9",
                                      client_id="fuzz-client", teacher_claim="role", teacher_value="staff")
+    # Its pupil signs in with it: the class page shows the pupil's "Unlink" form.
+    oidc_links.link(db, provider_id=provider_id, issuer="http://127.0.0.1:9", subject="fuzz-pupil",
+                    pupil_id=pupil_id, now=utc_now())
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
                       "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "provider_id": provider_id, "role": "teacher",
