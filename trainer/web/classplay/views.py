@@ -114,7 +114,8 @@ def start(table_id):
     if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
         return _table_page(row, words.refused("too_many_bots")), 409
     try:
-        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now())
+        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
+                           turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
     return _after_change(table_id)
@@ -125,6 +126,8 @@ def start(table_id):
 @bp.route("/play/tables/<int:table_id>")
 @login.pupil_required
 def table(table_id):
+    _class_table(table_id)
+    class_tables.tick(get_db(), table_id, g.pupil["id"], school_day.now())
     return _table_page(_class_table(table_id), None)
 
 
@@ -134,10 +137,13 @@ def live(table_id):
     """The poll every screen at the table sends each second with the version it shows: 204
     (htmx swaps nothing) while the version is the same, one indexed read; a 304 for an
     If-None-Match that still holds; otherwise the table as it is now."""
-    found = class_tables.poll_of(get_db(), table_id)
+    db = get_db()
+    found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    version = found[1]
+    # The child is here; a turn whose clock ran out, or of a child who is away, is played
+    # by the helper bot now (lazily: no background thread, docs/class-play.md).
+    version = class_tables.tick(db, table_id, g.pupil["id"], school_day.now())
     etag = f'"t{table_id}v{version}"'
     if request.headers.get("If-None-Match") == etag:
         return "", 304
