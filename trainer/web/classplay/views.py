@@ -188,7 +188,8 @@ def _table_page(row: dict, error: str | None):
                "free": row["seats"] - len(names)}
     if game is not None:
         me = seat if seat is not None else table_board.NOBODY
-        context.update(board=table_board.board(game, me, names),
+        away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
+        context.update(board=table_board.board(game, me, names, away, class_tables.helped_of(row)),
                        actions=table_board.actions(game, me, names),
                        scores=table_board.round_scores(game, me, names) if game.state.over else None)
     return htmx.render("classplay/table.html", "classplay/_table.html", **context)
