@@ -75,4 +75,14 @@ def victim(make):
     table_id = class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "table_id": table_id,
             "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
-            **make.set_and_sheet(teacher_b)}
+            "provider_id": make.provider(), **make.set_and_sheet(teacher_b)}
+
+
+@pytest.fixture(scope="session")
+def oidc_provider():
+    """npm's oidc-provider on a free port for the whole run (tests/oidc_provider.py)."""
+    import oidc_provider as running
+
+    provider = running.start()
+    yield provider
+    provider.stop()
