@@ -126,8 +126,6 @@ def start(table_id):
 @bp.route("/play/tables/<int:table_id>")
 @login.pupil_required
 def table(table_id):
-    _class_table(table_id)
-    class_tables.tick(get_db(), table_id, g.pupil["id"], school_day.now())
     return _table_page(_class_table(table_id), None)
 
 
@@ -141,9 +139,9 @@ def live(table_id):
     found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    # The child is here; a turn whose clock ran out, or of a child who is away, is played
-    # by the helper bot now (lazily: no background thread, docs/class-play.md).
-    version = class_tables.tick(db, table_id, g.pupil["id"], school_day.now())
+    # Not yet: class_tables.tick (turn clock, away seats) writes, and a GET must change
+    # nothing (tests/security); it waits for the poll to become a POST (docs/class-play.md).
+    version = found[1]
     etag = f'"t{table_id}v{version}"'
     if request.headers.get("If-None-Match") == etag:
         return "", 304
