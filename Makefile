@@ -23,8 +23,10 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
+# One test process per core; a file's tests stay together so its module-wide worlds are
+# built once.
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # After changing user-visible text: extract, merge into every language, translate the new
 # entries in translations/*/LC_MESSAGES/messages.po, then run this again to compile.
