@@ -10,13 +10,25 @@ from __future__ import annotations
 import time
 
 import pytest
+from argon2 import PasswordHasher, Type
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, games, invitations, oidc_links
+from trainer.store import class_tables, games, invitations, oidc_links, passwords
 from trainer.web.teachers.invitations import utc_now
 from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
+
+# The real argon2id parameters cost tens of milliseconds a hash on purpose, and the suite makes
+# and logs in thousands of teachers. Tests of the hashing itself use `real_password_hashing`.
+PRODUCTION_HASHER = passwords.HASHER
+passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, hash_len=32, salt_len=16,
+                                  type=Type.ID)
+
+
+@pytest.fixture
+def real_password_hashing(monkeypatch):
+    monkeypatch.setattr(passwords, "HASHER", PRODUCTION_HASHER)
 
 
 @pytest.fixture

@@ -91,6 +91,10 @@ def build_world(app, make, db) -> World:
                                                     "final": "done", "taps": "[]"})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    # The puzzle stays open however slowly a busy machine crawls: past its time limit it is
+    # closed as abandoned and its answer form (practice.answer) is gone from every page.
+    db.execute("UPDATE attempts SET time_limit_s = 24 * 3600 WHERE pupil_id = ? AND answered_at IS NULL",
+               [pupil_id])
     teacher_id = db.execute("SELECT id FROM teachers WHERE email = 'hostile@school.example'").fetchone()[0]
     # The teacher's puzzle set (named like the class, so its name must come out escaped too),
     # built through the editor's form, and a worksheet of it (issue 20).
