@@ -9,10 +9,10 @@ import atexit
 import os
 import re
 import secrets
-from datetime import datetime
 import shutil
 import sqlite3
 import tempfile
+from datetime import datetime
 
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeTimedSerializer
