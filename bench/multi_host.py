@@ -1,6 +1,7 @@
 """Beyond one machine, for real (issue 19): 20 schools on two app servers behind nginx.
 
     .venv/bin/python bench/multi_host.py [--schools 20] [--pupils 8] [--seconds 25] [--outage 10]
+        [--keep DIR]     # make the schools once in DIR; later runs with the same DIR reuse them
 
 What it does (about 3 minutes on 2 cores):
 1. `trainer school add "School N" --demo` twenty times, half into folder a/, half into b/, and
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import shutil
@@ -298,12 +300,19 @@ def check_answers(schools: dict, stats_acknowledged: set) -> dict:
 # ---------------------------------------------------------------- the run
 
 def run(args) -> dict:
-    work = Path(tempfile.mkdtemp(prefix="tweak-multi-"))
-    procs = []
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="tweak-multi-"))
+    saved = work / "schools.json"
+    procs, servers = [], {}        # whatever runs is stopped at the end, also after an error
     load_average = [round(x, 2) for x in os.getloadavg()]     # other work on the machine skews it
     try:
         t0 = time.monotonic()
-        schools = make_schools(work, args.schools, args.pupils)
+        if saved.exists():      # --keep of an earlier run: its schools (and their answers) again
+            schools = {slug: {**s, "folder": Path(s["folder"])} for slug, s in json.loads(saved.read_text()).items()}
+        else:
+            work.mkdir(parents=True, exist_ok=True)
+            schools = make_schools(work, args.schools, args.pupils)
+            if args.keep:
+                saved.write_text(json.dumps({slug: {**s, "folder": str(s["folder"])} for slug, s in schools.items()}))
         setup_s = time.monotonic() - t0
         print(f"{args.schools} schools made in {setup_s:.0f} s ({work})", file=sys.stderr, flush=True)
         proxy_port = free_port()
@@ -312,8 +321,8 @@ def run(args) -> dict:
         port_all = free_port()
         one, _ = start_schools_server(work / "all", port_all, args.workers, args.threads)
         procs.append(one)
-        nginx = start_nginx(work / "nginx-one", proxy_port, {"app_all": port_all},
-                            {slug: "app_all" for slug in schools})
+        procs.append(nginx := start_nginx(work / "nginx-one", proxy_port, {"app_all": port_all},
+                                          {slug: "app_all" for slug in schools}))
         copies = {slug: {**s, "path": str(work / "all" / f"{slug}.sqlite3")} for slug, s in schools.items()}
         one_server = asyncio.run(load(copies, {slug: "app_all" for slug in schools}, proxy_port, args))
         print(f"one server: {one_server}", file=sys.stderr, flush=True)
@@ -321,14 +330,14 @@ def run(args) -> dict:
         kill_server(one, signal.SIGTERM)
 
         # Two servers, half the schools each; then server b is killed and restarted.
-        servers = {}
         for name in ("app_a", "app_b"):
             folder = work / name[-1]
             port = free_port()
             proc, _ = start_schools_server(folder, port, args.workers, args.threads)
             servers[name] = {"folder": folder, "port": port, "proc": proc}
         mapping = {slug: f"app_{s['folder'].name}" for slug, s in schools.items()}
-        nginx = start_nginx(work / "nginx-two", proxy_port, {n: s["port"] for n, s in servers.items()}, mapping)
+        procs.append(nginx := start_nginx(work / "nginx-two", proxy_port, {n: s["port"] for n, s in servers.items()},
+                                          mapping))
         acknowledged = set()
         two_servers = asyncio.run(load(schools, mapping, proxy_port, args,
                                        outage=kill_and_restart(servers, "app_b", args),
@@ -337,14 +346,16 @@ def run(args) -> dict:
         kill_server(nginx, signal.SIGTERM)
         for s in servers.values():
             kill_server(s["proc"], signal.SIGTERM)
-        return {"schools": args.schools, "load_average_at_start": load_average, "pupils_per_school": args.pupils, "setup_s": round(setup_s, 1),
+        return {"schools": args.schools, "load_average_at_start": load_average,
+                "pupils_per_school": args.pupils, "setup_s": round(setup_s, 1),
                 "one_server": one_server, "two_servers": two_servers, "map": nginx_map(mapping),
                 "settings": vars(args), "answers": check_answers(schools, acknowledged)}
     finally:
-        for proc in procs:
+        for proc in procs + [s["proc"] for s in servers.values()]:
             if proc.poll() is None:
                 kill_server(proc, signal.SIGTERM)
-        shutil.rmtree(work, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def table(report: dict) -> str:
@@ -374,12 +385,14 @@ def main() -> None:
     parser.add_argument("--schools", type=int, default=20)
     parser.add_argument("--pupils", type=int, default=8, help="pupils per school")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a pupil's answers")
-    parser.add_argument("--seconds", type=float, default=25, help="measured window per setup")
+    parser.add_argument("--seconds", type=float, default=20, help="measured window per setup")
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--outage", type=float, default=10, help="seconds server b stays down")
-    parser.add_argument("--after", type=float, default=10, help="seconds measured after the restart")
+    parser.add_argument("--after", type=float, default=15, help="seconds measured after the restart")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--keep", metavar="DIR",
+                        help="make the schools in DIR and keep them; a later run with the same DIR reuses them")
     args = parser.parse_args()
     if args.schools < 2 or args.schools > 99:
         parser.error("--schools must be 2..99")
