@@ -243,8 +243,7 @@ async def load(schools: dict, mapping: dict, proxy_port: int, args, outage=None,
               "answers_per_s": round(answers_per_second(list(stats.values()), end - start), 1),
               "p50_ms": round(percentile(every, .5) * 1e3, 1), "p95_ms": round(percentile(every, .95) * 1e3, 1),
               "errors": sum(sum(s.errors.values()) for s in stats.values())}
-    if outage is not None:
-        result["outage"] = await outage(stats)
+    times = await outage(stats) if outage is not None else None
     stop.set()
     await asyncio.sleep(args.think * 1.5)
     for task in tasks:
@@ -252,6 +251,8 @@ async def load(schools: dict, mapping: dict, proxy_port: int, args, outage=None,
     await asyncio.gather(*tasks, return_exceptions=True)
     for browser in browsers:
         browser.close()
+    if times is not None:
+        result["outage"] = outage_summary(stats, times)
     if acknowledged is not None:
         for s in stats.values():
             acknowledged |= s.acknowledged
@@ -270,22 +271,30 @@ def kill_and_restart(servers: dict, victim: str, args):
                                                  servers[victim]["port"], args.workers, args.threads)
         servers[victim]["proc"] = proc
         await asyncio.sleep(args.after)
-        out = {}
-        for name, s in stats.items():
-            down = Counter(code for t, code, _ in s.events if killed <= t < restarted)
-            first_ok = next((t for t, code, _ in s.events if t >= restarted and 0 < code < 400), None)
-            answers_after = sum(1 for t, code, name in s.events
-                                if t >= restarted and name == "answer (POST)" and 0 < code < 400)
-            out[name] = {"killed": name == victim,
-                         "codes_while_down": dict(sorted(down.items())),
-                         "failed_while_down": sum(n for code, n in down.items() if code == 0 or code >= 400),
-                         "ok_while_down": sum(n for code, n in down.items() if 0 < code < 400),
-                         "restart_to_listening_s": round(listen_s, 2) if name == victim else None,
-                         "restart_to_first_ok_s": (round(first_ok - restarted, 2) if first_ok else None)
-                         if name == victim else None,
-                         "ok_answers_after_restart": answers_after}
-        return out
+        # Summed up by outage_summary once the phase is over: answers still in flight count too.
+        return {"victim": victim, "killed": killed, "restarted": restarted, "listen_s": listen_s}
     return outage
+
+
+def outage_summary(stats: dict, times: dict) -> dict:
+    """What each server's schools saw while server `victim` was down, and after its restart."""
+    killed, restarted, victim = times["killed"], times["restarted"], times["victim"]
+    out = {}
+    for name, s in stats.items():
+        down = Counter(code for t, code, _ in s.events if killed <= t < restarted)
+        after = [(t, code, request) for t, code, request in s.events if t >= restarted]
+        first_ok = next((t for t, code, _ in after if 0 < code < 400), None)
+        answers = [t for t, code, request in after if request == "answer (POST)" and 0 < code < 400]
+        mine = name == victim
+        out[name] = {"killed": mine,
+                     "codes_while_down": dict(sorted(down.items())),
+                     "failed_while_down": sum(n for code, n in down.items() if code == 0 or code >= 400),
+                     "ok_while_down": sum(n for code, n in down.items() if 0 < code < 400),
+                     "restart_to_listening_s": round(times["listen_s"], 2) if mine else None,
+                     "restart_to_first_ok_s": round(first_ok - restarted, 2) if mine and first_ok else None,
+                     "restart_to_first_answer_s": round(answers[0] - restarted, 2) if mine and answers else None,
+                     "ok_answers_after_restart": len(answers)}
+    return out
 
 
 def check_answers(schools: dict, stats_acknowledged: set) -> dict:
@@ -369,12 +378,14 @@ def table(report: dict) -> str:
                     f"| {r['p95_ms']} | {r['errors']} |")
     rows += ["", f"Server b killed (SIGKILL) for {report['settings']['outage']} s, then restarted:", "",
              "| schools on | killed | requests while down, by status | failed | ok | restart → listening s "
-             "| restart → first ok s | ok answers after |", "|---|---|---|---|---|---|---|---|"]
+             "| restart → first ok s | restart → first answer s | ok answers after |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for name, o in sorted(two["outage"].items()):
         codes = ", ".join(f"{'no answer' if c == 0 else c}: {n}" for c, n in o["codes_while_down"].items())
         rows.append(f"| {name} | {'yes' if o['killed'] else 'no'} | {codes} | {o['failed_while_down']} "
                     f"| {o['ok_while_down']} | {o['restart_to_listening_s'] or '–'} "
-                    f"| {o['restart_to_first_ok_s'] or '–'} | {o['ok_answers_after_restart']} |")
+                    f"| {o['restart_to_first_ok_s'] or '–'} | {o['restart_to_first_answer_s'] or '–'} "
+                    f"| {o['ok_answers_after_restart']} |")
     rows += ["", f"Answers acknowledged: {report['answers']['acknowledged']}, missing from the files: "
              f"{report['answers']['missing']}. Load average at start: {report['load_average_at_start']}."]
     return "\n".join(rows)
@@ -388,7 +399,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="measured window per setup")
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--outage", type=float, default=10, help="seconds server b stays down")
-    parser.add_argument("--after", type=float, default=15, help="seconds measured after the restart")
+    parser.add_argument("--after", type=float, default=20, help="seconds measured after the restart")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--keep", metavar="DIR",
