@@ -1,9 +1,13 @@
 """Beyond one machine, for real (issue 19): 20 schools on two app servers behind nginx.
 
-    .venv/bin/python bench/multi_host.py [--schools 20] [--pupils 8] [--seconds 25] [--outage 10]
-        [--keep DIR]     # make the schools once in DIR; later runs with the same DIR reuse them
+    .venv/bin/python bench/multi_host.py [--schools 20] [--pupils 8] [--seconds 20] [--outage 10]
+        [--after 20] [--keep DIR]  # --keep: make the schools once in DIR, later runs reuse them
 
-What it does (about 3 minutes on 2 cores):
+What it does. The load phases take about 2.5 minutes (2 × (logins + 5 s warm-up + 20 s) plus
+10 s down and 20 s after the restart); making the twenty schools takes about 45 s of two
+quiet cores (about 4.4 s of CPU each) and took 160-210 s on the shared test machine, where the
+whole run took 11 minutes (--keep skips the making on later runs). `--schools 4 --pupils 3
+--seconds 5` is a quick check of the machinery.
 1. `trainer school add "School N" --demo` twenty times, half into folder a/, half into b/, and
    a class of --pupils pupils (picture password sun, tree, boat) and a drill in each (the load
    client's school, bench/school_load.py). A copy of all twenty goes into all/.
@@ -17,7 +21,9 @@ What it does (about 3 minutes on 2 cores):
 4. Two servers: `trainer serve --schools a/ --workers 2` and `... b/` on two ports; the same load.
 5. While it runs, server b is killed (SIGKILL, master and workers) and restarted after
    --outage seconds: what b's schools saw (answers by status code; 502 is nginx's "bad
-   gateway"), what a's schools saw, and the time from the restart until b's first success.
+   gateway"), what a's schools saw, the time from the restart until b's first success and
+   first answer, and how many answers b's pupils got through afterwards (with the sessions
+   they had: the load client never logs in again).
 
 Prints a Markdown table and writes bench/results/multi_host.json. Not part of `make test`.
 """
