@@ -74,4 +74,14 @@ def victim(make):
     invitations.create(make.db, role="teacher", created_by=teacher_b, now=utc_now())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id,
             "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
-            **make.set_and_sheet(teacher_b)}
+            "provider_id": make.provider(), **make.set_and_sheet(teacher_b)}
+
+
+@pytest.fixture(scope="session")
+def oidc_provider():
+    """npm's oidc-provider on a free port for the whole run (tests/oidc_provider.py)."""
+    import oidc_provider as running
+
+    provider = running.start()
+    yield provider
+    provider.stop()

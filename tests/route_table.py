@@ -63,6 +63,7 @@ TEACHER_ROUTES = {
     "school.set_role": {"POST": {"role": "admin"}},
     "school.hand_over": {"POST": {"teacher_id": "1"}},
     "school.withdraw": {"POST": {}},
+    "school_signin.remove": {"POST": {}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
@@ -70,6 +71,13 @@ TOKEN_ROUTES = {
     "invitations.accept": {"GET": None, "POST": {"display_name": "New", "email": "new@school.example",
                                                  "password": "a forged new password",
                                                  "password2": "a forged new password"}},
+}
+# Public routes whose argument is one of the school's sign-in services (issue 25), the same for
+# everyone and before anyone is logged in: tests/oidc/test_refused_sign_ins.py tries an unknown
+# provider (404), a replayed or foreign state and bad tokens; listed so the registry test knows them.
+PROVIDER_ROUTES = {
+    "signin.start": {"GET": None},
+    "signin.callback": {"GET": None},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {
@@ -84,9 +92,10 @@ PUPIL_ROUTES: dict = {
     "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
 }
-ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES}
+ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}
 
-CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods if e not in TOKEN_ROUTES]
+CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods
+         if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES]
 OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
 
 

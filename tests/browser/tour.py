@@ -123,6 +123,7 @@ TEACHER_TOUR = [
     Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
     Stop("rosters.index", link("Import classes from the school's records")),
     Stop("rosters.preview", upload_roster),
+    Stop("school_signin.index", steps(link("School", within=".site-nav"), link("Sign-in services"))),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]
@@ -155,6 +156,12 @@ NOT_PAGES = {
     "install.service_worker": "the service worker's script, run by the browser",
     "invitations.accept": "opened from the link an administrator sends, pasted into a browser "
                           "(tests/browser/test_school_admin.py makes one on /school and opens it)",
+    "signin.start": "not a page: sends the browser to the school's sign-in service "
+                    "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
+    "signin.callback": "not a page one opens: the sign-in service sends the browser back here "
+                       "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
+    "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
+                           "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }

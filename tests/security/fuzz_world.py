@@ -58,6 +58,11 @@ def build_fuzz_world(app, db) -> dict:
                " VALUES (?, 'teacher', NULL, ?, ?)",
                [hashlib.sha256(b"fuzz-invitation-token").hexdigest(), "2000-01-01T00:00:00",
                 "9999-01-01T00:00:00"])
+    # A teacher's first provider sign-in, waiting for the password (trainer.web.signin.views):
+    # the nobody visitor has one pending, so the crawl meets the form at /signin/link.
+    with world.clients["anonymous"].session_transaction() as pending:
+        pending["oidc_teacher"] = {"provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9",
+                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": ""}
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],

@@ -635,5 +635,51 @@ def m2502_roster_uploads(db: Database) -> None:
     )
 
 
+# ------------------------------------------------------- issue 25: OpenID Connect sign-in
+@migrations()
+def m2510_oidc_providers(db: Database) -> None:
+    # A school's identity providers (trainer.store.oidc_providers). The client secret is kept
+    # only as a Fernet token under a key derived from SECRET_KEY: a copy of the database
+    # alone does not give it away. Each role rule is a claim name and the value it must have.
+    db.execute(
+        """CREATE TABLE oidc_providers (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            issuer TEXT NOT NULL UNIQUE,
+            client_id TEXT NOT NULL,
+            secret_box TEXT NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '',
+            teacher_claim TEXT NOT NULL,
+            teacher_value TEXT NOT NULL,
+            pupil_claim TEXT NOT NULL DEFAULT '',
+            pupil_value TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m2511_oidc_links(db: Database) -> None:
+    # Which provider account is which teacher or pupil: the issuer and its pseudonym `sub`,
+    # nothing else the provider sent (no name, e-mail or national number is kept).
+    db.execute(
+        """CREATE TABLE oidc_links (
+            id INTEGER PRIMARY KEY,
+            provider_id INTEGER NOT NULL REFERENCES oidc_providers(id) ON DELETE CASCADE,
+            issuer TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE CASCADE,
+            pupil_id INTEGER REFERENCES pupils(id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL,
+            UNIQUE (issuer, subject),
+            CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX oidc_links_teacher ON oidc_links(provider_id, teacher_id)"
+               " WHERE teacher_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX oidc_links_pupil ON oidc_links(provider_id, pupil_id)"
+               " WHERE pupil_id IS NOT NULL")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
