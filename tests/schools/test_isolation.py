@@ -28,7 +28,7 @@ from web_helpers import TEACHER_PASSWORD, Make
 
 # Words that only B has: none may be in any answer A's users get.
 B_WORDS = ("Birchwood Faraway", "Bertram Quill", "quill@birch.example", "Zanzibar Owls", "Quokka",
-           "Xylophone sums")
+           "Xylophone sums", "Quagga Login")
 PADDING = 3
 
 
@@ -67,12 +67,14 @@ def _school_b(db):
         _game(db, p)
         _set_and_sheet(db, t, 9, f"Pad set {n}")
         invitations.create(db, role="teacher", created_by=t, now=utc_now())
+        make.provider(name=f"Pad login {n}")
     teacher = make.teacher(email="quill@birch.example", name="Bertram Quill")
     class_id = make.klass(teacher, "Zanzibar Owls")
     pupil = make.pupil(class_id, "Quokka", password="sun,tree,boat")
     invitations.create(db, role="teacher", created_by=teacher, now=utc_now())
     return {"class_id": class_id, "pupil_id": pupil, "game_id": _game(db, pupil), "teacher_id": teacher,
             "invitation_id": invitations.list_open(db, utc_now())[-1]["id"],
+            "provider_id": make.provider(name="Quagga Login"),     # a sign-in service (issue 25)
             **_set_and_sheet(db, teacher, 10, "Xylophone sums")}
 
 
@@ -134,7 +136,7 @@ def test_b_is_padded_so_its_ids_are_not_ids_of_a(world):
         b = world["b_ids"]
         for table, key in (("classes", "class_id"), ("pupils", "pupil_id"), ("games", "game_id"),
                            ("teachers", "teacher_id"), ("puzzle_sets", "set_id"),
-                           ("invitations", "invitation_id")):
+                           ("invitations", "invitation_id"), ("oidc_providers", "provider_id")):
             assert db.execute(f"SELECT 1 FROM {table} WHERE id = ?", [b[key]]).fetchone() is None, table
         assert db.execute("SELECT 1 FROM worksheets WHERE code = ?", [b["code"]]).fetchone() is None
     finally:
