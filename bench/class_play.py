@@ -6,7 +6,7 @@ drills, against the production server (`trainer serve --workers N`, gunicorn) on
 
 Every table has 4 pupils of one class (opened, joined and started through the store before
 the server starts: the lobby is not what is measured). Each pupil's tablet does what the
-table page does: polls `GET /play/tables/<id>/live?v=<version it shows>` every `--poll`
+table page does: polls `POST /play/tables/<id>/live?v=<version it shows>` every `--poll`
 seconds (a fixed period from a random phase, as htmx's `every 1s`), and when a poll or a
 move's answer says it is their turn, thinks `--think` seconds (±30 %) and posts a move made
 on the version it shows (the best capture, else a lay; the client reads the position from the
@@ -175,7 +175,7 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
         if next_poll <= now:
             next_poll += args.poll
             try:
-                status, _, page = await browser.request(POLL, "GET", f"/play/tables/{table.id}/live?v={version}")
+                status, _, page = await browser.request(POLL, "POST", f"/play/tables/{table.id}/live?v={version}", {})
             except Closed:
                 continue
             when = time.perf_counter()

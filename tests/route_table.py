@@ -97,7 +97,7 @@ PUPIL_ROUTES: dict = {
     "games.stop": {"POST": {}},
     # Class play (issue 16): only pupils of the table's class sit at or see it.
     "classplay.table": {"GET": None},
-    "classplay.live": {"GET": None},
+    "classplay.live": {"POST": {}},
     "classplay.join": {"POST": {}},
     "classplay.leave": {"POST": {}},
     "classplay.start": {"POST": {"bots": "1"}},

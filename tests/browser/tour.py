@@ -167,7 +167,6 @@ NOT_PAGES = {
     "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
                            "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
-    "classplay.live": "a table's poll: 204/304, or the table's fragment (tests/web/classplay/)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",

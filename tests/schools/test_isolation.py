@@ -21,7 +21,7 @@ from trainer.engine.positions import Position
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
 from trainer.puzzles.puzzle import make_puzzle
-from trainer.store import games, invitations, puzzle_sets, puzzles, worksheets
+from trainer.store import class_tables, games, invitations, puzzle_sets, puzzles, worksheets
 from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make
@@ -54,6 +54,7 @@ def _school_a(db):
     _game(db, pupil)
     _set_and_sheet(db, teacher, 9, "Sums to 9")
     invitations.create(db, role="teacher", created_by=teacher, now=utc_now())
+    class_tables.open_table(db, class_id, pupil, 3, "round", "beginner", time.time())
     return {"teacher": teacher, "class_id": class_id, "pupil": pupil,
             "join_code": make.class_row(class_id)["join_code"]}
 
@@ -63,11 +64,13 @@ def _school_b(db):
     make = Make(db)
     for n in range(PADDING):
         t = make.teacher(name=f"Pad {n}")
-        p = make.pupil(make.klass(t, f"Pad class {n}"))
+        pad_class = make.klass(t, f"Pad class {n}")
+        p = make.pupil(pad_class)
         _game(db, p)
         _set_and_sheet(db, t, 9, f"Pad set {n}")
         invitations.create(db, role="teacher", created_by=t, now=utc_now())
         make.provider(name=f"Pad login {n}")
+        class_tables.open_table(db, pad_class, p, 3, "round", "beginner", time.time())
     teacher = make.teacher(email="quill@birch.example", name="Bertram Quill")
     class_id = make.klass(teacher, "Zanzibar Owls")
     pupil = make.pupil(class_id, "Quokka", password="sun,tree,boat")
@@ -75,6 +78,7 @@ def _school_b(db):
     return {"class_id": class_id, "pupil_id": pupil, "game_id": _game(db, pupil), "teacher_id": teacher,
             "invitation_id": invitations.list_open(db, utc_now())[-1]["id"],
             "provider_id": make.provider(name="Quagga Login"),     # a sign-in service (issue 25)
+            "table_id": class_tables.open_table(db, class_id, pupil, 3, "round", "beginner", time.time()),  # issue 16
             **_set_and_sheet(db, teacher, 10, "Xylophone sums")}
 
 
@@ -136,7 +140,8 @@ def test_b_is_padded_so_its_ids_are_not_ids_of_a(world):
         b = world["b_ids"]
         for table, key in (("classes", "class_id"), ("pupils", "pupil_id"), ("games", "game_id"),
                            ("teachers", "teacher_id"), ("puzzle_sets", "set_id"),
-                           ("invitations", "invitation_id"), ("oidc_providers", "provider_id")):
+                           ("invitations", "invitation_id"), ("oidc_providers", "provider_id"),
+                           ("class_tables", "table_id")):
             assert db.execute(f"SELECT 1 FROM {table} WHERE id = ?", [b[key]]).fetchone() is None, table
         assert db.execute("SELECT 1 FROM worksheets WHERE code = ?", [b["code"]]).fetchone() is None
     finally:

@@ -191,6 +191,9 @@ class Crawler:
         self.targets: dict = {}
         self.pages: dict[str, list[str]] = {}
         self._read: dict = {}           # (role, endpoint) -> pages of it read
+        # A fragment htmx swaps in has no <body>: its hx-posts send the header of the page
+        # they land in, which is the session's token as every page of that session had it.
+        self._csrf_of_session: dict[str, str] = {}
 
     def endpoint(self, method: str, path: str) -> str | None:
         try:
@@ -237,6 +240,10 @@ class Crawler:
             return links
         page = _Forms()
         page.feed(body)
+        if page.csrf_header:
+            self._csrf_of_session[cookie] = page.csrf_header
+        else:
+            page.csrf_header = self._csrf_of_session.get(cookie, "")
         links += [self._local(link, address) for link in page.links]
         for form in page.forms:
             fields = _merge(form["fields"])

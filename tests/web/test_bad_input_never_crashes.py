@@ -6,15 +6,13 @@ in form fields, query strings and the ids of URLs. tests/security/test_malformed
 checks each of them by name."""
 import time
 
-from trainer.store import invitations
-from trainer.web.teachers.invitations import utc_now
-
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import games
+from trainer.store import class_tables, games, invitations
+from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions
 
 # Digits of other scripts and superscripts, mixed with ASCII ones.
@@ -58,6 +56,7 @@ def owned(app, client, auth, make):
             "token": token, "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
             # A sign-in service of the school (issue 25), at an address where nothing answers.
             "provider_id": make.provider(), "role": "teacher",
+            "table_id": class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time()),
             **make.set_and_sheet(teacher)}
 
 

@@ -38,7 +38,7 @@ def _play_round(app, db, make, auth, seed):
         row, game = current(db, table_id)
         for pid, client in pupils:
             check(pid, seats[pid], client.get(f"/play/tables/{table_id}"))
-            check(pid, seats[pid], client.get(f"/play/tables/{table_id}/live?v={row['version'] - 1}"))
+            check(pid, seats[pid], client.post(f"/play/tables/{table_id}/live?v={row['version'] - 1}"))
         check("teacher", None, watcher.get(f"/classes/{class_id}/play"))
         if game.state.over:
             break

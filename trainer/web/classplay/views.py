@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, g, make_response, redirect, request, url_for
+from flask import Blueprint, g, redirect, request, url_for
 
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
@@ -129,28 +129,21 @@ def table(table_id):
     return _table_page(_class_table(table_id), None)
 
 
-@bp.route("/play/tables/<int:table_id>/live")
+@bp.route("/play/tables/<int:table_id>/live", methods=["POST"])
 @login.pupil_required
 def live(table_id):
     """The poll every screen at the table sends each second with the version it shows: 204
-    (htmx swaps nothing) while the version is the same, one indexed read; a 304 for an
-    If-None-Match that still holds; otherwise the table as it is now."""
+    (htmx swaps nothing) while the version is the same, otherwise the table as it is now. A
+    POST, because being here is news: a turn whose clock ran out, or of a child who is away,
+    is played by the helper bot now (lazily, no background thread: docs/class-play.md)."""
     db = get_db()
     found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    # Not yet: class_tables.tick (turn clock, away seats) writes, and a GET must change
-    # nothing (tests/security); it waits for the poll to become a POST (docs/class-play.md).
-    version = found[1]
-    etag = f'"t{table_id}v{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        return "", 304
+    version = class_tables.tick(db, table_id, g.pupil["id"], school_day.now())
     if request.args.get("v", "") == str(version):
-        return "", 204, {"ETag": etag}
-    row = _class_table(table_id)
-    response = make_response(_table_page(row, None))
-    response.headers["ETag"] = etag
-    return response
+        return "", 204
+    return _table_page(_class_table(table_id), None)
 
 
 @bp.route("/play/tables/<int:table_id>/move", methods=["POST"])
