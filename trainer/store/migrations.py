@@ -635,5 +635,14 @@ def m2502_roster_uploads(db: Database) -> None:
     )
 
 
+@migrations()
+def m1510_games_move_token(db: Database) -> None:
+    # Which page applied the game's latest move (issue 15.7): every board a pupil is served
+    # carries a fresh token in its move forms; a second post with the token already stored is
+    # the same tap arriving twice (applied once), any other post on an old position comes from
+    # an old tab and is refused.
+    db.execute("ALTER TABLE games ADD COLUMN move_token TEXT")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

@@ -10,6 +10,7 @@ from trainer.bots.dial import dial_strength
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.solver import running_sums
+from trainer.games.game_level import level_points, load_bot_elo
 from trainer.games.service import PUPIL
 from trainer.games.settings import FITTED
 from trainer.web.core.card_faces import COLOR_NAMES
@@ -19,10 +20,51 @@ from trainer.web.core.card_faces import COLOR_NAMES
 OPPONENT_BANDS = (0.2, 0.4, 0.6, 0.8)
 
 
+FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")     # templates/games/_faces.html
+
+
 def opponent_name(x: float) -> str:
     """The friendly name of the strength dial's bot at `x` (0 to 1)."""
     names = (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))
-    return names[sum(x >= edge for edge in OPPONENT_BANDS)]
+    return names[_band(x)]
+
+
+def _band(x: float) -> int:
+    return sum(x >= edge for edge in OPPONENT_BANDS)
+
+
+def _strength(level: str) -> float | None:
+    """Where a bot sits on the dial, 0 to 1: a fixed level by its measured Elo (beginner is
+    about 0.34), so the same animal always means about the same strength."""
+    try:
+        x = dial_strength(level)
+    except ValueError:
+        return None
+    if x is not None:
+        return x
+    try:
+        return level_points(level, load_bot_elo()) / 100
+    except ValueError:
+        return None
+
+
+def bot_face(level: str) -> str:
+    """The face (templates/games/_faces.html) of a bot of this level."""
+    x = _strength(level)
+    return FACES[_band(x)] if x is not None else "robot"
+
+
+def seat_names(bots) -> list[str]:
+    """Every seat's name: "You", then each bot by its animal (issue 15.6); two of the same
+    animal are numbered ("Fox", "Fox 2") so the story can tell them apart."""
+    names = [_("You")]
+    seen: dict[str, int] = {}
+    for seat, level in enumerate(bots, start=1):
+        x = _strength(level)
+        name = opponent_name(x) if x is not None else _("Bot %(num)d", num=seat)
+        seen[name] = seen.get(name, 0) + 1
+        names.append(name if seen[name] == 1 else _("%(name)s %(num)d", name=name, num=seen[name]))
+    return names
 
 
 def level_name(level: str) -> str:
@@ -57,7 +99,9 @@ def action_name(card: str) -> str:
     return {"thief": _("Thief"), "joker": _("Joker"), "shifter": _("Shifter"), "bomb": _("Bomb")}[kind]
 
 
-def player_name(seat: int) -> str:
+def player_name(seat: int, names=None) -> str:
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
     return _("You") if seat == PUPIL else _("Bot %(num)d", num=seat)
 
 
@@ -89,7 +133,7 @@ def call_of(play: str, capture) -> str:
 def game_error(code: str, params: dict) -> str:
     """GameError codes (trainer.games.service) and the web's own, as a friendly sentence."""
     if code == "wrong_sum":
-        return _("%(call)s — not %(target)d. Try other cards, or lay a card.",
+        return _("%(call)s — not %(target)d. Try other cards, or put a card down.",
                  call=call(params["steps"]), target=params["target"])
     messages = {
         "not_in_hand": _("That card is not in your hand."),
@@ -105,6 +149,7 @@ def game_error(code: str, params: dict) -> str:
         "pick_hand": _("First tap a card in your hand."),
         "pick_table": _("Tap cards on the table too: a card from your hand alone never takes anything."),
         "changed": _("This game changed in another window. Here it is as it is now."),
+        "moved_on": _("The game moved on — here it is now."),
         "hints_off": _("Hints are switched off for your class."),
     }
     return messages.get(code, _("That did not work. Try again."))
@@ -129,17 +174,17 @@ def too_many_games(cap: int) -> str:
 
 # ---------------------------------------------------------------- what happened
 
-def step_text(step) -> str:
-    """One move of the story (trainer.games.story.Step) as a sentence."""
+def step_text(step, names=None) -> str:
+    """One move of the story (trainer.games.story.Step) as a sentence; `names` from seat_names."""
     seat, move, you = step.seat, step.move, step.seat == PUPIL
-    name = player_name(seat)
+    name = player_name(seat, names)
     if isinstance(move, Play) and move.capture:
         text = (_("You took: %(call)s.", call=call_of(move.card, move.capture)) if you else
                 _("%(name)s took: %(call)s.", name=name, call=call_of(move.card, move.capture)))
-        return text + (" " + tweak_text(step) if step.tweak else "")
+        return text + (" " + tweak_text(step, names) if step.tweak else "")
     if isinstance(move, Play):
-        return (_("You laid %(card)s on the table.", card=card_words(move.card)) if you else
-                _("%(name)s laid %(card)s on the table.", name=name, card=card_words(move.card)))
+        return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
+                _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card)))
     if isinstance(move, UseJoker):
         target = step.after.target
         return (_("You used the Joker: the magic number is %(target)d this turn.", target=target) if you else
@@ -148,11 +193,11 @@ def step_text(step) -> str:
         card = card_words(move.stolen)
         if you:
             return _("You used the Thief on %(victim)s: %(card)s went to the table.",
-                     victim=player_name(move.victim), card=card)
+                     victim=player_name(move.victim, names), card=card)
         if move.victim == PUPIL:
             return _("%(name)s used the Thief on you: your %(card)s went to the table.", name=name, card=card)
         return _("%(name)s used the Thief on %(victim)s: %(card)s went to the table.",
-                 name=name, victim=player_name(move.victim), card=card)
+                 name=name, victim=player_name(move.victim, names), card=card)
     if isinstance(move, UseShifter):
         card, target = card_words(step.after.table[-1]), step.after.target
         return (_("You used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
@@ -166,28 +211,28 @@ def step_text(step) -> str:
         return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
                 _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
     if isinstance(move, LostTurn):
-        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat])
+        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat], names=names)
     raise TypeError(f"not a move: {move!r}")
 
 
-def lost_turn_text(seat: int, deck_empty: bool) -> str:
+def lost_turn_text(seat: int, deck_empty: bool, names=None) -> str:
     """D7: a turn with an empty hand is lost; with an empty pile the player just passes."""
     if deck_empty:
         return (_("You have no cards and the pile is empty: you pass.") if seat == PUPIL else
-                _("%(name)s has no cards and the pile is empty: they pass.", name=player_name(seat)))
+                _("%(name)s has no cards and the pile is empty: they pass.", name=player_name(seat, names)))
     return (_("You had no cards, so your turn was lost. You picked up new cards.") if seat == PUPIL else
             _("%(name)s had no cards, so that turn was lost. They picked up new cards.",
-              name=player_name(seat)))
+              name=player_name(seat, names)))
 
 
-def tweak_text(step) -> str:
+def tweak_text(step, names=None) -> str:
     won = step.won_action
     if won is None:
         return _("TWEAK! The whole table, but no action cards are left to win.")
     if step.seat == PUPIL:
         return _("TWEAK! You took the whole table and won the %(card)s!", card=action_name(won))
     return _("TWEAK! %(name)s took the whole table and won the %(card)s.",
-             name=player_name(step.seat), card=action_name(won))
+             name=player_name(step.seat, names), card=action_name(won))
 
 
 # ---------------------------------------------------------------- hints (trainer.bots.hint reasons)
@@ -205,7 +250,7 @@ def hint_text(kind: str, params: dict) -> str:
         if params.get("then"):
             text += " " + hint_text("capture", params["then"])
         return text
-    return _("No capture this time: lay a card.")
+    return _("No capture this time: put a card down.")
 
 
 # ---------------------------------------------------------------- scores (R2)
