@@ -59,13 +59,17 @@ DEFAULTS = dict(
 )
 
 
-def load(app, test_config: dict | None) -> None:
+def load(app, test_config: dict | None, school: dict | None = None) -> None:
+    """`school`: what a school of `trainer serve --schools` sets over everything else (its
+    DATABASE, SECRET_KEY and cookie path; trainer.web.schools)."""
     app.config.from_mapping(DEFAULTS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("TRAINER")
     else:
         app.config.from_mapping(test_config)
+    if school:
+        app.config.from_mapping(school)
     if not app.config.get("DATABASE"):
         app.config["DATABASE"] = default_database(app.instance_path)
     if not app.config.get("SECRET_KEY"):

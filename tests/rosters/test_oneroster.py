@@ -65,6 +65,23 @@ def test_bad_rows_are_reported_by_file_and_line_and_refuse_the_whole_file():
     assert Issue("classes.csv", 4, "bad_status", "weird") in issues
 
 
+def test_rows_marked_tobedeleted_take_the_rows_that_refer_to_them_along():
+    texts = dict(SMALL)
+    texts["users.csv"] = SMALL["users.csv"] + "u3,tobedeleted,true,org-1,student,x,Bo,Berg,\n"
+    texts["classes.csv"] = SMALL["classes.csv"] + "c2,tobedeleted,Group 4,,org-1\n"
+    texts["enrollments.csv"] = SMALL["enrollments.csv"] + (
+        "e3,,c1,org-1,u3,student,false\ne4,,c2,org-1,u1,student,false\n")
+    roster = oneroster.read_texts(texts)
+    assert set(roster.users) == {"u1", "u2"} and set(roster.classes) == {"c1"}
+    assert [e.sourced_id for e in roster.enrollments] == ["e1", "e2"]
+
+
+def test_a_reference_to_a_row_that_never_was_still_refuses_the_file():
+    texts = dict(SMALL)
+    texts["enrollments.csv"] = SMALL["enrollments.csv"] + "e3,,c1,org-1,,student,false\n"
+    assert Issue("enrollments.csv", 4, "unknown_ref", "") in refused(texts)
+
+
 def test_a_missing_file_and_a_missing_column_are_reported():
     texts = dict(SMALL)
     del texts["enrollments.csv"]

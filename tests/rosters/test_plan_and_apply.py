@@ -7,7 +7,7 @@ import pytest
 from rosters.district import District, zip_of
 from rosters.test_oneroster import SMALL
 from trainer.rosters import oneroster, plan
-from trainer.store import rosters
+from trainer.store import pupil_export, rosters
 from trainer.store.db import connect
 from web_helpers import Make, make_app
 
@@ -54,6 +54,13 @@ def test_given_names_only_and_an_initial_only_where_two_would_share_a_name(tmp_p
     # Karin Kok has no account yet: the class is the administrator's, and the preview says so.
     assert the_plan.classes[0].teacher_missing and the_plan.classes[0].teacher_label == "Karin Kok"
     assert db.execute("SELECT teacher_id FROM classes").fetchone()[0] == admin
+
+
+def test_a_pupils_data_export_holds_the_id_the_schools_records_know_them_by(tmp_path):
+    db, admin = school_db(tmp_path, "a")
+    import_file(db, admin, zip_of(SMALL), "org-1")
+    pupil_id = db.execute("SELECT id FROM pupils").fetchone()[0]
+    assert pupil_export.export(db, pupil_id)["pupil"]["source_id"] == "u1"
 
 
 def test_a_teacher_is_found_by_email_then_kept_by_sourced_id(tmp_path):

@@ -1,7 +1,9 @@
-"""`trainer backup PATH` and `trainer restore PATH`: online, verified copies of the database."""
+"""`trainer backup PATH` and `trainer restore PATH`: online, verified copies of the database,
+or of one school of a folder with `--school S --schools DIR` (issue 19)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from trainer.cli.dbfile import add_db_argument, database_file
@@ -25,7 +27,7 @@ def register(sub) -> None:
 
 def run_backup(args) -> int:
     try:
-        done = backup(database_file(args), args.path)
+        done = backup(database_file(args), args.path, prefix=args.school or "trainer")
     except BackupError as err:
         raise UsageError(str(err)) from None
     print(f"backed up to {done.path}: integrity ok, {done.tables.get('pupils', 0)} pupils", file=sys.stderr)
@@ -35,9 +37,18 @@ def run_backup(args) -> int:
 
 def run_restore(args) -> int:
     database = database_file(args, must_exist=False)
+    from trainer.store.db import create_private
+
+    made = args.school is not None and not os.path.exists(database)
+    if made:
+        # A removed school restored from the backup `trainer school remove` kept: its file is
+        # made private (0600) before SQLite writes a byte, like every database.
+        create_private(database)
     try:
-        checked, saved = restore(args.path, database)
+        checked, saved = restore(args.path, database, keep_current=not made)
     except BackupError as err:
+        if made:
+            os.unlink(database)     # else a bad backup would leave an empty school behind
         raise UsageError(str(err)) from None
     # The backup may predate schema steps this version has: bring it up to date now, so the
     # running app finds the tables it expects.

@@ -4,10 +4,14 @@ One process (waitress, threads) by default, which is what `make run` and a lapto
 `--workers N` runs N worker processes under gunicorn for a school's server. The database is
 prepared (migrations, demo data, puzzle bank) in this process first and its connection
 closed, so no SQLite connection is ever inherited across a fork: each worker opens its own.
+
+`--schools DIR` serves every school of a folder instead (issue 19, docs/schools.md): the same
+two servers, in front of trainer.web.schools' dispatcher.
 """
 from __future__ import annotations
 
 import os
+import re
 
 from trainer.cli.errors import UsageError
 
@@ -29,6 +33,15 @@ def register(subparsers) -> None:
                    help="seconds before a stuck worker is restarted (gunicorn; default 30)")
     p.add_argument("--no-demo", action="store_true",
                    help="do not create the demo teacher and class on an empty database")
+    p.add_argument("--schools", metavar="DIR",
+                   help="serve every school of this folder (one <slug>.sqlite3 each, made by "
+                        "`trainer school add`) instead of the one --db")
+    p.add_argument("--school-by", choices=("host", "path"), default="host",
+                   help="with --schools: choose the school by host name <slug>.<domain> (default) "
+                        "or by path prefix /<slug>/ on one host")
+    p.add_argument("--domain", default="localhost",
+                   help="with --school-by host: the domain after the slug (default localhost, "
+                        "so http://<slug>.localhost:PORT/ on this machine)")
     p.set_defaults(run=run)
 
 
@@ -41,6 +54,8 @@ def run(args) -> int:
         raise UsageError("--workers must be at least 1")
     if args.timeout < 1:
         raise UsageError("--timeout must be at least 1 second")
+    if args.schools:
+        return _run_schools(args)
     if args.db:
         folder = os.path.dirname(os.path.abspath(args.db))
         if not os.path.isdir(folder):
@@ -64,6 +79,58 @@ def run(args) -> int:
     else:
         _gunicorn(args).run()
     return 0
+
+
+def _run_schools(args) -> int:
+    """Every school of a folder (issue 19): one WSGI dispatcher, an app per school made at its
+    first request in each process. Each school's file is brought up to date here first
+    (migrations, puzzle bank), so workers that start together never migrate one file at once."""
+    from trainer.config import file_config
+    from trainer.ops import schools
+    from trainer.store import migrations, puzzles
+    from trainer.store.db import connect
+
+    if args.db:
+        raise UsageError("give either --db or --schools, not both")
+    if args.school_by == "host" and not all(re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?", label)
+                                            for label in args.domain.lower().split(".")):
+        raise UsageError(f"--domain {args.domain!r} is not a host name")
+    try:
+        folder = schools.check_folder(args.schools)
+        slugs = schools.slugs(folder)
+    except schools.SchoolError as err:
+        raise UsageError(str(err)) from None
+    os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
+    os.environ.setdefault("TRAINER_KEEP_CONNECTIONS", "true")
+    generated = file_config()["PUZZLE_BANK_GENERATED"]
+    for slug in slugs:
+        db = connect(schools.database_path(folder, slug))
+        try:
+            migrations.apply(db)
+            puzzles.ensure_bank(db, generated=generated)
+        finally:
+            db.close()
+    print(f"Schools: {len(slugs)} in {folder}", flush=True)
+    where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
+             else f"http://{args.host}:{args.port}/<slug>/")
+    print(f"TWEAK Trainer on {where}", flush=True)
+    if args.workers == 1:
+        import waitress
+
+        app = _schools_app(args, folder)
+        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
+                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
+                       clear_untrusted_proxy_headers=not app.trust_proxy)
+    else:
+        _gunicorn(args, lambda: _schools_app(args, folder)).run()
+    return 0
+
+
+def _schools_app(args, folder):
+    from trainer import create_schools_app
+
+    return create_schools_app(folder, select_by=args.school_by,
+                              domain=args.domain if args.school_by == "host" else None)
 
 
 def _prepare(args):
@@ -93,7 +160,9 @@ def _prepare(args):
     return app
 
 
-def _gunicorn(args):
+def _gunicorn(args, make_app=None):
+    """`make_app`: what each worker serves, made in the worker after the fork (default: the
+    one-school app)."""
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):
@@ -119,6 +188,8 @@ def _gunicorn(args):
                 self.cfg.set(key, value)
 
         def load(self):
+            if make_app is not None:
+                return make_app()
             from trainer import create_app
 
             return create_app()

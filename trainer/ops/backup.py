@@ -57,13 +57,14 @@ def verify(path: str) -> Verified:
         conn.close()
 
 
-def backup(database: str, destination: str) -> Verified:
-    """Copies the live database to `destination` (a file path or an existing folder)."""
+def backup(database: str, destination: str, prefix: str = "trainer") -> Verified:
+    """Copies the live database to `destination` (a file path or an existing folder, where
+    the copy is `<prefix>-<date>-<time>.db`: a school's slug, or "trainer")."""
     if not os.path.isfile(database):
         raise BackupError(f"the database {database} does not exist")
     if os.path.isdir(destination):
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        destination = os.path.join(destination, f"trainer-{stamp}.db")
+        destination = os.path.join(destination, f"{prefix}-{stamp}.db")
     folder = os.path.dirname(os.path.abspath(destination))
     if not os.path.isdir(folder):
         raise BackupError(f"the folder {folder} does not exist")

@@ -215,24 +215,36 @@ def read_texts(texts: dict[str, str]) -> Roster:
     roster = Roster(_manifest(texts, issues))
     if roster.version not in ("1.0", "1.1", "1.2"):
         issues.append(Issue("manifest.csv", 0, "bad_version", roster.version[:20]))
+    # Rows marked tobedeleted are left out; a row that refers to one goes with it rather
+    # than refusing the file, since the school's system removed both together.
+    gone: set[str] = set()
     seen: set[str] = set()
     for number, row in tables["orgs.csv"]:
         sid = _ids("orgs.csv", number, row, seen, issues)
         if sid and _active("orgs.csv", number, row, issues):
             roster.orgs[sid] = Org(sid, row["name"][:200] or sid, row.get("type", ""))
+        elif sid:
+            gone.add(sid)
     seen = set()
     for number, row in tables["users.csv"]:
         sid = _ids("users.csv", number, row, seen, issues)
-        if sid and _active("users.csv", number, row, issues):
+        if sid and not _active("users.csv", number, row, issues):
+            gone.add(sid)
+        elif sid:
             enabled = row.get("enabledUser", "true").lower() not in ("false", "0", "no")
             roster.users[sid] = User(sid, row["givenName"], row["familyName"],
                                      row.get("email", "").lower(), enabled)
     seen = set()
     for number, row in tables["classes.csv"]:
         sid = _ids("classes.csv", number, row, seen, issues)
-        if not sid or not _active("classes.csv", number, row, issues):
+        if not sid:
             continue
-        if not row["title"]:
+        if not _active("classes.csv", number, row, issues):
+            gone.add(sid)
+            continue
+        if row["schoolSourcedId"] in gone:
+            gone.add(sid)
+        elif not row["title"]:
             issues.append(Issue("classes.csv", number, "empty", "title"))
         elif row["schoolSourcedId"] not in roster.orgs:
             issues.append(Issue("classes.csv", number, "unknown_ref", row["schoolSourcedId"][:80]))
@@ -242,6 +254,8 @@ def read_texts(texts: dict[str, str]) -> Roster:
     for number, row in tables["enrollments.csv"]:
         sid = _ids("enrollments.csv", number, row, seen, issues)
         if not sid or not _active("enrollments.csv", number, row, issues):
+            continue
+        if row["classSourcedId"] in gone or row["userSourcedId"] in gone:
             continue
         for column, known in (("classSourcedId", roster.classes), ("userSourcedId", roster.users)):
             if row[column] not in known:

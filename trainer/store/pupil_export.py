@@ -27,7 +27,7 @@ def section(name: str, tables: tuple[str, ...] = ()):
 @section("pupil", tables=("pupils", "auth_sessions"))
 def _pupil(db: Database, pupil_id: int) -> dict:
     row = next(db.query(
-        "SELECT p.id, p.name, p.language, p.picture_password, p.archived_at, p.created_at,"
+        "SELECT p.id, p.name, p.language, p.picture_password, p.archived_at, p.created_at, p.source_id,"
         " c.name AS class_name FROM pupils p JOIN classes c ON c.id = p.class_id"
         " WHERE p.id = ?", [pupil_id]))
     row["picture_password"] = row["picture_password"].split(",")

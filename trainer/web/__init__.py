@@ -31,7 +31,8 @@ def _blueprints():
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp)
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:
+    """`school`: settings of one school of a folder (trainer.web.schools), laid over the rest."""
     app = Flask(
         "trainer.web",
         instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
@@ -39,7 +40,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=os.path.join(ROOT, "templates"),
         static_folder=os.path.join(ROOT, "static"),
     )
-    config.load(app, test_config)
+    config.load(app, test_config, school)
 
     if app.config["TRUST_PROXY"]:
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -47,8 +47,16 @@ def _kept(path: str, synchronous: str) -> Database:
     kept = getattr(_kept_by_thread, "connections", None)
     if kept is None:
         kept = _kept_by_thread.connections = {}
-    key = (os.getpid(), path, synchronous)
+    # The file's inode is part of the key: a school removed and made again under the same
+    # name (trainer school remove/add, issue 19) is a new file, never the old connection's.
+    try:
+        inode = os.stat(path).st_ino
+    except OSError:
+        inode = None
+    key = (os.getpid(), path, synchronous, inode)
     if key not in kept:
+        for stale in [k for k in kept if k[:3] == key[:3]]:
+            kept.pop(stale).close()
         kept[key] = connect(path, synchronous)
     return kept[key]
 
