@@ -163,7 +163,7 @@ def test_r5_2_a_wrong_sum_is_refused_with_its_running_sum_and_nothing_changes(cl
     assert response.status_code == 400
     a, b, c = VALUE[hand_card], VALUE[table[0]], VALUE[table[1]]
     target = game.state.target
-    assert (f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or lay a card."
+    assert (f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or put a card down."
             in html(response))
     assert response.headers["HX-Retarget"] == "#pick-status"
     assert stored(db, game_id) == before

@@ -47,7 +47,7 @@ class Moment:
     acting: int | None = None              # the seat whose move is being told
     marked: frozenset = frozenset()        # cards the told move played, took or moved
     played: tuple[str, ...] = ()           # a capture's cards, hand card first (R5.4)
-    call: str | None = None                # its running sum
+    call: str | None = None                # its sum in figures, "4 + 3 = 7" (R5.4)
 
     @property
     def live(self) -> bool:
@@ -56,6 +56,20 @@ class Moment:
 
 def seat_names(game: Game) -> list[str]:
     return words.seat_names(game.settings.bots)
+
+
+def seat_faces(game: Game) -> list[str | None]:
+    """Each bot's face (static/bots/); None for the pupil, who is shown by their own character."""
+    return [None, *(words.bot_face(level) for level in game.settings.bots)]
+
+
+def _news_item(step, names, faces, latest: bool) -> dict:
+    move = step.move
+    capture = isinstance(move, Play) and bool(move.capture)
+    return {"text": words.step_text(step, names), "you": step.seat == PUPIL, "tweak": step.tweak,
+            "won": step.won_action if step.tweak else None, "latest": latest,
+            "seat": step.seat, "name": names[step.seat], "face": faces[step.seat],
+            "sum": words.sum_line(move.card, move.capture) if capture else None}
 
 
 def _marks(step) -> tuple[State, frozenset, tuple[str, ...]]:
@@ -82,16 +96,15 @@ def moment(game: Game, step: int | None) -> Moment:
     count = len(later) + 1 if later else 0
     step = count if step is None else max(0, min(step, count))
     shown = list(told.mine) + list(later[:step])
-    news = [{"text": words.step_text(s, names), "you": s.seat == PUPIL, "tweak": s.tweak,
-             "won": s.won_action if s.tweak else None, "latest": i == len(shown) - 1}
-            for i, s in enumerate(shown)]
+    faces = seat_faces(game)
+    news = [_news_item(s, names, faces, i == len(shown) - 1) for i, s in enumerate(shown)]
     if step == count:
         return Moment(game.state, step, count, news)
     if step == 0:
         return Moment(later[0].before, step, count, news, acting=told.mine[-1].seat if told.mine else None)
     current = later[step - 1]
     state, marked, played = _marks(current)
-    call = words.call_of(played[0], played[1:]) if played else None
+    call = words.sum_line(played[0], played[1:]) if played else None
     return Moment(state, step, count, news, current.seat, marked, played, call)
 
 
@@ -205,5 +218,6 @@ def look_back(analyses: list[dict]) -> list[dict]:
     out = []
     for t in kind_look_back(analyses):
         out.append({"kind": t.kind, "turn": t.turn, "target": t.target, "cards": t.cards,
-                    "call": words.call(t.steps), "tweak": t.tweak})
+                    "call": words.call(t.steps), "sum": words.sum_line(t.cards[0], t.cards[1:]),
+                    "tweak": t.tweak})
     return out

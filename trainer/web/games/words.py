@@ -10,7 +10,6 @@ from trainer.bots.dial import dial_strength
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.solver import running_sums
-from trainer.games.game_level import level_points, load_bot_elo
 from trainer.games.service import PUPIL
 from trainer.games.settings import FITTED
 from trainer.web.core.card_faces import COLOR_NAMES
@@ -20,38 +19,43 @@ from trainer.web.core.card_faces import COLOR_NAMES
 OPPONENT_BANDS = (0.2, 0.4, 0.6, 0.8)
 
 
-FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")     # templates/games/_faces.html
+FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")     # static/bots/<face>.svg
 
 
 def opponent_name(x: float) -> str:
     """The friendly name of the strength dial's bot at `x` (0 to 1)."""
-    names = (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))
-    return names[_band(x)]
+    return _animal(_band(x))
+
+
+def _animal(band: int) -> str:
+    return (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))[band]
 
 
 def _band(x: float) -> int:
     return sum(x >= edge for edge in OPPONENT_BANDS)
 
 
-def _strength(level: str) -> float | None:
-    """Where a bot sits on the dial, 0 to 1: a fixed level by its measured Elo (beginner is
-    about 0.34), so the same animal always means about the same strength."""
+# The fixed levels by strength, weakest first (the dial's animals in the same order), so the
+# same animal always means about the same strength: casual, clever and expert all sit at the
+# dial's top, and measured Elo alone would make all three "Bear".
+FIXED_BANDS = {"random": 0, "beginner": 1, "casual": 2, "clever": 3, "expert": 4}
+
+
+def _band_of(level: str) -> int | None:
+    """Which animal plays at this level; None for a level this code cannot read."""
+    if level in FIXED_BANDS:
+        return FIXED_BANDS[level]
     try:
         x = dial_strength(level)
     except ValueError:
         return None
-    if x is not None:
-        return x
-    try:
-        return level_points(level, load_bot_elo()) / 100
-    except ValueError:
-        return None
+    return _band(x) if x is not None else None
 
 
 def bot_face(level: str) -> str:
-    """The face (templates/games/_faces.html) of a bot of this level."""
-    x = _strength(level)
-    return FACES[_band(x)] if x is not None else "robot"
+    """The face (static/bots/<face>.svg) of a bot of this level."""
+    band = _band_of(level)
+    return FACES[band] if band is not None else "robot"
 
 
 def seat_names(bots) -> list[str]:
@@ -60,8 +64,8 @@ def seat_names(bots) -> list[str]:
     names = [_("You")]
     seen: dict[str, int] = {}
     for seat, level in enumerate(bots, start=1):
-        x = _strength(level)
-        name = opponent_name(x) if x is not None else _("Bot %(num)d", num=seat)
+        band = _band_of(level)
+        name = _animal(band) if band is not None else _("Bot %(num)d", num=seat)
         seen[name] = seen.get(name, 0) + 1
         names.append(name if seen[name] == 1 else _("%(name)s %(num)d", name=name, num=seen[name]))
     return names
@@ -126,6 +130,12 @@ def call(steps) -> str:
 
 def call_of(play: str, capture) -> str:
     return call(running_sums(play, capture))
+
+
+def sum_line(play: str, capture) -> str:
+    """The same sum in figures, "4 + 3 + 2 = 9", for the eyes (the call above is read out)."""
+    values = [card_table().value[c] for c in (play, *capture)]
+    return f"{' + '.join(map(str, values))} = {sum(values)}"
 
 
 # ---------------------------------------------------------------- refusals
