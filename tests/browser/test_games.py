@@ -140,13 +140,13 @@ def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, l
     page.keyboard.press("Enter")
 
     # The pupil's lay is told; the bot's turn waits until it is skipped.
-    expect(page.locator(".news--you")).to_contain_text("You laid")
+    expect(page.locator(".news--you")).to_contain_text("You put")
     expect(page.locator("#game-live")).not_to_be_empty()
     skip = page.get_by_role("link", name="Skip", exact=True)
     expect(skip).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#game[data-decision]")).to_be_visible()
-    expect(page.locator(".news-item").last).to_contain_text("Bot 1")
+    expect(page.locator(".news-item").last).to_contain_text("Squirrel")      # beginner plays as the Squirrel
     hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
     row_before, _ = stored_game(live_server, pupil["pupil_id"])
 

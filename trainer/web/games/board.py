@@ -66,10 +66,13 @@ def seat_faces(game: Game) -> list[str | None]:
 def _news_item(step, names, faces, latest: bool) -> dict:
     move = step.move
     capture = isinstance(move, Play) and bool(move.capture)
+    total = words.sum_line(move.card, move.capture) if capture else None
     return {"text": words.step_text(step, names), "you": step.seat == PUPIL, "tweak": step.tweak,
+            # For the eyes: a capture as its sum in figures; the sentence is read out.
+            "short": words.short_text(step, names, total),
             "won": step.won_action if step.tweak else None, "latest": latest,
             "seat": step.seat, "name": names[step.seat], "face": faces[step.seat],
-            "sum": words.sum_line(move.card, move.capture) if capture else None}
+            "sum": total}
 
 
 def _marks(step) -> tuple[State, frozenset, tuple[str, ...]]:
@@ -141,7 +144,7 @@ def board(game: Game, state: State, acting: int | None = None) -> dict:
     }
 
 
-def pupil_actions(state: State, names=None) -> list[dict]:
+def pupil_actions(state: State, names=None, faces=None) -> list[dict]:
     """The action cards the pupil may use now (R5.1, D8), one button each."""
     if state.current_player != PUPIL or state.phase is not Phase.START:
         return []
@@ -152,7 +155,8 @@ def pupil_actions(state: State, names=None) -> list[dict]:
                         "label": f"{words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}"})
         elif isinstance(move, UseThief):
             out.append({"kind": "thief", "card": move.card, "victim": move.victim,
-                        "label": words.action_name(move.card), "victim_name": words.player_name(move.victim, names)})
+                        "label": words.action_name(move.card), "victim_name": words.player_name(move.victim, names),
+                        "victim_face": faces[move.victim] if faces else None})
         elif isinstance(move, (UseShifter, UseBomb)):
             out.append({"kind": "shifter" if isinstance(move, UseShifter) else "bomb", "card": move.card,
                         "label": words.action_name(move.card)})

@@ -175,7 +175,8 @@ def _live_context(row, game, deciding, turn) -> dict:
     if can_hint and row.get("hint_turn") == turn:
         hint = game_board.capture_hint(state)
     return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
-            "actions": game_board.pupil_actions(state, game_board.seat_names(game)) if deciding else [],
+            "actions": (game_board.pupil_actions(state, game_board.seat_names(game), game_board.seat_faces(game))
+                        if deciding else []),
             "discard": deciding and state.phase is Phase.DISCARD,
             "can_hint": can_hint, "hint": hint, "decision": f"{row['id']}:{turn}"}
 

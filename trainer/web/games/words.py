@@ -132,6 +132,33 @@ def call_of(play: str, capture) -> str:
     return call(running_sums(play, capture))
 
 
+def short_text(step, names, total: str | None) -> str | None:
+    """A move in a few words for the board's list, where a sentence is long (the sentence is
+    read out): "Fox took 4 + 3 = 7", "Fox used the Joker: 9". None: the sentence is short."""
+    you, name = step.seat == PUPIL, player_name(step.seat, names)
+    if total is not None:
+        return _("You took %(sum)s", sum=total) if you else _("%(name)s took %(sum)s", name=name, sum=total)
+    move = step.move
+    if isinstance(move, UseJoker):
+        target = step.after.target
+        return (_("You used the Joker: %(target)d", target=target) if you else
+                _("%(name)s used the Joker: %(target)d", name=name, target=target))
+    if isinstance(move, UseShifter):
+        target = step.after.target
+        return (_("You used the Shifter: %(target)d", target=target) if you else
+                _("%(name)s used the Shifter: %(target)d", name=name, target=target))
+    if isinstance(move, UseThief):
+        victim = player_name(move.victim, names)
+        if you:
+            return _("You used the Thief on %(victim)s", victim=victim)
+        if move.victim == PUPIL:
+            return _("%(name)s used the Thief on you", name=name)
+        return _("%(name)s used the Thief on %(victim)s", name=name, victim=victim)
+    if isinstance(move, UseBomb):
+        return _("You used the Bomb") if you else _("%(name)s used the Bomb", name=name)
+    return None
+
+
 def sum_line(play: str, capture) -> str:
     """The same sum in figures, "4 + 3 + 2 = 9", for the eyes (the call above is read out)."""
     values = [card_table().value[c] for c in (play, *capture)]
