@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Playwright drives Debian's Chromium; it must never download a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test chromium bench clean translations
+.PHONY: run test chromium oidc-provider bench clean translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,16 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
-test: $(STAMP) chromium
+# The sign-in tests run npm's oidc-provider (tests/oidc) on the machine's Node.js.
+OIDC_STAMP := tests/oidc/node_modules/.installed
+$(OIDC_STAMP): tests/oidc/package-lock.json
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
+	npm ci --prefix tests/oidc --no-audit --no-fund
+	touch $(OIDC_STAMP)
+
+oidc-provider: $(OIDC_STAMP)
+
+test: $(STAMP) chromium oidc-provider
 	$(BIN)/python -m pytest
 
 # After changing user-visible text: extract, merge into every language, translate the new

@@ -13,7 +13,7 @@ import pytest
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import games, invitations
+from trainer.store import class_tables, games, invitations
 from trainer.web.teachers.invitations import utc_now
 from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
@@ -72,6 +72,17 @@ def victim(make):
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     invitations.create(make.db, role="teacher", created_by=teacher_b, now=utc_now())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id,
+    table_id = class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time())
+    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "table_id": table_id,
             "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
-            **make.set_and_sheet(teacher_b)}
+            "provider_id": make.provider(), **make.set_and_sheet(teacher_b)}
+
+
+@pytest.fixture(scope="session")
+def oidc_provider():
+    """npm's oidc-provider on a free port for the whole run (tests/oidc_provider.py)."""
+    import oidc_provider as running
+
+    provider = running.start()
+    yield provider
+    provider.stop()

@@ -57,12 +57,16 @@ TEACHER_ROUTES = {
     "puzzle_sets.print_set": {"POST": {}},
     "puzzle_sets.delete": {"POST": {}},
     "certificates.show": {"GET": None},
+    # Class play (issue 16): only the class's teacher watches its tables.
+    "classplay_watch.watch": {"GET": None},
+    "classplay_watch.watch_live": {"GET": None},
     # The school administrator's page (issue 19): admin_required, so another teacher gets 403
     # and a pupil or nobody the teachers' login.
     "school.set_active": {"POST": {"active": "1"}},
     "school.set_role": {"POST": {"role": "admin"}},
     "school.hand_over": {"POST": {"teacher_id": "1"}},
     "school.withdraw": {"POST": {}},
+    "school_signin.remove": {"POST": {}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
@@ -70,6 +74,13 @@ TOKEN_ROUTES = {
     "invitations.accept": {"GET": None, "POST": {"display_name": "New", "email": "new@school.example",
                                                  "password": "a forged new password",
                                                  "password2": "a forged new password"}},
+}
+# Public routes whose argument is one of the school's sign-in services (issue 25), the same for
+# everyone and before anyone is logged in: tests/oidc/test_refused_sign_ins.py tries an unknown
+# provider (404), a replayed or foreign state and bad tokens; listed so the registry test knows them.
+PROVIDER_ROUTES = {
+    "signin.start": {"GET": None},
+    "signin.callback": {"GET": None},
 }
 # Routes a pupil uses during login: the id must be a pupil of the class they chose.
 PUPIL_LOGIN_ROUTES = {
@@ -83,10 +94,18 @@ PUPIL_ROUTES: dict = {
     "games.hint": {"POST": {}},
     "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
+    # Class play (issue 16): only pupils of the table's class sit at or see it.
+    "classplay.table": {"GET": None},
+    "classplay.live": {"GET": None},
+    "classplay.join": {"POST": {}},
+    "classplay.leave": {"POST": {}},
+    "classplay.start": {"POST": {"bots": "1"}},
+    "classplay.move": {"POST": {"version": "1", "kind": "lay", "hand": "R1a"}},
 }
-ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES}
+ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}
 
-CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods if e not in TOKEN_ROUTES]
+CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods
+         if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES]
 OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
 
 

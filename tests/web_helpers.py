@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime
 
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeTimedSerializer
@@ -14,7 +15,7 @@ from itsdangerous import URLSafeTimedSerializer
 from trainer import create_app
 from trainer.engine.positions import Position
 from trainer.puzzles.puzzle import make_puzzle
-from trainer.store import classes, passwords, pupils, puzzle_sets, puzzles, teachers, worksheets
+from trainer.store import classes, oidc_providers, passwords, pupils, puzzle_sets, puzzles, teachers, worksheets
 
 TEACHER_PASSWORD = "correct horse battery"
 
@@ -68,6 +69,13 @@ class Make:
 
     def class_row(self, class_id) -> dict:
         return classes.get(self.db, class_id)
+
+    def provider(self, name="Schoolid", issuer=None) -> int:
+        """A sign-in service of the school (issue 25), at an address where nothing answers."""
+        self._n += 1
+        return oidc_providers.add(self.db, secret_key="test", secret="s3cret", now=datetime(2026, 1, 1),
+                                  name=name, issuer=issuer or f"http://127.0.0.1:9/{self._n}",
+                                  client_id="trainer", teacher_claim="role", teacher_value="staff")
 
     def set_and_sheet(self, teacher_id) -> dict:
         """A puzzle set of the teacher's holding one puzzle (the RULES.md example), and a

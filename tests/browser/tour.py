@@ -99,6 +99,7 @@ TEACHER_TOUR = [
     Stop("drills.upload_puzzles", link("Upload puzzles")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("class_games.limits", link("Game settings for this class")),
+    Stop("classplay_watch.watch", steps(TO_CLASS, link("Watch class play"))),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("classes.delete", link("Delete class and all data")),
     Stop("worksheets.new", steps(TO_CLASS, link("Make a worksheet"))),
@@ -123,6 +124,7 @@ TEACHER_TOUR = [
     Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
     Stop("rosters.index", link("Import classes from the school's records")),
     Stop("rosters.preview", upload_roster),
+    Stop("school_signin.index", steps(link("School", within=".site-nav"), link("Sign-in services"))),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]
@@ -140,6 +142,9 @@ PUPIL_TOUR = [
     Stop("pupil_home.home", link("My page", within=".site-nav")),
     Stop("games.new", link("More choices", exact=False)),    # "More choices for a new game"
     Stop("games.show", start_game),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("classplay.lobby", link("Play with classmates")),
+    Stop("classplay.table", button("Open a table")),
 ]
 
 # GET endpoints that are not pages a person reads: downloads and the static files.
@@ -155,6 +160,15 @@ NOT_PAGES = {
     "install.service_worker": "the service worker's script, run by the browser",
     "invitations.accept": "opened from the link an administrator sends, pasted into a browser "
                           "(tests/browser/test_school_admin.py makes one on /school and opens it)",
+    "signin.start": "not a page: sends the browser to the school's sign-in service "
+                    "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
+    "signin.callback": "not a page one opens: the sign-in service sends the browser back here "
+                       "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
+    "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
+                           "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
+    "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
+    "classplay.live": "a table's poll: 204/304, or the table's fragment (tests/web/classplay/)",
+    "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -195,6 +209,9 @@ STYLE_CHECKS = {
     "pupil_home.home": [StyleCheck(".kid-actions", "display", "block")],            # pupil.css
     "pupil_home.avatar": [StyleCheck(".avatar-grid", "display", "block")],
     "certificates.show": [StyleCheck(".certificate", "text-align", "start")],
+    "classplay.lobby": [StyleCheck(".cp-lobby-body", "display", "block")],            # classplay.css
+    "classplay.table": [StyleCheck(".cp-table", "display", "block")],
+    "classplay_watch.watch": [StyleCheck(".cp-watch-grid", "display", "block")],
     "school.index": [StyleCheck(".school-admin .table-scroll", "overflow-x", "visible")],
 }
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from trainer.store import invitations
+from trainer.store import invitations, oidc_providers
 from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
@@ -78,6 +78,10 @@ def build_world(app, make, db) -> World:
     assert response.status_code == 303, response.get_data(as_text=True)
     game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    # A class-play table the pupil opened (issue 16): its page shows the hostile names.
+    response = pupil.post("/play/tables", data={"seats": "3", "length": "round", "bot_level": "beginner"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     # One answer stored (so the dashboard's CSV downloads carry the hostile names in their
     # rows), then the next puzzle issued, so a drill is still under way.
     attempt_id = db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL",
@@ -103,8 +107,14 @@ def build_world(app, make, db) -> World:
     # An invitation of the school (issue 19): its link is public, its withdrawal the administrator's.
     token = invitations.create(db, role="teacher", created_by=teacher_id, now=utc_now())
     invitation_id = invitations.list_open(db, utc_now())[-1]["id"]
+    # A sign-in service of the school (issue 25), at an address where nothing answers: its
+    # buttons are on the login pages, and starting it is refused as "provider down".
+    provider_id = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
+                                     now=utc_now(), name="Schoolid", issuer="http://127.0.0.1:9",
+                                     client_id="fuzz-client", teacher_claim="role", teacher_value="staff")
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
-                      "set_id": set_id, "token": token, "invitation_id": invitation_id,
+                      "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
+                      "provider_id": provider_id, "role": "teacher",
                       "puzzle_id": puzzle_id, "code": code},
                  clients={"anonymous": app.test_client(), "teacher": teacher,
                           "joining": joining, "pupil": pupil},

@@ -12,7 +12,9 @@ import hashlib
 import re
 
 from game_helpers import find_game, store_game
+from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
+from trainer.store import class_tables
 from trainer.web.dashboard.queries import attempt_log
 from web_helpers import Make, PupilActions
 
@@ -58,7 +60,27 @@ def build_fuzz_world(app, db) -> dict:
                " VALUES (?, 'teacher', NULL, ?, ?)",
                [hashlib.sha256(b"fuzz-invitation-token").hexdigest(), "2000-01-01T00:00:00",
                 "9999-01-01T00:00:00"])
+    # A teacher's first provider sign-in, waiting for the password (trainer.web.signin.views):
+    # the nobody visitor has one pending, so the crawl meets the form at /signin/link.
+    with world.clients["anonymous"].session_transaction() as pending:
+        pending["oidc_teacher"] = {"provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9",
+                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": ""}
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
+    # Class play (issue 16): the pupil's open table with a classmate (Start, Leave), a game at
+    # another table played to the pupil's turn (the move forms; a second seat is made in SQL,
+    # as the store seats a child at one table at a time), and another child's table to join.
+    class_tables.join(db, world.ids["table_id"], world.bypass_pupil_id, now=1.0)
+    playing = class_tables.open_table(db, world.class_id, locked, 3, "round", "beginner", now=2.0)
+    db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, 1, ?)",
+               [playing, world.pupil_id])
+    class_tables.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
+    while True:
+        row = class_tables.get(db, playing)
+        if class_tables.seat_of(db, playing, locked) != class_tables.load(row).to_act:
+            break
+        class_tables.play(db, playing, locked, row["version"], f"m{row['version']}",
+                          lambda game, seat: legal_moves(game.state)[0], now=4.0)
+    class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}

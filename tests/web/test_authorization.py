@@ -52,7 +52,12 @@ def _snapshot(db):
             db.execute("SELECT * FROM worksheets ORDER BY teacher_id, code").fetchall(),
             db.execute("SELECT id, role, disabled_at FROM teachers ORDER BY id").fetchall(),
             db.execute("SELECT * FROM invitations ORDER BY id").fetchall(),
-            db.execute("SELECT * FROM school_settings ORDER BY name").fetchall())
+            db.execute("SELECT * FROM school_settings ORDER BY name").fetchall(),
+            db.execute("SELECT * FROM oidc_providers ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM oidc_links ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM class_tables ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM class_table_seats ORDER BY table_id, seat").fetchall(),
+            db.execute("SELECT * FROM class_table_rounds ORDER BY table_id, round").fetchall())
 
 
 @pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)
@@ -106,7 +111,7 @@ def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, metho
     invitations.create(make.db, role="teacher", created_by=teacher, now=utc_now())
     ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"), "teacher_id": teacher,
            "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
-           **make.set_and_sheet(teacher)}
+           "provider_id": make.provider(), **make.set_and_sheet(teacher)}
     if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])
     response = send(client, method, route_url(app, endpoint, ids), ALL_ROUTES[endpoint][method])

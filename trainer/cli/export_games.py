@@ -1,5 +1,6 @@
 """`trainer export-games --db PATH`: every round of every stored game, one tweak-round/1 record
-per line (FORMATS.md), oldest game first, so `trainer replay --lines` can check them all.
+per line (FORMATS.md), oldest game first, then every finished round of class play (issue 16),
+so `trainer replay --lines` can check them all.
 
 Only the records go out: no pupil names or ids. The database is opened read-only, so a
 mistyped path is reported rather than created.
@@ -47,6 +48,10 @@ def _open(path: str) -> sqlite3.Connection:
     return conn
 
 
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
 def run(args) -> int:
     conn = _open(args.db)
     try:
@@ -57,6 +62,10 @@ def run(args) -> int:
                 raise UsageError(f"game {game_id}: the stored record is unreadable ({err})") from None
             for record in rounds:
                 emit(record)
+        if "class_table_rounds" in _tables(conn):
+            # Class play (issue 16): every finished round of every class table.
+            for (text,) in conn.execute("SELECT record FROM class_table_rounds ORDER BY table_id, round"):
+                emit(json.loads(text))
     except sqlite3.DatabaseError as err:
         raise UsageError(f"--db: cannot read {args.db} ({err})") from None
     finally:

@@ -153,8 +153,8 @@ def decide(game: Game, move: Move, decision_ms: int | None = None,
         raise GameError("round_over")
     if state.current_player != PUPIL:
         raise GameError("not_your_turn")
-    move = _normalise(state, move)
-    _check(state, move)
+    move = normalise_move(state, move)
+    check_move(state, move)
     analysis = None
     if isinstance(move, Play):
         analysis = analyse_play(state, move, len(game.rounds), decision_ms, hint_used)
@@ -163,7 +163,7 @@ def decide(game: Game, move: Move, decision_ms: int | None = None,
     return _advance(replace(game, state=after, seen=len(state.log) + 1)), analysis
 
 
-def _normalise(state: State, move: Move) -> Move:
+def normalise_move(state: State, move: Move) -> Move:
     if isinstance(move, Play) and move.capture and all(c in state.table for c in move.capture):
         # Cards may be tapped in any order; records keep the table's order.
         order = {card: i for i, card in enumerate(state.table)}
@@ -173,9 +173,10 @@ def _normalise(state: State, move: Move) -> Move:
     return move
 
 
-def _check(state: State, move: Move) -> None:
-    """Friendly reasons for the mistakes a child makes; anything else the rules refuse."""
-    hand = state.hands[PUPIL]
+def check_move(state: State, move: Move, seat: int = PUPIL) -> None:
+    """Friendly reasons for the mistakes a child makes in `seat`; anything else the rules
+    refuse. Class play (trainer.games.table) checks every child's seat with it."""
+    hand = state.hands[seat]
     if isinstance(move, Discard):
         if state.phase is not Phase.DISCARD:
             raise GameError("no_bomb")

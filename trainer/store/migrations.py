@@ -635,6 +635,100 @@ def m2502_roster_uploads(db: Database) -> None:
     )
 
 
+# ------------------------------------------------------- issue 25: OpenID Connect sign-in
+@migrations()
+def m2510_oidc_providers(db: Database) -> None:
+    # A school's identity providers (trainer.store.oidc_providers). The client secret is kept
+    # only as a Fernet token under a key derived from SECRET_KEY: a copy of the database
+    # alone does not give it away. Each role rule is a claim name and the value it must have.
+    db.execute(
+        """CREATE TABLE oidc_providers (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            issuer TEXT NOT NULL UNIQUE,
+            client_id TEXT NOT NULL,
+            secret_box TEXT NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '',
+            teacher_claim TEXT NOT NULL,
+            teacher_value TEXT NOT NULL,
+            pupil_claim TEXT NOT NULL DEFAULT '',
+            pupil_value TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m2511_oidc_links(db: Database) -> None:
+    # Which provider account is which teacher or pupil: the issuer and its pseudonym `sub`,
+    # nothing else the provider sent (no name, e-mail or national number is kept).
+    db.execute(
+        """CREATE TABLE oidc_links (
+            id INTEGER PRIMARY KEY,
+            provider_id INTEGER NOT NULL REFERENCES oidc_providers(id) ON DELETE CASCADE,
+            issuer TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            teacher_id INTEGER REFERENCES teachers(id) ON DELETE CASCADE,
+            pupil_id INTEGER REFERENCES pupils(id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL,
+            UNIQUE (issuer, subject),
+            CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX oidc_links_teacher ON oidc_links(provider_id, teacher_id)"
+               " WHERE teacher_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX oidc_links_pupil ON oidc_links(provider_id, pupil_id)"
+               " WHERE pupil_id IS NOT NULL")
+
+
+# ---------------------------------------------------------------- issue 16: class play
+@migrations()
+def m1601_class_tables(db: Database) -> None:
+    # Classmates playing TWEAK at one table (trainer.store.class_tables). `version` goes up by
+    # one with every change, and a move names the version it was made on, so a double tap or a
+    # stale tab is refused by a conditional UPDATE ... WHERE version = ? (several server
+    # processes, one SQLite file). `state` is the tweak-table/1 game once it has started;
+    # `last_move` the latest applied move's key, so the very same move sent twice is answered
+    # as done rather than refused. Seat 0 is the pupil who opened the table.
+    db.execute(
+        """CREATE TABLE class_tables (
+            id INTEGER PRIMARY KEY,
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            seats INTEGER NOT NULL CHECK (seats BETWEEN 2 AND 6),
+            length TEXT NOT NULL,
+            bot_level TEXT,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'playing', 'finished')),
+            version INTEGER NOT NULL DEFAULT 0,
+            state TEXT,
+            last_move TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX class_tables_class_status ON class_tables(class_id, status)")
+    db.execute(
+        """CREATE TABLE class_table_seats (
+            table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            PRIMARY KEY (table_id, seat),
+            UNIQUE (table_id, pupil_id)
+        )"""
+    )
+    db.execute("CREATE INDEX class_table_seats_pupil ON class_table_seats(pupil_id)")
+    # Every finished round, as the tweak-round/1 record `trainer export-games` prints. No pupil
+    # data: seats are numbers.
+    db.execute(
+        """CREATE TABLE class_table_rounds (
+            table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (table_id, round)
+        )"""
+    )
+
+
 @migrations()
 def m1510_games_move_token(db: Database) -> None:
     # Which page applied the game's latest move (issue 15.7): every board a pupil is served

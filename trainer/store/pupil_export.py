@@ -66,6 +66,13 @@ def _games(db: Database, pupil_id: int) -> dict:
     }
 
 
+@section("class_play", tables=("class_table_seats",))
+def _class_play(db: Database, pupil_id: int) -> list[dict]:
+    # Which seat of which class-play table (issue 16); the games there are the class's.
+    return _rows(db, "SELECT table_id, seat FROM class_table_seats WHERE pupil_id = ? ORDER BY table_id",
+                 pupil_id)
+
+
 @section("devices", tables=("known_devices",))
 def _devices(db: Database, pupil_id: int) -> list[dict]:
     # When the pupil first and last logged in from each device (the device key is not theirs

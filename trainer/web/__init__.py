@@ -17,6 +17,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def _blueprints():
     from trainer.web.classes import roster, unlock, views as classes
+    from trainer.web.classplay import views as classplay, watch as classplay_watch
     from trainer.web.core import install, language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
@@ -24,11 +25,14 @@ def _blueprints():
     from trainer.web.rosters import views as rosters
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
     from trainer.web.teachers import account, auth, invitations, school
+    from trainer.web.signin import providers as signin_providers, views as signin
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
-            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp)
+            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp,
+            signin.bp, signin_providers.bp,
+            classplay.bp, classplay_watch.bp)
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:

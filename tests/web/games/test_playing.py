@@ -315,7 +315,8 @@ def step_text_of(app, step, bots):
     """The English sentence of a story step, escaped as the page shows it, the bots named by
     their animals (issue 15.6)."""
     with app.test_request_context():
-        return str(escape(step_text(step, seat_names(bots))))
+        names = seat_names(bots)
+        return str(escape(step_text(step, name_of=lambda seat: names[seat])))
 
 
 def test_d7_a_lost_turn_is_explained(client, db, pupil):

@@ -67,7 +67,7 @@ def _news_item(step, names, faces, latest: bool) -> dict:
     move = step.move
     capture = isinstance(move, Play) and bool(move.capture)
     total = words.sum_line(move.card, move.capture) if capture else None
-    return {"text": words.step_text(step, names), "you": step.seat == PUPIL, "tweak": step.tweak,
+    return {"text": words.step_text(step, name_of=lambda seat: names[seat]), "you": step.seat == PUPIL, "tweak": step.tweak,
             # For the eyes: a capture as its sum in figures; the sentence is read out.
             "short": words.short_text(step, names, total),
             "won": step.won_action if step.tweak else None, "latest": latest,

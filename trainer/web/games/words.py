@@ -211,14 +211,15 @@ def too_many_games(cap: int) -> str:
 
 # ---------------------------------------------------------------- what happened
 
-def step_text(step, names=None) -> str:
-    """One move of the story (trainer.games.story.Step) as a sentence; `names` from seat_names."""
-    seat, move, you = step.seat, step.move, step.seat == PUPIL
-    name = player_name(seat, names)
+def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
+    """One move of the story (trainer.games.story.Step) as a sentence, told to the player in
+    seat `me`; `name_of(seat)` names the others (class play names classmates)."""
+    seat, move, you = step.seat, step.move, step.seat == me
+    name = name_of(seat)
     if isinstance(move, Play) and move.capture:
         text = (_("You took: %(call)s.", call=call_of(move.card, move.capture)) if you else
                 _("%(name)s took: %(call)s.", name=name, call=call_of(move.card, move.capture)))
-        return text + (" " + tweak_text(step, names) if step.tweak else "")
+        return text + (" " + tweak_text(step, me, name_of) if step.tweak else "")
     if isinstance(move, Play):
         return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
                 _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card)))
@@ -230,11 +231,11 @@ def step_text(step, names=None) -> str:
         card = card_words(move.stolen)
         if you:
             return _("You used the Thief on %(victim)s: %(card)s went to the table.",
-                     victim=player_name(move.victim, names), card=card)
-        if move.victim == PUPIL:
+                     victim=name_of(move.victim), card=card)
+        if move.victim == me:
             return _("%(name)s used the Thief on you: your %(card)s went to the table.", name=name, card=card)
         return _("%(name)s used the Thief on %(victim)s: %(card)s went to the table.",
-                 name=name, victim=player_name(move.victim, names), card=card)
+                 name=name, victim=name_of(move.victim), card=card)
     if isinstance(move, UseShifter):
         card, target = card_words(step.after.table[-1]), step.after.target
         return (_("You used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
@@ -248,28 +249,29 @@ def step_text(step, names=None) -> str:
         return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
                 _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
     if isinstance(move, LostTurn):
-        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat], names=names)
+        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat],
+                              me=me, name_of=name_of)
     raise TypeError(f"not a move: {move!r}")
 
 
-def lost_turn_text(seat: int, deck_empty: bool, names=None) -> str:
+def lost_turn_text(seat: int, deck_empty: bool, me: int = PUPIL, name_of=player_name) -> str:
     """D7: a turn with an empty hand is lost; with an empty pile the player just passes."""
     if deck_empty:
-        return (_("You have no cards and the pile is empty: you pass.") if seat == PUPIL else
-                _("%(name)s has no cards and the pile is empty: they pass.", name=player_name(seat, names)))
-    return (_("You had no cards, so your turn was lost. You picked up new cards.") if seat == PUPIL else
+        return (_("You have no cards and the pile is empty: you pass.") if seat == me else
+                _("%(name)s has no cards and the pile is empty: they pass.", name=name_of(seat)))
+    return (_("You had no cards, so your turn was lost. You picked up new cards.") if seat == me else
             _("%(name)s had no cards, so that turn was lost. They picked up new cards.",
-              name=player_name(seat, names)))
+              name=name_of(seat)))
 
 
-def tweak_text(step, names=None) -> str:
+def tweak_text(step, me: int = PUPIL, name_of=player_name) -> str:
     won = step.won_action
     if won is None:
         return _("TWEAK! The whole table, but no action cards are left to win.")
-    if step.seat == PUPIL:
+    if step.seat == me:
         return _("TWEAK! You took the whole table and won the %(card)s!", card=action_name(won))
     return _("TWEAK! %(name)s took the whole table and won the %(card)s.",
-             name=player_name(step.seat, names), card=action_name(won))
+             name=name_of(step.seat), card=action_name(won))
 
 
 # ---------------------------------------------------------------- hints (trainer.bots.hint reasons)

@@ -21,6 +21,7 @@ from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
+from trainer.web.signin import views as signin
 
 bp = Blueprint("pupil_login", __name__)
 
@@ -163,7 +164,10 @@ def pictures_step(pupil_id):
             elif ",".join(picked) == pupil["picture_password"]:
                 throttle.succeeded(db, tried, lock)
                 guessing.remember_pupil_device(pupil_id)
+                # A provider sign-in waiting for its first class code and pictures (issue 25).
+                via_provider = signin.link_pending_pupil(pupil_id)
                 login.login_pupil(pupil_id)
+                signin.remember_logout(via_provider)
                 security_log.event("pupil_login", pupil=pupil_id)
                 return htmx.full_reload(url_for("pupil_home.home"))
             else:

@@ -10,6 +10,7 @@ from trainer.store import passwords, school_settings, teachers, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
+from trainer.web.signin import views as signin
 
 bp = Blueprint("auth", __name__)
 
@@ -142,8 +143,10 @@ def login_view():
 
 @bp.route("/logout", methods=["POST"])
 def logout():
+    # Signed in with a provider: its session ends too, at its end_session_endpoint (issue 25).
+    at_provider = signin.provider_logout_url()
     login.logout()
-    return htmx.full_reload(url_for("pages.home"))
+    return htmx.full_reload(at_provider or url_for("pages.home"))
 
 
 @bp.route("/account/password", methods=["GET", "POST"])

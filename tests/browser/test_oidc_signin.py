@@ -1,0 +1,138 @@
+"""Sign-in with the school's provider, end to end in Chromium against the real oidc-provider
+(issue 25): from the first page, by clicking, as a teacher and as a pupil would; the first
+sign-in links, the next one goes straight in; logout ends the session here and at the
+provider; school A's pupil is refused by school B."""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+
+import oidc_provider as op
+from trainer.store import oidc_links, oidc_providers
+from web_helpers import TEACHER_PASSWORD, Make, make_app
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def _school(tmp_path_factory, provider, school, **rule):
+    app = make_app(tmp_path_factory.mktemp(f"school{school}") / "school.db")
+    server = LiveServer(app)
+    server.start()
+    db = server.db()
+    client_id, secret = op.CLIENTS[school]
+    oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret=secret, now=datetime(2026, 12, 1),
+                       name="Schoologin", issuer=provider.issuer, client_id=client_id,
+                       scopes="school", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
+                       **rule)
+    db.close()
+    return server
+
+
+@pytest.fixture(scope="module")
+def school_a(tmp_path_factory, oidc_provider):
+    server = _school(tmp_path_factory, oidc_provider, "A")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def school_b(tmp_path_factory, oidc_provider):
+    server = _school(tmp_path_factory, oidc_provider, "B", pupil_claim="school", pupil_value="B")
+    yield server
+    server.stop()
+
+
+def _home(server):
+    # The provider sends the browser back to our first page, with the logout's `state`.
+    return re.compile(re.escape(server.url) + r"/(\?.*)?$")
+
+
+def _provider_login(page, login):
+    """oidc-provider's own development login page: any password is right."""
+    page.locator("input[name=login]").fill(login)
+    page.locator("input[name=password]").fill("anything")
+    page.locator("button[type=submit]").click()
+
+
+def test_teacher_links_once_then_signs_in_and_logs_out_here_and_at_the_provider(page, school_a, oidc_provider):
+    db = school_a.db()
+    teacher_id = Make(db).teacher(email=op.TEACHER["email"], name="Tina")
+    page.goto(school_a.url + "/")
+    page.get_by_role("link", name="I am a teacher").click()
+    page.get_by_role("link", name="Sign in with Schoologin").click()
+    _provider_login(page, op.TEACHER["login"])
+    # First time: the account's password once.
+    page.get_by_role("heading", name="Link your sign-in").wait_for()
+    page.get_by_label("Password").fill("wrong password here")
+    page.get_by_role("button", name="Link and log in").click()
+    page.get_by_text("That is not your password.").wait_for()
+    assert oidc_links.count(db) == 0
+    page.get_by_label("Password").fill(TEACHER_PASSWORD)
+    page.get_by_role("button", name="Link and log in").click()
+    page.wait_for_url("**/classes")
+    link = next(db.query("SELECT * FROM oidc_links"))
+    assert (link["teacher_id"], link["subject"], link["issuer"]) == (teacher_id, "teacher-a", oidc_provider.issuer)
+
+    # Logout ends our session and the provider's (its end-session page asks to confirm).
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(oidc_provider.issuer + "/**")
+    page.get_by_role("button", name="Yes, sign me out").click()
+    page.wait_for_url(_home(school_a))
+    page.goto(school_a.url + "/classes")
+    page.wait_for_url("**/login**")
+
+    # The next sign-in needs the provider's login again (its session ended) but no password here.
+    page.get_by_role("link", name="Sign in with Schoologin").click()
+    _provider_login(page, op.TEACHER["login"])
+    page.wait_for_url("**/classes")
+    assert oidc_links.count(db) == 1
+    db.close()
+
+
+def _pupil_signs_in(page, server, login):
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="I am a pupil").click()
+    page.get_by_role("link", name="Sign in with Schoologin").click()
+    _provider_login(page, login)
+
+
+@pytest.mark.parametrize("login", [op.PUPIL_WITH_NAME, op.PUPIL_ONLY_SUB])
+def test_pupil_links_with_class_code_and_pictures_once(page, school_a, oidc_provider, login):
+    db = school_a.db()
+    make = Make(db)
+    class_id = make.klass(make.teacher(), f"Class of {login}")
+    pupil_id = make.pupil(class_id, "Mila" if login == op.PUPIL_WITH_NAME else "Noor")
+    code = make.class_row(class_id)["join_code"]
+    _pupil_signs_in(page, school_a, login)
+    page.get_by_text("The first time, type your class code").wait_for()
+    page.get_by_label("Class code").fill(code)
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Mila" if login == op.PUPIL_WITH_NAME else "Noor").click()
+    for picture in ("Sun", "Tree", "Boat"):
+        page.get_by_role("button", name=picture).click()
+    page.wait_for_url("**/me")
+    rows = list(db.query("SELECT * FROM oidc_links WHERE pupil_id = ?", [pupil_id]))
+    assert [(r["subject"], r["teacher_id"]) for r in rows] == [(login, None)]
+    # Nothing but the pseudonym: the pupil's record keeps its own first name only.
+    assert make.class_row(class_id)["name"] == f"Class of {login}"
+    assert "Ada" not in repr(list(db.query("SELECT * FROM pupils")))
+
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("button", name="Yes, sign me out").click()           # the provider's "sign out?"
+    page.wait_for_url(_home(school_a))
+    _pupil_signs_in(page, school_a, login)
+    page.wait_for_url("**/me")
+    db.close()
+
+
+def test_school_a_pupil_is_refused_at_school_b(page, school_b, oidc_provider):
+    _pupil_signs_in(page, school_b, op.PUPIL_WITH_NAME)
+    page.get_by_role("heading", name="Sign-in did not work").wait_for()
+    page.get_by_text("This account is not a pupil's account at this school.").wait_for()
+    db = school_b.db()
+    assert oidc_links.count(db) == 0
+    db.close()

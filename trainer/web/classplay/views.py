@@ -1,0 +1,189 @@
+"""Class play for pupils (issue 16): the lobby (open a table, join one of the class's), the
+table seen from one's own seat, moves, and the short poll that keeps every screen live.
+
+Views stay thin: the table's rules and versions are in trainer.store.class_tables, the game
+in trainer.games.table (on the game service), the screen's data in classplay.board. A pupil
+reaches only tables of their own class: any other id is a 404. Every change answers a plain
+form with a 303 to the table (no JavaScript needed) and htmx with the swapped table.
+"""
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, g, make_response, redirect, request, url_for
+
+from trainer.games.service import GameError
+from trainer.games.settings import LENGTHS
+from trainer.store import class_tables, game_limits
+from trainer.web.classplay import board as table_board, forms, words
+from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.db import get_db
+from trainer.web.games import words as game_words
+
+bp = Blueprint("classplay", __name__)
+
+
+def _class_table(table_id: int) -> dict:
+    """The table, if it belongs to the pupil's class; otherwise a 404 (logged as refused)."""
+    row = class_tables.get(get_db(), table_id)
+    if row is None or row["class_id"] != g.pupil["class_id"]:
+        security_log.not_yours("class_table", table_id)
+    return row
+
+
+# ---------------------------------------------------------------- the lobby
+
+@bp.route("/play/tables")
+@login.pupil_required
+def lobby():
+    return _lobby(None), 200
+
+
+def _lobby(error: str | None, status_form=None):
+    db = get_db()
+    class_id = g.pupil["class_id"]
+    limits = game_limits.get(db, class_id)
+    tables = []
+    for row in class_tables.for_class(db, class_id, ("open",)):
+        seats = class_tables.seats_of(db, row["id"])
+        tables.append({"row": row, "names": [s["name"] for s in seats.values()],
+                       "free": row["seats"] - len(seats)})
+    return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
+                       mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
+                       signature=class_tables.class_signature(db, class_id),
+                       levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
+                       lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+                       max_seats=6)
+
+
+@bp.route("/play/tables/live")
+@login.pupil_required
+def lobby_live():
+    """The lobby's poll: 204 (nothing to swap) while no table of the class changed."""
+    db = get_db()
+    if request.args.get("v", "") == class_tables.class_signature(db, g.pupil["class_id"]):
+        return "", 204
+    return _lobby(None)
+
+
+@bp.route("/play/tables", methods=["POST"])
+@login.pupil_required
+def open_table():
+    db = get_db()
+    limits = game_limits.get(db, g.pupil["class_id"])
+    wanted = forms.new_table(request.form, limits)
+    if wanted is None:
+        return _lobby(words.refused("settings")), 400
+    try:
+        table_id = class_tables.open_table(db, g.pupil["class_id"], g.pupil["id"], wanted.seats,
+                                           wanted.length, wanted.bot_level, school_day.now())
+    except class_tables.TableRefused as err:
+        return _lobby(words.refused(err.code)), 409
+    return redirect(url_for("classplay.table", table_id=table_id), 303)
+
+
+@bp.route("/play/tables/<int:table_id>/join", methods=["POST"])
+@login.pupil_required
+def join(table_id):
+    _class_table(table_id)
+    try:
+        class_tables.join(get_db(), table_id, g.pupil["id"], school_day.now())
+    except class_tables.TableRefused as err:
+        return _lobby(words.refused(err.code)), 409
+    return redirect(url_for("classplay.table", table_id=table_id), 303)
+
+
+@bp.route("/play/tables/<int:table_id>/leave", methods=["POST"])
+@login.pupil_required
+def leave(table_id):
+    _class_table(table_id)
+    try:
+        class_tables.leave(get_db(), table_id, g.pupil["id"], school_day.now())
+    except class_tables.TableRefused as err:
+        return _table_page(_class_table(table_id), words.refused(err.code)), 409
+    return redirect(url_for("classplay.lobby"), 303)
+
+
+@bp.route("/play/tables/<int:table_id>/start", methods=["POST"])
+@login.pupil_required
+def start(table_id):
+    row = _class_table(table_id)
+    db = get_db()
+    with_bots = request.form.get("bots") == "1"
+    empty = row["seats"] - len(class_tables.seats_of(db, table_id))
+    if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
+        return _table_page(row, words.refused("too_many_bots")), 409
+    try:
+        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now())
+    except class_tables.TableRefused as err:
+        return _table_page(_class_table(table_id), words.refused(err.code)), 409
+    return _after_change(table_id)
+
+
+# ---------------------------------------------------------------- the table
+
+@bp.route("/play/tables/<int:table_id>")
+@login.pupil_required
+def table(table_id):
+    return _table_page(_class_table(table_id), None)
+
+
+@bp.route("/play/tables/<int:table_id>/live")
+@login.pupil_required
+def live(table_id):
+    """The poll every screen at the table sends each second with the version it shows: 204
+    (htmx swaps nothing) while the version is the same, one indexed read; a 304 for an
+    If-None-Match that still holds; otherwise the table as it is now."""
+    found = class_tables.poll_of(get_db(), table_id)
+    if found is None or found[0] != g.pupil["class_id"]:
+        security_log.not_yours("class_table", table_id)
+    version = found[1]
+    etag = f'"t{table_id}v{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return "", 304
+    if request.args.get("v", "") == str(version):
+        return "", 204, {"ETag": etag}
+    row = _class_table(table_id)
+    response = make_response(_table_page(row, None))
+    response.headers["ETag"] = etag
+    return response
+
+
+@bp.route("/play/tables/<int:table_id>/move", methods=["POST"])
+@login.pupil_required
+def move(table_id):
+    row = _class_table(table_id)
+    version, key = forms.version(request.form), forms.move_key(request.form)
+    if version is None or key is None:
+        return _table_page(row, game_words.game_error("bad_move", {})), 400
+    try:
+        class_tables.play(get_db(), table_id, g.pupil["id"], version, key,
+                          lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now())
+    except GameError as err:
+        return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
+    except class_tables.TableRefused as err:
+        return _table_page(_class_table(table_id), words.refused(err.code)), 409
+    return _after_change(table_id)
+
+
+def _after_change(table_id: int):
+    if htmx.hx().wants_fragment:
+        return _table_page(_class_table(table_id), None)
+    return redirect(url_for("classplay.table", table_id=table_id), 303)
+
+
+def _table_page(row: dict, error: str | None):
+    db = get_db()
+    names = class_tables.seats_of(db, row["id"])
+    seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
+    game = class_tables.load(row)
+    context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
+               "opener": seat is not None and names and seat == min(names),
+               "free": row["seats"] - len(names)}
+    if game is not None:
+        me = seat if seat is not None else table_board.NOBODY
+        context.update(board=table_board.board(game, me, names),
+                       actions=table_board.actions(game, me, names),
+                       scores=table_board.round_scores(game, me, names) if game.state.over else None)
+    return htmx.render("classplay/table.html", "classplay/_table.html", **context)
+

@@ -1,0 +1,47 @@
+"""The teacher watches a class's tables (issue 16): table cards, target, whose turn, points,
+never a hand (every board is built with no seat: `board.NOBODY`). Polled like the tables."""
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from trainer.store import class_tables
+from trainer.web.classplay import board as table_board
+from trainer.web.core import htmx, login
+from trainer.web.core.ownership import own_class
+from trainer.web.db import get_db
+
+bp = Blueprint("classplay_watch", __name__)
+
+FINISHED_SHOWN = 6
+
+
+@bp.route("/classes/<int:class_id>/play")
+@login.teacher_required
+def watch(class_id):
+    return _watch(own_class(class_id))
+
+
+@bp.route("/classes/<int:class_id>/play/live")
+@login.teacher_required
+def watch_live(class_id):
+    """204 while no table of the class changed (one aggregate read), else the tables."""
+    klass = own_class(class_id)
+    if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id):
+        return "", 204
+    return _watch(klass)
+
+
+def _watch(klass: dict):
+    db = get_db()
+    tables = []
+    rows = class_tables.for_class(db, klass["id"], ("open", "playing"))
+    rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
+    for row in rows:
+        names = class_tables.seats_of(db, row["id"])
+        game = class_tables.load(row)
+        tables.append({"row": row, "names": names, "game": game,
+                       "board": table_board.board(game, table_board.NOBODY, names) if game else None,
+                       "scores": (table_board.round_scores(game, table_board.NOBODY, names)
+                                  if game and game.state.over else None)})
+    return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
+                       signature=class_tables.class_signature(db, klass["id"]))
