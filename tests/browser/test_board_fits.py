@@ -63,8 +63,6 @@ def fits(page, screen, must_see, sizes=CHECKED + ALSO, shot=None):
     for size in sizes:
         page.set_viewport_size({"width": size[0], "height": size[1]})
         scroll, inner, y = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight, scrollY]")
-        if scroll > inner:
-            page.screenshot(path=f"/tmp/board15/fail-{size[0]}.png", full_page=True)
         assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]}"
         assert y == 0, f"{screen} opened scrolled {y} px down at {size[0]}×{size[1]}"
         for selector, what in must_see:
@@ -93,8 +91,6 @@ def watch_the_bots(page, shot=None):
         step = page.locator("#game").get_attribute("data-step")
         if page.locator(".card--marked").count():
             # The bot whose move is told is the one playing, and its cards are marked.
-            if not page.locator(".seat--turn").count():
-                open("/tmp/board15/noturn.html", "w").write(page.content())
             playing = page.locator(".seat--turn .seat-name strong").inner_text()
             expect(page.locator(".replay-latest")).to_contain_text(playing)
             fits(page, "a bot's turn", BOARD[:1] + ((".replay-bar", "what the bot did"), (".card--marked", "its cards")),
