@@ -32,8 +32,10 @@ $(OIDC_STAMP): tests/oidc/package-lock.json
 
 oidc-provider: $(OIDC_STAMP)
 
+# One test process per core; a file's tests stay together so its module-wide worlds are
+# built once.
 test: $(STAMP) chromium oidc-provider
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # After changing user-visible text: extract, merge into every language, translate the new
 # entries in translations/*/LC_MESSAGES/messages.po, then run this again to compile.

@@ -108,8 +108,10 @@ class Closed(Exception):
 class Browser:
     """One tablet: a keep-alive connection, a cookie jar, the CSRF token of the last page."""
 
-    def __init__(self, port: int, stats: "Stats"):
+    def __init__(self, port: int, stats: "Stats", host: str | None = None):
         self.port, self.stats = port, stats
+        # The Host header: a school's own name behind a reverse proxy (bench/multi_host.py).
+        self.host = host or f"127.0.0.1:{port}"
         self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.reader = self.writer = None
@@ -120,12 +122,12 @@ class Browser:
     async def request(self, name: str, method: str, path: str, form: dict | None = None,
                       htmx: bool = True, record: bool = True) -> tuple[int, dict, str]:
         body = b""
-        headers = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Connection: keep-alive"]
+        headers = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: keep-alive"]
         if form is not None:
             from urllib.parse import urlencode
             body = urlencode(form).encode()
             headers += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}",
-                        f"Origin: http://127.0.0.1:{self.port}"]
+                        f"Origin: http://{self.host}"]
         if htmx:
             headers.append("HX-Request: true")
         if self.csrf:
@@ -184,7 +186,7 @@ class Browser:
         """The page a response leads to: the redirect's target, or the response itself (htmx
         gets the new screen in the response to its POST)."""
         if status in (302, 303):
-            location = head["location"][0].split("127.0.0.1:%d" % self.port)[-1]
+            location = head["location"][0].split(self.host, 1)[-1]
             _, _, text = await self.request(name, "GET", location)
         return text
 

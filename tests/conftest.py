@@ -10,13 +10,25 @@ from __future__ import annotations
 import time
 
 import pytest
+from argon2 import PasswordHasher, Type
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, games, invitations
+from trainer.store import class_tables, games, invitations, oidc_links, passwords
 from trainer.web.teachers.invitations import utc_now
 from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
+
+# The real argon2id parameters cost tens of milliseconds a hash on purpose, and the suite makes
+# and logs in thousands of teachers. Tests of the hashing itself use `real_password_hashing`.
+PRODUCTION_HASHER = passwords.HASHER
+passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, hash_len=32, salt_len=16,
+                                  type=Type.ID)
+
+
+@pytest.fixture
+def real_password_hashing(monkeypatch):
+    monkeypatch.setattr(passwords, "HASHER", PRODUCTION_HASHER)
 
 
 @pytest.fixture
@@ -72,10 +84,14 @@ def victim(make):
     pupil_id = make.pupil(class_id, "Victim", password="sun,tree,boat")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     invitations.create(make.db, role="teacher", created_by=teacher_b, now=utc_now())
+    # The victim pupil signs in with the school's login (issue 25): nobody else may unlink it.
+    provider_id = make.provider()
+    oidc_links.link(make.db, provider_id=provider_id, issuer="http://127.0.0.1:9/victim",
+                    subject="victim-sub", pupil_id=pupil_id, now=utc_now())
     table_id = class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "table_id": table_id,
             "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
-            "provider_id": make.provider(), **make.set_and_sheet(teacher_b)}
+            "provider_id": provider_id, **make.set_and_sheet(teacher_b)}
 
 
 @pytest.fixture(scope="session")

@@ -33,6 +33,7 @@ TEACHER_ROUTES = {
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
+    "pupil_links.unlink": {"POST": {}},
     "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
     "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
                                               "time_limit": "9"}},
@@ -119,3 +120,15 @@ def send(client, method, url, data):
     if method == "GET":
         return client.get(url)
     return client.post(url, data=data or {})
+
+
+def assert_refused_to_a_pupil(endpoint, response):
+    """A logged-in pupil asking for an id not theirs: a teacher route sends them to the
+    teachers' login, any other route refuses (tests/web/test_authorization.py, and school A's
+    pupil with school B's ids in tests/schools/test_isolation.py)."""
+    if endpoint in TEACHER_ROUTES:
+        assert response.status_code in (302, 403, 404)
+        if response.status_code == 302:
+            assert response.headers["Location"].startswith("/login")
+    else:
+        assert response.status_code in (403, 404)

@@ -34,8 +34,11 @@ LAYERS = {
     "rosters": Layer(frozenset({"rosters"}), False, "rosters (issue 25: OneRoster files and import plans): pure"),
     "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
-    "ops": Layer(frozenset({"ops"}), False, "ops: the database file alone"),
-    "config": Layer(frozenset({"config"}), True, "config: the installation's settings"),
+    "ops": Layer(frozenset({"ops", "keyfile"}), False, "ops: the database file alone"),
+    "config": Layer(frozenset({"config", "keyfile"}), True, "config: the installation's settings"),
+    # The secret-in-a-file code that config (the instance's key) and ops (the schools' master
+    # key) share: a leaf below both, so neither has to import the other.
+    "keyfile": Layer(frozenset({"keyfile"}), False, "keyfile: a leaf, imports no other trainer module"),
     "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), False,
                  "cli: nothing from web but the factory"),
     "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), True,
@@ -136,6 +139,7 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/puzzles/drill.py", "import trainer.store.db\n", "imports trainer.store.db (puzzles/games:"),
     ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
     ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
+    ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
 ])
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})

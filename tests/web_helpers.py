@@ -5,12 +5,18 @@ Imported by tests/conftest.py (fixtures) and by tests that need a second app or 
 """
 from __future__ import annotations
 
+import atexit
+import os
 import re
 import secrets
+import shutil
+import sqlite3
+import tempfile
 from datetime import datetime
 
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeTimedSerializer
+from jinja2 import BytecodeCache
 
 from trainer import create_app
 from trainer.engine.positions import Position
@@ -40,10 +46,50 @@ class CSRFClient(FlaskClient):
         return super().post(*args, **kwargs)
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Compiled templates shared by the suite's apps. Each new app would compile every
+    template it renders again; Jinja checks the source's checksum, so an edit still shows."""
+
+    def __init__(self):
+        self._code = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+_migrated_path = None
+
+
+def _migrated_database() -> str:
+    """A database made by the app at start (every migration, the puzzle bank), once per test
+    process. Copying it is much cheaper than migrating again for each of the suite's apps."""
+    global _migrated_path
+    if _migrated_path is None:
+        folder = tempfile.mkdtemp(prefix="tweak-migrated-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "migrated.db")
+        create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test-secret"})
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the one file we copy
+        db.close()
+        _migrated_path = path
+    return _migrated_path
+
+
 def make_app(db_path, **extra):
+    """An app on `db_path`; a database that does not exist yet starts as a new app would
+    leave it (migrated), an existing one is opened as it is."""
+    if not os.path.exists(db_path):
+        shutil.copyfile(_migrated_database(), db_path)
     config = {"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": "test-secret"}
     config.update(extra)
     app = create_app(config)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     app.test_client_class = CSRFClient
     return app
 

@@ -6,9 +6,9 @@ ever part of the source tree and every installation has its own.
 from __future__ import annotations
 
 import os
-import secrets
-import time
 from datetime import timedelta
+
+from trainer import keyfile
 
 DEFAULTS = dict(
     DATABASE=None,  # filled in from the instance folder when not configured
@@ -101,18 +101,6 @@ def instance_secret_key(instance_path: str) -> str:
     os.makedirs(instance_path, exist_ok=True)
     path = os.path.join(instance_path, "secret_key")
     try:
-        # O_EXCL: two workers starting at once must not each write a different key.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        # Another worker may have created the file an instant ago and not written it yet.
-        for _ in range(50):
-            with open(path, encoding="ascii") as fh:
-                key = fh.read().strip()
-            if key:
-                return key
-            time.sleep(0.02)
-        raise RuntimeError(f"{path} is empty: delete it to generate a new secret key")
-    key = secrets.token_hex(32)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key
+        return keyfile.read_or_create(path)
+    except keyfile.EmptyKeyFile:
+        raise RuntimeError(f"{path} is empty: delete it to generate a new secret key") from None

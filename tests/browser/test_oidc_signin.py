@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,9 @@ from web_helpers import TEACHER_PASSWORD, Make, make_app
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+SIZES = {"1024": (1024, 768), "390": (390, 844)}
 
 
 def _school(tmp_path_factory, provider, school, **rule):
@@ -136,3 +140,70 @@ def test_school_a_pupil_is_refused_at_school_b(page, school_b, oidc_provider):
     db = school_b.db()
     assert oidc_links.count(db) == 0
     db.close()
+
+
+@pytest.fixture(scope="module")
+def school_with_unilogin(tmp_path_factory):
+    """A school whose administrator has set up one service, for docs/deploy.md's pictures: the
+    pages are only shown, nothing is sent to the issuer."""
+    app = make_app(tmp_path_factory.mktemp("docs") / "school.db")
+    server = LiveServer(app)
+    server.start()
+    db = server.db()
+    make = Make(db)
+    admin = make.teacher(email="admin@school.example", name="Anne")      # the first: the administrator
+    provider_id = oidc_providers.add(
+        db, secret_key=app.config["SECRET_KEY"], secret="never-shown", now=datetime(2026, 12, 1),
+        name="Unilogin", issuer="https://broker.unilogin.dk/auth/realms/broker",
+        client_id="tweak-trainer", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
+        pupil_claim="aktoer_gruppe", pupil_value="Elev")
+    class_id = make.klass(admin, "Owls")
+    for name in ("Noor", "Sem", "Mila"):
+        pupil_id = make.pupil(class_id, name)
+        if name != "Sem":
+            oidc_links.link(db, provider_id=provider_id, issuer="https://broker.unilogin.dk/auth/realms/broker",
+                            subject=f"pseudonym-{name}", pupil_id=pupil_id, now=datetime(2026, 12, 1))
+    db.close()
+    yield server
+    server.stop()
+
+
+def _shoot(page, name, part=None):
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        if part is not None:
+            part.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
+        # Nothing wider than the screen: the return address wraps or scrolls in its table.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_sign_in_pages_at_two_sizes_for_the_docs(page, school_with_unilogin):
+    server = school_with_unilogin
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="I am a teacher").click()
+    page.get_by_role("link", name="Sign in with Unilogin").wait_for()
+    _shoot(page, "oidc-signin")
+    page.get_by_label("E-mail address").fill("admin@school.example")
+    page.get_by_label("Password").fill(TEACHER_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    # The class page: which pupils sign in with Unilogin, and unlinking one.
+    page.get_by_role("link", name="Owls").click()
+    logins = page.locator("#school-logins")
+    logins.scroll_into_view_if_needed()
+    assert logins.get_by_text("Sem").count() == 0
+    _shoot(page, "oidc-class-logins", logins)
+    page.get_by_role("button", name="Unlink Mila's school login").click()
+    page.get_by_text("Mila's school login is unlinked.").wait_for()
+    assert page.locator("#school-logins").get_by_text("Mila").count() == 0
+    page.get_by_role("link", name="School", exact=True).first.click()
+    page.get_by_role("link", name="Sign-in services").click()
+    page.get_by_role("heading", name="Sign-in services").wait_for()
+    assert "never-shown" not in page.content()
+    assert page.get_by_text(server.url + "/signin/1/callback").is_visible()
+    _shoot(page, "oidc-providers")
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("link", name="I am a pupil").click()
+    page.get_by_role("link", name="Sign in with Unilogin").wait_for()
+    _shoot(page, "oidc-signin-pupil")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from trainer.store import invitations, oidc_providers
+from trainer.store import invitations, oidc_links, oidc_providers
 from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make, PupilActions, make_app
@@ -91,6 +91,10 @@ def build_world(app, make, db) -> World:
                                                     "final": "done", "taps": "[]"})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
+    # The puzzle stays open however slowly a busy machine crawls: past its time limit it is
+    # closed as abandoned and its answer form (practice.answer) is gone from every page.
+    db.execute("UPDATE attempts SET time_limit_s = 24 * 3600 WHERE pupil_id = ? AND answered_at IS NULL",
+               [pupil_id])
     teacher_id = db.execute("SELECT id FROM teachers WHERE email = 'hostile@school.example'").fetchone()[0]
     # The teacher's puzzle set (named like the class, so its name must come out escaped too),
     # built through the editor's form, and a worksheet of it (issue 20).
@@ -112,6 +116,9 @@ def build_world(app, make, db) -> World:
     provider_id = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
                                      now=utc_now(), name="Schoolid", issuer="http://127.0.0.1:9",
                                      client_id="fuzz-client", teacher_claim="role", teacher_value="staff")
+    # Its pupil signs in with it: the class page shows the pupil's "Unlink" form.
+    oidc_links.link(db, provider_id=provider_id, issuer="http://127.0.0.1:9", subject="fuzz-pupil",
+                    pupil_id=pupil_id, now=utc_now())
     return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
                       "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "provider_id": provider_id, "role": "teacher",

@@ -17,6 +17,7 @@ from web_helpers import TEACHER_PASSWORD
 # OWASP Password Storage Cheat Sheet, argon2id: equivalent minimums (memory KiB, iterations),
 # one degree of parallelism.
 OWASP_ARGON2ID = [(47104, 1), (19456, 2), (12288, 3), (9216, 4), (7168, 5)]
+pytestmark = pytest.mark.usefixtures("real_password_hashing")
 ARGON2 = re.compile(r"^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$")
 
 

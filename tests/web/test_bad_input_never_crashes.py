@@ -56,6 +56,8 @@ def owned(app, client, auth, make):
     token = invitations.create(make.db, role="teacher", created_by=teacher, now=utc_now())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher,
             "token": token, "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
+            # A sign-in service of the school (issue 25), at an address where nothing answers.
+            "provider_id": make.provider(), "role": "teacher",
             **make.set_and_sheet(teacher)}
 
 

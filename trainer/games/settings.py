@@ -11,7 +11,8 @@ from trainer.engine.match import default_threshold
 from trainer.engine.state import check_colors
 from trainer.games.game_level import DEFAULT_AIM
 
-LENGTHS = ("round", "short", "full")     # one round; a match to 30 points; R8.2 thresholds
+LENGTHS = ("round", "short", "full")
+TURN_CLOCKS = (0, 30, 60)      # class play's turn clock (issue 16.4): off, 30 s, 60 s     # one round; a match to 30 points; R8.2 thresholds
 SHORT_MATCH_POINTS = 30
 # "fitted": the strength dial chosen for the pupil's game level (issue 17). A pupil chooses it
 # by this name; the game is stored with the dial it stood for (fit_bots), `dial:X`.
@@ -74,6 +75,7 @@ class ClassLimits:
     allow_colors: bool = True
     hints: bool = True
     aim: float = DEFAULT_AIM
+    turn_clock: int = 0           # class play: seconds a child's turn may take, 0 = no clock
 
     @property
     def fitted(self) -> bool:

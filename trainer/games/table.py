@@ -164,6 +164,27 @@ def decide(game: TableGame, seat: int, move: Move) -> TableGame:
     return _advance(replace(game, state=after))
 
 
+HELPER_LEVEL = "casual"     # the helper bot that plays for a child whose clock ran out or who is away
+HELPER_STEPS = 12           # decisions in one turn at most (action cards, then the card)
+
+
+def helper_turn(game: TableGame, seat: int) -> tuple[TableGame, list[int]]:
+    """The helper bot plays `seat`'s decisions until the turn passes (a Bomb's discard, an
+    action card and the card played), as the child could have. Returns the game and the log
+    steps it made. Deterministic: its chance comes from the table's seed, as a bot's does."""
+    state = game.state
+    if state.over or state.current_player != seat:
+        raise GameError("not_your_turn")
+    steps, turns, bot = [], state.turns, make_bot(HELPER_LEVEL)
+    while (not game.state.over and game.state.current_player == seat and game.state.turns == turns
+           and len(steps) < HELPER_STEPS):
+        step = len(game.state.log)
+        move = bot.choose(view_of(game.state, seat), _rng(game.seed, len(game.rounds), step, "helper"))
+        game = decide(game, seat, move)
+        steps.append(step)
+    return game, steps
+
+
 def next_round(game: TableGame) -> TableGame:
     """After a round of a match, the next one, dealt by the next seat (R3.2)."""
     if not game.state.over:

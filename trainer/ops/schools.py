@@ -14,8 +14,8 @@ import hashlib
 import hmac
 import os
 import re
-import secrets
-import time
+
+from trainer import keyfile
 
 SUFFIX = ".sqlite3"
 MASTER_KEY_FILE = ".master_key"
@@ -89,20 +89,10 @@ def master_key(folder: str) -> bytes:
         return given.encode("utf-8")
     path = os.path.join(folder, MASTER_KEY_FILE)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        for _ in range(50):
-            with open(path, encoding="ascii") as fh:
-                key = fh.read().strip()
-            if key:
-                return key.encode("ascii")
-            time.sleep(0.02)          # another process created it an instant ago
+        return keyfile.read_or_create(path).encode("ascii")
+    except keyfile.EmptyKeyFile:
         raise SchoolError(f"{path} is empty: delete it to make a new master key "
                           "(every school's sessions then end)") from None
-    key = secrets.token_hex(32)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key.encode("ascii")
 
 
 def secret_key(master: bytes, slug: str) -> str:

@@ -13,11 +13,14 @@ import json
 
 from sqlite_utils import Database
 
-from trainer.games.table import MIN_SEATS, PERSON, TableGame, TableSettings, decide, new_table_game, \
-    next_round, table_from_json
+from trainer.games.table import MIN_SEATS, PERSON, TableGame, TableSettings, decide, helper_turn, \
+    new_table_game, next_round, table_from_json
 from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
+AWAY_AFTER = 20.0     # seconds without a poll or a move: the child closed the tablet, is away
+SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
+HELPER_ROUNDS = 100   # helper turns in one catch-up at most (a table where everyone is away)
 
 
 class TableRefused(Exception):
@@ -63,8 +66,9 @@ def class_signature(db: Database, class_id: int) -> str:
 
 def seats_of(db: Database, table_id: int) -> dict[int, dict]:
     """seat -> {"pupil_id", "name"} for the seats children took."""
-    return {row["seat"]: {"pupil_id": row["pupil_id"], "name": row["name"]} for row in db.query(
-        "SELECT s.seat, s.pupil_id, p.name FROM class_table_seats s JOIN pupils p ON p.id = s.pupil_id"
+    return {row["seat"]: {"pupil_id": row["pupil_id"], "name": row["name"], "seen_at": row["seen_at"]}
+            for row in db.query(
+        "SELECT s.seat, s.pupil_id, p.name, s.seen_at FROM class_table_seats s JOIN pupils p ON p.id = s.pupil_id"
         " WHERE s.table_id = ? ORDER BY s.seat", [table_id])}
 
 
@@ -94,6 +98,16 @@ def pupils_table(db: Database, pupil_id: int) -> int | None:
         " WHERE s.pupil_id = ? AND t.status IN ('open', 'playing') ORDER BY t.id DESC LIMIT 1",
         [pupil_id]).fetchone()
     return row[0] if row else None
+
+
+def away_seats(seats: dict[int, dict], now: float) -> set[int]:
+    """The seats whose child has not polled or moved for AWAY_AFTER seconds."""
+    return {seat for seat, s in seats.items() if s.get("seen_at") is None or now - s["seen_at"] > AWAY_AFTER}
+
+
+def helped_of(row: dict) -> list[list]:
+    """The helper bot's moves at the table: [round, step, seat, "clock" | "away"]."""
+    return json.loads(row.get("helped") or "[]")
 
 
 def load(row: dict) -> TableGame | None:
@@ -134,8 +148,8 @@ def open_table(db: Database, class_id: int, pupil_id: int, seats: int, length: s
         table_id = db.execute(
             "INSERT INTO class_tables (class_id, seats, length, bot_level, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?)", [class_id, seats, length, bot_level, now, now]).lastrowid
-        db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, 0, ?)",
-                   [table_id, pupil_id])
+        db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, 0, ?, ?)",
+                   [table_id, pupil_id, now])
     return table_id
 
 
@@ -153,8 +167,8 @@ def join(db: Database, table_id: int, pupil_id: int, now: float) -> int:
         free = [s for s in range(row["seats"]) if s not in taken]
         if not free:
             raise TableRefused("full")
-        db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, ?, ?)",
-                   [table_id, free[0], pupil_id])
+        db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
+                   [table_id, free[0], pupil_id, now])
         _bump(db, table_id, row["version"], now)
         return free[0]
 
@@ -172,9 +186,11 @@ def leave(db: Database, table_id: int, pupil_id: int, now: float) -> None:
             _bump(db, table_id, row["version"], now)
 
 
-def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float) -> None:
+def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float,
+          turn_clock: int = 0) -> None:
     """The opener starts the game once at least two children sit there. Empty seats go to
-    bots (`with_bots`, the table's bot level) or are removed; children keep their order."""
+    bots (`with_bots`, the table's bot level) or are removed; children keep their order.
+    `turn_clock` is the class's setting (seconds a turn may take, 0 = no clock)."""
     with write_transaction(db):
         row = _locked(db, table_id)
         seats = seats_of(db, table_id)
@@ -193,10 +209,10 @@ def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int
         # Seats are renumbered (children keep their order) before any move is made.
         db.execute("DELETE FROM class_table_seats WHERE table_id = ?", [table_id])
         for old, new in moved.items():
-            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, ?, ?)",
-                       [table_id, new, seats[old]["pupil_id"]])
+            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
+                       [table_id, new, seats[old]["pupil_id"], now])
         game = new_table_game(TableSettings(tuple(layout), row["length"]), seed)
-        _store_game(db, row, game, now, None, seats=len(layout))
+        _store_game(db, row, game, now, None, seats=len(layout), turn_clock=max(0, int(turn_clock)))
 
 
 def _store_game(db: Database, row: dict, game: TableGame, now: float, last_move: str | None,
@@ -205,7 +221,8 @@ def _store_game(db: Database, row: dict, game: TableGame, now: float, last_move:
         db.execute("INSERT OR IGNORE INTO class_table_rounds (table_id, round, record, created_at)"
                    " VALUES (?, ?, ?, ?)", [row["id"], number, _dump(record), now])
     _bump(db, row["id"], row["version"], now, state=_dump(game.to_json()),
-          status="finished" if game.over else "playing", last_move=last_move, **extra)
+          status="finished" if game.over else "playing", last_move=last_move,
+          to_act=None if game.state.over else game.state.current_player, **extra)
 
 
 def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str, make_move,
@@ -231,5 +248,73 @@ def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str
             after = next_round(game)
         else:
             after = decide(game, seat, make_move(game, seat))
+        db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
+                   [now, table_id, seat])
         _store_game(db, row, after, now, key)
     return "done"
+
+
+# ---------------------------------------------------------------- nobody blocks the table
+
+def _due(row: dict, seats: dict[int, dict], now: float) -> str | None:
+    """Why the helper bot must play the seat to act now: "away" (its child is), "clock" (its
+    turn took longer than the table's clock; the turn began at the table's last change), or
+    None. Seats of bots never wait (they play in the game service), so `to_act` is a child's."""
+    seat = row.get("to_act")
+    if row["status"] != "playing" or seat is None or seat not in seats:
+        return None
+    if seat in away_seats(seats, now):
+        return "away"
+    if row.get("turn_clock") and now - row["updated_at"] >= row["turn_clock"]:
+        return "clock"
+    return None
+
+
+def tick(db: Database, table_id: int, pupil_id: int | None, now: float) -> int | None:
+    """What every poll (and the table page) does, lazily, instead of a background thread (any
+    number of server processes, SQLite the one truth): notes that `pupil_id`'s child is here
+    (at most every SEEN_EVERY seconds), and lets the helper bot play every turn that is due.
+    Reads only, unless something must change; the change re-checks inside BEGIN IMMEDIATE, so
+    of several processes noticing the same due turn only one plays it. Returns the version."""
+    row = db.execute("SELECT status, version, updated_at, turn_clock, to_act FROM class_tables WHERE id = ?",
+                     [table_id]).fetchone()
+    if row is None:
+        return None
+    light = dict(zip(("status", "version", "updated_at", "turn_clock", "to_act"), row))
+    seats = {seat: {"pupil_id": pid, "seen_at": seen} for seat, pid, seen in db.execute(
+        "SELECT seat, pupil_id, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
+    mine = next((seat for seat, s in seats.items() if s["pupil_id"] == pupil_id), None)
+    version = light["version"]
+    if mine is not None and (seats[mine]["seen_at"] is None or now - seats[mine]["seen_at"] >= SEEN_EVERY):
+        came_back = light["status"] == "playing" and mine in away_seats(seats, now)
+        seats[mine]["seen_at"] = now
+        with write_transaction(db):
+            db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
+                       [now, table_id, mine])
+            if came_back:
+                # The boards show who is away: they must learn that the child is back.
+                version = _locked(db, table_id)["version"]
+                _bump(db, table_id, version, now)
+                version += 1
+    if _due(light, seats, now) is None:
+        return version
+    return catch_up(db, table_id, now)
+
+
+def catch_up(db: Database, table_id: int, now: float) -> int:
+    """The helper bot (trainer.games.table.helper_turn) plays every turn that is due now, each
+    one a new version, noted in `helped` so the boards can say so. Returns the version."""
+    with write_transaction(db):
+        row = _locked(db, table_id)
+        seats = {seat: {"seen_at": s["seen_at"]} for seat, s in seats_of(db, table_id).items()}
+        for _ in range(HELPER_ROUNDS):
+            why = _due(row, seats, now)
+            if why is None:
+                break
+            game = load(row)
+            round_no, seat = game.round_no, row["to_act"]
+            after, steps = helper_turn(game, seat)
+            helped = helped_of(row) + [[round_no, step, seat, why] for step in steps]
+            _store_game(db, row, after, now, f"{seat}@{row['version']}:helper", helped=_dump(helped))
+            row = _locked(db, table_id)
+        return row["version"]

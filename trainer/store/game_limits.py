@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from trainer.games.game_level import DEFAULT_AIM, check_aim
-from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits
+from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS, ClassLimits
 from trainer.store.db import write_transaction
 
 
@@ -22,7 +22,8 @@ def get(db: Database, class_id: int) -> ClassLimits:
     lengths = tuple(length for length in LENGTHS if length in row["lengths"].split(","))
     return ClassLimits(levels=levels or ClassLimits().levels, max_bots=min(5, max(1, row["max_bots"])),
                        lengths=lengths or ClassLimits().lengths, allow_colors=bool(row["allow_colors"]),
-                       hints=bool(row["hints"]), aim=_aim(row["aim"]))
+                       hints=bool(row["hints"]), aim=_aim(row["aim"]),
+                       turn_clock=row["turn_clock"] if row.get("turn_clock") in TURN_CLOCKS else 0)
 
 
 def _aim(stored) -> float:
@@ -37,4 +38,5 @@ def put(db: Database, class_id: int, limits: ClassLimits) -> None:
         db["class_game_settings"].upsert(
             {"class_id": class_id, "levels": ",".join(limits.levels), "max_bots": limits.max_bots,
              "lengths": ",".join(limits.lengths), "allow_colors": int(limits.allow_colors),
-             "hints": int(limits.hints), "aim": check_aim(limits.aim)}, pk="class_id")
+             "hints": int(limits.hints), "aim": check_aim(limits.aim),
+             "turn_clock": limits.turn_clock if limits.turn_clock in TURN_CLOCKS else 0}, pk="class_id")

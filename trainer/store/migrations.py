@@ -730,6 +730,21 @@ def m1601_class_tables(db: Database) -> None:
 
 
 @migrations()
+def m1602_class_play_clock_and_away(db: Database) -> None:
+    # Nobody blocks a class-play table (issue 16.4). `turn_clock` (seconds, 0 = off) is the
+    # class's setting, copied to a table when it starts. `to_act` is the seat that must decide
+    # now (NULL when nobody must), so a poll can tell without rebuilding the game whether the
+    # helper bot must play; `helped` lists the helper's moves ([round, step, seat, why]) for
+    # the boards. A seat's `seen_at` is when its child last polled or moved: a seat not seen
+    # for a while is away and the helper plays its turns until the child is back.
+    db.execute("ALTER TABLE class_game_settings ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE class_tables ADD COLUMN turn_clock INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE class_tables ADD COLUMN to_act INTEGER")
+    db.execute("ALTER TABLE class_tables ADD COLUMN helped TEXT NOT NULL DEFAULT '[]'")
+    db.execute("ALTER TABLE class_table_seats ADD COLUMN seen_at REAL")
+
+
+@migrations()
 def m1510_games_move_token(db: Database) -> None:
     # Which page applied the game's latest move (issue 15.7): every board a pupil is served
     # carries a fresh token in its move forms; a second post with the token already stored is

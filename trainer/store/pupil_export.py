@@ -73,6 +73,13 @@ def _class_play(db: Database, pupil_id: int) -> list[dict]:
                  pupil_id)
 
 
+@section("school_logins", tables=("oidc_links",))
+def _school_logins(db: Database, pupil_id: int) -> list[dict]:
+    # The school login the pupil linked (issue 25): only the provider's pseudonym is kept.
+    return _rows(db, "SELECT issuer, subject, created_at FROM oidc_links WHERE pupil_id = ? ORDER BY id",
+                 pupil_id)
+
+
 @section("devices", tables=("known_devices",))
 def _devices(db: Database, pupil_id: int) -> list[dict]:
     # When the pupil first and last logged in from each device (the device key is not theirs

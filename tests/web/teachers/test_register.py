@@ -13,7 +13,7 @@ def test_register_page_renders(client):
     assert 'autocomplete="new-password"' in page
 
 
-def test_register_creates_account_logs_in_and_stores_argon2id_hash(client, db):
+def test_register_creates_account_logs_in_and_stores_argon2id_hash(client, db, real_password_hashing):
     response = client.post("/register", data=GOOD)
     assert response.status_code == 303
     assert response.headers["Location"] == "/classes"
@@ -57,7 +57,7 @@ def test_register_keeps_typed_values_but_never_the_password(client):
     assert GOOD["password"] not in page
 
 
-def test_password_hash_parameters_follow_owasp():
+def test_password_hash_parameters_follow_owasp(real_password_hashing):
     h = passwords.HASHER
     assert (h.time_cost, h.memory_cost, h.parallelism) == (2, 19456, 1)
     assert h.type.name == "ID"

@@ -22,7 +22,10 @@ NEWS = 6          # moves shown in "What happened"
 NOBODY = -1       # the seat of someone watching
 
 
-def board(game: TableGame, seat: int, names: dict[int, dict]) -> dict:
+def board(game: TableGame, seat: int, names: dict[int, dict], away: set[int] = frozenset(),
+          helped: list = ()) -> dict:
+    """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
+    ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board."""
     state = game.state
     view = view_of(state, max(seat, 0))
     if seat == NOBODY:
@@ -35,7 +38,7 @@ def board(game: TableGame, seat: int, names: dict[int, dict]) -> dict:
         "level": None, "hand_size": view.hand_sizes[s], "won": len(view.won[s]),
         "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
         "score": scores[s], "total": totals[s] if totals else None,
-        "to_act": view.to_act == s, "dealer": view.dealer == s,
+        "to_act": view.to_act == s, "dealer": view.dealer == s, "away": s in away,
     } for s in range(view.players)]
     return {"view": view, "seats": seats, "target": view.target, "joker": view.delta,
             "blue_seven": view.deck_size == 0, "deck_size": view.deck_size,
@@ -43,12 +46,14 @@ def board(game: TableGame, seat: int, names: dict[int, dict]) -> dict:
             "to_act": state.current_player, "to_act_name": (seat_name(state.current_player, layout, names)
                                                            if state.current_player is not None else None),
             "mine": seat >= 0 and state.current_player == seat,
-            "discard": state.phase is Phase.DISCARD, "news": news(game, seat, names)}
+            "discard": state.phase is Phase.DISCARD, "news": news(game, seat, names, helped)}
 
 
-def news(game: TableGame, seat: int, names: dict[int, dict]) -> list[dict]:
-    """The latest public moves (R9: the log holds only what everyone saw), told to `seat`."""
+def news(game: TableGame, seat: int, names: dict[int, dict], helped: list = ()) -> list[dict]:
+    """The latest public moves (R9: the log holds only what everyone saw), told to `seat`;
+    a move the helper bot made for a child says so (and why)."""
     state = game.state
+    by_helper = {step: why for round_no, step, _, why in helped if round_no == game.round_no}
     log = state.log
     if not log:
         return []
@@ -64,7 +69,8 @@ def news(game: TableGame, seat: int, names: dict[int, dict]) -> list[dict]:
         step = Step(who, move, states[i - 1] if i else start, states[i])
         out.append({"text": game_words.step_text(step, seat, name_of), "you": who == seat,
                     "tweak": step.tweak, "won": step.won_action if step.tweak else None,
-                    "latest": i == len(log) - 1, "lost": isinstance(move, LostTurn)})
+                    "latest": i == len(log) - 1, "lost": isinstance(move, LostTurn),
+                    "helper": by_helper.get(i)})
     return out
 
 

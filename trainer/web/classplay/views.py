@@ -114,7 +114,8 @@ def start(table_id):
     if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
         return _table_page(row, words.refused("too_many_bots")), 409
     try:
-        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now())
+        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
+                           turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
     return _after_change(table_id)
@@ -134,9 +135,12 @@ def live(table_id):
     """The poll every screen at the table sends each second with the version it shows: 204
     (htmx swaps nothing) while the version is the same, one indexed read; a 304 for an
     If-None-Match that still holds; otherwise the table as it is now."""
-    found = class_tables.poll_of(get_db(), table_id)
+    db = get_db()
+    found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
+    # Not yet: class_tables.tick (turn clock, away seats) writes, and a GET must change
+    # nothing (tests/security); it waits for the poll to become a POST (docs/class-play.md).
     version = found[1]
     etag = f'"t{table_id}v{version}"'
     if request.headers.get("If-None-Match") == etag:
@@ -182,7 +186,8 @@ def _table_page(row: dict, error: str | None):
                "free": row["seats"] - len(names)}
     if game is not None:
         me = seat if seat is not None else table_board.NOBODY
-        context.update(board=table_board.board(game, me, names),
+        away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
+        context.update(board=table_board.board(game, me, names, away, class_tables.helped_of(row)),
                        actions=table_board.actions(game, me, names),
                        scores=table_board.round_scores(game, me, names) if game.state.over else None)
     return htmx.render("classplay/table.html", "classplay/_table.html", **context)

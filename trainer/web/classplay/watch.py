@@ -6,7 +6,7 @@ from flask import Blueprint, request
 
 from trainer.store import class_tables
 from trainer.web.classplay import board as table_board
-from trainer.web.core import htmx, login
+from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
@@ -40,7 +40,10 @@ def _watch(klass: dict):
         names = class_tables.seats_of(db, row["id"])
         game = class_tables.load(row)
         tables.append({"row": row, "names": names, "game": game,
-                       "board": table_board.board(game, table_board.NOBODY, names) if game else None,
+                       "board": table_board.board(
+                           game, table_board.NOBODY, names,
+                           class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set(),
+                           class_tables.helped_of(row)) if game else None,
                        "scores": (table_board.round_scores(game, table_board.NOBODY, names)
                                   if game and game.state.over else None)})
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,

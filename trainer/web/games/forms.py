@@ -13,7 +13,7 @@ from trainer.engine.rules import unused_action_cards
 from trainer.engine.state import Phase, State
 from trainer.games.game_level import DEFAULT_AIM, check_aim
 from trainer.games.service import PUPIL, GameError
-from trainer.games.settings import GAME_LEVELS, LENGTHS, ClassLimits, GameSettings, SettingsError
+from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS, ClassLimits, GameSettings, SettingsError
 from trainer.web.core.numbers import whole_number
 from trainer.web.games.pick import Pick
 
@@ -64,9 +64,11 @@ def limits_from_form(form) -> LimitsForm:
     lengths = tuple(length for length in LENGTHS if length in form.getlist("lengths"))
     max_bots = whole_number(form.get("max_bots", ""), 2) or 0
     aim = aim_from_form(form)
+    clock = whole_number(form.get("turn_clock", "0") or "0", 2)
     limits = ClassLimits(levels=levels, max_bots=max_bots, lengths=lengths,
                          allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1",
-                         aim=DEFAULT_AIM if aim is None else aim)
+                         aim=DEFAULT_AIM if aim is None else aim,
+                         turn_clock=clock if clock in TURN_CLOCKS else 0)
     if not levels:
         return LimitsForm(limits, "levels")
     if not lengths:
@@ -75,6 +77,8 @@ def limits_from_form(form) -> LimitsForm:
         return LimitsForm(limits, "max_bots")
     if aim is None:
         return LimitsForm(limits, "aim")
+    if clock not in TURN_CLOCKS:
+        return LimitsForm(limits, "turn_clock")
     return LimitsForm(limits)
 
 

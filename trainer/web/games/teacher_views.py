@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, request
 from flask_babel import gettext as _
 
-from trainer.games.settings import GAME_LEVELS, LENGTHS
+from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS
 from trainer.store import game_limits
 from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_class
@@ -22,7 +22,8 @@ def _errors() -> dict:
             "lengths": _("Allow at least one game length."),
             "max_bots": _("Choose from 1 to 5 bots."),
             "aim": _("Choose how often pupils should win: from %(low)d%% to %(high)d%% of their games.",
-                     low=30, high=70)}
+                     low=30, high=70),
+            "turn_clock": _("Choose a turn clock from the list.")}
 
 
 @bp.route("/classes/<int:class_id>/games", methods=["GET", "POST"])
@@ -40,6 +41,6 @@ def limits(class_id):
             game_limits.put(db, class_id, current)
             saved = True
     return htmx.render("games/limits.html", "games/_limits_form.html", klass=klass, limits=current,
-                       error=error, saved=saved, max_bots=MAX_BOTS, aims=AIM_PERCENTS,
+                       error=error, saved=saved, max_bots=MAX_BOTS, aims=AIM_PERCENTS, turn_clocks=TURN_CLOCKS,
                        levels=[(key, words.level_name(key)) for key in GAME_LEVELS],
                        lengths=[(key, words.length_name(key)) for key in LENGTHS]), status

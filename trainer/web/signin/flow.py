@@ -91,8 +91,9 @@ def _metadata(client: FlaskOAuth2App, provider: dict) -> dict:
 
 
 def scopes(provider: dict, role: str) -> str:
-    # A pupil's sign-in asks for the pseudonym only (plus what the school's rule needs).
-    wanted = ["openid"] + (["email", "profile"] if role == "teacher" else [])
+    # A pupil's sign-in asks for the pseudonym only, a teacher's for the e-mail that finds
+    # the account the first time (plus, for both, what the school's role rule needs).
+    wanted = ["openid"] + (["email"] if role == "teacher" else [])
     wanted += [s for s in provider["scopes"].split() if s not in wanted]
     return " ".join(wanted)
 

@@ -1,0 +1,36 @@
+"""On a teacher's class page: which pupils sign in with a school login, and unlinking one
+(issue 25) — a pupil who moved school, or a login linked to the wrong pupil on a shared
+tablet. Unlinking forgets only the link (issuer + pseudonym); the pupil and their data stay,
+and the next sign-in with the school's login asks for the class code and pictures again."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, url_for
+from flask_babel import gettext as _
+
+from trainer.store import oidc_links
+from trainer.web.core import login, security_log
+from trainer.web.core.ownership import own_pupil
+from trainer.web.db import get_db
+
+bp = Blueprint("pupil_links", __name__)
+
+
+@bp.app_template_global()
+def class_signin_links(class_id: int) -> dict[int, list[str]]:
+    """pupil id -> names of the sign-in services the pupil is linked to. The class page
+    checks ownership before it renders, so this needs no check of its own."""
+    return oidc_links.linked_pupils(get_db(), class_id)
+
+
+@bp.route("/pupils/<int:pupil_id>/unlink-login", methods=["POST"])
+@login.teacher_required
+def unlink(pupil_id: int):
+    pupil = own_pupil(pupil_id)
+    removed = oidc_links.unlink_pupil(get_db(), pupil_id)
+    if removed:
+        security_log.event("oidc_unlinked", teacher=login.teacher_id(), pupil=pupil_id)
+        flash(_("%(name)s's school login is unlinked. Next time %(name)s signs in with it, "
+                "the class code and pictures link it again.", name=pupil["name"]))
+    else:
+        flash(_("%(name)s has no school login linked.", name=pupil["name"]))
+    return redirect(url_for("classes.show", class_id=pupil["class_id"]) + "#school-logins", 303)
