@@ -55,6 +55,34 @@
     if (next) next.focus();
   });
 
+  // The drill's letter keys (issue 15.7): A–L a table card, X–Z a hand card, Enter takes,
+  // Backspace starts again. Only while the pupil decides, and never while typing or when a
+  // modifier is held; Enter on a focused button presses that button as usual.
+  function isControl(node) {
+    return !!(node && node.closest && node.closest("button, a, input, select, textarea, summary"));
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    var board = document.querySelector("#game[data-decision]");
+    if (!board) return;
+    var target = event.target;
+    if (target && target.closest && target.closest("input, select, textarea")) return;
+    var key = event.key;
+    var button = null;
+    if (key === "Enter") {
+      if (isControl(target)) return;
+      button = board.querySelector("[data-take]");
+    } else if (key === "Backspace" || key === "Delete") {
+      button = board.querySelector("[data-clear]");
+    } else if (key.length === 1) {
+      button = board.querySelector('[data-pick-card][data-key="' + key.toUpperCase() + '"]');
+    }
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", armDecisionClock);
   } else {

@@ -103,7 +103,7 @@ def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(page, liv
                 page.get_by_role("button", name="Take", exact=True).click()
                 captured += 1
             else:
-                page.get_by_role("button", name="Lay", exact=True).click()
+                page.get_by_role("button", name="Put down", exact=True).click()
                 laid += 1
         expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0)
     assert captured >= 1 and laid >= 1
@@ -131,22 +131,22 @@ def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, l
         page.get_by_role("link", name="Skip", exact=True).click()
     expect(page.locator("#game[data-decision]")).to_be_visible()
 
-    # By keyboard: a hand card, then Lay.
+    # By keyboard: a hand card, then Put down.
     first = page.locator(".hand-cards [data-pick-card]").first
     first.focus()
     page.keyboard.press("Enter")
     expect(first).to_have_attribute("aria-pressed", "true")
-    page.get_by_role("button", name="Lay", exact=True).focus()
+    page.get_by_role("button", name="Put down", exact=True).focus()
     page.keyboard.press("Enter")
 
     # The pupil's lay is told; the bot's turn waits until it is skipped.
-    expect(page.locator(".news--you")).to_contain_text("You laid")
+    expect(page.locator(".news--you")).to_contain_text("You put")
     expect(page.locator("#game-live")).not_to_be_empty()
     skip = page.get_by_role("link", name="Skip", exact=True)
     expect(skip).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#game[data-decision]")).to_be_visible()
-    expect(page.locator(".news-item").last).to_contain_text("Bot 1")
+    expect(page.locator(".news-item").last).to_contain_text("Squirrel")      # beginner plays as the Squirrel
     hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
     row_before, _ = stored_game(live_server, pupil["pupil_id"])
 

@@ -74,18 +74,18 @@ def list_for_pupil(db: Database, pupil_id: int, status: str = "active", limit: i
 
 
 def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = None,
-         server_ms: int | None = None, *, now: float) -> bool:
+         server_ms: int | None = None, *, now: float, token: str | None = None) -> bool:
     """Stores `game` in place of `row`'s state. False, storing nothing, when the game changed
     since `row` was read (the same game played in two windows): the later move is refused
     rather than silently undoing the earlier one. Any cards tapped for the old position are let
-    go. The save that finishes a game also counts it
-    for the pupil's game level, in the same transaction."""
+    go. `token` names the page the move came from (a repeat of it is a double tap). The save
+    that finishes a game also counts it for the pupil's game level, in the same transaction."""
     with write_transaction(db):
         changed = db.execute(
             "UPDATE games SET state = :state, record = :record, status = :status,"
-            " pupil_points = :pupil_points, winner = :winner, updated_at = :now, pick = NULL"
-            " WHERE id = :id AND state = :old AND status = 'active'",
-            {"id": row["id"], "old": row["state"], "now": now, **_columns(game)}).rowcount
+            " pupil_points = :pupil_points, winner = :winner, updated_at = :now, pick = NULL,"
+            " move_token = :token WHERE id = :id AND state = :old AND status = 'active'",
+            {"id": row["id"], "old": row["state"], "now": now, "token": token, **_columns(game)}).rowcount
         if not changed:
             return False
         if analysis is not None:

@@ -744,5 +744,14 @@ def m1602_class_play_clock_and_away(db: Database) -> None:
     db.execute("ALTER TABLE class_table_seats ADD COLUMN seen_at REAL")
 
 
+@migrations()
+def m1510_games_move_token(db: Database) -> None:
+    # Which page applied the game's latest move (issue 15.7): every board a pupil is served
+    # carries a fresh token in its move forms; a second post with the token already stored is
+    # the same tap arriving twice (applied once), any other post on an old position comes from
+    # an old tab and is refused.
+    db.execute("ALTER TABLE games ADD COLUMN move_token TEXT")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

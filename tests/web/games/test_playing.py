@@ -21,7 +21,7 @@ from trainer.games.service import PUPIL, new_game
 from trainer.games.settings import ClassLimits, GameSettings
 from trainer.games.story import story
 from trainer.store import game_limits, games
-from trainer.web.games.words import step_text
+from trainer.web.games.words import seat_names, step_text
 
 VALUE = card_table().value
 
@@ -163,7 +163,7 @@ def test_r5_2_a_wrong_sum_is_refused_with_its_running_sum_and_nothing_changes(cl
     assert response.status_code == 400
     a, b, c = VALUE[hand_card], VALUE[table[0]], VALUE[table[1]]
     target = game.state.target
-    assert (f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or lay a card."
+    assert (f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or put a card down."
             in html(response))
     assert response.headers["HX-Retarget"] == "#pick-status"
     assert stored(db, game_id) == before
@@ -238,12 +238,12 @@ def test_r7_1_the_thief_robs_the_chosen_bot_and_the_card_goes_to_the_table(clien
     game = find_game(pupil_may("thief"), GameSettings(("random", "random")))
     game_id = start(client, db, pupil, game)
     victims = sorted({m.victim for m in legal_moves(game.state) if isinstance(m, UseThief)})
-    assert "Thief: steal from Bot" in html(client.get(f"/games/{game_id}"))
+    assert "Thief: steal from Hedgehog" in html(client.get(f"/games/{game_id}"))      # random plays as the Hedgehog
     response = client.post(f"/games/{game_id}/move", data={"kind": "thief", "victim": str(victims[-1])}, headers=HX)
     after = load(db, pupil["pupil_id"], game_id).state
     seat, move = next((s, m) for s, m in after.log if isinstance(m, UseThief) and s == PUPIL)
     assert move.victim == victims[-1] and after.table[-1] == move.stolen
-    assert f"You used the Thief on Bot {victims[-1]}" in html(response)
+    assert f"You used the Thief on {seat_names(game.settings.bots)[victims[-1]]}" in html(response)
 
 
 @pytest.mark.parametrize("victim", ["0", "9", "-1", "x"])
@@ -301,9 +301,9 @@ def test_bots_turns_are_shown_one_by_one_and_can_be_skipped(app, client, db, pup
     second = html(client.get(f"/games/{game_id}?step=1", headers=HX))
     assert second.count('class="news-item') == len(told.mine) + 1
     assert second.count("news--latest") == 1 and "data-decision" not in second
-    assert step_text_of(app, told.later[0]) in second
+    assert step_text_of(app, told.later[0], game.settings.bots) in second
     # The live region outside the board reads the newest move out.
-    assert second.split('<div id="game-live" hx-swap-oob="innerHTML">')[1].startswith(step_text_of(app, told.later[0]))
+    assert second.split('<div id="game-live" hx-swap-oob="innerHTML">')[1].startswith(step_text_of(app, told.later[0], game.settings.bots))
     live = html(client.get(f"/games/{game_id}?step=end", headers=HX))
     assert "data-decision" in live and 'hx-trigger="load delay:' not in live
     assert live.count('class="news-item') == len(told.mine) + len(told.later)
@@ -311,10 +311,12 @@ def test_bots_turns_are_shown_one_by_one_and_can_be_skipped(app, client, db, pup
     assert 'hx-trigger="load delay:' not in html(client.get(f"/games/{game_id}"))
 
 
-def step_text_of(app, step):
-    """The English sentence of a story step, escaped as the page shows it."""
+def step_text_of(app, step, bots):
+    """The English sentence of a story step, escaped as the page shows it, the bots named by
+    their animals (issue 15.6)."""
     with app.test_request_context():
-        return str(escape(step_text(step)))
+        names = seat_names(bots)
+        return str(escape(step_text(step, name_of=lambda seat: names[seat])))
 
 
 def test_d7_a_lost_turn_is_explained(client, db, pupil):
@@ -356,7 +358,7 @@ def test_r2_the_score_screen_shows_each_players_cards_and_points_as_replay_count
     result = replay_result(replay_round(json.loads(row["record"])))
     assert result["finished"]
     page = html(client.get(f"/games/{game_id}?step=end"))
-    assert "Round 1 is over" in page
+    assert "Points this round" in page
     shown = [int(part.split("</td>")[0]) for part in page.split('<td class="points">')[1:]]
     assert shown == result["scores"]
     assert ("You won!" in page) == (row["winner"] == PUPIL)
@@ -367,10 +369,11 @@ def test_r8_a_match_goes_on_with_the_next_dealer_until_it_is_won(client, db, pup
     game_id = start(client, db, pupil, new_game(GameSettings(("random",), length="short"), seed=8))
     game = finish(client, db, pupil["pupil_id"], game_id, rounds=1)
     page = html(client.get(f"/games/{game_id}?step=end"))
-    assert "Match totals: the first to 30 points wins" in page
+    assert ">Match<" in page
     if not game.over:
         dealer = game.match.next_dealer
-        assert ("Next round: you deal." if dealer == PUPIL else f"Next round: Bot {dealer} deals.") in page
+        assert "Round 1 is over" in page
+        assert ("Next round: you deal." if dealer == PUPIL else "Next round: Hedgehog deals.") in page
     game = finish(client, db, pupil["pupil_id"], game_id, rounds=99)
     record = json.loads(row_of(db, game_id)["record"])
     result = replay_match(record)
@@ -511,12 +514,21 @@ def test_r9_no_page_of_the_story_shows_a_bots_hand_or_the_pile(client, db, pupil
     game_id = store_game(db, pupil["pupil_id"], game)
     from trainer.games.story import story as told
     steps = told(game).later
-    for step, state in [(k, s.before) for k, s in enumerate(steps)] + [("end", game.state)]:
+    # Frame 0 shows the round right after the pupil's move; frame k tells the k-th move after
+    # it (issue 15.6), whose own cards are public once played (R9); then the board as it is.
+    frames = [(0, steps[0].before, steps[0].before, ())]
+    frames += [(k, s.before, s.after, _cards_of(s.move)) for k, s in enumerate(steps, start=1)]
+    frames += [("end", game.state, game.state, ())]
+    for step, before, after, played in frames:
         page = html(client.get(f"/games/{game_id}?step={step}", headers=HX))
         shown = set(re.findall(r'data-(?:pick-)?card="(\w+)"', page))
-        hidden = set(state.deck).union(*(state.hands[s] for s in range(1, state.players)))
+        hidden = set(after.deck).union(*(after.hands[s] for s in range(1, after.players)))
         assert shown and not shown & hidden, step
-        assert shown <= set(state.table) | set(state.hands[PUPIL])
+        assert shown <= set(before.table) | set(after.table) | set(after.hands[PUPIL]) | set(played)
+
+
+def _cards_of(move):
+    return (move.card, *move.capture) if isinstance(move, Play) else ()
 
 
 def test_taps_are_kept_with_the_game_not_the_cookie(client, db, pupil):

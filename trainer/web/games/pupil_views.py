@@ -111,8 +111,11 @@ def _board(row, game, step=None, error=None, status=200):
     moment = game_board.moment(game, step)
     live = moment.live
     active = row["status"] == "active"
+    # Every form on the board says which position it was made on, and which page it came from
+    # (issue 15.7): see _stale.
     context = {"row": row, "game": game, "moment": moment, "error": error, "active": active,
-               "board": game_board.board(game, moment.state),
+               "version": game_board.position_key(game), "token": secrets.token_urlsafe(9),
+               "board": game_board.board(game, moment.state, moment.acting),
                "delay": current_app.config["GAME_STEP_MS"],
                "oob": htmx.hx().wants_fragment, "deciding": False, "discard": False,
                "can_hint": False, "hint": None, "actions": []}
@@ -125,7 +128,37 @@ def _board(row, game, step=None, error=None, status=200):
         context.update(_live_context(row, game, deciding, turn))
         if game.state.over:
             context["scores"] = game_board.round_scores(game)
+            context["look_back"] = game_board.look_back(_round_analyses(row, game))
     return htmx.render("games/board.html", "games/_game.html", **context), status
+
+
+def _round_analyses(row, game) -> list[dict]:
+    """The analyses of the pupil's plays in the round just finished, in order."""
+    out = []
+    for m in games.moves_of(get_db(), row["id"]):
+        if m["round"] == game.round_no and m["analysis"]:
+            out.append(json.loads(m["analysis"]))
+    return out
+
+
+TOKEN_CHARS = 24
+
+
+def _stale(row, game):
+    """A form made on an older position of this game (issue 15.7), or None when it is not.
+    The same page posting again (a double tap: the token of the move just applied) is shown
+    the game as it is, the move applied once; any other old page is refused kindly, nothing
+    changed. A form without a version (an old page, a script) is judged by the rules alone."""
+    version = request.form.get("version")
+    if version is None or version[:40] == game_board.position_key(game):
+        return None
+    token = request.form.get("token", "")[:TOKEN_CHARS]
+    if token and token == row.get("move_token"):
+        return _after_change(row["id"])
+    if not htmx.hx().wants_fragment:
+        return _board(row, game, None, error=words.game_error("moved_on", {}), status=409)
+    html, status = _board(row, game, None, error=words.game_error("moved_on", {}), status=409)
+    return html, status, htmx.retarget_headers("#game", "outerHTML")
 
 
 def _hints_allowed(game) -> bool:
@@ -142,7 +175,8 @@ def _live_context(row, game, deciding, turn) -> dict:
     if can_hint and row.get("hint_turn") == turn:
         hint = game_board.capture_hint(state)
     return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
-            "actions": game_board.pupil_actions(state) if deciding else [],
+            "actions": (game_board.pupil_actions(state, game_board.seat_names(game), game_board.seat_faces(game))
+                        if deciding else []),
             "discard": deciding and state.phase is Phase.DISCARD,
             "can_hint": can_hint, "hint": hint, "decision": f"{row['id']}:{turn}"}
 
@@ -154,6 +188,9 @@ def _live_context(row, game, deciding, turn) -> dict:
 def tap(game_id):
     row = _own_game(game_id)
     game = games.load(row)
+    stale = _stale(row, game)
+    if stale is not None:
+        return stale
     state = game.state
     position = game_board.position_key(game)
     hand, table = state.hands[PUPIL], state.table
@@ -183,6 +220,9 @@ def move(game_id):
     db = get_db()
     if row["status"] != "active":
         return _refuse(row, game, "game_over", {}, 409)
+    stale = _stale(row, game)
+    if stale is not None:
+        return stale
     state = game.state
     pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
     turn = game_board.turn_key(game)
@@ -194,7 +234,7 @@ def move(game_id):
         return _refuse(row, game, err.code, err.params, 400)
     now = school_day.now()
     if not games.save(db, row, after, analysis, games.server_ms(row, turn, now) if isinstance(chosen, Play) else None,
-                      now=now):
+                      now=now, token=request.form.get("token", "")[:TOKEN_CHARS] or None):
         return _changed(game_id)
     return _after_change(game_id)
 
@@ -248,11 +288,15 @@ def start_next_round(game_id):
     game = games.load(row)
     if row["status"] != "active":
         return _board(row, game, None, error=words.game_error("game_over", {}), status=409)
+    stale = _stale(row, game)
+    if stale is not None:
+        return stale
     try:
         after = next_round(game)
     except GameError as err:
         return _board(row, game, None, error=words.game_error(err.code, err.params), status=409)
-    if not games.save(get_db(), row, after, now=school_day.now()):
+    if not games.save(get_db(), row, after, now=school_day.now(),
+                      token=request.form.get("token", "")[:TOKEN_CHARS] or None):
         return _changed(game_id)
     return _after_change(game_id)
 

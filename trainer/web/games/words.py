@@ -19,10 +19,56 @@ from trainer.web.core.card_faces import COLOR_NAMES
 OPPONENT_BANDS = (0.2, 0.4, 0.6, 0.8)
 
 
+FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")     # static/bots/<face>.svg
+
+
 def opponent_name(x: float) -> str:
     """The friendly name of the strength dial's bot at `x` (0 to 1)."""
-    names = (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))
-    return names[sum(x >= edge for edge in OPPONENT_BANDS)]
+    return _animal(_band(x))
+
+
+def _animal(band: int) -> str:
+    return (_("Hedgehog"), _("Squirrel"), _("Fox"), _("Owl"), _("Bear"))[band]
+
+
+def _band(x: float) -> int:
+    return sum(x >= edge for edge in OPPONENT_BANDS)
+
+
+# The fixed levels by strength, weakest first (the dial's animals in the same order), so the
+# same animal always means about the same strength: casual, clever and expert all sit at the
+# dial's top, and measured Elo alone would make all three "Bear".
+FIXED_BANDS = {"random": 0, "beginner": 1, "casual": 2, "clever": 3, "expert": 4}
+
+
+def _band_of(level: str) -> int | None:
+    """Which animal plays at this level; None for a level this code cannot read."""
+    if level in FIXED_BANDS:
+        return FIXED_BANDS[level]
+    try:
+        x = dial_strength(level)
+    except ValueError:
+        return None
+    return _band(x) if x is not None else None
+
+
+def bot_face(level: str) -> str:
+    """The face (static/bots/<face>.svg) of a bot of this level."""
+    band = _band_of(level)
+    return FACES[band] if band is not None else "robot"
+
+
+def seat_names(bots) -> list[str]:
+    """Every seat's name: "You", then each bot by its animal (issue 15.6); two of the same
+    animal are numbered ("Fox", "Fox 2") so the story can tell them apart."""
+    names = [_("You")]
+    seen: dict[str, int] = {}
+    for seat, level in enumerate(bots, start=1):
+        band = _band_of(level)
+        name = _animal(band) if band is not None else _("Bot %(num)d", num=seat)
+        seen[name] = seen.get(name, 0) + 1
+        names.append(name if seen[name] == 1 else _("%(name)s %(num)d", name=name, num=seen[name]))
+    return names
 
 
 def level_name(level: str) -> str:
@@ -57,7 +103,9 @@ def action_name(card: str) -> str:
     return {"thief": _("Thief"), "joker": _("Joker"), "shifter": _("Shifter"), "bomb": _("Bomb")}[kind]
 
 
-def player_name(seat: int) -> str:
+def player_name(seat: int, names=None) -> str:
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
     return _("You") if seat == PUPIL else _("Bot %(num)d", num=seat)
 
 
@@ -84,12 +132,45 @@ def call_of(play: str, capture) -> str:
     return call(running_sums(play, capture))
 
 
+def short_text(step, names, total: str | None) -> str | None:
+    """A move in a few words for the board's list, where a sentence is long (the sentence is
+    read out): "Fox took 4 + 3 = 7", "Fox used the Joker: 9". None: the sentence is short."""
+    you, name = step.seat == PUPIL, player_name(step.seat, names)
+    if total is not None:
+        return _("You took %(sum)s", sum=total) if you else _("%(name)s took %(sum)s", name=name, sum=total)
+    move = step.move
+    if isinstance(move, UseJoker):
+        target = step.after.target
+        return (_("You used the Joker: %(target)d", target=target) if you else
+                _("%(name)s used the Joker: %(target)d", name=name, target=target))
+    if isinstance(move, UseShifter):
+        target = step.after.target
+        return (_("You used the Shifter: %(target)d", target=target) if you else
+                _("%(name)s used the Shifter: %(target)d", name=name, target=target))
+    if isinstance(move, UseThief):
+        victim = player_name(move.victim, names)
+        if you:
+            return _("You used the Thief on %(victim)s", victim=victim)
+        if move.victim == PUPIL:
+            return _("%(name)s used the Thief on you", name=name)
+        return _("%(name)s used the Thief on %(victim)s", name=name, victim=victim)
+    if isinstance(move, UseBomb):
+        return _("You used the Bomb") if you else _("%(name)s used the Bomb", name=name)
+    return None
+
+
+def sum_line(play: str, capture) -> str:
+    """The same sum in figures, "4 + 3 + 2 = 9", for the eyes (the call above is read out)."""
+    values = [card_table().value[c] for c in (play, *capture)]
+    return f"{' + '.join(map(str, values))} = {sum(values)}"
+
+
 # ---------------------------------------------------------------- refusals
 
 def game_error(code: str, params: dict) -> str:
     """GameError codes (trainer.games.service) and the web's own, as a friendly sentence."""
     if code == "wrong_sum":
-        return _("%(call)s — not %(target)d. Try other cards, or lay a card.",
+        return _("%(call)s — not %(target)d. Try other cards, or put a card down.",
                  call=call(params["steps"]), target=params["target"])
     messages = {
         "not_in_hand": _("That card is not in your hand."),
@@ -105,6 +186,7 @@ def game_error(code: str, params: dict) -> str:
         "pick_hand": _("First tap a card in your hand."),
         "pick_table": _("Tap cards on the table too: a card from your hand alone never takes anything."),
         "changed": _("This game changed in another window. Here it is as it is now."),
+        "moved_on": _("The game moved on — here it is now."),
         "hints_off": _("Hints are switched off for your class."),
     }
     return messages.get(code, _("That did not work. Try again."))
@@ -139,8 +221,8 @@ def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
                 _("%(name)s took: %(call)s.", name=name, call=call_of(move.card, move.capture)))
         return text + (" " + tweak_text(step, me, name_of) if step.tweak else "")
     if isinstance(move, Play):
-        return (_("You laid %(card)s on the table.", card=card_words(move.card)) if you else
-                _("%(name)s laid %(card)s on the table.", name=name, card=card_words(move.card)))
+        return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
+                _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card)))
     if isinstance(move, UseJoker):
         target = step.after.target
         return (_("You used the Joker: the magic number is %(target)d this turn.", target=target) if you else
@@ -207,7 +289,7 @@ def hint_text(kind: str, params: dict) -> str:
         if params.get("then"):
             text += " " + hint_text("capture", params["then"])
         return text
-    return _("No capture this time: lay a card.")
+    return _("No capture this time: put a card down.")
 
 
 # ---------------------------------------------------------------- scores (R2)
