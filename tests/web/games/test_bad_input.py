@@ -48,7 +48,7 @@ def test_a_pupil_reaches_every_route_of_their_own_game(client, make, db):
     class_id = make.klass(make.teacher())
     pupil_id = make.pupil(class_id, "Sem")
     PupilActions(client, make).login(class_id, pupil_id)
-    for endpoint, methods in PUPIL_ROUTES.items():
+    for endpoint, methods in ((e, m) for e, m in PUPIL_ROUTES.items() if e.startswith("games.")):
         game_id = games.create(db, pupil_id, new_game(GameSettings(("random",)), seed=2), time.time())
         path = {"games.show": "", "games.tap": "/tap", "games.move": "/move", "games.hint": "/hint",
                 "games.start_next_round": "/next", "games.stop": "/stop"}[endpoint]
