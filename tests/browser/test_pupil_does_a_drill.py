@@ -69,7 +69,7 @@ def test_pupil_does_a_five_puzzle_drill_with_taps(page, live_server, watch, dril
             if puzzle.answer:
                 expect(page.locator(".calls.right .call").first).to_be_visible()
             else:
-                expect(page.get_by_text("Right: there is no TWEAK here.")).to_be_visible()
+                expect(page.get_by_text("Right: there is no TWEAK here.", exact=True)).to_be_visible()
             expect(page.get_by_text("Your time:")).to_be_visible()
         expect(page.locator("label[for=drill-progress]")).to_have_text(f"{number} of 5 puzzles done")
         expect(page.locator("progress#drill-progress")).to_have_attribute("value", str(number))

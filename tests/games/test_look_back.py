@@ -31,3 +31,12 @@ def test_turns_with_nothing_there_are_never_shown_and_never_more_than_two():
     got = look_back(taken)
     assert len(got) <= MOST and all(t.kind == "made" for t in got)
     assert got[0].tweak                   # the whole table: a TWEAK is the one to be proud of
+
+
+def test_the_turn_is_the_childs_own_count_not_the_rounds():
+    # With three bots the child plays every fourth turn of the round (turns 0, 4, 8...): their
+    # third play is "turn 3", not the round's turn 9.
+    analyses = [turn(4 * k, hand=("R5",), table=("O1a",), target=9, play="R5", there=False) for k in range(2)]
+    analyses.append(turn(8, hand=("G4", "R5"), table=("Y2a", "O1a", "B6"), target=6, play="G4",
+                         capture=("Y2a",), points=2))
+    assert [(t.kind, t.turn) for t in look_back(analyses)] == [("made", 3)]

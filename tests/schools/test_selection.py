@@ -118,3 +118,14 @@ def test_a_school_added_while_serving_is_served_at_once(own_folder):
 def test_the_dispatcher_refuses_a_host_mode_without_domain(folder):
     with pytest.raises(ValueError):
         dispatcher(folder).__class__(str(folder), select_by="host", domain=None)
+
+
+def test_a_server_by_host_name_makes_every_schools_app_before_its_first_request(folder):
+    # After a restart every school answers at once, not each behind the making of its app.
+    app = dispatcher(folder)
+    app.make_all()
+    assert app.cached() == ["birch", "oak"]
+    assert SchoolClient(app, f"http://oak.{DOMAIN}").get("/login").status_code == 200
+    by_path = dispatcher(folder, select_by="path")
+    by_path.make_all()
+    assert by_path.cached() == []           # by path an app takes its prefix from a request

@@ -91,7 +91,7 @@ def test_ids_past_sqlites_integers_are_404_on_every_route(app, hostile_world, bi
     # ASVS 5.0 V16.5.3: /classes/99999999999999999999999 raised OverflowError at the SQLite
     # bind. Each route family as the visitor who may use it: teacher, pupil, choosing a name.
     who = {"classes": "teacher", "pupils": "teacher", "teachers": "teacher", "sets": "teacher",
-           "games": "pupil", "join": "joining", "school": "teacher"}
+           "games": "pupil", "join": "joining", "school": "teacher", "signin": "anonymous", "play": "pupil"}
     tried = set()
     for rule in _int_rules(app):
         role = who[rule.rule.strip("/").split("/")[0]]
@@ -103,7 +103,7 @@ def test_ids_past_sqlites_integers_are_404_on_every_route(app, hostile_world, bi
             response = client.get(address) if method == "GET" else client.post(address, data={})
             assert response.status_code == 404, (method, address, response.status_code)
             tried.add(rule.rule.split("/")[1])
-    assert tried == {"classes", "pupils", "teachers", "sets", "games", "join", "school"}
+    assert tried == {"classes", "pupils", "teachers", "sets", "games", "join", "school", "signin", "play"}
 
 
 @pytest.mark.parametrize("digits", NOT_ASCII)

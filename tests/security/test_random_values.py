@@ -19,7 +19,7 @@ from trainer.web.pupils import pictures
 
 TRAINER = Path(__file__).resolve().parents[2] / "trainer"
 # Where the app's own values are made: the web app, the store, the demo data, the configuration.
-APP_CODE = ("web", "store", "demo", "config.py")
+APP_CODE = ("web", "store", "demo", "config.py", "keyfile.py")
 
 
 def _bits(token: str) -> int:
@@ -72,5 +72,5 @@ def test_no_secret_comes_from_the_predictable_generator():
     # The CSRF value is Flask-WTF's: 64 bytes of os.urandom, hashed (trainer/web/core/csrf.py).
     assert "os.urandom(64)" in inspect.getsource(flask_wtf.csrf.generate_csrf)
     for path in ("store/sessions.py", "store/classes.py", "store/picture_passwords.py",
-                 "config.py"):
+                 "keyfile.py"):     # keyfile: the installation's and the schools' master keys
         assert "secrets." in (TRAINER / path).read_text(), path

@@ -82,8 +82,8 @@ def run(args) -> int:
 
 
 def _run_schools(args) -> int:
-    """Every school of a folder (issue 19): one WSGI dispatcher, an app per school made at its
-    first request in each process. Each school's file is brought up to date here first
+    """Every school of a folder (issue 19): one WSGI dispatcher, an app per school made as each
+    process starts (by host name) or at the school's first request (by path). Each school's file is brought up to date here first
     (migrations, puzzle bank), so workers that start together never migrate one file at once."""
     from trainer.config import file_config
     from trainer.ops import schools
@@ -129,8 +129,10 @@ def _run_schools(args) -> int:
 def _schools_app(args, folder):
     from trainer import create_schools_app
 
-    return create_schools_app(folder, select_by=args.school_by,
-                              domain=args.domain if args.school_by == "host" else None)
+    app = create_schools_app(folder, select_by=args.school_by,
+                             domain=args.domain if args.school_by == "host" else None)
+    app.make_all()
+    return app
 
 
 def _prepare(args):

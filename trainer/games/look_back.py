@@ -19,7 +19,7 @@ MOST = 2
 @dataclass(frozen=True, slots=True)
 class LookedBack:
     kind: str                     # "made": the child took it; "missed": it was there
-    turn: int                     # 1-based turn of the round, as a child counts
+    turn: int                     # the child's own turns counted from 1 (their 3rd play is 3)
     target: int
     cards: tuple[str, ...]        # the hand card first, then the table cards
     steps: tuple[tuple[int, int], ...]   # (value, running sum) pairs, R5.4
@@ -32,7 +32,7 @@ def _there(a: Mapping) -> bool:
 
 def _made(a: Mapping) -> LookedBack:
     cards = (a["play"], *a["capture"])
-    return LookedBack("made", a["turn"] + 1, a["target"], cards,
+    return LookedBack("made", a["own_turn"], a["target"], cards,
                       tuple(running_sums(a["play"], a["capture"])), bool(a.get("tweak")))
 
 
@@ -44,14 +44,15 @@ def _missed(a: Mapping) -> LookedBack | None:
     best = best_capture(captures)
     if best is None:
         return None
-    return LookedBack("missed", a["turn"] + 1, a["target"], (best.play, *best.capture),
+    return LookedBack("missed", a["own_turn"], a["target"], (best.play, *best.capture),
                       tuple(running_sums(best.play, best.capture)), best.tweak)
 
 
 def look_back(analyses: Iterable[Mapping]) -> list[LookedBack]:
     """`analyses`: MoveAnalysis.to_json() of one round's plays, in order. Only turns where a
-    capture or a TWEAK was there are looked at; at most MOST of them come back."""
-    there = [a for a in analyses if _there(a)]
+    capture or a TWEAK was there are looked at; at most MOST of them come back. A play's
+    "turn" counts every player's turns; the child is told their own count."""
+    there = [{**a, "own_turn": n} for n, a in enumerate(analyses, 1) if _there(a)]
     taken = [a for a in there if a.get("capture")]
     proud = max(taken, key=lambda a: (bool(a.get("tweak")), a.get("points", 0), -a["turn"]), default=None)
     passed = [a for a in there if (not a.get("capture")) or (a.get("tweak_available") and not a.get("tweak"))]

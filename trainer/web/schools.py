@@ -46,7 +46,8 @@ class SchoolsDispatcher:
         # from the same header, so the two never disagree about which school this is.
         self.trust_proxy = trust_proxy
         self._apps: dict[str, object] = {}
-        self._lock = threading.Lock()
+        # One lock per school: a school whose app is being made holds up only its own requests.
+        self._locks: dict[str, threading.Lock] = {}
 
     # -- choosing the school ------------------------------------------------------------
     def slug_for_host(self, host: str) -> str | None:
@@ -75,11 +76,19 @@ class SchoolsDispatcher:
             return None
         app = self._apps.get(slug)
         if app is None:
-            with self._lock:
+            with self._locks.setdefault(slug, threading.Lock()):
                 app = self._apps.get(slug)
                 if app is None:
                     app = self._apps[slug] = self._make(slug, path, script_name)
         return app
+
+    def make_all(self) -> None:
+        """Every school's app now, before the first request: a worker that (re)starts then
+        answers every school at once instead of making ten apps while their pupils wait.
+        Only by host name: by path, an app takes its prefix from its first request."""
+        if self.select_by == "host":
+            for slug in schools.slugs(self.folder):
+                self.app_for(slug)
 
     def _make(self, slug: str, path: str, script_name: str):
         from trainer.web import create_app
