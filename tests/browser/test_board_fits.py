@@ -153,6 +153,9 @@ def test_a_round_against_three_bots_keeps_the_number_and_the_hand_in_view_after_
     page.emulate_media(reduced_motion="reduce")
     log_in(page, live_server, child)
     page.get_by_role("button", name="Fox").click()                        # the character
+    # The home page comes back without the picker; clicking on before it has would let its
+    # late answer replace the new-game form.
+    expect(page.get_by_role("heading", name="Pick your character")).to_have_count(0)
     start_a_game(page, ("beginner", "casual", "random"))
     moves = play_the_round(page, "3-bots", shots=True)
     assert moves >= 5
