@@ -12,6 +12,10 @@ from trainer.games.settings import GameSettings
 from trainer.store import games
 
 HX = {"HX-Request": "true"}
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
 ACTION_KINDS = {UseJoker: "joker", UseThief: "thief", UseShifter: "shifter", UseBomb: "bomb"}
 
 

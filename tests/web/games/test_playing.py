@@ -9,7 +9,7 @@ import pytest
 from markupsafe import escape
 
 from game_helpers import (
-    HX, bomb_hits_pupil, find_game, play, pupil_may, store_game, tap, turn_lost_since_pupil,
+    HX, bomb_hits_pupil, find_game, html, play, pupil_may, store_game, tap, turn_lost_since_pupil,
 )
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Play, UseThief
@@ -24,18 +24,6 @@ from trainer.store import game_limits, games
 from trainer.web.games.words import seat_names, step_text
 
 VALUE = card_table().value
-
-
-@pytest.fixture
-def pupil(make, pupil_auth):
-    class_id = make.klass(make.teacher())
-    pupil_id = make.pupil(class_id, "Noor")
-    pupil_auth.login(class_id, pupil_id)
-    return {"class_id": class_id, "pupil_id": pupil_id}
-
-
-def html(response):
-    return response.get_data(as_text=True)
 
 
 def row_of(db, game_id):

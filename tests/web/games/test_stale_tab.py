@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game_helpers import HX, tap
+from game_helpers import HX, html, tap
 from trainer.engine.rules import legal_moves
 from trainer.engine.moves import Play
 from trainer.engine.solver import solve
@@ -16,18 +16,6 @@ from trainer.games.settings import GameSettings
 from trainer.store import games
 
 MOVED_ON = "The game moved on — here it is now."
-
-
-@pytest.fixture
-def pupil(make, pupil_auth):
-    class_id = make.klass(make.teacher())
-    pupil_id = make.pupil(class_id, "Noor")
-    pupil_auth.login(class_id, pupil_id)
-    return {"class_id": class_id, "pupil_id": pupil_id}
-
-
-def html(response):
-    return response.get_data(as_text=True)
 
 
 def a_tab(client, game_id) -> dict:
