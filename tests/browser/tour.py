@@ -279,7 +279,9 @@ def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]
     """Clicks through `tour`; after each stop, the page must be that endpoint's and its styles
     applied. Returns (endpoint, page height) per stop."""
     heights = []
-    page.set_default_timeout(10_000)
+    # 20 s, not 10: under the full suite two xdist workers and their Chromiums share two cores,
+    # and a click has waited over 10 s for its link to count as "stable" (two painted frames).
+    page.set_default_timeout(20_000)
     for n, stop in enumerate(tour):
         stop.clicks(page, world)
         expect(page.locator("main#main")).to_be_visible()
