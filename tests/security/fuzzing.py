@@ -193,8 +193,9 @@ class Crawler:
         self._read: dict = {}           # (role, endpoint) -> pages of it read
         # A fragment htmx swaps in has no <body>: its hx-posts send the header of the page
         # they land in, which is the session's token as every page of that session had it.
-        # Keyed by the client, not its cookie: a fragment's answer may re-sign the cookie.
-        self._csrf_of_client: dict[int, str] = {}
+        # Keyed by the role, not its cookie: a fragment's answer may re-sign the cookie, and
+        # the forms are submitted from fresh clients holding the role's session.
+        self._csrf_of_role: dict[str, str] = {}
 
     def endpoint(self, method: str, path: str) -> str | None:
         try:
@@ -242,9 +243,9 @@ class Crawler:
         page = _Forms()
         page.feed(body)
         if page.csrf_header:
-            self._csrf_of_client[id(client)] = page.csrf_header
+            self._csrf_of_role[role] = page.csrf_header
         else:
-            page.csrf_header = self._csrf_of_client.get(id(client), "")
+            page.csrf_header = self._csrf_of_role.get(role, "")
         links += [self._local(link, address) for link in page.links]
         for form in page.forms:
             fields = _merge(form["fields"])
