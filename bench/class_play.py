@@ -21,6 +21,12 @@ Measured over the window after a warm-up:
 - every request's p50/p95 (polls, moves, the drills' requests), errors (any 5xx or lost
   connection; a 409 "stale" is counted apart: it cannot happen here, as only the seat to
   act moves), server CPU per request (the whole gunicorn process group).
+With `--kill-at S`, the whole server (gunicorn's master and every worker) is SIGKILLed S
+seconds into the window, mid-request, and started again `--down` seconds later on the same
+database and port. Then: every move a tablet had the answer to is kept exactly once
+(acknowledged <= stored <= acknowledged + the moves whose answer the kill swallowed), every
+table's version is at least the last one acknowledged, every table takes a move again after
+the restart, and errors are counted apart for the outage (kill to restart + 3 s) and outside it.
 Writes a Markdown summary to stdout and bench/results/class_play.json. Not part of `make test`.
 """
 from __future__ import annotations
@@ -117,6 +123,9 @@ class Table:
         self.acked: dict[int, float] = {}                  # version -> when the mover had it
         self.seen: dict[int, dict[int, float]] = {}        # version -> pupil id -> when seen
         self.mover: dict[int, int] = {}                    # version -> pupil who made it
+        self.plays_acked = 0          # take/lay moves whose answer said they were done
+        self.plays_unanswered = 0     # take/lay moves sent whose answer was lost (the kill)
+        self.moved_at: list[float] = []                    # when each acknowledged move came back
 
     def saw(self, pupil_id: int, old: int, new: int, when: float) -> None:
         for version in range(old + 1, new + 1):
@@ -156,9 +165,14 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
             move_at = None
             form = chosen_move(db_path, table.id, seat)
             if form is not None and int(form[0][1]) == version:
+                play = dict(form)["kind"] in ("take", "lay")
                 try:
                     status, _, page = await browser.request(MOVE, "POST", f"/play/tables/{table.id}/move", form)
                 except Closed:
+                    # The server is gone (the kill): think again; the next try reads the table
+                    # anew, so a move that did land is not sent twice.
+                    table.plays_unanswered += play
+                    move_at = loop.time() + args.poll
                     continue
                 when = time.perf_counter()
                 if status == 409:
@@ -170,6 +184,8 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
                     table.saw(pupil["id"], version, new, when)
                     version = new
                     counts["moves"] += 1
+                    table.plays_acked += play
+                    table.moved_at.append(when)
                 plan_move(page)
             continue
         if next_poll <= now:
@@ -238,7 +254,22 @@ async def run(args) -> dict:
         moves_before, stale_before = counts["moves"], counts["stale"]
         cpu_before, client_before = server_cpu_seconds(server.pid), time.process_time()
         since = time.perf_counter()
-        await asyncio.sleep(args.seconds)
+        if args.kill_at is not None:
+            await asyncio.sleep(args.kill_at)
+            errors_before_kill = sum(stats.errors.values())
+            cpu_of_killed = server_cpu_seconds(server.pid) - cpu_before
+            kill_server(server)
+            killed_at = time.perf_counter()
+            await asyncio.sleep(args.down)
+            server = await asyncio.to_thread(start_server, db_path, port, args.workers, args.threads,
+                                             str(work / "server.log"))
+            back_at = time.perf_counter()
+            cpu_before = server_cpu_seconds(server.pid) - cpu_of_killed
+            await asyncio.sleep(3)
+            errors_in_outage = sum(stats.errors.values()) - errors_before_kill
+            await asyncio.sleep(max(0.0, args.seconds - (time.perf_counter() - since)))
+        else:
+            await asyncio.sleep(args.seconds)
         until = time.perf_counter()
         window = until - since
         server_cpu = server_cpu_seconds(server.pid) - cpu_before
@@ -255,6 +286,9 @@ async def run(args) -> dict:
         for browser in browsers:
             browser.close()
         kill_server(server, signal.SIGTERM)
+    if args.kill_at is not None:
+        kill = kept_after_kill(db_path, tables, back_at)
+        kill.update(down_s=round(back_at - killed_at, 1), errors_in_outage=errors_in_outage)
     seen = [t for table in tables for t in table.latencies(since, until - 2 * args.poll)]
     requests = sum(len(v) for v in times.values())
     stale = counts["stale"] - stale_before
@@ -279,7 +313,46 @@ async def run(args) -> dict:
         "server_cores_busy": round(server_cpu / window, 2), "client_cores_busy": round(client_cpu / window, 2),
         "server_rss_mb": round(rss),
     }
+    if args.kill_at is not None:
+        report["errors"] -= kill["errors_in_outage"]
+        report["kill"] = kill
     return report
+
+
+def kept_after_kill(db_path: str, tables: list[Table], back_at: float) -> dict:
+    """What the database holds after the kill and the restart, against what the tablets were
+    told: every acknowledged play kept exactly once, no acknowledged version lost, every table
+    moving again once the server was back."""
+    from trainer.engine.moves import Play
+    from trainer.store import class_tables
+
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=30)
+    conn.row_factory = sqlite3.Row
+    problems, recovered = [], []
+    for table in tables:
+        row = dict(conn.execute("SELECT * FROM class_tables WHERE id = ?", [table.id]).fetchone())
+        game = class_tables.load(row)
+        stored = sum(len(record["moves"]) for record in game.rounds)
+        if not game.state.over:
+            stored += sum(isinstance(move, Play) for _, move in game.state.log)
+        stored -= len(class_tables.helped_of(row))
+        if not table.plays_acked <= stored <= table.plays_acked + table.plays_unanswered:
+            problems.append(f"table {table.id}: {table.plays_acked} plays acknowledged, "
+                            f"{table.plays_unanswered} unanswered, {stored} stored")
+        if table.acked and row["version"] < max(table.acked):
+            problems.append(f"table {table.id}: version {row['version']} < acknowledged {max(table.acked)}")
+        after = [t - back_at for t in table.moved_at if t >= back_at]
+        if row["status"] == "finished" and not after:
+            continue              # its game ended before the kill: nothing left to play
+        recovered.append(after[0] if after else None)
+    conn.close()
+    moved = [t for t in recovered if t is not None]
+    return {"problems": problems,
+            "plays_acknowledged": sum(t.plays_acked for t in tables),
+            "plays_unanswered": sum(t.plays_unanswered for t in tables),
+            "tables_moving_after_restart": len(moved), "tables_unfinished": len(recovered),
+            "first_move_after_restart_s": {"p50": round(percentile(moved, .5), 2),
+                                           "max": round(max(moved), 2)} if moved else None}
 
 
 def main() -> None:
@@ -291,6 +364,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.25,
                         help="seconds a child thinks on their turn (4 seats: a move each every ~5 s)")
     parser.add_argument("--poll", type=float, default=1.0, help="the table page's poll period")
+    parser.add_argument("--kill-at", type=float, default=None,
+                        help="SIGKILL the whole server this many seconds into the window, then restart it")
+    parser.add_argument("--down", type=float, default=2.0, help="seconds the killed server stays down")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
@@ -313,9 +389,18 @@ def main() -> None:
     print(f"| server CPU per request | {report['server_cpu_ms_per_request']} ms "
           f"({report['server_cores_busy']} cores busy; client {report['client_cores_busy']}) |")
     print(f"| server memory | {report['server_rss_mb']} MB |")
+    kill = report.get("kill")
+    if kill:
+        print(f"| SIGKILL at {args.kill_at} s, down {kill['down_s']} s | plays acknowledged "
+              f"{kill['plays_acknowledged']}, answers lost to the kill {kill['plays_unanswered']}, "
+              f"kept exactly once: {'yes' if not kill['problems'] else 'NO'} |")
+        print(f"| after the restart | tables moving again {kill['tables_moving_after_restart']} of {kill['tables_unfinished']}, first move "
+              f"after {kill['first_move_after_restart_s']} s; errors in the outage {kill['errors_in_outage']} |")
     print(json.dumps(report["by_request"], indent=1), file=sys.stderr)
     if report["errors"]:
         sys.exit("FAIL: errors")
+    if kill and (kill["problems"] or kill["tables_moving_after_restart"] < kill["tables_unfinished"]):
+        sys.exit("FAIL: after the kill: " + "; ".join(kill["problems"] or ["a table did not move again"]))
 
 
 if __name__ == "__main__":

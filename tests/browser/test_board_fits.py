@@ -62,8 +62,10 @@ def fits(page, screen, must_see, sizes=CHECKED + ALSO, shot=None):
     what must be seen is on it. Back to 1024×768 after."""
     for size in sizes:
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        scroll, inner, y = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight, scrollY]")
+        scroll, inner, y, wide, inner_width = page.evaluate(
+            "[document.scrollingElement.scrollHeight, innerHeight, scrollY, document.scrollingElement.scrollWidth, innerWidth]")
         assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]}"
+        assert wide <= inner_width, f"{screen} is {wide} px wide at {size[0]}×{size[1]}"
         assert y == 0, f"{screen} opened scrolled {y} px down at {size[0]}×{size[1]}"
         for selector, what in must_see:
             inside(page, selector, f"{what} on {screen}", size)
@@ -207,4 +209,24 @@ def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(page, liv
     moves = 1 + play_the_round(page, "1-bot")
     assert moves >= 3
     round_end_fits(page, "1-bot")
+    watch.assert_clean()
+
+
+def test_five_bots_the_most_a_class_allows_still_fit(page, live_server, watch, child, slow_bots):
+    """Six players: the seats take the most room; the number, table and hand stay in view."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.emulate_media(reduced_motion="reduce")
+    log_in(page, live_server, child)
+    start_a_game(page, ("beginner", "casual", "random", "clever", "expert"))
+    expect(page.locator(".seat")).to_have_count(6)
+    for move in range(3):
+        watch_the_bots(page)
+        if page.locator("#round-scores").count():
+            break
+        decision = page.locator("#game").get_attribute("data-decision")
+        if not page.locator(".discard").count():
+            fits(page, f"move {move + 1} with five bots", DECIDING,
+                 shot="pupil-board-5-bots" if move == 0 else None)
+        play_one_move(page)
+        expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0, timeout=30_000)
     watch.assert_clean()

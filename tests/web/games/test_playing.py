@@ -58,6 +58,19 @@ def test_the_new_game_form_starts_with_one_fitted_bot_and_one_round(client, pupi
     assert 'name="bot5"' in page
 
 
+ANIMALS = {"random": "Hedgehog", "beginner": "Squirrel", "casual": "Fox", "clever": "Owl", "expert": "Bear"}
+
+
+@pytest.mark.parametrize("level, animal", ANIMALS.items())
+def test_the_form_names_each_bot_by_the_animal_the_board_shows(client, pupil, level, animal):
+    """Issue 15.6: a child picks "Fox (Casual)" and meets the Fox on the board."""
+    word = level.capitalize()
+    assert f'<option value="{level}">{animal} ({word})</option>' in html(client.get("/games/new"))
+    response = client.post("/games/new", data={"bot1": level, "length": "round"})
+    board = html(client.get(response.headers["Location"]))
+    assert f"bots/{animal.lower()}." in board and f">{animal}<" in board
+
+
 def test_a_new_game_is_stored_with_a_record_that_replays(client, db, pupil):
     response = client.post("/games/new", data={"bot1": "beginner", "bot2": "random", "length": "round"})
     assert response.status_code == 303

@@ -75,9 +75,10 @@ def _new_form(limits, form, error):
 
 
 def _level_choices(limits) -> list[tuple[str, str]]:
-    """(value, label) of the opponents a pupil may choose: the fitted bot by its friendly name."""
+    """(value, label) of the opponents a pupil may choose, by the animal they will see on the
+    board: the fitted bot by its friendly name, a fixed level with its word."""
     fitted = words.fitted_choice(fitted_dial(g.pupil, limits)) if limits.fitted else None
-    return [(key, fitted if key == FITTED else words.level_name(key)) for key in limits.levels]
+    return [(key, fitted if key == FITTED else words.level_with_animal(key)) for key in limits.levels]
 
 
 # ---------------------------------------------------------------- the board

@@ -83,6 +83,15 @@ def level_name(level: str) -> str:
             FITTED: _("Fitted to each pupil")}.get(level, level)
 
 
+def level_with_animal(level: str) -> str:
+    """A fixed level as a child meets it on the board: its animal, with the level's word
+    ("Fox (Casual)"); a dial's name is already its animal."""
+    band = FIXED_BANDS.get(level)
+    if band is None:
+        return level_name(level)
+    return _("%(animal)s (%(level)s)", animal=_animal(band), level=level_name(level))
+
+
 def fitted_choice(dial: str) -> str:
     """The fitted bot in a pupil's list of opponents."""
     return _("%(name)s (just right)", name=level_name(dial))
