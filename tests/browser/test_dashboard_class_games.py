@@ -55,6 +55,8 @@ def test_the_teacher_sees_class_games_beside_bot_games_and_replays_a_round(page,
     page.goto(f"{live_server.url}/classes/{foxes['class_id']}/dashboard")
     expect(page.get_by_role("columnheader", name="Games against bots")).to_be_visible()
     expect(page.get_by_role("columnheader", name="Class games")).to_be_visible()
+    # The overview scrolls sideways on a narrow screen: show the game columns, as a teacher would.
+    page.locator(".table-scroll").first.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
     page.screenshot(path=str(SCREENS / f"dashboard-class-games-overview-{size}.png"), full_page=True)
     page.get_by_role("link", name="Noor", exact=True).click()
     games = page.locator("#class-games")
