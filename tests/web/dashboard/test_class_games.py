@@ -74,3 +74,9 @@ def test_a_table_the_pupil_did_not_sit_at_is_not_found(client, make, db, played)
     assert client.get(f"/pupils/{outsider}/replay?table={played['table']}").status_code == 404
     assert client.get(f"/pupils/{played['pupils'][0]}/replay?table=x").status_code == 400
     assert client.get(f"/pupils/{played['pupils'][0]}/replay?table={played['table']}&round=7").status_code == 400
+
+
+def test_another_teacher_cannot_replay_the_class_round(client, auth, played):
+    auth.login_new_teacher("other@school.example")
+    ann = played["pupils"][0]
+    assert client.get(f"/pupils/{ann}/replay?table={played['table']}").status_code == 404
