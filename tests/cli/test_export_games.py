@@ -92,3 +92,38 @@ def test_bad_databases_are_exit_2_with_one_line(tmp_path, capsys):
         assert err.startswith("trainer export-games: --db") or err.startswith("trainer export-games: game 1")
         assert message in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_a_class_match_played_through_the_tables_exports_every_round_and_replays(tmp_path):
+    # Issue 16.6: rounds played at a class table (trainer.store.class_tables) are tweak-round/1
+    # records like a bot game's; `trainer replay --lines` (the engine's referee) accepts each.
+    from trainer.engine.records import replay_round
+    from trainer.store import class_tables
+    path = database(tmp_path)
+    db = connect(str(path))
+    db.execute("INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'Q', 'q', 'sun,tree,boat', 'now')")
+    db.conn.commit()
+    table_id = class_tables.open_table(db, 1, 1, 3, "full", "random", now=1.0)
+    class_tables.join(db, table_id, 2, now=2.0)
+    class_tables.start(db, table_id, 1, with_bots=True, seed=7, now=3.0)
+    rng, now = random.Random(7), 4.0
+    while class_tables.get(db, table_id)["status"] == "playing":
+        row = class_tables.get(db, table_id)
+        game = class_tables.load(row)
+        seat = game.to_act if not game.state.over else 0
+        pupil = next(s["pupil_id"] for n, s in class_tables.seats_of(db, table_id).items() if n == seat)
+        key = "next-round" if game.state.over else f"m{row['version']}"
+        class_tables.play(db, table_id, pupil, row["version"], key,
+                          lambda g, s: rng.choice(legal_moves(g.state)), now=now)
+        now += 1.0
+    stored = class_tables.rounds_of(db, table_id)
+    db.close()
+    assert len(stored) > 1
+    export = subprocess.run([TRAINER, "export-games", "--db", str(path)], capture_output=True, text=True, check=True)
+    lines = [json.loads(line) for line in export.stdout.splitlines()]
+    assert lines == stored
+    replay = subprocess.run([TRAINER, "replay", "--lines"], input=export.stdout, capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    results = [json.loads(line) for line in replay.stdout.splitlines()]
+    assert [r["finished"] for r in results] == [True] * len(stored)
+    assert [r["scores"] for r in results] == [replay_round(record).scores() for record in stored]

@@ -13,6 +13,9 @@ import json
 
 from sqlite_utils import Database
 
+from trainer.engine.moves import Play
+from trainer.games.analysis import MoveAnalysis, analyse_play
+from trainer.games.service import normalise_move
 from trainer.games.table import MIN_SEATS, PERSON, TableGame, TableSettings, decide, helper_turn, \
     new_table_game, next_round, table_from_json
 from trainer.store.db import write_transaction
@@ -226,11 +229,13 @@ def _store_game(db: Database, row: dict, game: TableGame, now: float, last_move:
 
 
 def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str, make_move,
-         now: float) -> str:
+         now: float, decision_ms: int | None = None) -> str:
     """The pupil's move, made on `version`. `make_move(game, seat)` turns the request into a
     Move (raising GameError); the game service applies it (GameError: nothing changes).
     Returns "done", or "again" when this very move was already applied (a double tap, a
-    second tab). Raises Stale for any other move on an old version."""
+    second tab). Raises Stale for any other move on an old version. A card played is
+    analysed as in bot games (class_table_moves, in this same transaction); `decision_ms` is
+    the board's own measurement, when it sent one."""
     with write_transaction(db):
         row = _locked(db, table_id)
         seat = seat_of(db, table_id, pupil_id)
@@ -247,11 +252,35 @@ def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str
         if move_key == "next-round":
             after = next_round(game)
         else:
-            after = decide(game, seat, make_move(game, seat))
+            move = make_move(game, seat)
+            after = decide(game, seat, move)
+            if isinstance(move, Play):
+                # Analysed on the position it was chosen in, once the engine has accepted it.
+                analysis = analyse_play(game.state, normalise_move(game.state, move), game.round_no,
+                                        decision_ms, hint_used=False)
+                _insert_move(db, table_id, pupil_id, seat, analysis, now)
         db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
                    [now, table_id, seat])
         _store_game(db, row, after, now, key)
     return "done"
+
+
+def _insert_move(db: Database, table_id: int, pupil_id: int, seat: int, a: MoveAnalysis,
+                 now: float) -> None:
+    db.execute(
+        "INSERT INTO class_table_moves (table_id, pupil_id, seat, round, turn, target,"
+        " captures_available, best_points, tweak_available, points, tweak, missed_capture,"
+        " missed_tweak, decision_ms, hint_used, analysis, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [table_id, pupil_id, seat, a.round, a.turn, a.target, a.captures_available, a.best_points,
+         a.tweak_available, a.points, a.tweak, a.missed_capture, a.missed_tweak, a.decision_ms,
+         a.hint_used, _dump(a.to_json()), now])
+
+
+def moves_of(db: Database, table_id: int, pupil_id: int) -> list[dict]:
+    """The pupil's analysed plays at the table, in the order they were played."""
+    return list(db.query("SELECT * FROM class_table_moves WHERE table_id = ? AND pupil_id = ?"
+                         " ORDER BY round, turn", [table_id, pupil_id]))
 
 
 # ---------------------------------------------------------------- nobody blocks the table

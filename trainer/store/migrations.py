@@ -753,5 +753,40 @@ def m1510_games_move_token(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN move_token TEXT")
 
 
+@migrations()
+def m1605_class_table_moves(db: Database) -> None:
+    # Class games are analysed like bot games (issue 16.6): one row per play a child chose at
+    # a class table (trainer.games.analysis.MoveAnalysis), written in the move's transaction
+    # (class_tables.play). A sibling of game_moves rather than a column there: game_moves.
+    # game_id is NOT NULL and points at `games` (and its triggers keep game_summaries), so the
+    # dashboard reads the two side by side and counts them as "games against bots" and "class
+    # games". The helper bot's moves for an away or timed-out child are not the child's: no row.
+    db.execute(
+        """
+        CREATE TABLE class_table_moves (
+            id INTEGER PRIMARY KEY,
+            table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            captures_available INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            tweak_available INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            tweak INTEGER NOT NULL,
+            missed_capture INTEGER NOT NULL,
+            missed_tweak INTEGER NOT NULL,
+            decision_ms INTEGER,
+            hint_used INTEGER NOT NULL DEFAULT 0,
+            analysis TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (table_id, round, turn)
+        )"""
+    )
+    db.execute("CREATE INDEX class_table_moves_pupil ON class_table_moves(pupil_id, created_at)")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

@@ -18,7 +18,7 @@ from trainer.store import class_tables, game_limits
 from trainer.web.classplay import board as table_board, forms, words
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.games import words as game_words
+from trainer.web.games import forms as game_forms, words as game_words
 
 bp = Blueprint("classplay", __name__)
 
@@ -155,7 +155,8 @@ def move(table_id):
         return _table_page(row, game_words.game_error("bad_move", {})), 400
     try:
         class_tables.play(get_db(), table_id, g.pupil["id"], version, key,
-                          lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now())
+                          lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
+                          decision_ms=game_forms.decision_ms(request.form))
     except GameError as err:
         return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
     except class_tables.TableRefused as err:

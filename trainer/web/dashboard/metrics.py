@@ -124,6 +124,12 @@ class PupilSummary:
     last_practice: date | None
     reasons: tuple[Reason, ...] = field(default=())
     game_level: GameLevel | None = None     # None: no rated game yet (issue 17)
+    # Class games (issue 16.6): rounds played at class tables and the analysis of the child's
+    # plays there. capture_chances/missed_captures above count every game, bots' and class.
+    class_rounds: int = 0
+    class_tweaks: int = 0
+    class_capture_chances: int = 0
+    class_missed_captures: int = 0
 
     @property
     def accuracy_change(self) -> float | None:
@@ -154,6 +160,7 @@ SORT_KEYS = {
     "rating": lambda s: s.rating,
     "game_level": lambda s: s.game_level.points if s.game_level else None,
     "games": lambda s: s.games_played,
+    "class_games": lambda s: s.class_rounds,
     "missed": lambda s: s.missed_capture_rate,
     "attention": lambda s: len(s.reasons),
 }

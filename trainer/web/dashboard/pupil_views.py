@@ -12,7 +12,7 @@ from trainer.web.dashboard.attempt_view import attempt_view
 from trainer.web.dashboard.blueprint import bp
 from trainer.web.dashboard.days import iso, school_today
 from trainer.web.dashboard.progress_charts import charts
-from trainer.web.dashboard.queries import attempt_log, game_review, overview, progress
+from trainer.web.dashboard.queries import attempt_log, class_games, game_review, overview, progress
 from trainer.web.db import get_db
 
 REPORT_PERIOD = 91
@@ -47,7 +47,8 @@ def pupil_page(pupil_id):
     attempts, more = _attempts(pupil_id)
     return htmx.render("dashboard/pupil.html", "dashboard/_pupil.html", pupil=pupil,
                        periods=params.PUPIL_PERIODS, attempts=attempts, more=more,
-                       games=game_review.games(get_db(), pupil_id), **_progress(pupil, days))
+                       games=game_review.games(get_db(), pupil_id),
+                       class_rounds=class_games.rounds(get_db(), pupil_id), **_progress(pupil, days))
 
 
 @bp.route("/pupils/<int:pupil_id>/attempts")
@@ -67,4 +68,5 @@ def pupil_report(pupil_id):
     attempts, _more = _attempts(pupil_id, limit=REPORT_ATTEMPTS)
     return htmx.render("dashboard/pupil_report.html", "dashboard/_pupil_report.html", pupil=pupil,
                        attempts=attempts, games=game_review.games(get_db(), pupil_id),
+                       class_rounds=class_games.rounds(get_db(), pupil_id),
                        **_progress(pupil, REPORT_PERIOD))

@@ -29,6 +29,7 @@ class Step:
     move: dict | None              # the record's entry for the turn just played
     scores: tuple[int, ...]
     won_tweak: bool = False        # the turn just played won a [T!] card (a TWEAK, R5.3)
+    seat: int = PUPIL              # the pupil's seat: 0 in bot games, theirs at a class table
 
     @property
     def mover(self) -> int | None:
@@ -36,7 +37,7 @@ class Step:
 
     @property
     def pupil_moved(self) -> bool:
-        return self.mover == PUPIL
+        return self.mover == self.seat
 
 
 def rounds_of(record: dict) -> list[dict]:
@@ -57,7 +58,7 @@ def turns_in(record: dict, round_no: int) -> int:
     return len(moves)
 
 
-def step_at(record: dict, round_no: int, step: int) -> Step:
+def step_at(record: dict, round_no: int, step: int, seat: int = PUPIL) -> Step:
     """Raises IndexError for a round or step that does not exist, NotReplayable for a broken record."""
     rounds = rounds_of(record)
     if not 0 <= round_no < len(rounds):
@@ -74,7 +75,8 @@ def step_at(record: dict, round_no: int, step: int) -> Step:
     move = this["moves"][step - 1] if step else None
     # A TWEAK shows as a [T!] card won (with an empty [T!] deck, D6, it would not show).
     won = bool(move) and len(state.owned[move["player"]]) > len(before.owned[move["player"]])
-    return Step(round_no, len(rounds), step, steps, view_of(state, PUPIL), move, tuple(state.scores()), won)
+    return Step(round_no, len(rounds), step, steps, view_of(state, seat), move, tuple(state.scores()), won,
+                seat)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from trainer.games.game_level import game_level, load_bot_elo
 from trainer.store import drills, game_levels
 from trainer.web.dashboard import metrics
 from trainer.web.dashboard.days import WEEK, iso, local_day, parse_day, window
-from trainer.web.dashboard.queries import summaries
+from trainer.web.dashboard.queries import class_games, summaries
 from trainer.web.dashboard.queries.summaries import day_literal, marks
 
 
@@ -42,6 +42,7 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     ratings = summaries.ratings(db, ids)
     played = summaries.games_played(db, ids)
     moves = summaries.game_totals(db, ids)
+    at_tables = class_games.totals(db, ids)
     levels = game_levels.for_pupils(db, ids)
     bots = load_bot_elo()
     class_ids = sorted({p["class_id"] for p in pupils if p.get("class_id") is not None})
@@ -63,13 +64,16 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
         today_status = ("done" if days.get(iso(today)) else
                         "started" if iso(today) in days else "none")
         rating, rated = ratings.get(pid, (None, 0))
-        game = moves.get(pid, {})
+        game, at_table = moves.get(pid, {}), at_tables.get(pid, {})
+        class_chances, class_missed = at_table.get("capture_chances") or 0, at_table.get("missed_captures") or 0
         out.append(metrics.PupilSummary(
             pupil_id=pid, name=pupil["name"], drill_today=today_status,
             streak=metrics.streak(done, today), week=current, previous_week=previous,
             rating=rating, rated_answers=rated, games_played=played.get(pid, 0),
-            capture_chances=game.get("capture_chances") or 0,
-            missed_captures=game.get("missed_captures") or 0, last_practice=last_day,
+            capture_chances=(game.get("capture_chances") or 0) + class_chances,
+            missed_captures=(game.get("missed_captures") or 0) + class_missed, last_practice=last_day,
+            class_rounds=at_table.get("rounds", 0), class_tweaks=at_table.get("tweaks") or 0,
+            class_capture_chances=class_chances, class_missed_captures=class_missed,
             reasons=metrics.attention(current, previous, last_day, today, _since(pupil, class_created)),
             game_level=game_level(levels[pid], bots) if pid in levels else None))
     return out
