@@ -17,7 +17,7 @@ from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
 from trainer.games.story import Step, states_along
 from trainer.games.table import PERSON, TableGame
-from trainer.web.classplay.words import seat_name
+from trainer.web.classplay.words import seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
 NEWS = 8          # moves shown in "What happened" at most
@@ -26,8 +26,7 @@ NO_FACE = "none"  # a classmate who has not picked a character yet (games/_macro
 
 
 def names_of(game: TableGame, names: dict[int, dict]) -> list[str]:
-    layout = game.settings.seats
-    return [seat_name(s, layout, names) for s in range(game.state.players)]
+    return names_by_seat(game.settings.seats, names)
 
 
 def faces_of(game: TableGame, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
