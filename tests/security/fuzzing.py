@@ -436,10 +436,6 @@ class Fuzzer:
                 if (failure := self.check(result)):
                     self.failures.append(failure)
                 if result.response is not None:
-                    # A fragment answer lands in the page that sent it: its hx-posts send the
-                    # same session's token (a class table's move answers with the polled table).
-                    if target.csrf_header:
-                        crawler._csrf_of_client.setdefault(id(client), target.csrf_header)
                     links = crawler.harvest(target.role, client, target.path, target.endpoint, result.response)
                     crawler.crawl(target.role, client, links[:1], limit=10**6, cap=MAX_PAGES_PER_ENDPOINT + 3)
                     crawler.crawl(target.role, client, links[1:], limit=10**6)
