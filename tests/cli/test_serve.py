@@ -58,6 +58,18 @@ def _free_port():
         return s.getsockname()[1]
 
 
+def _first_answer(port: int, wait: float = 60.0) -> bytes | None:
+    """/join's body once the server answers. A first start fills the puzzle bank and makes the
+    demo school (6 s on a quiet machine, far more beside the rest of the suite)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            return urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
+        except OSError:
+            time.sleep(0.1)
+    return None
+
+
 def test_serve_starts_a_real_server_with_demo_login(tmp_path):
     port = _free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
@@ -66,13 +78,7 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
          "--db", str(tmp_path / "served.db")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        body = None
-        for _ in range(100):
-            try:
-                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        body = _first_answer(port)
         assert body is not None and b"Log in to your class" in body
     finally:
         proc.terminate()
@@ -97,12 +103,7 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
          "--threads", "2", "--db", str(tmp_path / "served.db")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        _first_answer(port)
         workers = set()
         for _ in range(100):
             workers = set(subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
