@@ -62,7 +62,9 @@ def fits(page, screen, must_see, shot=None):
     for size in SIZES:
         page.set_viewport_size({"width": size[0], "height": size[1]})
         scroll, inner = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight]")
-        assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]}"
+        if scroll > inner:
+            page.screenshot(path=f"/tmp/classplay-too-tall-{size[0]}x{size[1]}.png", full_page=True)
+        assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]} (/tmp/classplay-too-tall-*.png)"
         for selector, what in must_see:
             inside(page, selector, f"{what} on {screen}", size)
         if shot and size in SHOT_SIZES:
