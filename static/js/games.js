@@ -43,31 +43,36 @@
   var focusWasOnBoard = false;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
-    focusWasOnBoard = !!(active && active.closest && active.closest("#game"));
+    focusWasOnBoard = !!(active && active.closest && active.closest("#game, #table"));
   });
   document.addEventListener("htmx:afterSettle", function () {
     armDecisionClock();
     if (!focusWasOnBoard) return;
     focusWasOnBoard = false;
-    var game = document.getElementById("game");
+    // A bot game's board (#game) or a class table's (#table, issue 16): the same board.
+    var game = document.getElementById("game") || document.getElementById("table");
     if (!game || game.contains(document.activeElement)) return;
-    var next = game.querySelector("[data-focus]") || game.querySelector(".hand-cards button, .discard button");
+    var next = game.querySelector("[data-focus]") || game.querySelector(".hand-cards button, .hand-cards input, .discard button");
     if (next) next.focus();
   });
 
   // The drill's letter keys (issue 15.7): A–L a table card, X–Z a hand card, Enter takes,
   // Backspace starts again. Only while the pupil decides, and never while typing or when a
-  // modifier is held; Enter on a focused button presses that button as usual.
+  // modifier is held; Enter on a focused button presses that button as usual. A class table
+  // chooses with real checkboxes and radio buttons (its cards are labels, data-pick-card):
+  // the keys work there too, also while one of them has the focus.
+  var TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea";
+
   function isControl(node) {
-    return !!(node && node.closest && node.closest("button, a, input, select, textarea, summary"));
+    return !!(node && node.closest && node.closest("button, a, select, textarea, summary, " + TYPING));
   }
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    var board = document.querySelector("#game[data-decision]");
+    var board = document.querySelector("#game[data-decision], #table[data-decision]");
     if (!board) return;
     var target = event.target;
-    if (target && target.closest && target.closest("input, select, textarea")) return;
+    if (target && target.closest && target.closest(TYPING)) return;
     var key = event.key;
     var button = null;
     if (key === "Enter") {

@@ -58,9 +58,9 @@ def _move(page, state, seat, by_keyboard):
             box.focus()
             page.keyboard.press("Space")
         else:
-            page.locator(f"#table label.pick-card:has(input[value='{card}'])").click()
+            page.locator(f"#table label.card-pick:has(input[value='{card}'])").click()
         expect(box).to_be_checked()
-    button = page.get_by_role("button", name="Take" if best else "Lay", exact=True)
+    button = page.get_by_role("button", name="Take" if best else "Put down", exact=True)
     if by_keyboard:
         button.focus()
         page.keyboard.press("Enter")
@@ -121,7 +121,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
         moves += 1
 
     for page in kids.values():
-        expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
+        expect(page.locator("#round-over-title")).to_be_visible()     # the result first
     _screenshots(kids["Ann"], "over")
     expect(teacher.get_by_text("finished")).to_be_visible()
     (record,) = class_tables.rounds_of(db, table_id)

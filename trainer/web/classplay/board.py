@@ -1,4 +1,6 @@
-"""What a class-play screen shows, as plain data for the templates (issue 16).
+"""What a class-play screen shows, as plain data for the games' board partials (issue 16):
+the same shapes as trainer.web.games.board, so a child at a class table gets the children's
+board (templates/games/_centre, _play, _seats, _news, _actions, _discard, _round_over).
 
 A seat's board comes from that seat's view (R9): its own hand, never another's, never the
 deck's order. The teacher and classmates who do not sit at the table get a view with no hand
@@ -8,77 +10,113 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from trainer.engine.moves import LostTurn, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
 from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
 from trainer.games.story import Step, states_along
-from trainer.games.table import TableGame
-from trainer.web.classplay.words import seat_name
+from trainer.games.table import PERSON, TableGame
+from trainer.web.classplay.words import seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
-NEWS = 6          # moves shown in "What happened"
+NEWS = 8          # moves shown in "What happened" at most
 NOBODY = -1       # the seat of someone watching
+NO_FACE = "none"  # a classmate who has not picked a character yet (games/_macros.html bot_face)
 
 
-def board(game: TableGame, seat: int, names: dict[int, dict], away: set[int] = frozenset(),
-          helped: list = ()) -> dict:
+def names_of(game: TableGame, names: dict[int, dict]) -> list[str]:
+    return names_by_seat(game.settings.seats, names)
+
+
+def faces_of(game: TableGame, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
+    """Each seat's face for games/_macros.html bot_face: a classmate's character
+    ("avatars/<key>"), a bot's animal (static/bots/); a seat left by its child keeps no face."""
+    out = []
+    for s, kind in enumerate(game.settings.seats):
+        if s in names:
+            key = avatars.get(names[s]["pupil_id"])
+            out.append(f"avatars/{key}" if key else NO_FACE)
+        elif kind != PERSON:
+            out.append(game_words.bot_face(kind))
+        else:
+            out.append(NO_FACE)
+    return out
+
+
+def board(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {},
+          away: set[int] = frozenset(), helped: list = ()) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
     ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board."""
     state = game.state
     view = view_of(state, max(seat, 0))
     if seat == NOBODY:
         view = replace(view, hand=())
-    layout = game.settings.seats
     totals = game.totals() if game.settings.threshold is not None else None
     scores = view.scores()
+    seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     seats = [{
-        "seat": s, "you": s == seat, "name": seat_name(s, layout, names),
-        "level": None, "hand_size": view.hand_sizes[s], "won": len(view.won[s]),
+        "seat": s, "you": s == seat, "name": seat_names[s], "face": faces[s],
+        "hand_size": view.hand_sizes[s], "won": len(view.won[s]),
         "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
         "score": scores[s], "total": totals[s] if totals else None,
         "to_act": view.to_act == s, "dealer": view.dealer == s, "away": s in away,
+        "helper": s in away and game.settings.seats[s] == PERSON,
     } for s in range(view.players)]
+    to_act = state.current_player
     return {"view": view, "seats": seats, "target": view.target, "joker": view.delta,
             "blue_seven": view.deck_size == 0, "deck_size": view.deck_size,
             "tweak_deck_size": view.tweak_deck_size, "round_no": game.round_no + 1,
-            "to_act": state.current_player, "to_act_name": (seat_name(state.current_player, layout, names)
-                                                           if state.current_player is not None else None),
-            "mine": seat >= 0 and state.current_player == seat,
-            "discard": state.phase is Phase.DISCARD, "news": news(game, seat, names, helped)}
+            "to_act": to_act, "to_act_name": seat_names[to_act] if to_act is not None else None,
+            "to_act_face": faces[to_act] if to_act is not None else None,
+            "mine": seat >= 0 and to_act == seat and not state.over,
+            "discard": state.phase is Phase.DISCARD,
+            "news": news(game, seat, seat_names, faces, helped)}
 
 
-def news(game: TableGame, seat: int, names: dict[int, dict], helped: list = ()) -> list[dict]:
-    """The latest public moves (R9: the log holds only what everyone saw), told to `seat`;
-    a move the helper bot made for a child says so (and why)."""
+def news(game: TableGame, seat: int, seat_names: list[str], faces: list[str], helped: list = ()) -> list[dict]:
+    """What happened since this child's own last move (their last look at a board they
+    could change): that move, then every public move after it (R9: the log holds only what
+    everyone saw), each with its player's face and a capture's sum in figures, as in bot
+    games. Someone watching sees the latest moves. A move the helper bot made for a child
+    says so (and why)."""
     state = game.state
-    by_helper = {step: why for round_no, step, _, why in helped if round_no == game.round_no}
     log = state.log
     if not log:
         return []
+    by_helper = {step: why for round_no, step, _, why in helped if round_no == game.round_no}
     states, start = states_along(state), deal(state.setup)
-    layout = game.settings.seats
-
-    def name_of(s: int) -> str:
-        return seat_name(s, layout, names)
+    first = max(0, len(log) - NEWS)
+    if seat >= 0:
+        mine = [i for i, (who, move) in enumerate(log) if who == seat and not isinstance(move, LostTurn)]
+        if mine:
+            last = mine[-1]
+            # An action card and the play after it are one turn: start at the turn's first move.
+            while last > 0 and log[last - 1][0] == seat and not isinstance(log[last - 1][1], LostTurn):
+                last -= 1
+            first = max(first, last)
 
     out = []
-    for i in range(max(0, len(log) - NEWS), len(log)):
+    for i in range(first, len(log)):
         who, move = log[i]
         step = Step(who, move, states[i - 1] if i else start, states[i])
-        out.append({"text": game_words.step_text(step, seat, name_of), "you": who == seat,
+        capture = isinstance(move, Play) and bool(move.capture)
+        total = game_words.sum_line(move.card, move.capture) if capture else None
+        out.append({"text": game_words.step_text(step, seat, lambda s: seat_names[s]), "you": who == seat,
+                    "short": game_words.short_text(step, seat_names, total, me=seat),
                     "tweak": step.tweak, "won": step.won_action if step.tweak else None,
                     "latest": i == len(log) - 1, "lost": isinstance(move, LostTurn),
+                    "seat": who, "name": seat_names[who], "face": faces[who], "sum": total,
                     "helper": by_helper.get(i)})
     return out
 
 
-def actions(game: TableGame, seat: int, names: dict[int, dict]) -> list[dict]:
+def actions(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> list[dict]:
     """The action cards the child in `seat` may use now (R5.1, D8), one button each."""
     state = game.state
     if state.current_player != seat or state.phase is not Phase.START:
         return []
+    seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     out = []
     for move in legal_moves(state):
         if isinstance(move, UseJoker):
@@ -86,24 +124,27 @@ def actions(game: TableGame, seat: int, names: dict[int, dict]) -> list[dict]:
                         "label": f"{game_words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}"})
         elif isinstance(move, UseThief):
             out.append({"kind": "thief", "victim": move.victim, "label": game_words.action_name(move.card),
-                        "victim_name": seat_name(move.victim, game.settings.seats, names)})
+                        "victim_name": seat_names[move.victim], "victim_face": faces[move.victim]})
         elif isinstance(move, (UseShifter, UseBomb)):
             out.append({"kind": "shifter" if isinstance(move, UseShifter) else "bomb",
                         "label": game_words.action_name(move.card)})
     return out
 
 
-def round_scores(game: TableGame, seat: int, names: dict[int, dict]) -> dict:
-    """The score screen after a round (R2, R6.5; R8 totals in a match): public information."""
+def round_scores(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> dict:
+    """The score screen after a round (R2, R6.5; R8 totals in a match): public information,
+    in the shape of trainer.web.games.board.round_scores."""
     state = game.state
     scores = state.scores()
-    layout = game.settings.seats
-    players = [{"seat": s, "name": seat_name(s, layout, names), "you": s == seat, "points": scores[s],
-                "lines": [{"label": game_words.score_reason(line.reason), "points": line.points}
-                          for line in breakdown(state.won[s], state.owned[s])],
-                "total": game.match.totals[s] if game.settings.threshold is not None else None}
-               for s in range(state.players)]
-    winner = game.winner
-    return {"players": players, "over": game.over,
-            "winner": seat_name(winner, layout, names) if winner is not None else None,
-            "you_won": winner is not None and winner == seat}
+    seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
+    players = []
+    for s in range(state.players):
+        lines = [{"label": game_words.score_reason(line.reason), "cards": line.cards, "each": line.each,
+                  "points": line.points, "action": line.reason == "action"}
+                 for line in breakdown(state.won[s], state.owned[s])]
+        players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],
+                        "points": scores[s], "lines": lines,
+                        "total": game.match.totals[s] if game.settings.threshold is not None else None})
+    return {"players": players, "threshold": game.settings.threshold, "over": game.over,
+            "winner": game.winner, "next_dealer": None if game.over else game.match.next_dealer,
+            "round_no": game.round_no + 1, "you_won_round": seat >= 0 and scores[seat] == max(scores)}

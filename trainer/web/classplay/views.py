@@ -14,7 +14,7 @@ from flask import Blueprint, g, redirect, request, url_for
 
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
-from trainer.store import class_tables, game_limits
+from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, words
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.db import get_db
@@ -179,10 +179,34 @@ def _table_page(row: dict, error: str | None):
                "opener": seat is not None and names and seat == min(names),
                "free": row["seats"] - len(names)}
     if game is not None:
-        me = seat if seat is not None else table_board.NOBODY
-        away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
-        context.update(board=table_board.board(game, me, names, away, class_tables.helped_of(row)),
-                       actions=table_board.actions(game, me, names),
-                       scores=table_board.round_scores(game, me, names) if game.state.over else None)
+        context.update(_board_context(row, game, names, seat))
     return htmx.render("classplay/table.html", "classplay/_table.html", **context)
+
+
+def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
+    """What the games' board partials need (templates/games/_game.html and the partials it
+    includes), for a class table seen from `seat`: the children's board (issue 15.7) with the
+    table's own URLs, its version on every move and its poll (`ui`)."""
+    me = seat if seat is not None else table_board.NOBODY
+    avatars = pupil_rewards.class_avatars(get_db(), row["class_id"])
+    away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
+    board = table_board.board(game, me, names, avatars, away, class_tables.helped_of(row))
+    move_url = url_for("classplay.move", table_id=row["id"])
+    over = game.state.over
+    deciding = board["mine"] and row["status"] == "playing"
+    return {
+        "ui": {"id": "table", "move": move_url, "tap": None, "hint": None, "stop": None,
+               "next": move_url, "again": url_for("classplay.lobby"), "sync": "#table:queue",
+               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"])
+                        if row["status"] != "finished" else None),
+               "refresh": url_for("classplay.table", table_id=row["id"])},
+        "board": board, "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
+        "version": row["version"], "token": None, "my_seat": seat, "active": row["status"] == "playing",
+        "deciding": deciding, "discard": deciding and board["discard"],
+        "decision": f"table{row['id']}:{row['version']}", "oob": False,
+        "pick": {"table": (), "hand": None}, "status": {"state": "start"},
+        "can_hint": False, "hint": None,
+        "actions": table_board.actions(game, me, names, avatars) if deciding else [],
+        "scores": table_board.round_scores(game, me, names, avatars) if over else None,
+    }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from trainer.store import class_tables
+from trainer.store import class_tables, pupil_rewards
 from trainer.web.classplay import board as table_board
 from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
@@ -36,15 +36,15 @@ def _watch(klass: dict):
     tables = []
     rows = class_tables.for_class(db, klass["id"], ("open", "playing"))
     rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
+    avatars = pupil_rewards.class_avatars(db, klass["id"])
     for row in rows:
         names = class_tables.seats_of(db, row["id"])
         game = class_tables.load(row)
+        away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
         tables.append({"row": row, "names": names, "game": game,
-                       "board": table_board.board(
-                           game, table_board.NOBODY, names,
-                           class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set(),
-                           class_tables.helped_of(row)) if game else None,
-                       "scores": (table_board.round_scores(game, table_board.NOBODY, names)
+                       "board": table_board.board(game, table_board.NOBODY, names, avatars, away,
+                                                  class_tables.helped_of(row)) if game else None,
+                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
                                   if game and game.state.over else None)})
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
                        signature=class_tables.class_signature(db, klass["id"]))

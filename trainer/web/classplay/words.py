@@ -3,16 +3,25 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from trainer.games.table import PERSON
 from trainer.web.games import words as game_words
 
 
-def seat_name(seat: int, layout: tuple[str, ...], names: dict[int, dict]) -> str:
-    """A classmate's first name, or the bot's level; a seat left by a pupil is "a player"."""
-    if seat in names:
-        return names[seat]["name"]
-    if layout and layout[seat] != "pupil":
-        return _("Bot (%(level)s)", level=game_words.level_name(layout[seat]))
-    return _("Player %(num)d", num=seat + 1)
+def seat_names(layout: tuple[str, ...], names: dict[int, dict]) -> list[str]:
+    """Every seat's name: a classmate's first name; a bot by its animal as in bot games
+    ("Fox", "Fox 2": the story can tell them apart); a seat left by a child "Player n"."""
+    bots = [kind for kind in layout if kind != PERSON]
+    animals = iter(game_words.seat_names(bots)[1:])
+    out = []
+    for seat, kind in enumerate(layout):
+        animal = next(animals) if kind != PERSON else None
+        if seat in names:
+            out.append(names[seat]["name"])
+        elif animal is not None:
+            out.append(animal)
+        else:
+            out.append(_("Player %(num)d", num=seat + 1))
+    return out
 
 
 def refused(code: str) -> str:

@@ -114,7 +114,7 @@ def _board(row, game, step=None, error=None, status=200):
     active = row["status"] == "active"
     # Every form on the board says which position it was made on, and which page it came from
     # (issue 15.7): see _stale.
-    context = {"row": row, "game": game, "moment": moment, "error": error, "active": active,
+    context = {"row": row, "game": game, "moment": moment, "error": error, "active": active, "ui": _ui(row),
                "version": game_board.position_key(game), "token": secrets.token_urlsafe(9),
                "board": game_board.board(game, moment.state, moment.acting),
                "delay": current_app.config["GAME_STEP_MS"],
@@ -131,6 +131,16 @@ def _board(row, game, step=None, error=None, status=200):
             context["scores"] = game_board.round_scores(game)
             context["look_back"] = game_board.look_back(_round_analyses(row, game))
     return htmx.render("games/board.html", "games/_game.html", **context), status
+
+
+def _ui(row) -> dict:
+    """The board partials' section and URLs (templates/games/_game.html); a class table has
+    its own (trainer.web.classplay.views._board_context)."""
+    def url(endpoint):
+        return url_for(endpoint, game_id=row["id"])
+    return {"id": "game", "move": url("games.move"), "tap": url("games.tap"), "hint": url("games.hint"),
+            "stop": url("games.stop"), "next": url("games.start_next_round"), "again": url_for("games.new"),
+            "sync": None, "live": None, "refresh": None}
 
 
 def _round_analyses(row, game) -> list[dict]:

@@ -141,10 +141,11 @@ def call_of(play: str, capture) -> str:
     return call(running_sums(play, capture))
 
 
-def short_text(step, names, total: str | None) -> str | None:
+def short_text(step, names, total: str | None, me: int = PUPIL) -> str | None:
     """A move in a few words for the board's list, where a sentence is long (the sentence is
-    read out): "Fox took 4 + 3 = 7", "Fox used the Joker: 9". None: the sentence is short."""
-    you, name = step.seat == PUPIL, player_name(step.seat, names)
+    read out): "Fox took 4 + 3 = 7", "Fox used the Joker: 9". None: the sentence is short.
+    `me`: the seat it is told to (class play: the child's own seat)."""
+    you, name = step.seat == me, player_name(step.seat, names)
     if total is not None:
         return _("You took %(sum)s", sum=total) if you else _("%(name)s took %(sum)s", name=name, sum=total)
     move = step.move
@@ -160,7 +161,7 @@ def short_text(step, names, total: str | None) -> str | None:
         victim = player_name(move.victim, names)
         if you:
             return _("You used the Thief on %(victim)s", victim=victim)
-        if move.victim == PUPIL:
+        if move.victim == me:
             return _("%(name)s used the Thief on you", name=name)
         return _("%(name)s used the Thief on %(victim)s", name=name, victim=victim)
     if isinstance(move, UseBomb):
