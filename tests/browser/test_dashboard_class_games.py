@@ -53,8 +53,9 @@ def test_the_teacher_sees_class_games_beside_bot_games_and_replays_a_round(page,
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     login(page, live_server, foxes["email"])
     page.goto(f"{live_server.url}/classes/{foxes['class_id']}/dashboard")
-    expect(page.get_by_role("columnheader", name="Games against bots")).to_be_visible()
-    expect(page.get_by_role("columnheader", name="Class games")).to_be_visible()
+    expect(page.get_by_role("columnheader", name="Games: bots / class")).to_be_visible()
+    noor = page.get_by_role("row").filter(has=page.get_by_role("link", name="Noor", exact=True))
+    expect(noor.get_by_text("1 / 1")).to_be_visible()
     # The overview scrolls sideways on a narrow screen: show the game columns, as a teacher would.
     page.locator(".table-scroll").first.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
     page.screenshot(path=str(SCREENS / f"dashboard-class-games-overview-{size}.png"), full_page=True)

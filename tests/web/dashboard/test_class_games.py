@@ -37,9 +37,10 @@ def test_the_pupil_page_counts_and_lists_the_class_round(client, db, played):
 
 
 def test_the_class_overview_and_report_show_class_games_beside_bot_games(client, played):
-    for path in (f"/classes/{played['class_id']}/dashboard", f"/classes/{played['class_id']}/report"):
-        html = client.get(path).get_data(as_text=True)
-        assert "Games against bots" in html and "Class games" in html, path
+    html = client.get(f"/classes/{played['class_id']}/dashboard").get_data(as_text=True)
+    assert "Games: bots / class" in html and "Games against bots: 0, Class games: 1" in html
+    html = client.get(f"/classes/{played['class_id']}/report").get_data(as_text=True)
+    assert "Games against bots" in html and "Class games" in html
 
 
 def test_a_class_round_replays_from_the_pupils_own_seat(client, db, played):

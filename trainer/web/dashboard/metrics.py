@@ -160,7 +160,6 @@ SORT_KEYS = {
     "rating": lambda s: s.rating,
     "game_level": lambda s: s.game_level.points if s.game_level else None,
     "games": lambda s: s.games_played,
-    "class_games": lambda s: s.class_rounds,
     "missed": lambda s: s.missed_capture_rate,
     "attention": lambda s: len(s.reasons),
 }
