@@ -8,7 +8,7 @@ import random
 import secrets
 from datetime import datetime, time
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from trainer.games.game_level import load_bot_elo, starting_rating
 from trainer.games.settings import LENGTHS
@@ -118,12 +118,12 @@ def certificates(class_id):
     klass = own_class(class_id)
     db = get_db()
     latest = tournaments.latest(db, class_id)
-    if latest is None or tournaments.running(db, class_id) is not None:
-        abort(404)
-    awards = tournaments.certificates(db, latest["id"])
+    running = latest is not None and tournaments.running(db, class_id) is not None
+    awards = tournaments.certificates(db, latest["id"]) if latest and not running else []
     avatars = pupil_rewards.class_avatars(db, class_id)
     return render_template("classplay/certificates.html", klass=klass, awards=awards, avatars=avatars,
-                           day=datetime.fromtimestamp(latest["started_at"]).date())
+                           running=running, latest=latest,
+                           day=datetime.fromtimestamp(latest["started_at"]).date() if latest else None)
 
 
 @bp.app_template_global()
