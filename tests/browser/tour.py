@@ -74,7 +74,7 @@ def start_game(page: Page, world: dict) -> None:
 
 
 def start_tournament(page: Page, world: dict) -> None:
-    page.get_by_text("Start a class tournament").click()       # the <details>' summary
+    page.get_by_text("Start a class tournament").wait_for()    # the <details>, open at first
     for name in ("Noor", "Sem"):
         page.get_by_label(name).check()
     page.get_by_role("button", name="Start the tournament").click()
