@@ -116,3 +116,18 @@ def test_ending_early_stops_the_tables_and_keeps_the_standings(app, db, make):
     assert len(tournaments.standings(db, tid)) == 6
     assert client.get(f"/classes/{class_id}/play/certificates").status_code == 200
     assert client.post(f"/classes/{class_id}/play/tournament", data=form).status_code == 303
+
+
+def test_the_standings_poll_answers_204_until_a_table_changes(app, db, make):
+    client, class_id = _teacher_with_class(app, make)
+    ids = [make.pupil(class_id) for _ in range(3)]
+    client.post(f"/classes/{class_id}/play/tournament",
+                data={"present": [str(i) for i in ids], "seating": "random", "length": "round"})
+    page = client.get(f"/classes/{class_id}/play").get_data(as_text=True)
+    live = re.search(r'hx-get="(/classes/\d+/play/tournament/live\?v=[^"]+)"', page).group(1)
+    assert client.get(live, headers={"HX-Request": "true"}).status_code == 204
+    (table_id,) = tournaments.table_ids(db, tournaments.running(db, class_id)["id"])
+    class_tables.stop(db, table_id, now=9.0)
+    fragment = client.get(live, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fragment.startswith("<section") or 'id="cp-tournament"' in fragment
+    assert "Print certificates" in fragment

@@ -60,6 +60,8 @@ def live(class_id):
     klass = own_class(class_id)
     if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id):
         return "", 204
+    if not htmx.hx().wants_fragment:          # opened as a page: the whole Class play page
+        return classplay_watch._watch(klass)
     return render_template("classplay/_tournament.html", klass=klass)
 
 
