@@ -61,6 +61,10 @@ TEACHER_ROUTES = {
     # Class play (issue 16): only the class's teacher watches its tables.
     "classplay_watch.watch": {"GET": None},
     "classplay_watch.watch_live": {"GET": None},
+    "classplay_tournament.live": {"GET": None},
+    "classplay_tournament.start": {"POST": {"present": "1", "seating": "random", "length": "round"}},
+    "classplay_tournament.end": {"POST": {}},
+    "classplay_tournament.certificates": {"GET": None},
     # The school administrator's page (issue 19): admin_required, so another teacher gets 403
     # and a pupil or nobody the teachers' login.
     "school.set_active": {"POST": {"active": "1"}},

@@ -73,6 +73,14 @@ def start_game(page: Page, world: dict) -> None:
     page.get_by_role("button", name="Start the game").click()
 
 
+def start_tournament(page: Page, world: dict) -> None:
+    page.get_by_text("Start a class tournament").wait_for()    # the <details>, open at first
+    for name in ("Noor", "Sem"):
+        page.get_by_label(name).check()
+    page.get_by_role("button", name="Start the tournament").click()
+    page.get_by_text("Standings so far").wait_for()
+
+
 def upload_roster(page: Page, world: dict) -> None:
     page.get_by_label("OneRoster zip file").set_input_files(
         {"name": "district.zip", "mimeType": "application/zip", "buffer": District().zip()})
@@ -100,6 +108,9 @@ TEACHER_TOUR = [
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("class_games.limits", link("Game settings for this class")),
     Stop("classplay_watch.watch", steps(TO_CLASS, link("Watch class play"))),
+    Stop("classplay_watch.watch", start_tournament),
+    Stop("classplay_watch.watch", button("End the tournament now")),
+    Stop("classplay_tournament.certificates", link("Print certificates")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("classes.delete", link("Delete class and all data")),
     Stop("worksheets.new", steps(TO_CLASS, link("Make a worksheet"))),
@@ -167,6 +178,8 @@ NOT_PAGES = {
     "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
                            "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
+    "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
+                                 "(tests/web/classplay/test_tournament.py)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",

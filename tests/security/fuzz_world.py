@@ -14,7 +14,7 @@ import re
 from game_helpers import find_game, store_game
 from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables
+from trainer.store import class_tables, tournaments
 from trainer.web.dashboard.queries import attempt_log
 from web_helpers import Make, PupilActions
 
@@ -82,5 +82,10 @@ def build_fuzz_world(app, db) -> dict:
         class_tables.play(db, playing, locked, row["version"], f"m{row['version']}",
                           lambda game, seat: legal_moves(game.state)[0], now=4.0)
     class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
+    # A class tournament running in a second class (issue 16.5): its standings poll and its
+    # "End the tournament now" form (the first class keeps the start form).
+    cup_class = make.klass(world.ids["teacher_id"], "Cup class")
+    tournaments.start(db, cup_class, [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]], "round",
+                      seed=7, now=6.0)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from trainer.engine.moves import Play
 from trainer.games.analysis import MoveAnalysis, analyse_play
 from trainer.games.service import normalise_move
-from trainer.games.table import MIN_SEATS, PERSON, TableGame, TableSettings, decide, helper_turn, \
+from trainer.games.table import MAX_SEATS, MIN_SEATS, PERSON, TableGame, TableSettings, decide, helper_turn, \
     new_table_game, next_round, table_from_json
 from trainer.store.db import write_transaction
 
@@ -347,3 +347,38 @@ def catch_up(db: Database, table_id: int, now: float) -> int:
             _store_game(db, row, after, now, f"{seat}@{row['version']}:helper", helped=_dump(helped))
             row = _locked(db, table_id)
         return row["version"]
+
+
+def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], length: str, seed: int,
+                   now: float, turn_clock: int = 0, tournament_id: int | None = None) -> int:
+    """A table the teacher seats (the class tournament): the children in the given order, no
+    opener, no bots, started at once. A child waiting at an open table leaves it first (an
+    empty one goes); a child already playing is refused ("already_seated")."""
+    if not MIN_SEATS <= len(pupil_ids) <= MAX_SEATS or len(set(pupil_ids)) != len(pupil_ids):
+        raise TableRefused("settings")
+    with write_transaction(db):
+        for pupil_id in pupil_ids:
+            for table_id in pupils_tables(db, pupil_id):
+                row = get(db, table_id)
+                if row["status"] != "open":
+                    raise TableRefused("already_seated")
+                leave(db, table_id, pupil_id, now)
+        table_id = db.execute(
+            "INSERT INTO class_tables (class_id, seats, length, bot_level, created_at, updated_at,"
+            " tournament_id) VALUES (?, ?, ?, NULL, ?, ?, ?)",
+            [class_id, len(pupil_ids), length, now, now, tournament_id]).lastrowid
+        for seat, pupil_id in enumerate(pupil_ids):
+            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
+                       [table_id, seat, pupil_id, now])
+        game = new_table_game(TableSettings((PERSON,) * len(pupil_ids), length), seed)
+        _store_game(db, get(db, table_id), game, now, None, turn_clock=max(0, int(turn_clock)))
+    return table_id
+
+
+def stop(db: Database, table_id: int, now: float) -> None:
+    """Ends an unfinished table where it stands (the teacher ended the tournament early):
+    finished rounds stay, nobody is to act."""
+    with write_transaction(db):
+        row = _locked(db, table_id)
+        if row["status"] in UNFINISHED:
+            _bump(db, table_id, row["version"], now, status="finished", to_act=None)

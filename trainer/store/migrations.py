@@ -754,6 +754,28 @@ def m1510_games_move_token(db: Database) -> None:
 
 
 @migrations()
+def m1603_class_tournaments(db: Database) -> None:
+    # The class tournament (issue 16.5, trainer.store.tournaments): the teacher seats the
+    # present children at tables of 3-4 and every table starts at once. No pupil ids here:
+    # who played is in class_table_seats of the tournament's tables (`tournament_id`), so
+    # deleting a pupil or class removes their part through the existing cascades. `status`:
+    # playing, or ended (every table finished, or the teacher ended it early).
+    db.execute(
+        """CREATE TABLE class_tournaments (
+            id INTEGER PRIMARY KEY,
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            started_at REAL NOT NULL,
+            ended_at REAL,
+            settings TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'ended'))
+        )"""
+    )
+    db.execute("CREATE INDEX class_tournaments_class ON class_tournaments(class_id, id)")
+    db.execute("ALTER TABLE class_tables ADD COLUMN tournament_id INTEGER"
+               " REFERENCES class_tournaments(id) ON DELETE SET NULL")
+
+
+@migrations()
 def m1605_class_table_moves(db: Database) -> None:
     # Class games are analysed like bot games (issue 16.6): one row per play a child chose at
     # a class table (trainer.games.analysis.MoveAnalysis), written in the move's transaction

@@ -17,7 +17,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def _blueprints():
     from trainer.web.classes import roster, unlock, views as classes
-    from trainer.web.classplay import views as classplay, watch as classplay_watch
+    from trainer.web.classplay import tournament as classplay_tournament, views as classplay, \
+        watch as classplay_watch
     from trainer.web.core import install, language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
@@ -32,7 +33,7 @@ def _blueprints():
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp,
-            classplay.bp, classplay_watch.bp)
+            classplay.bp, classplay_watch.bp, classplay_tournament.bp)
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from trainer.store import class_tables, pupil_rewards
+from trainer.store import class_tables, pupil_rewards, tournaments
 from trainer.web.classplay import board as table_board
 from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
@@ -13,6 +13,16 @@ from trainer.web.db import get_db
 bp = Blueprint("classplay_watch", __name__)
 
 FINISHED_SHOWN = 6
+
+
+def tournament_first(db, class_id: int, rows: list[dict]) -> list[dict]:
+    """The latest class tournament's tables first, all of them and in its order, so that
+    "Table 1" on the cards is table 1 of the tournament's standings (issue 16.5)."""
+    latest = tournaments.latest(db, class_id)
+    if latest is None:
+        return rows
+    ids = tournaments.table_ids(db, latest["id"])
+    return [class_tables.get(db, i) for i in ids] + [r for r in rows if r["id"] not in set(ids)]
 
 
 @bp.route("/classes/<int:class_id>/play")
@@ -36,6 +46,7 @@ def _watch(klass: dict):
     tables = []
     rows = class_tables.for_class(db, klass["id"], ("open", "playing"))
     rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
+    rows = tournament_first(db, klass["id"], rows)
     avatars = pupil_rewards.class_avatars(db, klass["id"])
     for row in rows:
         names = class_tables.seats_of(db, row["id"])
