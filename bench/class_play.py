@@ -168,6 +168,9 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
                 play = dict(form)["kind"] in ("take", "lay")
                 try:
                     status, _, page = await browser.request(MOVE, "POST", f"/play/tables/{table.id}/move", form)
+                except asyncio.CancelledError:
+                    table.plays_unanswered += play      # the run ended before its answer came
+                    raise
                 except Closed:
                     # The server is gone (the kill): think again; the next try reads the table
                     # anew, so a move that did land is not sent twice.
