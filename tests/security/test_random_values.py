@@ -62,13 +62,16 @@ def test_no_secret_comes_from_the_predictable_generator():
     # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. The app's code uses it only where nothing
     # is secret: to replay seeded puzzle generation (store/puzzles.py), which is meant to
     # repeat, to pick among equally fitting puzzles (web/drills/flow.py, and for the puzzles
-    # handed out ahead, web/drills/ahead.py), and to invent the demo
+    # handed out ahead, web/drills/ahead.py), to seat a class tournament's tables at random
+    # (web/classplay/tournament.py, seeded from `secrets`: nobody can steer the seating),
+    # and to invent the demo
     # class's history (demo/history.py, seeded so every installation shows the same demo).
     files = [p for part in APP_CODE for p in ([TRAINER / part] if part.endswith(".py")
                                               else (TRAINER / part).rglob("*.py"))]
     users = sorted(str(p.relative_to(TRAINER)) for p in files
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["demo/history.py", "store/puzzles.py", "web/drills/ahead.py", "web/drills/flow.py"]
+    assert users == ["demo/history.py", "store/puzzles.py", "web/classplay/tournament.py", "web/drills/ahead.py",
+                     "web/drills/flow.py"]
     # The CSRF value is Flask-WTF's: 64 bytes of os.urandom, hashed (trainer/web/core/csrf.py).
     assert "os.urandom(64)" in inspect.getsource(flask_wtf.csrf.generate_csrf)
     for path in ("store/sessions.py", "store/classes.py", "store/picture_passwords.py",
