@@ -8,19 +8,17 @@ round the result comes first. A move from an old second tab is refused kindly.
 Saves docs/screens/pupil-board-*.png for docs/pupils.md."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.pupil_steps import log_in
+from browser.screen_fit import check_fit
 from trainer.engine.solver import best_capture, solve
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 CHECKED = ((1024, 768), (390, 844))
 ALSO = ((768, 1024),)
 
@@ -48,43 +46,8 @@ def slow_bots(live_server):
     config["GAME_STEP_MS"] = before
 
 
-@pytest.fixture
-def known_deal(monkeypatch):
-    """The games of these tests are dealt from a fixed seed, so a run is the same every time:
-    some random deals still overflow 1024×768 by a few lines (four or more action cards held
-    with the blue-7 note, docs/pupils.md), and a test that fails one run in ten tells nothing."""
-    import secrets
-    from types import SimpleNamespace
-
-    from trainer.web.games import pupil_views
-    monkeypatch.setattr(pupil_views, "secrets", SimpleNamespace(randbelow=lambda n: 20261203 % n,
-                                                               token_urlsafe=secrets.token_urlsafe))
-
-
-def inside(page, selector, what, size):
-    width, height = size
-    for element in page.locator(selector).all():
-        box = element.bounding_box()
-        assert box, f"{what} is not shown at {width}×{height}"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen at {width}×{height}: {box}"
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{what} sticks out at {width}×{height}: {box}"
-
-
 def fits(page, screen, must_see, sizes=CHECKED + ALSO, shot=None):
-    """At each size, without scrolling back first: the page is not taller than the screen and
-    what must be seen is on it. Back to 1024×768 after."""
-    for size in sizes:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        scroll, inner, y, wide, inner_width = page.evaluate(
-            "[document.scrollingElement.scrollHeight, innerHeight, scrollY, document.scrollingElement.scrollWidth, innerWidth]")
-        assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]}"
-        assert wide <= inner_width, f"{screen} is {wide} px wide at {size[0]}×{size[1]}"
-        assert y == 0, f"{screen} opened scrolled {y} px down at {size[0]}×{size[1]}"
-        for selector, what in must_see:
-            inside(page, selector, f"{what} on {screen}", size)
-        if shot and size in CHECKED:
-            page.screenshot(path=str(SCREENS / f"{shot}-{size[0]}x{size[1]}.png"))
-    page.set_viewport_size({"width": 1024, "height": 768})
+    check_fit(page, screen, must_see, sizes, shot, CHECKED)
 
 
 BOARD = ((".target-card", "the magic number"), (".hand-cards", "the hand"), (".table-cards", "the table"))
@@ -227,18 +190,8 @@ def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(page, liv
 
 
 def in_view(page, screen, must_see, sizes=CHECKED + ALSO, shot=None):
-    """Weaker than fits(): the page may be a little taller than the screen, but it opens at the
-    top, is not wider than the window, and what must be seen is on the first screen."""
-    for size in sizes:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        y, wide, inner_width = page.evaluate("[scrollY, document.scrollingElement.scrollWidth, innerWidth]")
-        assert y == 0, f"{screen} opened scrolled {y} px down at {size[0]}×{size[1]}"
-        assert wide <= inner_width, f"{screen} is {wide} px wide at {size[0]}×{size[1]}"
-        for selector, what in must_see:
-            inside(page, selector, f"{what} on {screen}", size)
-        if shot and size in CHECKED:
-            page.screenshot(path=str(SCREENS / f"{shot}-{size[0]}x{size[1]}.png"))
-    page.set_viewport_size({"width": 1024, "height": 768})
+    """Weaker than fits(): the page may be a little taller than the screen."""
+    check_fit(page, screen, must_see, sizes, shot, CHECKED, whole_height=False)
 
 
 def test_five_bots_the_most_a_class_allows_keep_the_number_cards_and_buttons_in_view(

@@ -9,19 +9,18 @@ again). A table of 6 seats fits the same sizes. The projector shows 8 tables on 
 Saves docs/screens/classplay-*.png for docs/class-play.md."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.pupil_steps import log_in
+from browser.screen_fit import SCREENS, check_fit, inside
 from trainer.engine.solver import best_capture, solve
 from trainer.store import class_tables, pupil_rewards
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SIZES = ((1024, 768), (768, 1024), (390, 844))
 SHOT_SIZES = ((1024, 768), (390, 844))
 BOARD = (("#target-heading .target-card", "the magic number"), (".table-cards", "the table"),
@@ -47,29 +46,8 @@ def klass(live_server):
     return {"class_id": class_id, "pupils": pupils, "code": code, "email": email, "name": class_name}
 
 
-def inside(page, selector, what, size):
-    width, height = size
-    elements = page.locator(selector).all()
-    assert elements, f"{what} is not on the page at {width}×{height}"
-    for element in elements:
-        box = element.bounding_box()
-        assert box, f"{what} is not shown at {width}×{height}"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen at {width}×{height}: {box}"
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{what} sticks out at {width}×{height}: {box}"
-
-
 def fits(page, screen, must_see, shot=None):
-    for size in SIZES:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        scroll, inner = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight]")
-        if scroll > inner:
-            page.screenshot(path=f"/tmp/classplay-too-tall-{size[0]}x{size[1]}.png", full_page=True)
-        assert scroll <= inner, f"{screen} is {scroll} px tall at {size[0]}×{size[1]} (/tmp/classplay-too-tall-*.png)"
-        for selector, what in must_see:
-            inside(page, selector, f"{what} on {screen}", size)
-        if shot and size in SHOT_SIZES:
-            page.screenshot(path=str(SCREENS / f"classplay-{shot}-{size[0]}x{size[1]}.png"))
-    page.set_viewport_size({"width": 1024, "height": 768})
+    check_fit(page, screen, must_see, SIZES, f"classplay-{shot}" if shot else None, SHOT_SIZES)
 
 
 def to_the_lobby(page, live_server, klass, name):
@@ -127,7 +105,8 @@ def play(page, by_keys):
         page.locator("button[value=lay]").click()
 
 
-def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_work(browser, live_server, klass):
+def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_work(browser, live_server, klass,
+                                                                                  known_deal):
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce") for _ in KIDS]
     pages = [c.new_page() for c in contexts]
     for name, page in zip(KIDS, pages):
@@ -174,7 +153,7 @@ def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_w
         c.close()
 
 
-def test_a_class_table_of_six_fits_every_screen(browser, live_server, klass):
+def test_a_class_table_of_six_fits_every_screen(browser, live_server, klass, known_deal):
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in KIDS]
     pages = [c.new_page() for c in contexts]
     for name, page in zip(KIDS, pages):
