@@ -17,7 +17,7 @@
   }
 
   // Translated patterns come from the page: "%(first)s plus %(value)s is %(total)s" and
-  // "%(sum)s, plus %(value)s is %(total)s" (trainer/web/sums.py words them the same way).
+  // "%(sum)s, plus %(value)s is %(total)s" (trainer/web/drills/sums.py words them the same way).
   function fill(pattern, values) {
     return pattern.replace(/%\((\w+)\)s/g, function (whole, name) {
       return name in values ? String(values[name]) : whole;

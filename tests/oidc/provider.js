@@ -1,4 +1,4 @@
-// A real OpenID Provider for the sign-in tests (tests/oidc/conftest.py starts it):
+// A real OpenID Provider for the sign-in tests (tests/oidc_provider.py starts it):
 // oidc-provider on the machine's Node.js, with one teacher, two pupils (one who has nothing
 // but a pseudonym) and the clients of two schools, A and B. The signing key is fixed, so the
 // tests can tell its tokens from forged ones. Usage: node provider.js PORT

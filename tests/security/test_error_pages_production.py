@@ -2,9 +2,9 @@
 no server version; the error itself goes to the log. Nothing but the app is served.
 
 Already proved elsewhere: `create_app()` without a test configuration is not in debug mode
-(tests/test_app_factory.py::test_production_app_is_not_in_debug_mode), 404/405/413 pages are
-friendly and translated (tests/test_error_pages.py), random input never crashes a form
-(tests/test_bad_input_never_crashes.py).
+(tests/web/core/test_app_factory.py::test_production_app_is_not_in_debug_mode), 404/405/413 pages are
+friendly and translated (tests/web/core/test_error_pages.py), random input never crashes a form
+(tests/web/test_bad_input_never_crashes.py).
 """
 import logging
 import re

@@ -4,7 +4,7 @@ flash messages, the export).
 
 The names are made through the real forms in `hostile_world` (tests/security/conftest.py); one pupil
 name that the forms refuse is written straight into the database, to show that the pages
-escape it even if a later import or bug let it through. (tests/test_bad_input_never_crashes.py
+escape it even if a later import or bug let it through. (tests/web/test_bad_input_never_crashes.py
 shows that random input never crashes a form.)
 """
 import io

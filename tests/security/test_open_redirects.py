@@ -1,7 +1,7 @@
 """Where the app sends a browser next (after login, after a language change) is always one of
 its own addresses, and never breaks the response.
 
-The login's basic cases are in tests/test_teacher_login.py::test_login_goes_to_a_local_next_page_only.
+The login's basic cases are in tests/web/teachers/test_login.py::test_login_goes_to_a_local_next_page_only.
 """
 from urllib.parse import urlsplit
 

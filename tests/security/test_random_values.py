@@ -4,7 +4,7 @@ nobody has to type it, carries at least 128 bits.
 Class codes (6 of 23 characters, about 27 bits) and picture passwords (504 possibilities) are
 typed or tapped by children and so cannot be long: the throttles protect them
 (test_login_throttling_across_processes.py; docs/security.md, conscious deviations). The
-installation's secret key (256 bits, file mode 0600) is tested in tests/test_app_factory.py.
+installation's secret key (256 bits, file mode 0600) is tested in tests/web/core/test_app_factory.py.
 """
 import base64
 import inspect

@@ -4,8 +4,8 @@ the client sends.
 
 This tests the pure function trainer.puzzles.timing.check_timing and score_attempt, for every
 input a hostile page could send (hypothesis). The worked cases are in
-tests/test_puzzles_timing.py; the drill endpoint that calls them (issue 5) must get its own
-end-to-end test when it lands (docs/security.md, "Waiting for other branches").
+tests/puzzles/test_timing.py; the drill endpoint that calls them has its own end-to-end tests
+(tests/security/test_late_answers.py, tests/web/drills/).
 """
 import math
 

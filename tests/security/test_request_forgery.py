@@ -2,8 +2,8 @@
 GET request changes anything.
 
 Every POST route of app.url_map is tried: a route added later without a form-data entry here
-(or in tests/test_authorization.py's table for id routes) fails test_every_post_route_is_known.
-(tests/test_csrf.py shows the two ways the token travels: form field and htmx header.)
+(or in tests/route_table.py's table for id routes) fails test_every_post_route_is_known.
+(tests/web/core/test_csrf.py shows the two ways the token travels: form field and htmx header.)
 """
 import pytest
 
@@ -59,7 +59,7 @@ def _form(endpoint, hostile_world):
 def test_every_post_route_is_known(app):
     unknown = [r.endpoint for r in post_rules(app)
                if r.endpoint not in PLAIN_POSTS and "POST" not in ALL_ROUTES.get(r.endpoint, {})]
-    assert unknown == [], "add their form data to PLAIN_POSTS (or tests/test_authorization.py)"
+    assert unknown == [], "add their form data to PLAIN_POSTS (or tests/route_table.py)"
 
 
 POSTS = sorted({*PLAIN_POSTS, *(e for e, m in ALL_ROUTES.items() if "POST" in m)})
@@ -169,7 +169,7 @@ def test_real_server_behind_the_proxy_accepts_its_own_origin_only(real_servers):
 
 def test_every_form_on_every_page_carries_the_token(visits):
     # ASVS 5.0 V3.5.1: the pages themselves send the token: every form of every page and
-    # fragment, for every visitor (moved here from tests/test_csrf.py, which listed five pages).
+    # fragment, for every visitor (moved here from tests/web/core/test_csrf.py, which listed five pages).
     # htmx requests send it in the X-CSRFToken header set on <body>.
     pages = [v for v in visits if v.is_html and "<form" in v.body]
     assert len(pages) > 30

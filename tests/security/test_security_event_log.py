@@ -1,4 +1,4 @@
-"""The security event log (trainer/web/security_log.py): what happened, to which account id,
+"""The security event log (trainer/web/core/security_log.py): what happened, to which account id,
 from which address, and never a secret or a child's name."""
 import logging
 

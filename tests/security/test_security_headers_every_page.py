@@ -4,7 +4,7 @@ and loads nothing from elsewhere; and no template or script file could add any.
 The walk (tests/security/walk.py) GETs every route in app.url_map as anonymous, teacher, a
 pupil choosing their name, and a logged-in pupil, as full pages and as htmx fragments; error
 pages and redirects are responses too and are checked the same way.
-(Moved here from tests/test_security_headers.py, which checked six public pages.)
+(Moved here from tests/web/core/test_security_headers.py, which checked six public pages.)
 """
 import re
 from pathlib import Path

@@ -1,7 +1,7 @@
 """The session cookie: HttpOnly, SameSite=Lax, and over https Secure with the __Host- prefix,
 also behind a TLS reverse proxy when TRUST_PROXY says to believe it.
 
-(Moved here from tests/test_cookie_flags.py and strengthened.)
+(Moved here from the former cookie-flag tests and strengthened.)
 """
 from http.cookies import SimpleCookie
 

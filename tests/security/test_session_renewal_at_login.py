@@ -2,7 +2,7 @@
 ends the old one: a cookie planted or copied before the login is worth nothing after it.
 
 Related: the database keeps only the token's SHA-256
-(tests/test_teacher_login.py::test_database_holds_only_a_hash_of_the_session_token); tokens
+(tests/web/teachers/test_login.py::test_database_holds_only_a_hash_of_the_session_token); tokens
 have 256 random bits (tests/security/test_random_values.py).
 """
 import pytest

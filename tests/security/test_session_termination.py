@@ -2,10 +2,10 @@
 class is archived; the exact old cookie, replayed, is refused afterwards.
 
 Already proved elsewhere, referenced in docs/security.md: a teacher's stolen cookie is useless
-after logout (tests/test_teacher_login.py::test_logout_makes_a_copy_of_the_old_cookie_useless),
+after logout (tests/web/teachers/test_login.py::test_logout_makes_a_copy_of_the_old_cookie_useless),
 a teacher's session ends after the idle time and a busy one is kept alive
 (::test_session_expires_after_idle_timeout, ::test_active_session_is_kept_alive), archiving a
-pupil logs them out (tests/test_pupil_manage.py::test_archiving_logs_the_pupil_out).
+pupil logs them out (tests/web/classes/test_pupil_manage.py::test_archiving_logs_the_pupil_out).
 """
 import time
 

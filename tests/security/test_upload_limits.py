@@ -2,9 +2,9 @@
 friendly 413 page, on every POST route and through both real servers.
 
 Already proved elsewhere: an oversized class list gets "That file is too big"
-(tests/test_error_pages.py::test_too_large_upload_is_a_clear_413); a class list must be UTF-8
+(tests/web/core/test_error_pages.py::test_too_large_upload_is_a_clear_413); a class list must be UTF-8
 text, at most 100 names, or it is refused with a clear message and nothing is stored
-(tests/test_roster_csv.py::test_unusable_files_get_a_clear_message, ASVS 5.0 V5.2.2).
+(tests/web/classes/test_roster_csv.py::test_unusable_files_get_a_clear_message, ASVS 5.0 V5.2.2).
 """
 import http.client
 import io

@@ -28,7 +28,7 @@ def test_every_route_with_an_id_is_in_the_table(tmp_path):
     app = make_app(tmp_path / "r.db")
     missing = [f"{rule.endpoint} {method}" for rule, method in _id_rules(app)
                if method not in ALL_ROUTES.get(rule.endpoint, {})]
-    assert missing == [], "add these routes to tests/test_authorization.py"
+    assert missing == [], "add these routes to tests/route_table.py"
 
 
 def test_the_table_lists_no_routes_that_do_not_exist(tmp_path):

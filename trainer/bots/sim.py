@@ -3,7 +3,7 @@
 The engine's `State` is immutable and speaks card ids; search needs tens of thousands of
 simulated turns per decision, so this module replays the same rules (R5-R7, D5-D8) on small
 integers and plain lists. It is private to the bots: records and real games always go through
-`trainer.engine.rules.apply`. tests/test_bots_sim.py plays seeded rounds through both and
+`trainer.engine.rules.apply`. tests/bots/test_sim.py plays seeded rounds through both and
 checks that they never disagree.
 
 Cards are numbered 0..53 in `card_table().numeric_ids` order; action cards 0..9 in
@@ -116,7 +116,7 @@ class Sim:
         return (BACK[deck[-1]] if deck else EMPTY_TARGET) + self.delta
 
     # ------------------------------------------------------------ moves (no checks: callers
-    # pass legal decisions, which tests/test_bots_sim.py checks against the engine)
+    # pass legal decisions, which tests/bots/test_sim.py checks against the engine)
 
     def do(self, d, rng: random.Random | None = None) -> None:
         code = d[0]

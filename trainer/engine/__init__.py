@@ -1,1 +1,1 @@
-"""The TWEAK engine: pure Python, no Flask or SQL. Rule numbers refer to shared/RULES.md."""
+"""The TWEAK engine: pure Python, no Flask or SQL. Rule numbers refer to ../shared/RULES.md."""

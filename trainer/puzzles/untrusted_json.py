@@ -15,7 +15,7 @@ import re
 # A string literal (with its escapes): brackets inside strings do not nest anything.
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
-DEFAULT_DEPTH = 20          # deeper than any document of docs/FORMATS.md (records nest about 6)
+DEFAULT_DEPTH = 20          # deeper than any document of ../shared/FORMATS.md (records nest about 6)
 
 
 class JSONLimitError(ValueError):

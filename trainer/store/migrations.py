@@ -6,7 +6,7 @@ transaction, and is recorded in `_sqlite_migrations`, so start-up applies only w
 
 Rules for tables added by later issues (attempts, puzzles, games, drills, ...):
 - a row that belongs to a pupil references `pupils(id) ON DELETE CASCADE`, so deleting a
-  pupil erases everything about them (tests/test_pupil_data_cascades.py checks every such
+  pupil erases everything about them (tests/store/test_pupil_data_cascades.py checks every such
   foreign key);
 - add the new data to the pupil's JSON export through `trainer.store.pupil_export`.
 """

@@ -1,7 +1,7 @@
 """Everything stored about one pupil, as JSON (the GDPR right of access).
 
 Later features register a section with `@section("name")`: a function (db, pupil_id) that
-returns JSON-ready data. tests/test_pupil_export.py checks that every table with a pupil_id
+returns JSON-ready data. tests/store/test_pupil_data_cascades.py checks that every table with a pupil_id
 column is covered by some section, so new data cannot be forgotten here.
 """
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The TWEAK Trainer web application (Flask + htmx + SQLite).
 
-`create_app()` builds everything; nothing is created at import time. Each area is a package
-(core, teachers, classes, pupils, drills, games, dashboard, worksheets) whose views are a blueprint; to
-add one, write its views module and list its `bp` in `_blueprints()` below.
+`create_app()` builds everything; nothing is created at import time. Each area is a package of
+this folder whose views are blueprints (docs/web.md, "Where things are", lists them); to add one,
+write its views module and list its `bp` in `_blueprints()` below.
 """
 from __future__ import annotations
 

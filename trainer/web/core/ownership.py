@@ -1,7 +1,7 @@
 """Loading a class or pupil for the logged-in teacher, or a 404.
 
 Every view that takes a class, pupil or puzzle set id goes through here; a 404 (not 403) for another
-teacher's ids avoids telling them that the id exists. tests/test_authorization.py checks
+teacher's ids avoids telling them that the id exists. tests/web/test_authorization.py checks
 every such route.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Line charts as geometry for an SVG template (templates/dashboard/_charts.html).
+"""Line charts as geometry for an SVG template (templates/dashboard/_pupil_charts.html).
 
 Pure: values in, coordinates and tick positions out. The server draws every chart, so pages
 need no chart library, nothing is fetched from elsewhere, and a printed page shows the same
