@@ -42,7 +42,9 @@ def tracked_text_files():
     listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                             check=True).stdout.split()
     for name in listed:
-        if name.endswith(SCANNED) and not name.startswith("translations/") and "/vendor/" not in name:
+        # This file names stale paths on purpose, as examples.
+        if name.endswith(SCANNED) and not name.startswith("translations/") and "/vendor/" not in name \
+                and name != "tests/test_named_paths_exist.py":
             yield name
 
 
