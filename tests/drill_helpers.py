@@ -73,13 +73,13 @@ class DrillWorld:
         self.db.execute("UPDATE attempts SET issued_at = issued_at - ? WHERE id = ?", [seconds, attempt_id])
 
     def answer(self, attempt_id, combos, client_ms=4000, answer_ms=None, taps=None, final="done", client=None,
-               **extra):
+               headers=None, **extra):
         data = {"attempt": attempt_id, "answer": json.dumps(combos), "client_ms": str(client_ms),
                 "final": final, "taps": json.dumps(taps if taps is not None else [])}
         if answer_ms is not None:
             data["answer_ms"] = json.dumps(answer_ms)
         data.update(extra)
-        return (client or self.client).post("/practice/answer", data=data)
+        return (client or self.client).post("/practice/answer", data=data, headers=headers)
 
     def answer_right(self, attempt=None, seconds=10, client_ms=4000):
         attempt = attempt or self.pending()

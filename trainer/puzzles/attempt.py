@@ -3,7 +3,7 @@
 This is the single call the web layer makes when an answer arrives; it stores what comes back."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.puzzles.grading import Combination, Grade, grade, tapped_cards
 from trainer.puzzles.puzzle import Puzzle
@@ -32,6 +32,11 @@ class Outcome:
                 "pupil_before": self.pupil_before.to_json(), "puzzle_before": self.puzzle_before.to_json(),
                 "pupil_after": self.pupil_after.to_json(), "puzzle_after": self.puzzle_after.to_json(),
                 "rated": self.update is not None, "passed": self.passed}
+
+    def unrated(self) -> "Outcome":
+        """The same grade and score, moving neither rating: for an answer nobody can be judged
+        on (held on a tablet for longer than a Wi-Fi drop lasts)."""
+        return replace(self, pupil_after=self.pupil_before, puzzle_after=self.puzzle_before, update=None)
 
 
 def score_attempt(puzzle: Puzzle, submitted, *, pupil: Rating, puzzle_rating: Rating,

@@ -34,6 +34,10 @@ CLIENT_LONGER = "client_longer_than_server"
 CLIENT_MUCH_SHORTER = "client_much_shorter_than_server"
 NO_CLIENT_TIME = "no_client_time"
 TOO_FAST = "faster_than_tapping"
+# Not a judgement of the page's times but of its wait: an answer the tablet says it held longer
+# than a Wi-Fi drop lasts (trainer/web/drills/flow.py). Stored, never rated, never counted
+# towards a drill (trainer/store/practice.py reads this flag).
+HELD_TOO_LONG = "held_too_long"
 
 
 @dataclass(frozen=True, slots=True)

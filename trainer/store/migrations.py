@@ -810,5 +810,20 @@ def m1605_class_table_moves(db: Database) -> None:
     db.execute("CREATE INDEX class_table_moves_pupil ON class_table_moves(pupil_id, created_at)")
 
 
+
+@migrations()
+def m3805_a_puzzle_once_in_a_sitting(db: Database) -> None:
+    # Issue 38.5: a puzzle is issued once in a sitting, by the server or through an offline
+    # ticket (trainer/web/drills/ahead.py), and the database holds to it: two server processes
+    # cannot both accept tickets for one puzzle, nor a ticket for a puzzle the server gave.
+    # `issued_by` says which of the two made the row. Rows from before this step keep NULL and
+    # stay out of the index: sittings of past days may hold a puzzle twice (the attack was
+    # tickets from three page loads); they are kept as they are, and no answer reaches a past
+    # day's sitting any more (trainer/web/drills/flow.py).
+    db.execute("ALTER TABLE attempts ADD COLUMN issued_by TEXT CHECK (issued_by IN ('server', 'ticket'))")
+    db.execute("CREATE UNIQUE INDEX attempts_once_in_a_sitting ON attempts(session_id, puzzle_id)"
+               " WHERE issued_by IS NOT NULL")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)

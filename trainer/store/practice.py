@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 
 from sqlite_utils import Database
 
 from trainer.puzzles.rating import Rating, starting_rating
+from trainer.puzzles.timing import HELD_TOO_LONG
 from trainer.store import utcnow
 
 # Columns filled in when an answer arrives (the rest are set at issue time).
@@ -87,10 +89,12 @@ def finish_session(db: Database, session_id: int, now: float) -> None:
 
 def session_totals(db: Database, session_id: int) -> tuple[int, float]:
     """(answers, seconds spent answering). A puzzle counts at most its time limit, so a pupil who
-    walked away from a puzzle has not "practised" for the time they were gone."""
+    walked away from a puzzle has not "practised" for the time they were gone; an answer held on
+    the tablet for longer than a Wi-Fi drop (HELD_TOO_LONG) does not count at all."""
     answered, spent_ms = db.execute(
         "SELECT count(*), coalesce(sum(min(server_ms, time_limit_s * 1000)), 0) FROM attempts"
-        " WHERE session_id = ? AND answered_at IS NOT NULL", [session_id]).fetchone()
+        " WHERE session_id = ? AND answered_at IS NOT NULL AND instr(coalesce(flags, ''), ?) = 0",
+        [session_id, HELD_TOO_LONG]).fetchone()
     return answered, spent_ms / 1000
 
 
@@ -103,14 +107,27 @@ def drill_days(db: Database, pupil_id: int) -> list[str]:
 
 # Attempts ------------------------------------------------------------------------------------
 
+class AlreadyIssued(Exception):
+    """The sitting holds this puzzle already (or this attempt id): the unique index
+    attempts_once_in_a_sitting (m3805) refused the row."""
+
+
 def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
                 issued_at: float, time_limit: float, target: int, combo_size: int,
-                attempt_id: str | None = None) -> str:
+                attempt_id: str | None = None, issued_by: str = "server") -> str:
+    """A puzzle issued: by the server, or through an offline ticket (`issued_by="ticket"`).
+    AlreadyIssued: the sitting has had this puzzle."""
     attempt_id = attempt_id or secrets.token_urlsafe(16)
-    db.execute(
-        "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
-        " target, combo_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size])
+    try:
+        db.execute(
+            "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
+            " target, combo_size, issued_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size,
+             issued_by])
+    except sqlite3.IntegrityError as err:
+        if "UNIQUE" not in str(err):
+            raise
+        raise AlreadyIssued(puzzle_id) from None
     return attempt_id
 
 

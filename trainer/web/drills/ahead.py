@@ -9,6 +9,11 @@ be sent does the page show the next ticket's puzzle; its answer, sent with the t
 makes the attempt row (once: the id is in the ticket) and is then graded like any other, in
 the order the outbox sends them. What is lost is the adaptivity between those few puzzles:
 they were chosen at the rating before the answers the outage held back (docs/drills.md).
+
+A ticket belongs to its sitting and that sitting's school day, and is used once (issue 38.5):
+it expires at flow.answer_deadline (its time, the grace, the longest Wi-Fi drop) and at the
+end of the day, whichever is first; a puzzle enters a sitting once, which the database holds
+to (attempts_once_in_a_sitting), so tickets from several page loads answer it once.
 """
 from __future__ import annotations
 
@@ -24,12 +29,21 @@ from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.store import drills, practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import school_day
+from trainer.web.drills.flow import answer_deadline
 
 _SALT = "tweak-ahead-puzzle"
 
 
 class TicketError(ValueError):
     """Not a ticket this server handed to this pupil for this attempt."""
+
+
+class Expired(Exception):
+    """A ticket of an earlier school day, or past the time any answer to it could count."""
+
+
+class AlreadyUsed(Exception):
+    """The sitting has had the ticket's puzzle (through another ticket, or from the server)."""
 
 
 def _serializer() -> URLSafeSerializer:
@@ -40,8 +54,7 @@ def _remaining(db: Database, session: dict) -> int:
     ahead = current_app.config["AHEAD_PUZZLES"]
     if not ahead or session["mode"] != "drill" or session["planned_minutes"]:
         return ahead
-    answered = db.execute("SELECT count(*) FROM attempts WHERE session_id = ? AND answered_at IS NOT NULL",
-                          [session["id"]]).fetchone()[0]
+    answered, _spent = practice.session_totals(db, session["id"])
     return max(0, min(ahead, (session["planned"] or 0) - answered - 1))
 
 
@@ -72,7 +85,7 @@ def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
 
 
 def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
-    """[{attempt, puzzle, ticket}] for the puzzles after the one on screen."""
+    """[{attempt, puzzle, ticket, keep_ms}] for the puzzles after the one on screen."""
     count = _remaining(db, session)
     if not count:
         return []
@@ -85,18 +98,30 @@ def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
         attempt = {"id": secrets.token_urlsafe(16), "puzzle_id": puzzle.id, "session_id": session["id"],
                    "issued_at": now, "time_limit_s": limit_for(settings, puzzle.time_limit, extra)}
         ticket = _serializer().dumps({"pupil": pupil["id"], **attempt})
-        handed.append({"attempt": attempt, "puzzle": puzzle, "ticket": ticket})
+        # For the page only (static/js/outbox.js): how long it may show the puzzle at all.
+        keep_ms = round((answer_deadline(now, attempt["time_limit_s"]) - now) * 1000)
+        handed.append({"attempt": attempt, "puzzle": puzzle, "ticket": ticket, "keep_ms": keep_ms})
     return handed
 
 
-def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
-    """Makes the attempt of a ticket the page answered, unless it exists already (a resend).
-    TicketError: forged, another pupil's, or not for this attempt."""
+def read(ticket: str) -> dict:
+    """What a ticket says (pupil, sitting, puzzle, attempt id, when handed out, time limit).
+    TicketError: not signed by this server."""
     try:
         data = _serializer().loads(ticket)
     except BadSignature:
         raise TicketError("bad signature") from None
-    if not isinstance(data, dict) or data.get("pupil") != pupil["id"] or data.get("id") != attempt_id:
+    if not isinstance(data, dict):
+        raise TicketError("not a ticket")
+    return data
+
+
+def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
+    """Makes the attempt of a ticket the page answered, unless it exists already (a resend).
+    TicketError: forged, another pupil's, or not for this attempt; Expired: of an earlier
+    school day or past its deadline; AlreadyUsed: the sitting has had its puzzle."""
+    data = read(ticket)
+    if data.get("pupil") != pupil["id"] or data.get("id") != attempt_id:
         raise TicketError("not this pupil's or not this attempt's")
     with write_transaction(db):
         if practice.attempt(db, attempt_id, pupil["id"]) is not None:
@@ -104,8 +129,16 @@ def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
         session = practice.session(db, data["session_id"])
         if session is None or session["pupil_id"] != pupil["id"]:
             raise TicketError("not this pupil's sitting")
+        # The server's clock and date decide, never the page's.
+        if session["day"] != school_day.today().isoformat() or \
+                school_day.now() > answer_deadline(data["issued_at"], data["time_limit_s"]):
+            raise Expired(attempt_id)
         puzzle = puzzles.get(db, data["puzzle_id"])
-        practice.new_attempt(
-            db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
-            day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
-            target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id)
+        try:
+            practice.new_attempt(
+                db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
+                day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
+                target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id,
+                issued_by="ticket")
+        except practice.AlreadyIssued:
+            raise AlreadyUsed(attempt_id) from None

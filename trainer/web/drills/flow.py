@@ -19,7 +19,13 @@ long it held it (`queued_ms`). The server then judges the answer at the moment t
 it: that much earlier for the time limit, and that much shorter for the timing check, so the
 outage neither makes it late nor slow. It is stored with `queued` in its outcome. A page could
 claim a wait it never had; what it gains is what a page could always claim (its own times,
-within the human floor), and the teacher sees the flag. At most MAX_QUEUED_SECONDS are believed.
+within the human floor), and the teacher sees the flag.
+
+What the page may claim is bounded (issue 38.4; docs/drills.md, "Through flaky Wi-Fi"): a wait
+of at most MAX_QUEUED_SECONDS, what a Wi-Fi drop lasts. An answer that would be in time only by
+a longer wait is stored as a time-out flagged HELD_TOO_LONG that moves no rating and does not
+count towards the drill. And an answer counts only on its sitting's school day: one arriving on a
+later day is refused (TooOld) and nothing is stored, so it never finishes yesterday's drill.
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ from trainer.puzzles.drill_settings import DrillSettings, limit_for
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.puzzles.streaks import streak
+from trainer.puzzles.timing import HELD_TOO_LONG
 from trainer.store import drills, practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import school_day
@@ -42,7 +49,10 @@ from trainer.web.drills.answers import PostedAnswer
 
 GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
 LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
-MAX_QUEUED_SECONDS = 2 * 3600   # a morning's outage; an answer held longer is judged on arrival
+# A school Wi-Fi drop lasts seconds, a router's restart a few minutes; ten minutes covers both
+# with room. Beyond it a class has stopped working, and an answer held that long could have
+# been worked out at leisure (issue 38.4: 100 minutes were claimed and believed).
+MAX_QUEUED_SECONDS = 10 * 60
 DRILL, PRACTICE = "drill", "practice"
 
 
@@ -203,25 +213,44 @@ def _expired(attempt: dict, now: float) -> bool:
     return now - attempt["issued_at"] > attempt["time_limit_s"] + GRACE_SECONDS
 
 
+def answer_deadline(issued_at: float, time_limit_s: float) -> float:
+    """The last moment an answer to a puzzle issued then can still count: its time, the grace,
+    and the longest Wi-Fi drop believed. An offline ticket expires then (ahead.py)."""
+    return issued_at + time_limit_s + GRACE_SECONDS + MAX_QUEUED_SECONDS
+
+
 # Answers --------------------------------------------------------------------------------------
+
+class TooOld(Exception):
+    """An answer for a sitting of an earlier school day: refused, nothing stored."""
+
 
 def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer) -> tuple[dict, bool]:
     """Grade and store the answer, move both ratings, finish the drill when its plan is met.
 
     Returns (the attempt as stored, whether this call stored it). An attempt that already has
-    an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt."""
-    now = school_day.now()
+    an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt;
+    TooOld: the attempt's sitting is of an earlier school day."""
+    now, today = school_day.now(), school_day.today().isoformat()
     with write_transaction(db):
         row = practice.attempt(db, attempt_id, pupil["id"])
         if row is None:
             raise LookupError(attempt_id)
         if row["answered_at"] is not None:
             return row, False
-        if _expired(row, now - _queued_seconds(posted, row, now)):
-            stored = _close(db, pupil, row, PostedAnswer.without_page_times(), now, "time_up", (LATE,))
-        else:
+        if row["day"] != today:
+            raise TooOld(attempt_id)
+        claimed = posted.queued_ms / 1000 if posted.queued_ms else 0.0
+        nothing = PostedAnswer.without_page_times()
+        if not _expired(row, now - _queued_seconds(posted, row, now)):
             ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
             stored = _close(db, pupil, row, posted, now, ending)
+        elif claimed and not _expired(row, now - claimed):
+            # In time only by a wait longer than a Wi-Fi drop: kept for the teacher, judged on
+            # nothing (an honest tablet offline that long is not the child's doing).
+            stored = _close(db, pupil, row, nothing, now, "time_up", (HELD_TOO_LONG,), rated=False)
+        else:
+            stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,))
         if stored:
             _finish_if_planned(db, practice.session(db, row["session_id"]), now)
     return practice.attempt(db, attempt_id, pupil["id"]), stored
@@ -239,7 +268,7 @@ def _queued_seconds(posted: PostedAnswer, row: dict, now: float) -> float:
 
 
 def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str,
-           flags: tuple[str, ...] = ()) -> bool:
+           flags: tuple[str, ...] = (), rated: bool = True) -> bool:
     """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
     puzzle: Puzzle = puzzles.get(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
@@ -250,6 +279,8 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
     outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
                             client_seconds=client_seconds, server_seconds=server_seconds,
                             limit=row["time_limit_s"])
+    if not rated:
+        outcome = outcome.unrated()
     trusted_client = outcome.timing.source == "client"
     wrote = practice.store_answer(db, row["id"], {
         "answered_at": now,

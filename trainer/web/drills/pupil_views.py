@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import session as signed_session
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -48,13 +49,15 @@ def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) 
 
 
 def _ahead_puzzles(db, screen, progress) -> list[dict]:
-    """The puzzles after this one, for the page to use only if the network goes (ahead.py)."""
+    """The puzzles after this one, for the page to use only if the network goes (ahead.py):
+    [{html, keep_ms}]."""
     handed = []
     for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
         later = replace(progress, answered=progress.answered + number)
         context = _puzzle_context(db, screen, item["attempt"], item["puzzle"], later,
                                   pending_taps.load(item["attempt"]["id"]))
-        handed.append(Markup(render_template("practice/_puzzle.html", **context, ticket=item["ticket"])))
+        handed.append({"html": Markup(render_template("practice/_puzzle.html", **context, ticket=item["ticket"])),
+                       "keep_ms": item["keep_ms"]})
     return handed
 
 
@@ -93,6 +96,18 @@ def _where_the_pupil_is_now():
     return redirect(url_for("practice.show"), 303)
 
 
+def _too_old():
+    """An answer that does not count: of an earlier school day, or held on the tablet for longer
+    than a Wi-Fi drop (flow.py, ahead.py). The child is told once, in a few calm words that
+    blame the Wi-Fi, and sees the server's page for now with a full load: what the page held
+    (a puzzle from yesterday, tickets) is out of date."""
+    message = _("The Wi-Fi was away too long, so those answers don't count. Let's go on!")
+    # The outbox sends held answers one by one: say it once, not once per answer.
+    if message not in [text for _category, text in signed_session.get("_flashes", [])]:
+        flash(message)
+    return htmx.full_reload(url_for("practice.show"))
+
+
 @bp.route("/practice/next", methods=["POST"])
 @login.pupil_required
 def next_puzzle():
@@ -116,6 +131,11 @@ def answer():
             ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"])
         except ahead.TicketError:
             security_log.not_yours("ahead puzzle", None)
+        except ahead.Expired:
+            return _too_old()
+        except ahead.AlreadyUsed:
+            # The puzzle was answered in this sitting already: like a double tap, nothing changes.
+            return _where_the_pupil_is_now()
     attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
     if attempt is None:
         security_log.not_yours("attempt", None)
@@ -131,7 +151,12 @@ def answer():
                 return _where_the_pupil_is_now()
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
-    practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
+    try:
+        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
+    except practice_flow.TooOld:
+        return _too_old()
+    if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
+        return _too_old()
     return _where_the_pupil_is_now()
 
 
