@@ -8,6 +8,12 @@
 // child gave it (trainer/web/drills/flow.py). The server's attempt id (or the game's state
 // version) makes every resend safe: what already arrived is never counted twice.
 //
+// The server is the judge of what still counts (issue 38.4–5): an answer held longer than a
+// Wi-Fi drop, or from an earlier school day, is answered with HX-Redirect; once the queue is
+// empty the page loads the server's screen, where one calm line says those answers did not
+// count. A puzzle handed out ahead is shown only while an answer to it could still count
+// (data-keep-ms); an older one is dropped and the child waits on "Saving…" as when none is left.
+//
 // Kept only until acknowledged; never a page, never anything but what the child just sent.
 (function () {
   "use strict";
@@ -17,6 +23,7 @@
   var SEND_TIMEOUT_MS = 10000;
   var sending = false;
   var live = {};                 // id -> {target, swap} for items this page can still show
+  var reloadTo = null;           // the server said: what this page holds is out of date
 
   function load() {
     try { return JSON.parse(window.localStorage.getItem(KEY)) || []; } catch (e) { return []; }
@@ -96,6 +103,12 @@
     }
     if (!current || !window.htmx) return false;
     var receivedAt = Number(next.dataset.receivedAt) || Date.now();
+    if (Date.now() - receivedAt > Number(next.dataset.keepMs)) {
+      // Too old to count (the tablet slept, or the drop outlasted it): the later ones are older.
+      var stale = box.querySelectorAll(":scope > template[data-ahead]");
+      for (var i = 0; i < stale.length; i++) stale[i].remove();
+      return false;
+    }
     var fresh = next.content.firstElementChild;
     next.remove();
     live = {};                   // the page has moved on: no old answer's reply is drawn
@@ -127,7 +140,10 @@
     }).then(function (response) {
       if (timer) clearTimeout(timer);
       if (response.status >= 500) throw new Error("server " + response.status);
-      return response.text().then(function (html) { return { status: response.status, html: html }; });
+      var redirect = response.headers.get("HX-Redirect");
+      return response.text().then(function (html) {
+        return { status: response.status, html: html, redirect: redirect };
+      });
     }, function (err) { if (timer) clearTimeout(timer); throw err; });
   }
 
@@ -143,6 +159,12 @@
       store(queue().filter(function (other) { return other.id !== item.id; }));
       var target = live[item.id];
       delete live[item.id];
+      if (answer.redirect) reloadTo = answer.redirect;
+      if (reloadTo) {
+        if (queue().length) { flush(0); return; }
+        window.location.assign(reloadTo);
+        return;
+      }
       if (target && document.body.contains(target) && window.htmx) {
         window.htmx.swap(target, answer.html, { swapStyle: item.swap });
       } else if (!queue().length && !document.querySelector("[data-puzzle]:not(.is-sending)")) {

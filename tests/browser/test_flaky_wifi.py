@@ -3,6 +3,7 @@ for three answers — the first on the puzzle on screen, two more on the puzzles
 handed out ahead — comes back, and each answer is stored exactly once, flagged `queued`, with
 the ratings moved once each; a reload while answers wait on the tablet loses and doubles none."""
 import json
+from datetime import timedelta
 
 import pytest
 from itsdangerous import URLSafeSerializer
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 from browser.drill_steps import answer
 from browser.pupil_steps import log_in, pupil_with_a_drill
 from trainer.store import puzzles
+from trainer.web.core import school_day
 from trainer.web.drills import ahead
 
 pytestmark = pytest.mark.browser
@@ -75,6 +77,14 @@ def _wait_until_sent(page, seconds=30):
     raise AssertionError("the outbox never emptied")
 
 
+def _assert_clean_but_offline(watch):
+    # htmx reports each post the dropped network failed (htmx:sendError, afterRequest) on the
+    # console; that is the outage itself. Anything else (a CSP violation, a script error, an
+    # off-site request) is a bug.
+    assert [p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")] \
+        == []
+
+
 def _queue_length(page):
     return page.evaluate("(JSON.parse(localStorage.getItem('tweak-outbox') || '[]')).length")
 
@@ -135,3 +145,51 @@ def test_a_reload_while_answers_wait_loses_and_doubles_none(page, context, live_
     rows, rated = _answers(live_server, drill_pupil["id"])
     assert [r["id"] for r in rows] == given
     assert rated == 2
+
+
+def test_a_puzzle_handed_out_too_long_ago_is_not_shown(page, context, live_server, drill_pupil, watch):
+    # Issue 38.5: a ticket is good only while an answer to it could count (data-keep-ms); the
+    # tablet slept with the page open, so the puzzles handed out ahead are stale.
+    _log_in_and_start(page, live_server, drill_pupil)
+    attempt_id, puzzle = _puzzle_on_screen(page, live_server)
+    page.wait_for_timeout(1200)
+    page.evaluate("""() => document.querySelectorAll('template[data-ahead]').forEach(t => {
+        t.dataset.receivedAt = String(Date.now() - Number(t.dataset.keepMs) - 1000); })""")
+
+    context.set_offline(True)
+    answer(page, puzzle, "mouse")
+    expect(page.locator("[data-outbox-status]")).to_contain_text("Saving")
+    expect(page.locator("template[data-ahead]")).to_have_count(0)
+    expect(page.locator("[data-puzzle]:not(.is-sending)")).to_have_count(0)
+
+    context.set_offline(False)
+    _wait_until_sent(page)
+    expect(page.get_by_role("button", name="Next puzzle")).to_be_visible()
+    rows, rated = _answers(live_server, drill_pupil["id"])
+    assert [r["id"] for r in rows] == [attempt_id] and rated == 1
+    _assert_clean_but_offline(watch)
+
+
+def test_answers_held_overnight_do_not_count_and_the_child_is_told_kindly(page, context, live_server, drill_pupil,
+                                                                          watch, monkeypatch):
+    # Issue 38.4–5: two answers wait on the tablet (one on a puzzle handed out ahead), and the
+    # Wi-Fi comes back on the next school day. The server refuses both; the page loads the
+    # server's screen, which says so in one calm line.
+    _log_in_and_start(page, live_server, drill_pupil)
+    _puzzle_on_screen(page, live_server)
+    page.wait_for_timeout(1200)
+    context.set_offline(True)
+    for _ in range(2):
+        _attempt_id, puzzle = _puzzle_on_screen(page, live_server)
+        answer(page, puzzle, "keys")
+    _wait_for_queue(page, 2)
+
+    tomorrow = school_day.today() + timedelta(days=1)
+    monkeypatch.setattr(school_day, "today", lambda: tomorrow)
+    context.set_offline(False)
+    _wait_until_sent(page)
+    page.wait_for_url("**/me")
+    expect(page.get_by_role("status").filter(has_text="too long")).to_have_count(1)
+    expect(page.get_by_role("button", name="Start today's drill")).to_be_visible()
+    assert _answers(live_server, drill_pupil["id"]) == ([], 0)
+    _assert_clean_but_offline(watch)
