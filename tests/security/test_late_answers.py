@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from drill_helpers import DrillWorld, right_answer
+from web_helpers import AuthActions
 from trainer.store import practice
 from trainer.puzzles.timing import CLIENT_MUCH_SHORTER, check_timing
 from trainer.web.core import school_day
@@ -74,7 +75,7 @@ def test_a_right_answer_a_hundred_minutes_late_counts_for_nothing_whatever_wait_
     combos = right_answer(world.puzzle_of(attempt))
     world.answer(attempt["id"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos), queued_ms="5990000")
     row = world.stored(attempt["id"])
-    assert row["correct"] == 0 and row["submitted"] == [] and row["outcome"]["ending"] == "time_up"
+    assert row["correct"] == 0 and row["submitted"] == [] and row["outcome"]["ending"] == flow.HELD
     assert flow.HELD_TOO_LONG in row["flags"] and "queued" not in row["outcome"]
     assert row["outcome"]["rated"] is False and world.pupil_rating() == before
 
@@ -93,12 +94,19 @@ def test_only_an_answer_held_for_a_wifi_drop_counts_as_given(world, held_s):
         assert world.pupil_rating()[1] == 1
         assert response.headers["Location"].endswith("/practice")
     else:
-        # Kept for the teacher as a time-out nobody is judged on: neither rating moves.
-        assert row["correct"] == 0 and row["outcome"]["ending"] == "time_up"
+        # Kept for the teacher, judged on nothing: neither rating moves, the drill does not count it.
+        assert row["correct"] == 0 and row["outcome"]["ending"] == flow.HELD
+        assert practice.session_totals(world.db, attempt["session_id"])[0] == 0
         assert flow.HELD_TOO_LONG in row["flags"] and row["outcome"]["rated"] is False
         assert world.pupil_rating() == before
         page = world.client.get(response.headers["Location"], follow_redirects=True)
         assert "too long" in page.get_data(as_text=True)
+        # The teacher's log of the pupil's answers says why it counts for nothing.
+        teacher = world.client.application.test_client()
+        email = world.db.execute("SELECT email FROM teachers WHERE id = ?", [world.teacher_id]).fetchone()[0]
+        AuthActions(teacher, world.make).login(email)
+        log = teacher.get(f"/pupils/{world.pupil_id}/progress").get_data(as_text=True)
+        assert "Sent after the Wi-Fi was away too long: not counted" in log
 
 
 def _days(monkeypatch, first, *rest):

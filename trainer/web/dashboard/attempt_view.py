@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import card_table
 from trainer.puzzles.puzzle import Puzzle, parse_puzzle
+from trainer.puzzles.timing import HELD_TOO_LONG
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class AttemptView:
     believed_ms: int | None
     time_limit_s: float
     too_fast: bool
+    held_too_long: bool                     # kept on a tablet past a Wi-Fi drop: counted for nothing
     rated: bool
     taps: tuple[tuple[str, bool], ...]      # (card, taken back) in the order tapped
     rating_before: float | None
@@ -143,6 +145,6 @@ def attempt_view(row: dict) -> AttemptView:
         id=row["id"], answered_at=row["answered_at"], day=row["day"], kind=row["kind"], puzzle=puzzle,
         entries=_entries(submitted, grade, puzzle), missed=missed, result=result, credit=credit,
         believed_ms=row.get("believed_ms"), time_limit_s=row["time_limit_s"],
-        too_fast="faster_than_tapping" in flags, rated=outcome.get("rated", True) is not False,
+        too_fast="faster_than_tapping" in flags, held_too_long=HELD_TOO_LONG in flags, rated=outcome.get("rated", True) is not False,
         taps=tapped,
         rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"))

@@ -53,6 +53,7 @@ LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + gr
 # with room. Beyond it a class has stopped working, and an answer held that long could have
 # been worked out at leisure (issue 38.4: 100 minutes were claimed and believed).
 MAX_QUEUED_SECONDS = 10 * 60
+HELD = "held"          # the ending of an answer held on the tablet longer than a Wi-Fi drop
 DRILL, PRACTICE = "drill", "practice"
 
 
@@ -247,8 +248,9 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
             stored = _close(db, pupil, row, posted, now, ending)
         elif claimed and not _expired(row, now - claimed):
             # In time only by a wait longer than a Wi-Fi drop: kept for the teacher, judged on
-            # nothing (an honest tablet offline that long is not the child's doing).
-            stored = _close(db, pupil, row, nothing, now, "time_up", (HELD_TOO_LONG,), rated=False)
+            # nothing (an honest tablet offline that long is not the child's doing), and not a
+            # time-out either: the feedback shows the answer without "time's up".
+            stored = _close(db, pupil, row, nothing, now, HELD, (HELD_TOO_LONG,), rated=False)
         else:
             stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,))
         if stored:
