@@ -53,7 +53,9 @@ def build_fuzz_world(app, db) -> dict:
     for n in range(attempt_log.RECENT + 1):
         db.execute(f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                    [*({**row, "id": f"{row['id']}-{n}", "answered_at": row["answered_at"] - 60 * (n + 1),
-                       "issued_at": row["issued_at"] - 60 * (n + 1)}.values())])
+                       "issued_at": row["issued_at"] - 60 * (n + 1),
+                       # Copies of one puzzle in one sitting: only as rows from before m3805 can be.
+                       "issued_by": None}.values())])
     # An invitation link whose token the crawl knows (fuzzing.ENTRY_PAGES): links are random,
     # so this one is stored as invitations.create stores any, by the token's SHA-256.
     db.execute("INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at)"
