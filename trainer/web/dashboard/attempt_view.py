@@ -145,6 +145,7 @@ def attempt_view(row: dict) -> AttemptView:
         id=row["id"], answered_at=row["answered_at"], day=row["day"], kind=row["kind"], puzzle=puzzle,
         entries=_entries(submitted, grade, puzzle), missed=missed, result=result, credit=credit,
         believed_ms=row.get("believed_ms"), time_limit_s=row["time_limit_s"],
-        too_fast="faster_than_tapping" in flags, held_too_long=HELD_TOO_LONG in flags, rated=outcome.get("rated", True) is not False,
+        too_fast="faster_than_tapping" in flags, held_too_long=HELD_TOO_LONG in flags,
+        rated=outcome.get("rated", True) is not False,
         taps=tapped,
         rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"))
