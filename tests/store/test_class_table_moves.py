@@ -1,6 +1,6 @@
 """Class games are analysed like bot games (issue 16.6): each card a child plays at a class
-table is one game_moves row (with the table and the seat), written in the move's transaction; the helper bot's
-moves for an away or timed-out child are not the child's."""
+table is one game_moves row (with the table and the seat), written in the move's
+transaction; the helper bot's moves for an away or timed-out child are not the child's."""
 import pytest
 
 from trainer.engine.moves import Play
