@@ -31,5 +31,5 @@ def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=l
             return table_id, sorted(pupils, key=by_seat.__getitem__)
         pupil = next(p for p, seat in by_seat.items() if seat == game.to_act)
         turns.play(db, table_id, pupil, row["version"], f"m{row['version']}", choose, now=now,
-                          decision_ms=1500)
+                   decision_ms=1500)
         now += 1.0

@@ -40,7 +40,7 @@ def _play_one_table_out(live_server, class_id):
         seat = class_tables.load(row).to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
         turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                          lambda g, s: legal_moves(g.state)[0], now=5.0)
+                   lambda g, s: legal_moves(g.state)[0], now=5.0)
     db.close()
 
 

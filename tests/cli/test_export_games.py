@@ -115,7 +115,7 @@ def test_a_class_match_played_through_the_tables_exports_every_round_and_replays
         pupil = next(s["pupil_id"] for n, s in class_tables.seats_of(db, table_id).items() if n == seat)
         key = "next-round" if game.state.over else f"m{row['version']}"
         turns.play(db, table_id, pupil, row["version"], key,
-                          lambda g, s: rng.choice(legal_moves(g.state)), now=now)
+                   lambda g, s: rng.choice(legal_moves(g.state)), now=now)
         now += 1.0
     stored = class_tables.rounds_of(db, table_id)
     db.close()

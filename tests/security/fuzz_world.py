@@ -83,7 +83,7 @@ def build_fuzz_world(app, db) -> dict:
         if class_tables.seat_of(db, playing, locked) != class_tables.load(row).to_act:
             break
         turns.play(db, playing, locked, row["version"], f"m{row['version']}",
-                          lambda game, seat: legal_moves(game.state)[0], now=4.0)
+                   lambda game, seat: legal_moves(game.state)[0], now=4.0)
     class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
     # A class tournament running in a second class (issue 16.5): its standings poll and its
     # "End the tournament now" form (the first class keeps the start form).

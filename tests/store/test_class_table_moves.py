@@ -36,7 +36,7 @@ def _play_round(db, table_id, pupils, choose, now=5.0):
             return
         seat = game.to_act
         turns.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
-                          decision_ms=1200)
+                   decision_ms=1200)
         now += 1.0
 
 

@@ -34,7 +34,7 @@ def _play_out(db, table_id):
         key = "next-round" if seat is None else f"m{row['version']}"
         mover = pupil or next(iter(class_tables.seats_of(db, table_id).values()))["pupil_id"]
         turns.play(db, table_id, mover, row["version"], key,
-                          lambda g, s: legal_moves(g.state)[0], now=10.0)
+                   lambda g, s: legal_moves(g.state)[0], now=10.0)
     raise AssertionError("the table did not finish")
 
 

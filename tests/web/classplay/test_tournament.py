@@ -88,7 +88,7 @@ def test_standings_certificates_and_the_pupils_one_tap(app, db, make):
         game = class_tables.load(row)
         pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
         turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                          lambda g, s: legal_moves(g.state)[0], now=5.0)
+                   lambda g, s: legal_moves(g.state)[0], now=5.0)
     assert clients
     game = class_tables.load(class_tables.get(db, table_id))
     seats = class_tables.seats_of(db, table_id)
