@@ -60,6 +60,23 @@ def test_only_the_opener_starts_and_only_with_two(db, make):
     assert game.settings.seats == ("pupil", "pupil", "casual", "casual")
 
 
+
+def test_a_start_worked_out_before_a_classmate_joined_changes_nothing(db, make):
+    # Issue 35: the game is dealt outside the write lock; the save names the version it was
+    # dealt for, so a child joining meanwhile makes it stale instead of being left unseated.
+    from trainer.games.service import new_game
+    from trainer.games.settings import TableSettings
+    class_id = make.klass(make.teacher())
+    ann, ben, cat = (make.pupil(class_id, name) for name in ("Ann", "Ben", "Cat"))
+    table_id = class_tables.open_table(db, class_id, ann, 3, "round", None, now=1.0)
+    class_tables.join(db, table_id, ben, now=2.0)
+    row, layout, moved = class_tables.start_plan(db, table_id, ann, with_bots=False)
+    class_tables.join(db, table_id, cat, now=3.0)
+    with pytest.raises(class_tables.Stale):
+        class_tables.start(db, row, moved, new_game(TableSettings(layout), 1), now=4.0)
+    after = class_tables.get(db, table_id)
+    assert after["status"] == "open" and after["state"] is None and len(class_tables.seats_of(db, table_id)) == 3
+
 def test_the_same_move_twice_is_applied_once(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
