@@ -146,8 +146,8 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
     ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
     ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
-    ("trainer/store/tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
-    ("trainer/store/tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
+    ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
+    ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
 ])
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})
