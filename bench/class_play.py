@@ -59,6 +59,8 @@ POLL, MOVE = "table poll (GET)", "move (POST)"
 def make_tables(db_path: str, school: dict, tables: int, seats: int = 4) -> tuple[list[dict], list[dict]]:
     """`tables` started tables of `seats` pupils of one class each; returns (tables, the
     pupils left over for drills)."""
+    from trainer.games.service import new_game
+    from trainer.games.settings import TableSettings
     from trainer.store import class_tables
     from trainer.store.db import connect
 
@@ -74,7 +76,8 @@ def make_tables(db_path: str, school: dict, tables: int, seats: int = 4) -> tupl
             table_id = class_tables.open_table(db, class_id, group[0]["id"], seats, "full", None, now)
             for pupil in group[1:]:
                 class_tables.join(db, table_id, pupil["id"], now)
-            class_tables.start(db, table_id, group[0]["id"], False, len(made) + 1, now)
+            row, layout, moved = class_tables.start_plan(db, table_id, group[0]["id"], False)
+            class_tables.start(db, row, moved, new_game(TableSettings(layout, "full"), len(made) + 1), now)
             made.append({"id": table_id, "pupils": group,
                          "seat": {p["id"]: class_tables.seat_of(db, table_id, p["id"]) for p in group}})
         spare += pupils

@@ -16,6 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
 PURE = {"engine", "bots", "puzzles", "games", "pupils", "rosters"}
+# What plays a game (issue 35): the store may read, write and rebuild games, never play them,
+# so the game logic cannot run inside a write transaction (trainer.store.versions).
+GAME_PLAY = {"decide", "new_game", "next_round", "helper_turn", "analyse_play", "service", "table"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,9 @@ def violations(root: Path, folders: tuple[str, ...] = ("trainer", "bench")) -> l
                     for wanted in {layer_of(t) for t in submodules(root, target, names)}:
                         if wanted not in layer.may_import:
                             found.append(f"{where} imports {target} ({layer.picture})")
+                    if layer_of(module) == "store" and target.startswith("trainer.games"):
+                        for name in sorted(GAME_PLAY & set(names or [target.split(".")[-1]])):
+                            found.append(f"{where} imports {name} from {target} (store: runs no game logic)")
                     for name in names:
                         if name.startswith("_") and not name.startswith("__") and target != module:
                             found.append(f"{where} imports the private name {name} from {target}")
@@ -140,6 +146,8 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
     ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
     ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
+    ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
+    ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
 ])
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})

@@ -11,6 +11,7 @@ from browser.conftest import Watch
 from browser.pupil_steps import log_in
 from trainer.engine.rules import legal_moves
 from trainer.store import class_tables, tournaments
+from trainer.web.classplay import turns
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
@@ -38,8 +39,8 @@ def _play_one_table_out(live_server, class_id):
         row = class_tables.get(db, table_id)
         seat = class_tables.load(row).to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        class_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                          lambda g, s: legal_moves(g.state)[0], now=5.0)
+        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
+                   lambda g, s: legal_moves(g.state)[0], now=5.0)
     db.close()
 
 

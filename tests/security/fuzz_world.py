@@ -16,6 +16,7 @@ from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
 from trainer.store import class_tables, tournaments
 from trainer.web.dashboard.queries import attempt_log
+from trainer.web.classplay import turns
 from web_helpers import Make, PupilActions
 
 from .conftest import build_world
@@ -76,18 +77,18 @@ def build_fuzz_world(app, db) -> dict:
     playing = class_tables.open_table(db, world.class_id, locked, 3, "round", "beginner", now=2.0)
     db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, 1, ?)",
                [playing, world.pupil_id])
-    class_tables.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
+    turns.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
     while True:
         row = class_tables.get(db, playing)
         if class_tables.seat_of(db, playing, locked) != class_tables.load(row).to_act:
             break
-        class_tables.play(db, playing, locked, row["version"], f"m{row['version']}",
-                          lambda game, seat: legal_moves(game.state)[0], now=4.0)
+        turns.play(db, playing, locked, row["version"], f"m{row['version']}",
+                   lambda game, seat: legal_moves(game.state)[0], now=4.0)
     class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
     # A class tournament running in a second class (issue 16.5): its standings poll and its
     # "End the tournament now" form (the first class keeps the start form).
     cup_class = make.klass(world.ids["teacher_id"], "Cup class")
-    tournaments.start(db, cup_class, [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]], "round",
-                      seed=7, now=6.0)
+    cup = [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]]
+    tournaments.start(db, cup_class, cup, turns.tournament_games(cup, "round", 7), now=6.0)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}

@@ -1,6 +1,6 @@
 """Class games are analysed like bot games (issue 16.6): each card a child plays at a class
-table is one class_table_moves row, written in the move's transaction; the helper bot's
-moves for an away or timed-out child are not the child's."""
+table is one game_moves row (with the table and the seat), written in the move's
+transaction; the helper bot's moves for an away or timed-out child are not the child's."""
 import pytest
 
 from trainer.engine.moves import Play
@@ -8,6 +8,8 @@ from trainer.engine.rules import legal_moves
 from trainer.engine.solver import solve
 from trainer.games.service import GameError
 from trainer.store import class_tables
+from trainer.web.classplay import turns
+from trainer.store import game_moves
 
 
 def _table(db, make, people=2):
@@ -17,7 +19,7 @@ def _table(db, make, people=2):
     table_id = class_tables.open_table(db, class_id, pupils[0], people, "round", None, now=1.0)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=2.0)
-    class_tables.start(db, table_id, pupils[0], with_bots=False, seed=11, now=3.0)
+    turns.start(db, table_id, pupils[0], with_bots=False, seed=11, now=3.0)
     return table_id, pupils
 
 
@@ -33,8 +35,8 @@ def _play_round(db, table_id, pupils, choose, now=5.0):
         if game.state.over:
             return
         seat = game.to_act
-        class_tables.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
-                          decision_ms=1200)
+        turns.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
+                   decision_ms=1200)
         now += 1.0
 
 
@@ -45,8 +47,8 @@ def test_every_card_a_child_plays_is_analysed_in_the_moves_transaction(db, make)
     seat = game.to_act
     state = game.state
     move = _lay(game, seat)
-    class_tables.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0, decision_ms=900)
-    [m] = class_tables.moves_of(db, table_id, pupils[seat])
+    turns.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0, decision_ms=900)
+    [m] = game_moves.of_table(db, table_id, pupils[seat])
     captures = solve(state.hands[seat], state.table, state.target)
     assert (m["seat"], m["round"], m["turn"], m["target"]) == (seat, 0, state.turns, state.target)
     assert m["captures_available"] == len(captures)
@@ -54,8 +56,8 @@ def test_every_card_a_child_plays_is_analysed_in_the_moves_transaction(db, make)
     assert m["decision_ms"] == 900 and m["hint_used"] == 0
     assert m["points"] == 0 and '"play":"%s"' % move.card in m["analysis"]
     # A double tap is applied once, and analysed once.
-    assert class_tables.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0) == "again"
-    assert len(class_tables.moves_of(db, table_id, pupils[seat])) == 1
+    assert turns.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0) == "again"
+    assert len(game_moves.of_table(db, table_id, pupils[seat])) == 1
 
 
 def test_a_whole_round_gives_each_child_one_row_per_turn_they_played(db, make):
@@ -64,7 +66,7 @@ def test_a_whole_round_gives_each_child_one_row_per_turn_they_played(db, make):
     record = class_tables.rounds_of(db, table_id)[0]
     game = class_tables.load(class_tables.get(db, table_id))
     for seat, pupil in enumerate(pupils):
-        rows = class_tables.moves_of(db, table_id, pupil)
+        rows = game_moves.of_table(db, table_id, pupil)
         turns = [i for i, m in enumerate(record["moves"]) if m["player"] == seat]
         assert [r["turn"] for r in rows] == turns
         assert sum(r["points"] for r in rows) <= game.state.scores()[seat]
@@ -76,13 +78,13 @@ def test_a_refused_move_stores_no_analysis(db, make):
     seat = class_tables.load(row).to_act
     other = pupils[1 - seat]
     with pytest.raises(GameError):          # not their turn
-        class_tables.play(db, table_id, other, row["version"], "x", _lay, now=5.0)
-    assert db.execute("SELECT count(*) FROM class_table_moves").fetchone()[0] == 0
+        turns.play(db, table_id, other, row["version"], "x", _lay, now=5.0)
+    assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0
 
 
 def test_the_helper_bots_turns_are_not_the_childs_analysis(db, make):
     table_id, pupils = _table(db, make)
     # Nobody polls for longer than AWAY_AFTER: every child is away, the helper plays the round.
-    class_tables.catch_up(db, table_id, now=3.0 + class_tables.AWAY_AFTER + 5)
+    turns.catch_up(db, table_id, now=3.0 + class_tables.AWAY_AFTER + 5)
     assert class_tables.load(class_tables.get(db, table_id)).state.over
-    assert db.execute("SELECT count(*) FROM class_table_moves").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0

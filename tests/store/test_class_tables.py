@@ -11,6 +11,7 @@ from trainer.engine.records import replay_round
 from trainer.games.service import GameError
 from trainer.store import class_tables
 from trainer.store.db import connect
+from trainer.web.classplay import turns
 
 
 def _table(db, make, people=3, length="round"):
@@ -20,7 +21,7 @@ def _table(db, make, people=3, length="round"):
     table_id = class_tables.open_table(db, class_id, pupils[0], people, length, "casual", now=1.0)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=2.0)
-    class_tables.start(db, table_id, pupils[0], with_bots=False, seed=5, now=3.0)
+    turns.start(db, table_id, pupils[0], with_bots=False, seed=5, now=3.0)
     return table_id, pupils
 
 
@@ -48,23 +49,40 @@ def test_only_the_opener_starts_and_only_with_two(db, make):
     ann, ben = make.pupil(class_id, "Ann"), make.pupil(class_id, "Ben")
     table_id = class_tables.open_table(db, class_id, ann, 4, "round", "casual", now=1.0)
     with pytest.raises(class_tables.TableRefused) as err:
-        class_tables.start(db, table_id, ann, with_bots=True, seed=1, now=2.0)
+        turns.start(db, table_id, ann, with_bots=True, seed=1, now=2.0)
     assert err.value.code == "need_two"
     class_tables.join(db, table_id, ben, now=2.0)
     with pytest.raises(class_tables.TableRefused) as err:
-        class_tables.start(db, table_id, ben, with_bots=True, seed=1, now=2.0)
+        turns.start(db, table_id, ben, with_bots=True, seed=1, now=2.0)
     assert err.value.code == "not_opener"
-    class_tables.start(db, table_id, ann, with_bots=True, seed=1, now=3.0)
+    turns.start(db, table_id, ann, with_bots=True, seed=1, now=3.0)
     game = class_tables.load(class_tables.get(db, table_id))
     assert game.settings.seats == ("pupil", "pupil", "casual", "casual")
 
+
+
+def test_a_start_worked_out_before_a_classmate_joined_changes_nothing(db, make):
+    # Issue 35: the game is dealt outside the write lock; the save names the version it was
+    # dealt for, so a child joining meanwhile makes it stale instead of being left unseated.
+    from trainer.games.service import new_game
+    from trainer.games.settings import TableSettings
+    class_id = make.klass(make.teacher())
+    ann, ben, cat = (make.pupil(class_id, name) for name in ("Ann", "Ben", "Cat"))
+    table_id = class_tables.open_table(db, class_id, ann, 3, "round", None, now=1.0)
+    class_tables.join(db, table_id, ben, now=2.0)
+    row, layout, moved = class_tables.start_plan(db, table_id, ann, with_bots=False)
+    class_tables.join(db, table_id, cat, now=3.0)
+    with pytest.raises(class_tables.Stale):
+        class_tables.start(db, row, moved, new_game(TableSettings(layout), 1), now=4.0)
+    after = class_tables.get(db, table_id)
+    assert after["status"] == "open" and after["state"] is None and len(class_tables.seats_of(db, table_id)) == 3
 
 def test_the_same_move_twice_is_applied_once(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
     version = row["version"]
-    assert class_tables.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "done"
-    assert class_tables.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "again"
+    assert turns.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "done"
+    assert turns.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "again"
     after = class_tables.get(db, table_id)
     assert after["version"] == version + 1
     assert len(class_tables.load(after).state.log) >= 1
@@ -73,10 +91,10 @@ def test_the_same_move_twice_is_applied_once(db, make):
 def test_a_move_on_a_stale_version_changes_nothing(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
-    class_tables.play(db, table_id, pupil, row["version"], "k", _first_legal, now=5.0)
+    turns.play(db, table_id, pupil, row["version"], "k", _first_legal, now=5.0)
     before = class_tables.get(db, table_id)
     with pytest.raises(class_tables.Stale):
-        class_tables.play(db, table_id, pupil, row["version"], "other", _first_legal, now=6.0)
+        turns.play(db, table_id, pupil, row["version"], "other", _first_legal, now=6.0)
     assert class_tables.get(db, table_id) == before
 
 
@@ -84,7 +102,7 @@ def test_a_refused_move_changes_nothing(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
     with pytest.raises(GameError):
-        class_tables.play(db, table_id, pupil, row["version"], "k", lambda g, s: Play("R1a", ("ZZ",)), now=5.0)
+        turns.play(db, table_id, pupil, row["version"], "k", lambda g, s: Play("R1a", ("ZZ",)), now=5.0)
     assert class_tables.get(db, table_id) == row
 
 
@@ -93,7 +111,7 @@ def test_not_your_turn_is_refused(db, make):
     row, pupil = _whose(db, table_id, pupils)
     other = next(p for p in pupils if p != pupil)
     with pytest.raises(GameError) as err:
-        class_tables.play(db, table_id, other, row["version"], "k", _first_legal, now=5.0)
+        turns.play(db, table_id, other, row["version"], "k", _first_legal, now=5.0)
     assert err.value.code == "not_your_turn"
 
 
@@ -106,7 +124,7 @@ def test_two_processes_sending_the_same_version_apply_one_move(app, db, make):
         own = connect(app.config["DATABASE"])
         barrier.wait()
         try:
-            results.append(class_tables.play(own, table_id, pupil, row["version"], key, _first_legal, now=7.0))
+            results.append(turns.play(own, table_id, pupil, row["version"], key, _first_legal, now=7.0))
         except class_tables.Stale:
             results.append("stale")
         finally:
@@ -127,7 +145,7 @@ def test_a_whole_round_is_stored_and_replays(db, make):
         row, pupil = _whose(db, table_id, pupils)
         if pupil is None:
             break
-        class_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", _first_legal, now=8.0)
+        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}", _first_legal, now=8.0)
     assert class_tables.get(db, table_id)["status"] == "finished"
     (record,) = class_tables.rounds_of(db, table_id)
     assert replay_round(record).over

@@ -40,17 +40,19 @@ def test_deleting_a_pupil_removes_their_sessions_and_throttle(db, make, client, 
 
 
 def test_a_pupils_analysed_class_plays_go_with_the_pupil_and_with_the_class(db, make):
-    # Issue 16.6: class_table_moves rows are the child's; the export carries them.
+    # Issue 16.6: the analysis of a child's class plays (game_moves rows of the table, issue 35)
+    # is the child's; the export carries it.
     from tests.class_rounds import play_class_round
     from trainer.store import classes
     class_id = make.klass(make.teacher())
     table_id, (ann, ben) = play_class_round(db, make, class_id)
 
     def count(pupil_id):
-        return db.execute("SELECT count(*) FROM class_table_moves WHERE pupil_id = ?", [pupil_id]).fetchone()[0]
+        return db.execute("SELECT count(*) FROM game_moves WHERE table_id IS NOT NULL AND pupil_id = ?",
+                          [pupil_id]).fetchone()[0]
     assert count(ann) and count(ben)
     assert len(pupil_export.export(db, ann)["class_play"]["moves"]) == count(ann)
     pupils.delete(db, ann)
     assert count(ann) == 0 and count(ben) > 0
     classes.delete(db, class_id)
-    assert db.execute("SELECT count(*) FROM class_table_moves").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0

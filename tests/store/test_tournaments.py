@@ -8,7 +8,12 @@ import pytest
 from trainer.engine.rules import legal_moves
 from trainer.store import class_tables, tournaments
 from trainer.store.db import connect
+from trainer.web.classplay import turns
 
+
+
+def _start(db, class_id, tables, seed, now):
+    return tournaments.start(db, class_id, tables, turns.tournament_games(tables, "round", seed), now=now)
 
 def _class(make, count=7):
     teacher = make.teacher()
@@ -28,14 +33,14 @@ def _play_out(db, table_id):
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"] if seat is not None else None
         key = "next-round" if seat is None else f"m{row['version']}"
         mover = pupil or next(iter(class_tables.seats_of(db, table_id).values()))["pupil_id"]
-        class_tables.play(db, table_id, mover, row["version"], key,
-                          lambda g, s: legal_moves(g.state)[0], now=10.0)
+        turns.play(db, table_id, mover, row["version"], key,
+                   lambda g, s: legal_moves(g.state)[0], now=10.0)
     raise AssertionError("the table did not finish")
 
 
 def test_start_seats_everybody_once_and_starts_every_table(db, make):
     class_id, pupils = _class(make)
-    tid = tournaments.start(db, class_id, [pupils[:4], pupils[4:]], "round", seed=3, now=1.0)
+    tid = _start(db, class_id, [pupils[:4], pupils[4:]], 3, 1.0)
     tables = tournaments.table_ids(db, tid)
     assert len(tables) == 2
     seated = [s["pupil_id"] for t in tables for s in class_tables.seats_of(db, t).values()]
@@ -43,14 +48,14 @@ def test_start_seats_everybody_once_and_starts_every_table(db, make):
     assert {class_tables.get(db, t)["status"] for t in tables} == {"playing"}
     assert tournaments.running(db, class_id)["id"] == tid
     with pytest.raises(tournaments.TournamentRefused) as err:
-        tournaments.start(db, class_id, [pupils[:3]], "round", seed=3, now=2.0)
+        _start(db, class_id, [pupils[:3]], 3, 2.0)
     assert err.value.code == "running"
 
 
 def test_a_child_waiting_at_an_open_table_is_moved_to_the_tournament(db, make):
     class_id, pupils = _class(make, 3)
     open_id = class_tables.open_table(db, class_id, pupils[0], 4, "round", None, now=1.0)
-    tid = tournaments.start(db, class_id, [pupils], "round", seed=1, now=2.0)
+    tid = _start(db, class_id, [pupils], 1, 2.0)
     assert open_id and class_tables.for_class(db, class_id, ("open",)) == []   # (ids are reused)
     assert class_tables.pupils_table(db, pupils[0]) == tournaments.table_ids(db, tid)[0]
 
@@ -59,7 +64,7 @@ def test_a_pupil_of_another_class_cannot_be_seated(db, make):
     class_id, pupils = _class(make, 3)
     other_id, others = _class(make, 2)
     with pytest.raises(tournaments.TournamentRefused) as err:
-        tournaments.start(db, class_id, [pupils[:2] + others[:1]], "round", seed=1, now=1.0)
+        _start(db, class_id, [pupils[:2] + others[:1]], 1, 1.0)
     assert err.value.code == "not_in_class"
     assert tournaments.latest(db, class_id) is None
     assert class_tables.pupils_table(db, others[0]) is None
@@ -67,7 +72,7 @@ def test_a_pupil_of_another_class_cannot_be_seated(db, make):
 
 def test_standings_and_certificates_after_played_rounds(db, make):
     class_id, pupils = _class(make, 6)
-    tid = tournaments.start(db, class_id, [pupils[:3], pupils[3:]], "round", seed=2, now=1.0)
+    tid = _start(db, class_id, [pupils[:3], pupils[3:]], 2, 1.0)
     first, second = tournaments.table_ids(db, tid)
     _play_out(db, first)
     assert not tournaments.all_finished(db, tid)
@@ -91,7 +96,7 @@ def test_standings_and_certificates_after_played_rounds(db, make):
     winners = {a["pupil_id"] for a in awards if a["kind"] == "table" and a["table"] == 1}
     assert winners == {p for p, pts in by_pupil.items() if pts == max(by_pupil.values())}
     # A new one can start after it ended.
-    assert tournaments.start(db, class_id, [pupils[:3]], "round", seed=4, now=30.0) != tid
+    assert _start(db, class_id, [pupils[:3]], 4, 30.0) != tid
 
 
 def test_two_concurrent_starts_seat_nobody_twice(app, db, make):
@@ -102,7 +107,7 @@ def test_two_concurrent_starts_seat_nobody_twice(app, db, make):
         own = connect(app.config["DATABASE"])
         barrier.wait()
         try:
-            results.append(tournaments.start(own, class_id, tables, "round", seed=1, now=1.0))
+            results.append(_start(own, class_id, tables, 1, 1.0))
         except tournaments.TournamentRefused as err:
             results.append(err.code)
         finally:

@@ -57,8 +57,7 @@ def _snapshot(db):
             db.execute("SELECT * FROM oidc_links ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_tables ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_table_seats ORDER BY table_id, seat").fetchall(),
-            db.execute("SELECT * FROM class_table_rounds ORDER BY table_id, round").fetchall(),
-            db.execute("SELECT * FROM class_table_moves ORDER BY id").fetchall())
+            db.execute("SELECT * FROM class_table_rounds ORDER BY table_id, round").fetchall())
 
 
 @pytest.mark.parametrize("endpoint, method", OUTSIDE_LOGIN)

@@ -30,7 +30,7 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.rating import Rating
 from trainer.puzzles.selection import choose_puzzle
 from trainer.puzzles.streaks import is_school_day
-from trainer.store import game_levels, games, puzzles as bank, utcnow
+from trainer.store import game_levels, game_moves, puzzles as bank, utcnow
 from trainer.store.db import write_transaction
 
 SEED = 2026
@@ -222,8 +222,7 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
              opponents: tuple[str, ...] = ("beginner",), seconds_per_card: float = 1.5,
              length: str = "round") -> int:
     """A finished game of the pupil (a bot of level `me` deciding in their seat), stored with
-    its record and one game_moves row per play with the columns trainer.store.games
-    writes, and counted for the pupil's game level as a finished game is; dated in the past,
+    its record and one game_moves row per play (trainer.store.game_moves), and counted for the pupil's game level as a finished game is; dated in the past,
     which that module (stamping the present) cannot do."""
     settings = GameSettings(bots=opponents, length=length)
     game = service.new_game(settings, rng.getrandbits(32))
@@ -245,16 +244,8 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
         "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner,"
         " created_at, updated_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
         [pupil_id, json.dumps(settings.to_json()), json.dumps(game.to_json()), json.dumps(game.record()),
-         games.pupil_points(game), game.winner, started, clock]).lastrowid
+         game.totals()[service.PUPIL], game.winner, started, clock]).lastrowid
     for a, at in analyses:
-        server_ms = a.decision_ms + 400
-        db.execute(
-            "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available,"
-            " best_points, tweak_available, points, tweak, missed_capture, missed_tweak, decision_ms,"
-            " hint_used, analysis, created_at, server_ms)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [game_id, pupil_id, a.round, a.turn, a.target, a.captures_available, a.best_points,
-             int(a.tweak_available), a.points, int(a.tweak), int(a.missed_capture), int(a.missed_tweak),
-             a.decision_ms, int(a.hint_used), json.dumps({**a.to_json(), "server_ms": server_ms}), at, server_ms])
+        game_moves.insert(db, a, pupil_id, at, game_id=game_id, server_ms=a.decision_ms + 400)
     game_levels.rate_game(db, pupil_id, game, clock)
     return game_id

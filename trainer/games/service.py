@@ -1,9 +1,14 @@
-"""A pupil's game against bots (issue 6): the pupil decides in seat 0, bots in the others.
+"""The one game core (issues 6, 16 and 35): a game of seats, each decided by a person or by
+a bot. A pupil's game against bots is a game whose seats after the pupil's (seat 0) are bots
+(`GameSettings`); a class table one whose children sit in any seats (`TableSettings`,
+trainer.games.table). A person's move is checked, analysed and applied here, then bots decide
+until a person must (any person, not only seat 0) or the round ends.
 
 Games are saved as JSON (settings, seed, finished round records and the current round's
 decisions) and rebuilt by replaying, so a reload or a new login resumes exactly. All chance
-and every bot decision draw from RNGs derived from the game's seed and the decision's place,
-so a rebuilt game continues exactly as the original would have.
+and every bot decision draw from RNGs derived from the game's seed and the decision's place
+(after the settings' SALT, so the games stored before the two kinds shared this code continue
+exactly as they would have).
 """
 from __future__ import annotations
 
@@ -21,10 +26,12 @@ from trainer.engine.solver import running_sums
 from trainer.engine.state import Phase, RoundSetup, State, deal, shuffled_setup
 from trainer.engine.view import view_of
 from trainer.games.analysis import MoveAnalysis, analyse_play
-from trainer.games.settings import GameSettings
+from trainer.games.settings import PERSON, GameSettings, TableSettings
 
-PUPIL = 0
-GAME_FORMAT = "tweak-game/1"
+PUPIL = 0                     # the pupil's seat in a game against bots
+GAME_FORMAT = GameSettings.FORMAT
+SETTINGS = {kind.FORMAT: kind for kind in (GameSettings, TableSettings)}
+Settings = GameSettings | TableSettings
 
 
 class GameError(ValueError):
@@ -38,17 +45,22 @@ class GameError(ValueError):
 
 @dataclass(frozen=True)
 class Game:
-    settings: GameSettings
+    settings: Settings
     seed: int
     match: Match
-    rounds: tuple[dict, ...]      # finished round records
+    rounds: tuple[dict, ...]      # finished round records (the current one too once it is over)
     state: State                  # the current round (finished when between rounds)
-    seen: int = 0                 # log length when the pupil last decided: what came after is news
+    seen: int = 0                 # log length after the latest person's decision: what came after is news
 
     @property
     def round_no(self) -> int:
         """0-based number of the current round; a finished round is already in `rounds`."""
         return len(self.rounds) - 1 if self.state.over else len(self.rounds)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now (always a person's while the round runs)."""
+        return self.state.current_player
 
     @property
     def pupil_to_act(self) -> bool:
@@ -73,8 +85,16 @@ class Game:
         scores = self.state.scores()
         return scores.index(max(scores)) if scores.count(max(scores)) == 1 else None
 
+    def totals(self) -> list[int]:
+        """Match points so far, the round in play included; a one-round game's round points."""
+        if self.settings.threshold is None:
+            return self.state.scores()
+        if self.state.over:
+            return list(self.match.totals)
+        return [t + s for t, s in zip(self.match.totals, self.state.scores())]
+
     def news(self) -> list:
-        """(seat, move) pairs since the pupil's last decision: bots' turns and lost turns to show."""
+        """(seat, move) pairs since the latest person's decision: bots' turns and lost turns to show."""
         return list(self.state.log[self.seen:])
 
     def record(self) -> dict:
@@ -90,7 +110,7 @@ class Game:
     def to_json(self) -> dict:
         setup = self.state.setup
         return {
-            "format": GAME_FORMAT,
+            "format": self.settings.FORMAT,
             "settings": self.settings.to_json(),
             "seed": self.seed,
             "first_dealer": self.match.first_dealer,
@@ -102,19 +122,21 @@ class Game:
         }
 
 
-def _rng(game_seed: int, round_no: int, step: int, purpose: str) -> random.Random:
-    return random.Random(f"{game_seed}:{round_no}:{step}:{purpose}")
+def draws(settings: Settings, seed: int, round_no: int, step: int, purpose: str) -> random.Random:
+    """The chance of the decision at `step` of round `round_no` (deal, bot, chance, helper)."""
+    return random.Random(f"{settings.SALT}{seed}:{round_no}:{step}:{purpose}")
 
 
-def new_game(settings: GameSettings, seed: int) -> Game:
-    players = settings.players
-    first_dealer = random.Random(f"{seed}:dealer").randrange(players)     # D3
-    match = Match(players, settings.colors_in_play, settings.threshold or 1, first_dealer)
+def new_game(settings: Settings, seed: int) -> Game:
+    if PERSON not in settings.seats:
+        raise ValueError("a game needs a person")
+    first_dealer = random.Random(f"{settings.SALT}{seed}:dealer").randrange(settings.players)     # D3
+    match = Match(settings.players, settings.colors_in_play, settings.threshold or 1, first_dealer)
     return _advance(Game(settings, seed, match, (), _deal(settings, seed, 0, first_dealer)))
 
 
-def _deal(settings: GameSettings, seed: int, round_no: int, dealer: int) -> State:
-    rng = _rng(seed, round_no, 0, "deal")
+def _deal(settings: Settings, seed: int, round_no: int, dealer: int) -> State:
+    rng = draws(settings, seed, round_no, 0, "deal")
     return deal(shuffled_setup(settings.players, rng, settings.colors_in_play, dealer))
 
 
@@ -129,15 +151,13 @@ def next_round(game: Game) -> Game:
 
 
 def _advance(game: Game) -> Game:
-    """Bots decide until it is the pupil's turn or the round ends; a finished round is recorded."""
-    state = game.state
-    round_no = len(game.rounds)
-    while not state.over and state.current_player != PUPIL:
-        seat = state.current_player
-        step = len(state.log)
-        bot = make_bot(game.settings.bots[seat - 1])
-        move = bot.choose(view_of(state, seat), _rng(game.seed, round_no, step, "bot"))
-        state = apply(state, move, _rng(game.seed, round_no, step, "chance"))
+    """Bots decide until a person must or the round ends; a finished round is recorded."""
+    state, round_no, seats = game.state, len(game.rounds), game.settings.seats
+    while not state.over and seats[state.current_player] != PERSON:
+        seat, step = state.current_player, len(state.log)
+        move = make_bot(seats[seat]).choose(view_of(state, seat),
+                                            draws(game.settings, game.seed, round_no, step, "bot"))
+        state = apply(state, move, draws(game.settings, game.seed, round_no, step, "chance"))
     game = replace(game, state=state)
     if state.over:
         match = game.match.with_round(state) if not game.match.over else game.match
@@ -145,21 +165,22 @@ def _advance(game: Game) -> Game:
     return game
 
 
-def decide(game: Game, move: Move, decision_ms: int | None = None,
-           hint_used: bool = False) -> tuple[Game, MoveAnalysis | None]:
-    """The pupil's decision. Refused with a GameError, changing nothing, when not allowed."""
+def decide(game: Game, move: Move, decision_ms: int | None = None, hint_used: bool = False,
+           seat: int = PUPIL) -> tuple[Game, MoveAnalysis | None]:
+    """The decision of the person in `seat`, with the analysis of a card played (for the
+    teacher's reports). Refused with a GameError, changing nothing, when not allowed."""
     state = game.state
     if state.over:
         raise GameError("round_over")
-    if state.current_player != PUPIL:
+    if state.current_player != seat:
         raise GameError("not_your_turn")
     move = normalise_move(state, move)
-    check_move(state, move)
+    check_move(state, move, seat)
     analysis = None
     if isinstance(move, Play):
         analysis = analyse_play(state, move, len(game.rounds), decision_ms, hint_used)
-    after = apply(state, move, _rng(game.seed, len(game.rounds), len(state.log), "chance"))
-    # News starts right after the pupil's own move: turns lost at the end of it come next.
+    after = apply(state, move, draws(game.settings, game.seed, len(game.rounds), len(state.log), "chance"))
+    # News starts right after the person's own move: turns lost at the end of it come next.
     return _advance(replace(game, state=after, seen=len(state.log) + 1)), analysis
 
 
@@ -174,8 +195,7 @@ def normalise_move(state: State, move: Move) -> Move:
 
 
 def check_move(state: State, move: Move, seat: int = PUPIL) -> None:
-    """Friendly reasons for the mistakes a child makes in `seat`; anything else the rules
-    refuse. Class play (trainer.games.table) checks every child's seat with it."""
+    """Friendly reasons for the mistakes a child makes in `seat`; anything else the rules refuse."""
     hand = state.hands[seat]
     if isinstance(move, Discard):
         if state.phase is not Phase.DISCARD:
@@ -205,10 +225,12 @@ def check_move(state: State, move: Move, seat: int = PUPIL) -> None:
 # ---------------------------------------------------------------- saving and resuming
 
 def game_from_json(data: dict) -> Game:
-    """Rebuilds a saved game by replaying it; raises ValueError when the data is not a game."""
-    if data.get("format") != GAME_FORMAT:
-        raise ValueError(f"not a {GAME_FORMAT} document")
-    settings = GameSettings.from_json(data["settings"])
+    """Rebuilds a saved game (a bot game's tweak-game/1 or a class table's tweak-table/1) by
+    replaying it; raises ValueError when the data is not a game."""
+    kind = SETTINGS.get(data.get("format"))
+    if kind is None:
+        raise ValueError("not a tweak-game/1 or tweak-table/1 document")
+    settings = kind.from_json(data["settings"])
     match = Match(settings.players, settings.colors_in_play, settings.threshold or 1, data["first_dealer"])
     rounds = tuple(data["rounds"])
     for record in rounds:

@@ -1,9 +1,7 @@
 """What a pupil chooses for a new game (issue 6), checked against what the class allows."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from trainer.bots import LEVELS
 from trainer.engine.cards import default_colors
@@ -11,6 +9,8 @@ from trainer.engine.match import default_threshold
 from trainer.engine.state import check_colors
 from trainer.games.game_level import DEFAULT_AIM
 
+PERSON = "pupil"          # a seat a child decides in; any other seat names its bot's level
+MIN_SEATS, MAX_SEATS = 2, 6
 LENGTHS = ("round", "short", "full")
 TURN_CLOCKS = (0, 30, 60)      # class play's turn clock (issue 16.4): off, 30 s, 60 s     # one round; a match to 30 points; R8.2 thresholds
 SHORT_MATCH_POINTS = 30
@@ -19,6 +19,13 @@ SHORT_MATCH_POINTS = 30
 FITTED = "fitted"
 FIXED_LEVELS = tuple(level for level in ("beginner", "casual", "clever", "expert", "random") if level in LEVELS)
 GAME_LEVELS = (FITTED, *FIXED_LEVELS)
+
+
+def threshold_of(length: str, players: int) -> int | None:
+    """The points that end a match (R8.2); None for a game of one round."""
+    if length == "round":
+        return None
+    return SHORT_MATCH_POINTS if length == "short" else default_threshold(players)
 
 
 class SettingsError(ValueError):
@@ -30,10 +37,18 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
+    """A pupil's game against bots: the pupil in seat 0, a bot in each seat after."""
+    FORMAT = "tweak-game/1"       # the stored game's format (trainer.games.service.Game.to_json)
+    SALT = ""                     # what the game's random draws are derived from, after the seed
+
     bots: tuple[str, ...]               # one level per opponent, 1 to 5 of them
     length: str = "round"
     colors: tuple[str, ...] | None = None   # None: R3.1 for the number of players
     hints: bool = True
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return (PERSON, *self.bots)
 
     @property
     def players(self) -> int:
@@ -41,9 +56,7 @@ class GameSettings:
 
     @property
     def threshold(self) -> int | None:
-        if self.length == "round":
-            return None
-        return SHORT_MATCH_POINTS if self.length == "short" else default_threshold(self.players)
+        return threshold_of(self.length, self.players)
 
     @property
     def colors_in_play(self) -> tuple[str, ...]:
@@ -62,6 +75,42 @@ class GameSettings:
         colors = data.get("colors")
         return cls(tuple(data["bots"]), data.get("length", "round"),
                    tuple(colors) if colors is not None else None, data.get("hints", True))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A class table (issue 16): classmates in their seats, bots in the seats given to them."""
+    FORMAT = "tweak-table/1"
+    SALT = "table:"
+
+    seats: tuple[str, ...]        # PERSON or a bot level, one per seat
+    length: str = "round"
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s == PERSON)
+
+    @property
+    def threshold(self) -> int | None:
+        return threshold_of(self.length, self.players)
+
+    @property
+    def colors_in_play(self) -> tuple[str, ...]:
+        return default_colors(self.players)      # R3.1
+
+    def to_json(self) -> dict:
+        return {"seats": list(self.seats), "length": self.length}
+
+    @classmethod
+    def from_json(cls, data: dict) -> TableSettings:
+        seats = tuple(data["seats"])
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS or data.get("length", "round") not in LENGTHS:
+            raise ValueError("not a table's settings")
+        return cls(seats, data.get("length", "round"))
 
 
 @dataclass(frozen=True, slots=True)

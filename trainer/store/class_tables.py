@@ -1,11 +1,12 @@
 """Class play tables (issue 16): a class's tables, who sits where, and the game played there.
 
-SQLite is the one source of truth for every server process: each change is one write
-transaction (BEGIN IMMEDIATE) that reads the table, checks the version the caller saw, and
-writes the new state with `version = version + 1 ... WHERE version = ?`. So of two requests
-made on the same version (a double tap, two tabs, two processes) only the first changes the
-table; the second finds a newer version and is refused, or, when it is the very same move,
-answered as done. Times (`now`, epoch seconds) come from the caller.
+SQLite is the one source of truth for every server process, and a table changes only by a
+new version (trainer.store.versions): the caller reads the table, works out the change (the
+game logic runs in trainer.web.classplay.turns, outside any write lock), and saves it with
+`version = version + 1 ... WHERE version = ?`. So of two requests made on the same version (a
+double tap, two tabs, two processes) only the first changes the table; the second finds a
+newer version and is refused, or, when it is the very same move, answered as done. Times
+(`now`, epoch seconds) come from the caller.
 """
 from __future__ import annotations
 
@@ -13,17 +14,15 @@ import json
 
 from sqlite_utils import Database
 
-from trainer.engine.moves import Play
-from trainer.games.analysis import MoveAnalysis, analyse_play
-from trainer.games.service import normalise_move
-from trainer.games.table import MAX_SEATS, MIN_SEATS, PERSON, TableGame, TableSettings, decide, helper_turn, \
-    new_table_game, next_round, table_from_json
+from trainer.games.analysis import MoveAnalysis
+from trainer.games.service import Game, game_from_json
+from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
+from trainer.store import game_moves, versions
 from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
 AWAY_AFTER = 20.0     # seconds without a poll or a move: the child closed the tablet, is away
 SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
-HELPER_ROUNDS = 100   # helper turns in one catch-up at most (a table where everyone is away)
 
 
 class TableRefused(Exception):
@@ -113,8 +112,8 @@ def helped_of(row: dict) -> list[list]:
     return json.loads(row.get("helped") or "[]")
 
 
-def load(row: dict) -> TableGame | None:
-    return table_from_json(json.loads(row["state"])) if row.get("state") else None
+def load(row: dict) -> Game | None:
+    return game_from_json(json.loads(row["state"])) if row.get("state") else None
 
 
 def rounds_of(db: Database, table_id: int) -> list[dict]:
@@ -125,12 +124,7 @@ def rounds_of(db: Database, table_id: int) -> list[dict]:
 # ---------------------------------------------------------------- changing
 
 def _bump(db: Database, table_id: int, version: int, now: float, **columns) -> None:
-    sets = "".join(f", {name} = :{name}" for name in columns)
-    changed = db.execute(
-        f"UPDATE class_tables SET version = version + 1, updated_at = :now{sets}"
-        " WHERE id = :id AND version = :version",
-        {"id": table_id, "version": version, "now": now, **columns}).rowcount
-    if not changed:        # cannot happen inside BEGIN IMMEDIATE; kept as the last guard
+    if not versions.bump(db, "class_tables", table_id, version, now, **columns):
         raise Stale()
 
 
@@ -189,106 +183,76 @@ def leave(db: Database, table_id: int, pupil_id: int, now: float) -> None:
             _bump(db, table_id, row["version"], now)
 
 
-def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float,
-          turn_clock: int = 0) -> None:
-    """The opener starts the game once at least two children sit there. Empty seats go to
-    bots (`with_bots`, the table's bot level) or are removed; children keep their order.
-    `turn_clock` is the class's setting (seconds a turn may take, 0 = no clock)."""
+def start_plan(db: Database, table_id: int, pupil_id: int, with_bots: bool) -> tuple[dict, tuple[str, ...], dict]:
+    """What starting the table would do, once at least two children sit there, asked by its
+    opener: (the table, its seats' layout for the game, old seat -> new seat). Empty seats go
+    to bots (`with_bots`, the table's bot level) or are removed; children keep their order."""
+    row = _locked(db, table_id)
+    seats = seats_of(db, table_id)
+    if row["status"] != "open":
+        raise TableRefused("not_open")
+    if seat_of(db, table_id, pupil_id) != min(seats):     # the opener, or who sits first now
+        raise TableRefused("not_opener")
+    if len(seats) < MIN_SEATS:
+        raise TableRefused("need_two")
+    if with_bots and row["bot_level"]:
+        return row, tuple(PERSON if s in seats else row["bot_level"] for s in range(row["seats"])), \
+            {s: s for s in seats}
+    return row, (PERSON,) * len(seats), {old: new for new, old in enumerate(sorted(seats))}
+
+
+def start(db: Database, row: dict, moved: dict[int, int], game: Game, now: float, turn_clock: int = 0) -> None:
+    """Starts the table of `start_plan` with its new game, if nobody joined or left since
+    (Stale otherwise). `turn_clock` is the class's setting (seconds a turn may take, 0 = no clock)."""
     with write_transaction(db):
-        row = _locked(db, table_id)
-        seats = seats_of(db, table_id)
-        if row["status"] != "open":
-            raise TableRefused("not_open")
-        if seat_of(db, table_id, pupil_id) != min(seats):     # the opener, or who sits first now
-            raise TableRefused("not_opener")
-        if len(seats) < MIN_SEATS:
-            raise TableRefused("need_two")
-        if with_bots and row["bot_level"]:
-            layout = [PERSON if s in seats else row["bot_level"] for s in range(row["seats"])]
-            moved = {s: s for s in seats}
-        else:
-            layout = [PERSON] * len(seats)
-            moved = {old: new for new, old in enumerate(sorted(seats))}
+        seats = seats_of(db, row["id"])
+        if not _write_game(db, row, game, now, None, seats=game.settings.players,
+                           turn_clock=max(0, int(turn_clock))):
+            raise Stale()
         # Seats are renumbered (children keep their order) before any move is made.
-        db.execute("DELETE FROM class_table_seats WHERE table_id = ?", [table_id])
+        db.execute("DELETE FROM class_table_seats WHERE table_id = ?", [row["id"]])
         for old, new in moved.items():
             db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
-                       [table_id, new, seats[old]["pupil_id"], now])
-        game = new_table_game(TableSettings(tuple(layout), row["length"]), seed)
-        _store_game(db, row, game, now, None, seats=len(layout), turn_clock=max(0, int(turn_clock)))
+                       [row["id"], new, seats[old]["pupil_id"], now])
 
 
-def _store_game(db: Database, row: dict, game: TableGame, now: float, last_move: str | None,
-                **extra) -> None:
+def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str | None, **extra) -> bool:
+    if not versions.bump(db, "class_tables", row["id"], row["version"], now, state=_dump(game.to_json()),
+                         status="finished" if game.over else "playing", last_move=last_move,
+                         to_act=None if game.state.over else game.state.current_player, **extra):
+        return False
     for number, record in enumerate(game.rounds):
         db.execute("INSERT OR IGNORE INTO class_table_rounds (table_id, round, record, created_at)"
                    " VALUES (?, ?, ?, ?)", [row["id"], number, _dump(record), now])
-    _bump(db, row["id"], row["version"], now, state=_dump(game.to_json()),
-          status="finished" if game.over else "playing", last_move=last_move,
-          to_act=None if game.state.over else game.state.current_player, **extra)
+    return True
 
 
-def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str, make_move,
-         now: float, decision_ms: int | None = None) -> str:
-    """The pupil's move, made on `version`. `make_move(game, seat)` turns the request into a
-    Move (raising GameError); the game service applies it (GameError: nothing changes).
-    Returns "done", or "again" when this very move was already applied (a double tap, a
-    second tab). Raises Stale for any other move on an old version. A card played is
-    analysed as in bot games (class_table_moves, in this same transaction); `decision_ms` is
-    the board's own measurement, when it sent one."""
+def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, seat: int | None = None,
+         analysis: MoveAnalysis | None = None, helped: list | None = None) -> bool:
+    """Stores `game`, worked out from `row`, as the table's next version, with `last_move`
+    (the move's key) and the analysis of the play of the child in `seat`, if any, or the
+    helper bot's moves so far (`helped`). False, storing nothing, when the table changed
+    since `row` was read."""
+    extra = {} if helped is None else {"helped": _dump(helped)}
     with write_transaction(db):
-        row = _locked(db, table_id)
-        seat = seat_of(db, table_id, pupil_id)
-        if seat is None:
-            raise TableRefused("not_seated")
-        key = f"{seat}@{version}:{move_key}"
-        if row["version"] != version:
-            if row["last_move"] == key:
-                return "again"
-            raise Stale()
-        if row["status"] != "playing":
-            raise TableRefused("not_playing")
-        game = load(row)
-        if move_key == "next-round":
-            after = next_round(game)
-        else:
-            move = make_move(game, seat)
-            after = decide(game, seat, move)
-            if isinstance(move, Play):
-                # Analysed on the position it was chosen in, once the engine has accepted it.
-                analysis = analyse_play(game.state, normalise_move(game.state, move), game.round_no,
-                                        decision_ms, hint_used=False)
-                _insert_move(db, table_id, pupil_id, seat, analysis, now)
-        db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
-                   [now, table_id, seat])
-        _store_game(db, row, after, now, key)
-    return "done"
-
-
-def _insert_move(db: Database, table_id: int, pupil_id: int, seat: int, a: MoveAnalysis,
-                 now: float) -> None:
-    db.execute(
-        "INSERT INTO class_table_moves (table_id, pupil_id, seat, round, turn, target,"
-        " captures_available, best_points, tweak_available, points, tweak, missed_capture,"
-        " missed_tweak, decision_ms, hint_used, analysis, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [table_id, pupil_id, seat, a.round, a.turn, a.target, a.captures_available, a.best_points,
-         a.tweak_available, a.points, a.tweak, a.missed_capture, a.missed_tweak, a.decision_ms,
-         a.hint_used, _dump(a.to_json()), now])
-
-
-def moves_of(db: Database, table_id: int, pupil_id: int) -> list[dict]:
-    """The pupil's analysed plays at the table, in the order they were played."""
-    return list(db.query("SELECT * FROM class_table_moves WHERE table_id = ? AND pupil_id = ?"
-                         " ORDER BY round, turn", [table_id, pupil_id]))
+        if not _write_game(db, row, game, now, last_move, **extra):
+            return False
+        if seat is not None:
+            pupil_id = db.execute("SELECT pupil_id FROM class_table_seats WHERE table_id = ? AND seat = ?",
+                                  [row["id"], seat]).fetchone()[0]
+            db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
+                       [now, row["id"], seat])
+            if analysis is not None:
+                game_moves.insert(db, analysis, pupil_id, now, table_id=row["id"], seat=seat)
+    return True
 
 
 # ---------------------------------------------------------------- nobody blocks the table
 
-def _due(row: dict, seats: dict[int, dict], now: float) -> str | None:
+def due(row: dict, seats: dict[int, dict], now: float) -> str | None:
     """Why the helper bot must play the seat to act now: "away" (its child is), "clock" (its
     turn took longer than the table's clock; the turn began at the table's last change), or
-    None. Seats of bots never wait (they play in the game service), so `to_act` is a child's."""
+    None. Seats of bots never wait (they play in the game core), so `to_act` is a child's."""
     seat = row.get("to_act")
     if row["status"] != "playing" or seat is None or seat not in seats:
         return None
@@ -299,12 +263,11 @@ def _due(row: dict, seats: dict[int, dict], now: float) -> str | None:
     return None
 
 
-def tick(db: Database, table_id: int, pupil_id: int | None, now: float) -> int | None:
-    """What every poll (and the table page) does, lazily, instead of a background thread (any
-    number of server processes, SQLite the one truth): notes that `pupil_id`'s child is here
-    (at most every SEEN_EVERY seconds), and lets the helper bot play every turn that is due.
-    Reads only, unless something must change; the change re-checks inside BEGIN IMMEDIATE, so
-    of several processes noticing the same due turn only one plays it. Returns the version."""
+def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple[int, bool] | None:
+    """What every poll (and the table page) notes, lazily, instead of a background thread:
+    that `pupil_id`'s child is here (at most every SEEN_EVERY seconds). Returns the version
+    and whether a helper turn is due; None when there is no such table. Reads only, unless
+    something must change."""
     row = db.execute("SELECT status, version, updated_at, turn_clock, to_act FROM class_tables WHERE id = ?",
                      [table_id]).fetchone()
     if row is None:
@@ -325,36 +288,16 @@ def tick(db: Database, table_id: int, pupil_id: int | None, now: float) -> int |
                 version = _locked(db, table_id)["version"]
                 _bump(db, table_id, version, now)
                 version += 1
-    if _due(light, seats, now) is None:
-        return version
-    return catch_up(db, table_id, now)
+    return version, due(light, seats, now) is not None
 
 
-def catch_up(db: Database, table_id: int, now: float) -> int:
-    """The helper bot (trainer.games.table.helper_turn) plays every turn that is due now, each
-    one a new version, noted in `helped` so the boards can say so. Returns the version."""
-    with write_transaction(db):
-        row = _locked(db, table_id)
-        seats = {seat: {"seen_at": s["seen_at"]} for seat, s in seats_of(db, table_id).items()}
-        for _ in range(HELPER_ROUNDS):
-            why = _due(row, seats, now)
-            if why is None:
-                break
-            game = load(row)
-            round_no, seat = game.round_no, row["to_act"]
-            after, steps = helper_turn(game, seat)
-            helped = helped_of(row) + [[round_no, step, seat, why] for step in steps]
-            _store_game(db, row, after, now, f"{seat}@{row['version']}:helper", helped=_dump(helped))
-            row = _locked(db, table_id)
-        return row["version"]
-
-
-def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], length: str, seed: int,
-                   now: float, turn_clock: int = 0, tournament_id: int | None = None) -> int:
+def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], game: Game, now: float,
+                   turn_clock: int = 0, tournament_id: int | None = None) -> int:
     """A table the teacher seats (the class tournament): the children in the given order, no
-    opener, no bots, started at once. A child waiting at an open table leaves it first (an
-    empty one goes); a child already playing is refused ("already_seated")."""
-    if not MIN_SEATS <= len(pupil_ids) <= MAX_SEATS or len(set(pupil_ids)) != len(pupil_ids):
+    opener, no bots, started at once with `game`. A child waiting at an open table leaves it
+    first (an empty one goes); a child already playing is refused ("already_seated")."""
+    if not MIN_SEATS <= len(pupil_ids) <= MAX_SEATS or len(set(pupil_ids)) != len(pupil_ids) \
+            or game.settings.seats != (PERSON,) * len(pupil_ids):
         raise TableRefused("settings")
     with write_transaction(db):
         for pupil_id in pupil_ids:
@@ -366,12 +309,11 @@ def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], length: st
         table_id = db.execute(
             "INSERT INTO class_tables (class_id, seats, length, bot_level, created_at, updated_at,"
             " tournament_id) VALUES (?, ?, ?, NULL, ?, ?, ?)",
-            [class_id, len(pupil_ids), length, now, now, tournament_id]).lastrowid
+            [class_id, len(pupil_ids), game.settings.length, now, now, tournament_id]).lastrowid
         for seat, pupil_id in enumerate(pupil_ids):
             db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
                        [table_id, seat, pupil_id, now])
-        game = new_table_game(TableSettings((PERSON,) * len(pupil_ids), length), seed)
-        _store_game(db, get(db, table_id), game, now, None, turn_clock=max(0, int(turn_clock)))
+        _write_game(db, get(db, table_id), game, now, None, turn_clock=max(0, int(turn_clock)))
     return table_id
 
 

@@ -3,7 +3,8 @@ analysis of every pupil play (read by the teacher's dashboard).
 
 `state` is Game.to_json() (tweak-game/1), from which the game is rebuilt exactly; `record` is
 Game.record(), the tweak-round/1 or tweak-match/1 record that `trainer replay` checks. Both
-are rewritten after every decision, in one transaction with the move's analysis. Times
+are rewritten after every decision, in one transaction with the move's analysis (game_moves),
+as a new version (trainer.store.versions). Times
 (`now`, epoch seconds) come from the caller: the web app's clock is trainer.web.core.school_day.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from sqlite_utils import Database
 
 from trainer.games.analysis import MoveAnalysis
 from trainer.games.service import PUPIL, Game, game_from_json
-from trainer.store import game_levels
+from trainer.store import game_levels, game_moves, versions
 from trainer.store.db import write_transaction
 
 
@@ -25,15 +26,7 @@ def _dump(data) -> str:
 def _columns(game: Game) -> dict:
     return {"state": _dump(game.to_json()), "record": _dump(game.record()),
             "status": "finished" if game.over else "active",
-            "pupil_points": pupil_points(game), "winner": game.winner}
-
-
-def pupil_points(game: Game) -> int:
-    """The pupil's points so far: the round's for a one-round game, the match total otherwise."""
-    if game.settings.threshold is None:
-        return game.state.scores()[PUPIL]
-    total = game.match.totals[PUPIL]
-    return total if game.state.over else total + game.state.scores()[PUPIL]
+            "pupil_points": game.totals()[PUPIL], "winner": game.winner}
 
 
 class TooManyOpen(Exception):
@@ -75,36 +68,21 @@ def list_for_pupil(db: Database, pupil_id: int, status: str = "active", limit: i
 
 def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = None,
          server_ms: int | None = None, *, now: float, token: str | None = None) -> bool:
-    """Stores `game` in place of `row`'s state. False, storing nothing, when the game changed
-    since `row` was read (the same game played in two windows): the later move is refused
-    rather than silently undoing the earlier one. Any cards tapped for the old position are let
-    go. `token` names the page the move came from (a repeat of it is a double tap). The save
-    that finishes a game also counts it for the pupil's game level, in the same transaction."""
+    """Stores `game` over `row`, if the game is still at the version `row` was read at
+    (trainer.store.versions). False, storing nothing, when it is not (the same game played in
+    two windows): the later move is refused rather than silently undoing the earlier one. Any
+    cards tapped for the old position are let go. `token` names the page the move came from
+    (a repeat of it is a double tap). The save that finishes a game also counts it for the
+    pupil's game level, in the same transaction."""
     with write_transaction(db):
-        changed = db.execute(
-            "UPDATE games SET state = :state, record = :record, status = :status,"
-            " pupil_points = :pupil_points, winner = :winner, updated_at = :now, pick = NULL,"
-            " move_token = :token WHERE id = :id AND state = :old AND status = 'active'",
-            {"id": row["id"], "old": row["state"], "now": now, "token": token, **_columns(game)}).rowcount
-        if not changed:
+        if not versions.bump(db, "games", row["id"], row["version"], now, " AND status = 'active'",
+                             pick=None, move_token=token, **_columns(game)):
             return False
         if analysis is not None:
-            _insert_move(db, row, analysis, server_ms, now)
+            game_moves.insert(db, analysis, row["pupil_id"], now, game_id=row["id"], server_ms=server_ms)
         if game.over:
             game_levels.rate_game(db, row["pupil_id"], game, now)
     return True
-
-
-def _insert_move(db: Database, row: dict, a: MoveAnalysis, server_ms: int | None, now: float) -> None:
-    db.execute(
-        "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available,"
-        " best_points, tweak_available, points, tweak, missed_capture, missed_tweak, decision_ms,"
-        " hint_used, analysis, created_at, server_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-        " ?, ?, ?, ?, ?)",
-        [row["id"], row["pupil_id"], a.round, a.turn, a.target, a.captures_available,
-         a.best_points, a.tweak_available, a.points, a.tweak, a.missed_capture, a.missed_tweak,
-         a.decision_ms, a.hint_used, _dump({**a.to_json(), "server_ms": server_ms}), now,
-         server_ms])
 
 
 def stamp_turn(db: Database, game_id: int, turn_key: str, now: float) -> None:
@@ -142,6 +120,4 @@ def abandon(db: Database, game_id: int, now: float) -> None:
                    " AND status = 'active'", [now, game_id])
 
 
-def moves_of(db: Database, game_id: int) -> list[dict]:
-    return list(db.query("SELECT * FROM game_moves WHERE game_id = ? ORDER BY round, turn", [game_id]))
 

@@ -16,6 +16,25 @@ from sqlite_utils import Database, Migrations
 
 migrations = Migrations("trainer")
 
+# The columns of one analysed play (trainer.games.analysis.MoveAnalysis), as game_moves had them
+# from m004 (and class_table_moves from m1605, until m3501 made the two one table).
+_ANALYSIS_COLUMNS = """round INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            captures_available INTEGER NOT NULL,
+            best_points INTEGER NOT NULL,
+            tweak_available INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            tweak INTEGER NOT NULL,
+            missed_capture INTEGER NOT NULL,
+            missed_tweak INTEGER NOT NULL,
+            decision_ms INTEGER,
+            hint_used INTEGER NOT NULL DEFAULT 0,
+            analysis TEXT NOT NULL,
+            created_at REAL NOT NULL"""
+_MOVE_FIELDS = ("round, turn, target, captures_available, best_points, tweak_available, points, tweak,"
+                " missed_capture, missed_tweak, decision_ms, hint_used, analysis, created_at")
+
 
 @migrations()
 def m001_teachers_classes_pupils(db: Database) -> None:
@@ -221,25 +240,12 @@ def m004_games(db: Database) -> None:
     db.execute("CREATE INDEX games_pupil_status ON games(pupil_id, status)")
     # One row per pupil play (trainer.games.analysis.MoveAnalysis), for the teacher's reports.
     db.execute(
-        """
+        f"""
         CREATE TABLE game_moves (
             id INTEGER PRIMARY KEY,
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
             pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
-            round INTEGER NOT NULL,
-            turn INTEGER NOT NULL,
-            target INTEGER NOT NULL,
-            captures_available INTEGER NOT NULL,
-            best_points INTEGER NOT NULL,
-            tweak_available INTEGER NOT NULL,
-            points INTEGER NOT NULL,
-            tweak INTEGER NOT NULL,
-            missed_capture INTEGER NOT NULL,
-            missed_tweak INTEGER NOT NULL,
-            decision_ms INTEGER,
-            hint_used INTEGER NOT NULL DEFAULT 0,
-            analysis TEXT NOT NULL,
-            created_at REAL NOT NULL,
+            {_ANALYSIS_COLUMNS},
             UNIQUE (game_id, round, turn)
         )"""
     )
@@ -784,31 +790,17 @@ def m1605_class_table_moves(db: Database) -> None:
     # dashboard reads the two side by side and counts them as "games against bots" and "class
     # games". The helper bot's moves for an away or timed-out child are not the child's: no row.
     db.execute(
-        """
+        f"""
         CREATE TABLE class_table_moves (
             id INTEGER PRIMARY KEY,
             table_id INTEGER NOT NULL REFERENCES class_tables(id) ON DELETE CASCADE,
             pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
-            round INTEGER NOT NULL,
-            turn INTEGER NOT NULL,
-            target INTEGER NOT NULL,
-            captures_available INTEGER NOT NULL,
-            best_points INTEGER NOT NULL,
-            tweak_available INTEGER NOT NULL,
-            points INTEGER NOT NULL,
-            tweak INTEGER NOT NULL,
-            missed_capture INTEGER NOT NULL,
-            missed_tweak INTEGER NOT NULL,
-            decision_ms INTEGER,
-            hint_used INTEGER NOT NULL DEFAULT 0,
-            analysis TEXT NOT NULL,
-            created_at REAL NOT NULL,
+            {_ANALYSIS_COLUMNS},
             UNIQUE (table_id, round, turn)
         )"""
     )
     db.execute("CREATE INDEX class_table_moves_pupil ON class_table_moves(pupil_id, created_at)")
-
 
 
 @migrations()
@@ -823,6 +815,50 @@ def m3805_a_puzzle_once_in_a_sitting(db: Database) -> None:
     db.execute("ALTER TABLE attempts ADD COLUMN issued_by TEXT CHECK (issued_by IN ('server', 'ticket'))")
     db.execute("CREATE UNIQUE INDEX attempts_once_in_a_sitting ON attempts(session_id, puzzle_id)"
                " WHERE issued_by IS NOT NULL")
+
+
+@migrations()
+def m3501_one_game_core(db: Database) -> None:
+    # One game core (issue 35). Bot games save as class tables do: `version` goes up by one
+    # with every saved move and a save names the version it read (UPDATE ... WHERE version =
+    # ?), instead of comparing the whole old state text. And one table of analysed plays:
+    # game_moves takes class_table_moves' rows (a play at a class table has `table_id` and the
+    # child's `seat`; a bot game's has `game_id`, seat 0), every stored row kept, bot games'
+    # rows with their ids. game_summaries count bot games only, so their triggers skip the rest.
+    db.execute("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+    db.execute(
+        f"""
+        CREATE TABLE game_moves_one (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+            table_id INTEGER REFERENCES class_tables(id) ON DELETE CASCADE,
+            pupil_id INTEGER NOT NULL REFERENCES pupils(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL DEFAULT 0,
+            {_ANALYSIS_COLUMNS},
+            server_ms INTEGER,
+            CHECK ((game_id IS NULL) != (table_id IS NULL)),
+            UNIQUE (game_id, round, turn),
+            UNIQUE (table_id, round, turn)
+        )"""
+    )
+    db.execute(f"INSERT INTO game_moves_one (id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms)"
+               f" SELECT id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms FROM game_moves ORDER BY id")
+    db.execute(f"INSERT INTO game_moves_one (table_id, pupil_id, seat, {_MOVE_FIELDS})"
+               f" SELECT table_id, pupil_id, seat, {_MOVE_FIELDS} FROM class_table_moves ORDER BY id")
+    db.execute("DROP TABLE class_table_moves")
+    db.execute("DROP TABLE game_moves")          # and its triggers
+    db.execute("ALTER TABLE game_moves_one RENAME TO game_moves")
+    db.execute("CREATE INDEX game_moves_pupil_created ON game_moves(pupil_id, created_at)")
+    triggers = {
+        "game_moves_summary_insert": ("AFTER INSERT ON game_moves WHEN NEW.game_id IS NOT NULL",
+                                      _game_summary_refresh("NEW.game_id")),
+        "game_moves_summary_update": ("AFTER UPDATE ON game_moves",
+                                      _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id")),
+        "game_moves_summary_delete": ("AFTER DELETE ON game_moves WHEN OLD.game_id IS NOT NULL",
+                                      _game_summary_refresh("OLD.game_id")),
+    }
+    for name, (when, body) in triggers.items():
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {body} END")
 
 
 def apply(db: Database) -> None:

@@ -62,17 +62,18 @@ def _games(db: Database, pupil_id: int) -> dict:
     return {
         "games": _rows(db, "SELECT * FROM games WHERE pupil_id = ? ORDER BY id", pupil_id,
                        ("settings", "state", "record")),
-        "moves": _rows(db, "SELECT * FROM game_moves WHERE pupil_id = ? ORDER BY id", pupil_id, ("analysis",)),
+        "moves": _rows(db, "SELECT * FROM game_moves WHERE pupil_id = ? AND game_id IS NOT NULL ORDER BY id",
+                       pupil_id, ("analysis",)),
     }
 
 
-@section("class_play", tables=("class_table_seats", "class_table_moves"))
+@section("class_play", tables=("class_table_seats",))
 def _class_play(db: Database, pupil_id: int) -> dict:
     # Which seat of which class-play table (issue 16); the games there are the class's, the
     # analysis of the pupil's own plays there (issue 16.6) is theirs.
     return {"seats": _rows(db, "SELECT table_id, seat FROM class_table_seats WHERE pupil_id = ?"
                               " ORDER BY table_id", pupil_id),
-            "moves": _rows(db, "SELECT * FROM class_table_moves WHERE pupil_id = ? ORDER BY id", pupil_id,
+            "moves": _rows(db, "SELECT * FROM game_moves WHERE pupil_id = ? AND table_id IS NOT NULL ORDER BY id", pupil_id,
                            ("analysis",))}
 
 

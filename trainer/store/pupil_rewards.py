@@ -79,7 +79,7 @@ def finished_drill_days(db: Database, pupil_id: int) -> list[str]:
 
 def first_game_tweak(db: Database, pupil_id: int) -> float | None:
     """When the pupil first took the whole table in a game (epoch seconds)."""
-    return db.execute("SELECT min(created_at) FROM game_moves WHERE pupil_id = ? AND tweak = 1",
+    return db.execute("SELECT min(created_at) FROM game_moves WHERE pupil_id = ? AND tweak = 1 AND game_id IS NOT NULL",
                       [pupil_id]).fetchone()[0]
 
 

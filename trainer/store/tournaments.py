@@ -13,6 +13,7 @@ import json
 from sqlite_utils import Database
 
 from trainer.engine.records import replay_round
+from trainer.games.service import Game
 from trainer.store import class_tables
 from trainer.store.db import write_transaction
 
@@ -45,9 +46,10 @@ def all_finished(db: Database, tournament_id: int) -> bool:
                           [tournament_id]).fetchone()[0]
 
 
-def start(db: Database, class_id: int, tables: list[list[int]], length: str, seed: int, now: float,
+def start(db: Database, class_id: int, tables: list[list[int]], games: list[Game], now: float,
           turn_clock: int = 0) -> int:
-    """Seats `tables` (pupil ids, one list per table) and starts every table. Refused:
+    """Seats `tables` (pupil ids, one list per table) and starts every table with its game
+    (trainer.web.classplay.turns.tournament_games). Refused:
     "running" (the class has a tournament playing), "not_in_class" (a pupil of another class or
     archived), "seated_twice", or class_tables' "already_seated" (a child is playing a game)."""
     seated = [p for table in tables for p in table]
@@ -66,11 +68,10 @@ def start(db: Database, class_id: int, tables: list[list[int]], length: str, see
             raise TournamentRefused("not_in_class")
         tournament_id = db.execute(
             "INSERT INTO class_tournaments (class_id, started_at, settings) VALUES (?, ?, ?)",
-            [class_id, now, json.dumps({"length": length, "tables": len(tables)})]).lastrowid
+            [class_id, now, json.dumps({"length": games[0].settings.length, "tables": len(tables)})]).lastrowid
         try:
-            for number, table in enumerate(tables):
-                class_tables.seat_and_start(db, class_id, table, length, seed * 100 + number, now,
-                                            turn_clock, tournament_id)
+            for table, game in zip(tables, games, strict=True):
+                class_tables.seat_and_start(db, class_id, table, game, now, turn_clock, tournament_id)
         except class_tables.TableRefused as err:
             raise TournamentRefused(err.code) from err
     return tournament_id

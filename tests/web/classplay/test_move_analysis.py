@@ -4,6 +4,7 @@ from classplay_helpers import current, form_of, pupils_logged_in, seated_table
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.store import class_tables
+from trainer.store import game_moves
 
 
 def _to_act(db, table_id, clients, game):
@@ -31,10 +32,10 @@ def test_the_boards_decision_time_is_stored_with_the_analysis(app, db, make, aut
     row, game, play = _next_play(db, table_id, clients)
     pupil, client = _to_act(db, table_id, clients, game)
     _post(client, table_id, row, play, decision_ms="2345")
-    [stored] = class_tables.moves_of(db, table_id, pupil)
+    [stored] = game_moves.of_table(db, table_id, pupil)
     assert stored["decision_ms"] == 2345 and stored["turn"] == game.state.turns
     # Nonsense from the page is no time at all, not an error.
     row, game, play = _next_play(db, table_id, clients)
     pupil, client = _to_act(db, table_id, clients, game)
     _post(client, table_id, row, play, decision_ms="soon")
-    assert class_tables.moves_of(db, table_id, pupil)[-1]["decision_ms"] is None
+    assert game_moves.of_table(db, table_id, pupil)[-1]["decision_ms"] is None

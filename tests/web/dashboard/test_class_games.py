@@ -8,6 +8,7 @@ import pytest
 from tests.class_rounds import play_class_round
 from trainer.engine.records import replay_round
 from trainer.store import class_tables
+from trainer.store import game_moves
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def played(client, auth, make, db):
 
 
 def _moves(db, table_id, pupil):
-    return class_tables.moves_of(db, table_id, pupil)
+    return game_moves.of_table(db, table_id, pupil)
 
 
 def test_the_pupil_page_counts_and_lists_the_class_round(client, db, played):

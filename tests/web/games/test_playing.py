@@ -22,6 +22,7 @@ from trainer.games.settings import ClassLimits, GameSettings
 from trainer.games.story import story
 from trainer.store import game_limits, games
 from trainer.web.games.words import seat_names, step_text
+from trainer.store import game_moves
 
 VALUE = card_table().value
 
@@ -196,7 +197,7 @@ def test_a_capture_is_stored_with_its_analysis_and_the_record_replays(client, db
     response = play(client, game_id, Play(capture.play, capture.capture), decision_ms=4200)
     assert response.status_code == 200
     assert "You took:" in html(response)
-    move = games.moves_of(db, game_id)[0]
+    move = game_moves.of_game(db, game_id)[0]
     assert move["decision_ms"] == 4200 and move["server_ms"] is not None and move["server_ms"] >= 0
     assert move["points"] == capture.points and move["captures_available"] >= 1
     assert move["missed_capture"] == 0
@@ -212,7 +213,7 @@ def test_a_lay_with_a_capture_on_the_table_is_a_missed_capture(client, db, pupil
                      and solve(g.state.hands[PUPIL], g.state.table, g.state.target))
     game_id = start(client, db, pupil, game)
     play(client, game_id, Play(game.state.hands[PUPIL][0]), decision_ms="nonsense")
-    move = games.moves_of(db, game_id)[0]
+    move = game_moves.of_game(db, game_id)[0]
     assert move["missed_capture"] == 1 and move["points"] == 0 and move["decision_ms"] is None
 
 
@@ -282,7 +283,7 @@ def test_r7_4_a_bots_bomb_makes_the_pupil_choose_a_card_to_give_up(client, db, p
     assert response.status_code == 200
     after = load(db, pupil["pupil_id"], game_id).state
     assert (PUPIL, Discard(card)) in after.log and card not in after.hands[PUPIL]
-    assert games.moves_of(db, game_id) == []        # a discard is not a play to analyse
+    assert game_moves.of_game(db, game_id) == []        # a discard is not a play to analyse
 
 
 def card_words(card):
@@ -403,14 +404,14 @@ def test_a_hint_highlights_a_capture_and_its_use_is_recorded(client, db, pupil):
     assert "Try this:" in page and "card-button--hint" in page and "(hint)" in page
     assert "Try this:" in html(client.get(f"/games/{game_id}?step=end"))     # it stays for this turn
     play(client, game_id, Play(game.state.hands[PUPIL][0]))
-    assert games.moves_of(db, game_id)[0]["hint_used"] == 1
+    assert game_moves.of_game(db, game_id)[0]["hint_used"] == 1
 
 
 def test_without_a_hint_the_play_is_recorded_as_unaided(client, db, pupil):
     game_id = start(client, db, pupil, new_game(GameSettings(("random",)), seed=3))
     game = load(db, pupil["pupil_id"], game_id)
     play(client, game_id, Play(game.state.hands[PUPIL][0]))
-    assert games.moves_of(db, game_id)[0]["hint_used"] == 0
+    assert game_moves.of_game(db, game_id)[0]["hint_used"] == 0
 
 
 @pytest.mark.parametrize("when", ["before the game", "during the game"])

@@ -16,7 +16,8 @@ from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
 from trainer.games.story import Step, states_along
-from trainer.games.table import PERSON, TableGame
+from trainer.games.service import Game
+from trainer.games.settings import PERSON
 from trainer.web.classplay.words import seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
@@ -25,11 +26,11 @@ NOBODY = -1       # the seat of someone watching
 NO_FACE = "none"  # a classmate who has not picked a character yet (games/_macros.html bot_face)
 
 
-def names_of(game: TableGame, names: dict[int, dict]) -> list[str]:
+def names_of(game: Game, names: dict[int, dict]) -> list[str]:
     return names_by_seat(game.settings.seats, names)
 
 
-def faces_of(game: TableGame, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
+def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
     """Each seat's face for games/_macros.html bot_face: a classmate's character
     ("avatars/<key>"), a bot's animal (static/bots/); a seat left by its child keeps no face."""
     out = []
@@ -44,7 +45,7 @@ def faces_of(game: TableGame, names: dict[int, dict], avatars: dict[int, str]) -
     return out
 
 
-def board(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {},
+def board(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {},
           away: set[int] = frozenset(), helped: list = ()) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
     ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board."""
@@ -74,7 +75,7 @@ def board(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int,
             "news": news(game, seat, seat_names, faces, helped)}
 
 
-def news(game: TableGame, seat: int, seat_names: list[str], faces: list[str], helped: list = ()) -> list[dict]:
+def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped: list = ()) -> list[dict]:
     """What happened since this child's own last move (their last look at a board they
     could change): that move, then every public move after it (R9: the log holds only what
     everyone saw), each with its player's face and a capture's sum in figures, as in bot
@@ -111,7 +112,7 @@ def news(game: TableGame, seat: int, seat_names: list[str], faces: list[str], he
     return out
 
 
-def actions(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> list[dict]:
+def actions(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> list[dict]:
     """The action cards the child in `seat` may use now (R5.1, D8), one button each."""
     state = game.state
     if state.current_player != seat or state.phase is not Phase.START:
@@ -131,7 +132,7 @@ def actions(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[in
     return out
 
 
-def round_scores(game: TableGame, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> dict:
+def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> dict:
     """The score screen after a round (R2, R6.5; R8 totals in a match): public information,
     in the shape of trainer.web.games.board.round_scores."""
     state = game.state

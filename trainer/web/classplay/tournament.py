@@ -14,7 +14,7 @@ from trainer.games.game_level import load_bot_elo, starting_rating
 from trainer.games.settings import LENGTHS
 from trainer.games.tournament import CannotSeat, seat_at_random, seat_by_level
 from trainer.store import class_tables, game_levels, game_limits, pupil_rewards, pupils, tournaments
-from trainer.web.classplay import watch as classplay_watch
+from trainer.web.classplay import turns, watch as classplay_watch
 from trainer.web.classplay.tournament_words import tournament_refused
 from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
@@ -94,9 +94,9 @@ def start(class_id):
     except CannotSeat:
         return _refused(klass, "one" if present else "nobody", 400, set(present))
     try:
-        tournaments.start(db, class_id, tables, length, secrets.randbelow(2**31), school_day.now(),
-                          turn_clock=limits.turn_clock)
-    except tournaments.TournamentRefused as err:
+        games = turns.tournament_games(tables, length, secrets.randbelow(2**31))
+        tournaments.start(db, class_id, tables, games, school_day.now(), turn_clock=limits.turn_clock)
+    except (tournaments.TournamentRefused, class_tables.TableRefused) as err:
         return _refused(klass, err.code, 409, set(present))
     return redirect(url_for("classplay_watch.watch", class_id=class_id), 303)
 

@@ -2,7 +2,8 @@
 table seen from one's own seat, moves, and the short poll that keeps every screen live.
 
 Views stay thin: the table's rules and versions are in trainer.store.class_tables, the game
-in trainer.games.table (on the game service), the screen's data in classplay.board. A pupil
+in the game core (trainer.games, played through classplay.turns), the screen's data in
+classplay.board. A pupil
 reaches only tables of their own class: any other id is a 404. Every change answers a plain
 form with a 303 to the table (no JavaScript needed) and htmx with the swapped table.
 """
@@ -15,7 +16,7 @@ from flask import Blueprint, g, redirect, request, url_for
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
 from trainer.store import class_tables, game_limits, pupil_rewards
-from trainer.web.classplay import board as table_board, forms, words
+from trainer.web.classplay import board as table_board, forms, turns, words
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.db import get_db
 from trainer.web.games import forms as game_forms, words as game_words
@@ -114,8 +115,8 @@ def start(table_id):
     if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
         return _table_page(row, words.refused("too_many_bots")), 409
     try:
-        class_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
-                           turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
+        turns.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
+                    turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
     return _after_change(table_id)
@@ -140,7 +141,7 @@ def live(table_id):
     found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    version = class_tables.tick(db, table_id, g.pupil["id"], school_day.now())
+    version = turns.tick(db, table_id, g.pupil["id"], school_day.now())
     if request.args.get("v", "") == str(version):
         return "", 204
     return _table_page(_class_table(table_id), None)
@@ -154,9 +155,9 @@ def move(table_id):
     if version is None or key is None:
         return _table_page(row, game_words.game_error("bad_move", {})), 400
     try:
-        class_tables.play(get_db(), table_id, g.pupil["id"], version, key,
-                          lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
-                          decision_ms=game_forms.decision_ms(request.form))
+        turns.play(get_db(), table_id, g.pupil["id"], version, key,
+                   lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
+                   decision_ms=game_forms.decision_ms(request.form))
     except GameError as err:
         return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
     except class_tables.TableRefused as err:

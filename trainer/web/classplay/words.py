@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from trainer.games.table import PERSON
+from trainer.games.settings import PERSON
 from trainer.web.games import words as game_words
 
 

@@ -90,11 +90,13 @@ def decision_ms(form) -> int | None:
     return value if value is not None and value <= MAX_DECISION_MS else None
 
 
-def move_from_form(form, state: State, pick: Pick) -> Move:
-    """The move the pupil asked for. Raises GameError with a friendly code; whether the move is
-    allowed is for the game service to say (it refuses without changing anything)."""
+def move_from_form(form, state: State, pick: Pick, seat: int = PUPIL) -> Move:
+    """The move the person in `seat` asked for, with the cards they picked (a bot game keeps
+    them with the game, a class table's board posts them). Raises GameError with a friendly
+    code; whether the move is allowed is for the game core to say (it refuses without
+    changing anything). Bot games and class tables read their moves here alike."""
     kind = form.get("kind", "")
-    if state.phase is Phase.DISCARD and state.current_player == PUPIL and kind != "discard":
+    if state.phase is Phase.DISCARD and state.current_player == seat and kind != "discard":
         raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first
     if kind in ("take", "lay"):
         if pick.hand is None:
@@ -111,7 +113,7 @@ def move_from_form(form, state: State, pick: Pick) -> Move:
         return Discard(card)
     if kind not in ("joker", "thief", "shifter", "bomb"):
         raise GameError("bad_move")
-    card = _own_unused(state, kind)
+    card = _own_unused(state, seat, kind)
     if kind == "joker":
         delta = form.get("delta", "")
         if delta not in ("1", "-1", "+1"):
@@ -119,16 +121,16 @@ def move_from_form(form, state: State, pick: Pick) -> Move:
         return UseJoker(card, int(delta))
     if kind == "thief":
         victim = whole_number(form.get("victim", ""), 1)
-        if victim is None:
+        if victim is None or victim >= state.players:
             raise GameError("bad_move")
         return UseThief(card, victim)
     return UseShifter(card) if kind == "shifter" else UseBomb(card)
 
 
-def _own_unused(state: State, kind: str) -> str:
-    """The pupil's first unused card of that kind: two of a kind do the same (R7)."""
+def _own_unused(state: State, seat: int, kind: str) -> str:
+    """The person's first unused card of that kind: two of a kind do the same (R7)."""
     kinds = card_table().action_kind
-    for card in unused_action_cards(state.owned[PUPIL], state.used[PUPIL]):
+    for card in unused_action_cards(state.owned[seat], state.used[seat]):
         if kinds[card] == kind:
             return card
     raise GameError("action_not_allowed")

@@ -16,7 +16,7 @@ from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FITTED, LENGTHS, GameSettings, SettingsError, check_settings
-from trainer.store import game_limits, games
+from trainer.store import game_limits, game_moves, games
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
@@ -146,7 +146,7 @@ def _ui(row) -> dict:
 def _round_analyses(row, game) -> list[dict]:
     """The analyses of the pupil's plays in the round just finished, in order."""
     out = []
-    for m in games.moves_of(get_db(), row["id"]):
+    for m in game_moves.of_game(get_db(), row["id"]):
         if m["round"] == game.round_no and m["analysis"]:
             out.append(json.loads(m["analysis"]))
     return out

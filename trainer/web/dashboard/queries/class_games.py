@@ -1,6 +1,6 @@
 """A pupil's class games (issue 16.6) as the teacher reviews them, beside the games against
 bots (game_review): the rounds they sat in at a class table, their analysed plays there
-(class_table_moves, written by trainer.store.class_tables.play), and totals for the overview."""
+(the game_moves rows of class tables, written with the move by trainer.store.class_tables.save), and totals for the overview."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,8 @@ import json
 from sqlite_utils import Database
 
 from trainer.engine.records import MATCH_FORMAT, RecordError, ReplayError, replay_round
-from trainer.games.table import PERSON
+from trainer.games.settings import PERSON
+from trainer.store import game_moves
 from trainer.web.dashboard.queries.summaries import marks
 
 RECENT_ROUNDS = 10
@@ -25,8 +26,8 @@ def totals(db: Database, pupil_ids: list[int]) -> dict[int, dict]:
     for row in db.query(
             "SELECT pupil_id, count(*) AS plays, sum(captures_available > 0) AS capture_chances,"
             " sum(missed_capture) AS missed_captures, sum(tweak_available) AS tweak_chances,"
-            " sum(missed_tweak) AS missed_tweaks, sum(tweak) AS tweaks FROM class_table_moves"
-            f" WHERE pupil_id IN ({marks(pupil_ids)}) GROUP BY pupil_id", pupil_ids):
+            " sum(missed_tweak) AS missed_tweaks, sum(tweak) AS tweaks FROM game_moves"
+            f" WHERE table_id IS NOT NULL AND pupil_id IN ({marks(pupil_ids)}) GROUP BY pupil_id", pupil_ids):
         out.setdefault(row.pop("pupil_id"), {"rounds": 0}).update(row)
     return out
 
@@ -40,7 +41,7 @@ def rounds(db: Database, pupil_id: int, limit: int = RECENT_ROUNDS) -> list[dict
                   sum(m.missed_capture) AS missed_captures, sum(m.tweak_available) AS tweak_chances,
                   sum(m.missed_tweak) AS missed_tweaks, sum(m.tweak) AS tweaks
            FROM class_table_seats s JOIN class_table_rounds r ON r.table_id = s.table_id
-           LEFT JOIN class_table_moves m ON m.table_id = r.table_id AND m.round = r.round
+           LEFT JOIN game_moves m ON m.table_id = r.table_id AND m.round = r.round
                                          AND m.pupil_id = s.pupil_id
            WHERE s.pupil_id = ?
            GROUP BY r.table_id, r.round ORDER BY r.created_at DESC, r.table_id DESC, r.round DESC
@@ -74,8 +75,7 @@ def table(db: Database, pupil_id: int, table_id: int) -> dict | None:
 
 
 def moves(db: Database, table_id: int, pupil_id: int) -> list[dict]:
-    rows = list(db.query("SELECT * FROM class_table_moves WHERE table_id = ? AND pupil_id = ?"
-                         " ORDER BY round, turn", [table_id, pupil_id]))
+    rows = game_moves.of_table(db, table_id, pupil_id)
     for row in rows:
         analysis = _json(row["analysis"])
         row["analysis"] = analysis if isinstance(analysis, dict) and "play" in analysis else None

@@ -1,0 +1,95 @@
+"""A class table's changes that need the game (issue 16, one game core since issue 35): read
+the table, work out the change with the game core (trainer.games), save it as the table's
+next version (trainer.store.class_tables.save). The game logic runs outside the write lock,
+and the save refuses a change worked out from an older version, so two server processes can
+never both apply a move. The views call these; so do the tests and benches that play tables.
+"""
+from __future__ import annotations
+
+from trainer.games.service import decide, new_game, next_round
+from trainer.games.settings import PERSON, TableSettings
+from trainer.games.table import helper_turn
+from trainer.store import class_tables
+from trainer.store.class_tables import Stale, TableRefused
+
+HELPER_ROUNDS = 100   # helper turns in one catch-up at most (a table where everyone is away)
+
+
+def start(db, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float, turn_clock: int = 0) -> None:
+    """The opener starts the game (class_tables.start_plan says who may and how seats go)."""
+    row, layout, moved = class_tables.start_plan(db, table_id, pupil_id, with_bots)
+    game = new_game(TableSettings(layout, row["length"]), seed)
+    class_tables.start(db, row, moved, game, now, turn_clock)
+
+
+def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_move, now: float,
+         decision_ms: int | None = None) -> str:
+    """The pupil's move, made on `version`. `make_move(game, seat)` turns the request into a
+    Move (raising GameError); the game core applies it (GameError: nothing changes).
+    Returns "done", or "again" when this very move was already applied (a double tap, a
+    second tab). Raises Stale for any other move on an old version. A card played is
+    analysed as in bot games (game_moves, in the save's transaction); `decision_ms` is the
+    board's own measurement, when it sent one."""
+    row = class_tables.get(db, table_id)
+    if row is None:
+        raise TableRefused("gone")
+    seat = class_tables.seat_of(db, table_id, pupil_id)
+    if seat is None:
+        raise TableRefused("not_seated")
+    key = f"{seat}@{version}:{move_key}"
+    if row["version"] != version:
+        return _again_or_stale(row, key)
+    if row["status"] != "playing":
+        raise TableRefused("not_playing")
+    game = class_tables.load(row)
+    if move_key == "next-round":
+        after, analysis = next_round(game), None
+    else:
+        after, analysis = decide(game, make_move(game, seat), decision_ms, seat=seat)
+    if not class_tables.save(db, row, after, now, key, seat=seat, analysis=analysis):
+        return _again_or_stale(class_tables.get(db, table_id), key)
+    return "done"
+
+
+def _again_or_stale(row: dict | None, key: str) -> str:
+    if row is not None and row["last_move"] == key:
+        return "again"
+    raise Stale()
+
+
+def tick(db, table_id: int, pupil_id: int | None, now: float) -> int | None:
+    """What every poll does: notes that the child is here, and lets the helper bot play every
+    turn that is due. Returns the table's version (None: no such table)."""
+    found = class_tables.here(db, table_id, pupil_id, now)
+    if found is None:
+        return None
+    version, due = found
+    return catch_up(db, table_id, now) if due else version
+
+
+def catch_up(db, table_id: int, now: float) -> int:
+    """The helper bot (trainer.games.table.helper_turn) plays every turn that is due now, each
+    one a new version, noted in `helped` so the boards can say so. Of several processes
+    noticing the same due turn only one saves it; the others read the table again. Returns
+    the version."""
+    row = class_tables.get(db, table_id)
+    for _ in range(HELPER_ROUNDS):
+        if row is None:
+            raise TableRefused("gone")
+        seats = {seat: {"seen_at": s["seen_at"]} for seat, s in class_tables.seats_of(db, table_id).items()}
+        why = class_tables.due(row, seats, now)
+        if why is None:
+            break
+        game, seat = class_tables.load(row), row["to_act"]
+        after, steps = helper_turn(game, seat)
+        helped = class_tables.helped_of(row) + [[game.round_no, step, seat, why] for step in steps]
+        class_tables.save(db, row, after, now, f"{seat}@{row['version']}:helper", helped=helped)
+        row = class_tables.get(db, table_id)
+    return row["version"]
+
+
+def tournament_games(tables: list[list[int]], length: str, seed: int) -> list:
+    """The games of a tournament's tables (children only), each dealt from its own seed."""
+    if any(not class_tables.MIN_SEATS <= len(t) <= class_tables.MAX_SEATS for t in tables):
+        raise TableRefused("settings")
+    return [new_game(TableSettings((PERSON,) * len(t), length), seed * 100 + n) for n, t in enumerate(tables)]
