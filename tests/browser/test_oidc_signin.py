@@ -112,7 +112,7 @@ def test_pupil_links_with_class_code_and_pictures_once(page, school_a, oidc_prov
     pupil_id = make.pupil(class_id, "Mila" if login == op.PUPIL_WITH_NAME else "Noor")
     code = make.class_row(class_id)["join_code"]
     _pupil_signs_in(page, school_a, login)
-    page.get_by_text("The first time, type your class code").wait_for()
+    page.get_by_text("Signing in with Schoologin: now type your class code").wait_for()
     page.get_by_label("Class code").fill(code)
     page.get_by_role("button", name="Next").click()
     page.get_by_role("link", name="Mila" if login == op.PUPIL_WITH_NAME else "Noor").click()

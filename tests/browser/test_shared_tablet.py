@@ -71,10 +71,13 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
 
     # Ole starts with the school's login and leaves the tablet at "type your class code".
     _ole_signs_in(page, school, oidc_provider.issuer)
-    page.get_by_text("The first time, type your class code").wait_for()
-
-    # Noor comes to the tablet and logs in with her own code and pictures.
-    page.get_by_text("Someone started signing in with Schoologin.").wait_for()
+    
+    # Noor comes to the tablet and logs in with her own code and pictures. The note that a
+    # sign-in waits, with its way out, fits the login page at both sizes.
+    page.get_by_text("Signing in with Schoologin: now type your class code").wait_for()
+    check_fit(page, "the pupil login with a waiting sign-in",
+              [(".signin-pending button", "Not you? Start again"), ("#f-code", "the class code")], SIZES,
+              shot="oidc-pupil-waiting", shot_sizes=SIZES)
     _logs_in_with_pictures(page, code, "Noor")
     page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()
     assert oidc_links.count(db) == 0, "linked before anyone said yes"
@@ -95,7 +98,7 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
 
     # Ole's next sign-in does not land in Noor's account: it asks for his code and pictures.
     _ole_signs_in(page, school, oidc_provider.issuer)
-    page.get_by_text("Someone started signing in with Schoologin.").wait_for()
+    page.get_by_text("Signing in with Schoologin: now type your class code").wait_for()
     assert oidc_links.count(db) == 0
     _logs_in_with_pictures(page, code, "Ole")
     page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()

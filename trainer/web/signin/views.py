@@ -177,9 +177,8 @@ def _pupil(signed: flow.SignedIn):
         security_log.event("pupil_login", pupil=pupil["id"], via="oidc")
         return redirect(url_for("pupil_home.home"), 303)
     # Only the pseudonym waits in the session, for the class code and pictures.
+    # What to do next is said on the login pages while it waits (signin/_pending.html).
     pupil_link.hold(signed.provider["id"], issuer, subject, signed.id_token)
-    flash(_("The first time, type your class code and tap your pictures. "
-            "Next time %(provider)s is enough.", provider=signed.provider["name"]))
     return redirect(url_for("pupil_login.join"), 303)
 
 
