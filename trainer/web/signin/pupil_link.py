@@ -71,7 +71,7 @@ def take() -> dict | None:
     return data
 
 
-def _bound_to(token) -> str:
+def session_digest(token) -> str:
     # The login's session token is in the signed cookie already; a digest of it is enough
     # to tell that session from any later one.
     return hashlib.sha256(str(token).encode()).hexdigest()[:32]
@@ -83,7 +83,7 @@ def ask(data: dict | None, pupil_id: int) -> bool:
     if data is None:
         return False
     session[QUESTION] = {**data, "pupil": pupil_id, "at": school_day.now(),
-                         "session": _bound_to(session.get("auth"))}
+                         "session": session_digest(session.get("auth"))}
     security_log.event("oidc_link_asked", pupil=pupil_id, provider=data.get("provider"))
     return True
 
@@ -96,7 +96,7 @@ def question_for(pupil_id: int) -> dict | None:
         return None
     provider = oidc_providers.get(get_db(), data.get("provider", 0)) if isinstance(data, dict) else None
     if (not _fresh(data) or data.get("pupil") != pupil_id or provider is None
-            or data.get("session") != _bound_to(session.get("auth"))):
+            or data.get("session") != session_digest(session.get("auth"))):
         session.pop(QUESTION, None)
         return None
     return {**data, "provider_row": provider}
