@@ -15,6 +15,7 @@ import oidc_provider as op
 from trainer.store import oidc_links, oidc_providers, pupil_rewards
 from web_helpers import Make, make_app
 
+from .axe import violations
 from .conftest import LiveServer
 from .screen_fit import check_fit
 
@@ -39,7 +40,7 @@ def school(tmp_path_factory, oidc_provider):
     server.stop()
 
 
-def _ole_signs_in(page, server, issuer, lands="/join"):
+def _ole_signs_in(page, server, issuer, lands="/join", login=OLE):
     """From the first page to the provider and back; its login form only where the provider
     has no session of Ole's on this tablet."""
     page.goto(server.url + "/")
@@ -47,7 +48,7 @@ def _ole_signs_in(page, server, issuer, lands="/join"):
     page.get_by_role("link", name="Sign in with Schoologin").click()
     page.wait_for_url(re.compile("^(" + re.escape(issuer) + "/|" + re.escape(server.url) + "/(join|me))"))
     if page.url.startswith(issuer):
-        page.locator("input[name=login]").fill(OLE)
+        page.locator("input[name=login]").fill(login)
         page.locator("input[name=password]").fill("anything")
         page.locator("button[type=submit]").click()
     page.wait_for_url(server.url + lands)
@@ -114,4 +115,33 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
     _ole_signs_in(page, school, oidc_provider.issuer, lands="/me")
     page.get_by_text("Hello Ole!").wait_for()
     assert noor not in [r["pupil_id"] for r in db.query("SELECT * FROM oidc_links")]
+    db.close()
+
+
+@pytest.fixture
+def axe_page(browser):
+    # Only for axe, injected as a script, which the app's CSP (rightly) refuses.
+    context = browser.new_context(bypass_csp=True, reduced_motion="reduce")
+    yield context.new_page()
+    context.close()
+
+
+def test_the_waiting_note_and_the_question_pass_axe(axe_page, school, oidc_provider):
+    """Issue 34 (1): the pupil login with its waiting note, and the question, pass axe-core
+    (WCAG 2.1 A/AA and best practices) at both sizes."""
+    page = axe_page
+    db = school.db()
+    make = Make(db)
+    class_id = make.klass(make.teacher(), "Axe class")
+    make.pupil(class_id, "Noor")
+    # Another account of the provider: Ole's is linked by the test above.
+    _ole_signs_in(page, school, oidc_provider.issuer, login=op.PUPIL_WITH_NAME)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert violations(page) == [], f"the pupil login with a waiting sign-in at {width}×{height}"
+    _logs_in_with_pictures(page, make.class_row(class_id)["join_code"], "Noor")
+    page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert violations(page) == [], f"the question at {width}×{height}"
     db.close()
