@@ -177,6 +177,8 @@ NOT_PAGES = {
                        "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
     "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
                            "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
+    "signin_confirm.ask": "asked only after a pupil's first sign-in with the school's login, which the "
+                          "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
                                  "(tests/web/classplay/test_tournament.py)",

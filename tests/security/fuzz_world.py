@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 
 from game_helpers import find_game, store_game
 from trainer.engine.rules import legal_moves
@@ -17,6 +18,7 @@ from trainer.games.settings import GameSettings
 from trainer.store import class_tables, tournaments
 from trainer.web.dashboard.queries import attempt_log
 from trainer.web.classplay import turns
+from trainer.web.signin import pupil_link
 from web_helpers import Make, PupilActions
 
 from .conftest import build_world
@@ -68,6 +70,13 @@ def build_fuzz_world(app, db) -> dict:
     with world.clients["anonymous"].session_transaction() as pending:
         pending["oidc_teacher"] = {"provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9",
                                    "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": ""}
+    # A pupil's first sign-in with the school's login, asking "was that you?" (issue 34): the
+    # pupil visitor's session holds the question, so the crawl meets its form.
+    with world.clients["pupil"].session_transaction() as asked:
+        asked[pupil_link.QUESTION] = {
+            "provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9", "sub": "fuzz-new-sub",
+            "id_token": "", "pupil": world.pupil_id, "at": time.time(),
+            "session": pupil_link.session_digest(asked["auth"])}
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
     # Class play (issue 16): the pupil's open table with a classmate (Start, Leave), a game at

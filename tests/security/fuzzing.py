@@ -36,7 +36,7 @@ ENTRY_PAGES = {
                "/signin/link",                              # pending in fuzz_world (issue 25)
                "/signin/1/callback?state=fuzz&code=fuzz"],  # where a provider sends people back
     "joining": ["/join/names"],        # a pupil who has entered the class code
-    "pupil": ["/"],
+    "pupil": ["/", "/signin/was-that-you"],       # a question waits in fuzz_world (issue 34)
     "teacher": ["/"],
 }
 # Tables a refused request may still change, each for its own reason (compared nowhere else):

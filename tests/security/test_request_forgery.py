@@ -45,6 +45,7 @@ PLAIN_POSTS = {
     "school_signin.index": {"name": "Forged", "issuer": "https://evil.example", "client_id": "x",
                             "secret": "x", "teacher_claim": "email", "teacher_value": "@evil.example"},
     "signin.link_teacher": {"password": TEACHER_PASSWORD},
+    "signin_confirm.ask": {"answer": "yes"},
     "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
 }
 # Routes of the pupil login, tried as a pupil who has entered the class code.

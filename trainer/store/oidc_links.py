@@ -46,6 +46,16 @@ def linked_pupils(db: Database, class_id: int) -> dict[int, list[str]]:
     return found
 
 
+def new_pupil_links(db: Database, class_id: int, since: datetime) -> list[dict]:
+    """The class's links made since `since`, newest first: pupil id and name, service, when
+    (issue 34: the teacher sees each new link and can undo it)."""
+    return list(db.query(
+        "SELECT l.pupil_id, u.name AS pupil, p.name AS provider, l.created_at FROM oidc_links l"
+        " JOIN oidc_providers p ON p.id = l.provider_id JOIN pupils u ON u.id = l.pupil_id"
+        " WHERE u.class_id = ? AND l.created_at >= ? ORDER BY l.created_at DESC, l.id DESC",
+        [class_id, since.isoformat(timespec="seconds")]))
+
+
 def unlink_pupil(db: Database, pupil_id: int) -> int:
     with write_transaction(db):
         return db.execute("DELETE FROM oidc_links WHERE pupil_id = ?", [pupil_id]).rowcount

@@ -2,8 +2,9 @@
 unlinking one — only the link goes; the pupil, their picture password and data stay."""
 from __future__ import annotations
 
+import logging
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 from trainer.store import oidc_links, pupils
 
@@ -67,3 +68,37 @@ def test_another_teachers_pupil_is_a_404_and_stays_linked(client, make, class_id
 def test_no_section_where_the_school_has_no_sign_in_service(client, make, class_id):
     make.pupil(class_id, "Noor")
     assert _section(client.get(f"/classes/{class_id}").get_data(as_text=True)) == ""
+
+
+def test_new_links_are_shown_with_the_service_and_when_and_can_be_undone(client, make, class_id, monkeypatch):
+    """Issue 34 (1): a link made by the wrong child on a shared tablet shows up on the class
+    page among the new ones (NEW_LINK_DAYS), with the service and when, beside Unlink."""
+    from trainer.web.core import school_day
+    from trainer.web.signin.class_links import NEW_LINK_DAYS
+
+    now = datetime(2026, 12, 4, 10, 0)
+    monkeypatch.setattr(school_day, "now", lambda: now.replace(tzinfo=timezone.utc).timestamp())
+    provider = make.provider(name="Unilogin", issuer=ISSUER)
+    noor, mila = make.pupil(class_id, "Noor"), make.pupil(class_id, "Mila")
+    oidc_links.link(make.db, provider_id=provider, issuer=ISSUER, subject="p-noor", pupil_id=noor,
+                    now=now - timedelta(hours=1))
+    oidc_links.link(make.db, provider_id=provider, issuer=ISSUER, subject="p-mila", pupil_id=mila,
+                    now=now - timedelta(days=NEW_LINK_DAYS, minutes=1))
+    section = _section(client.get(f"/classes/{class_id}").get_data(as_text=True))
+    new = re.search(r'<ul class="plain-list school-logins school-logins-new".*?</ul>', section, re.S).group(0)
+    assert "Noor" in new and "Unilogin" in new and "linked " in new and "Mila" not in new
+    assert "New in the last 14 days" in section and "Linked before" in section
+    assert section.count(f'action="/pupils/{noor}/unlink-login"') == 1
+    assert section.index("Noor") < section.index("Linked before") < section.index("Mila")
+    assert client.post(f"/pupils/{noor}/unlink-login").status_code == 303
+    assert oidc_links.find(make.db, ISSUER, "p-noor") is None
+    assert "Noor" not in _section(client.get(f"/classes/{class_id}").get_data(as_text=True))
+
+
+def test_unlinking_is_in_the_security_log(client, make, class_id, caplog):
+    provider = make.provider(issuer=ISSUER)
+    noor = make.pupil(class_id, "Noor")
+    _link(make, provider, noor, "pseudonym-noor")
+    with caplog.at_level(logging.INFO, logger="trainer.security"):
+        client.post(f"/pupils/{noor}/unlink-login")
+    assert "event=oidc_unlinked teacher=" in caplog.text and f"pupil={noor}" in caplog.text

@@ -21,7 +21,7 @@ from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
-from trainer.web.signin import views as signin
+from trainer.web.signin import pupil_link
 
 bp = Blueprint("pupil_login", __name__)
 
@@ -102,6 +102,7 @@ def names():
 def leave():
     session.pop("join_class", None)
     session.pop("picks", None)  # pictures tapped so far stay with nobody
+    pupil_link.drop()           # and a school login someone started waits for nobody (issue 34)
     return redirect(url_for("pupil_login.join"), 303)
 
 
@@ -164,11 +165,13 @@ def pictures_step(pupil_id):
             elif ",".join(picked) == pupil["picture_password"]:
                 throttle.succeeded(db, tried, lock)
                 guessing.remember_pupil_device(pupil_id)
-                # A provider sign-in waiting for its first class code and pictures (issue 25).
-                via_provider = signin.link_pending_pupil(pupil_id)
+                # A school login waiting for its first class code and pictures (issue 25) is
+                # linked only once the pupil says it was them (issue 34, pupil_link).
+                pending = pupil_link.take()
                 login.login_pupil(pupil_id)
-                signin.remember_logout(via_provider)
                 security_log.event("pupil_login", pupil=pupil_id)
+                if pupil_link.ask(pending, pupil_id):
+                    return htmx.full_reload(url_for("signin_confirm.ask"))
                 return htmx.full_reload(url_for("pupil_home.home"))
             else:
                 locked, locked_by = tried.lock, lock.key if tried.lock else None

@@ -4,15 +4,19 @@ tablet. Unlinking forgets only the link (issuer + pseudonym); the pupil and thei
 and the next sign-in with the school's login asks for the class code and pictures again."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 from flask import Blueprint, flash, redirect, url_for
 from flask_babel import gettext as _
 
 from trainer.store import oidc_links
-from trainer.web.core import login, security_log
+from trainer.web.core import login, school_day, security_log
 from trainer.web.core.ownership import own_pupil
 from trainer.web.db import get_db
 
 bp = Blueprint("pupil_links", __name__)
+
+NEW_LINK_DAYS = 14     # long enough to be seen after a holiday week; older links are listed too
 
 
 @bp.app_template_global()
@@ -20,6 +24,26 @@ def class_signin_links(class_id: int) -> dict[int, list[str]]:
     """pupil id -> names of the sign-in services the pupil is linked to. The class page
     checks ownership before it renders, so this needs no check of its own."""
     return oidc_links.linked_pupils(get_db(), class_id)
+
+
+@bp.app_template_global()
+def class_new_signin_links(class_id: int) -> list[dict]:
+    """The class's links of the last NEW_LINK_DAYS, newest first, each with `when` (epoch
+    seconds, for the `when` filter): a link made on a shared tablet by the wrong child shows
+    up here (issue 34). The class page checks ownership before it renders."""
+    now = datetime.fromtimestamp(school_day.now(), timezone.utc).replace(tzinfo=None)
+    newest: dict[int, dict] = {}
+    for row in oidc_links.new_pupil_links(get_db(), class_id, now - timedelta(days=NEW_LINK_DAYS)):
+        if row["pupil_id"] in newest:       # one line and one Unlink per pupil
+            newest[row["pupil_id"]]["providers"].append(row["provider"])
+            continue
+        when = datetime.fromisoformat(row["created_at"]).replace(tzinfo=timezone.utc).timestamp()
+        newest[row["pupil_id"]] = {"pupil_id": row["pupil_id"], "pupil": row["pupil"],
+                                   "providers": [row["provider"]], "when": when}
+    return list(newest.values())
+
+
+bp.add_app_template_global(NEW_LINK_DAYS, "new_link_days")
 
 
 @bp.route("/pupils/<int:pupil_id>/unlink-login", methods=["POST"])

@@ -190,3 +190,13 @@ def logout_url(provider: dict, id_token: str | None) -> str | None:
     extra = {"client_id": provider["client_id"]}
     return client.create_logout_url(post_logout_redirect_uri=back, id_token_hint=id_token or None,
                                     **extra)["url"]
+
+
+def started_role(provider_id: int, state: str) -> str | None:
+    """Who started the sign-in this `state` belongs to, read before the callback uses it up;
+    None for a state this browser does not hold."""
+    if not state or len(state) > 200:
+        return None
+    saved = FlaskIntegration(f"oidc{provider_id}").get_state_data(session, state)
+    role = saved.get("role") if isinstance(saved, dict) else None
+    return role if role in ROLES else None

@@ -3,8 +3,10 @@
 A teacher's or pupil's provider account is linked once (trainer.store.oidc_links) and signs
 in directly after that. The first time, a teacher whose verified e-mail is a known account's
 enters that account's password once; a pupil types the class code and taps the picture
-password once (trainer.web.pupils.picture_login calls `link_pending_pupil`). Until then the
-pending link lives in the signed session only: a refused or abandoned sign-in stores nothing.
+password once, then answers "was that you?" (trainer.web.signin.pupil_link: why a pupil's
+pending link runs out, ends at any other login or logout, and is never used unasked). Until
+then the pending link lives in the signed session only: a refused or abandoned sign-in stores
+nothing.
 """
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ from flask_babel import gettext as _
 from trainer.store import classes, oidc_links, oidc_providers, passwords, pupils, teachers, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.signin import flow, messages, roles
+from trainer.web.signin import flow, messages, pupil_link, roles
 
 bp = Blueprint("signin", __name__)
 
 PENDING_TEACHER = "oidc_teacher"
-PENDING_PUPIL = "oidc_pupil"
 LOGOUT = "oidc_logout"
+STARTED_AS = "oidc_role"    # who started the last sign-in here, for a refusal's way back
 
 
 def _now() -> datetime:
@@ -63,18 +65,24 @@ def start(provider_id: int, role: str):
         url = flow.start(provider, role)
     except flow.Refused as err:
         return _refused(err.reason, 400, role)
+    session[STARTED_AS] = role
     return redirect(url, 303)
 
 
 @bp.route("/signin/<int:provider_id>/callback")
 def callback(provider_id: int):
+    # A refusal shows the way back of whoever was signing in (issue 34): the role saved with
+    # this `state`, or else the one this browser last started; neither known, both ways.
+    role = flow.started_role(provider_id, request.args.get("state", ""))
+    if role is None and session.get(STARTED_AS) in flow.ROLES:
+        role = session[STARTED_AS]
     provider = _provider(provider_id)
     if provider is None:
-        return _refused(flow.UNKNOWN_PROVIDER, 404)
+        return _refused(flow.UNKNOWN_PROVIDER, 404, role)
     try:
         signed = flow.finish(provider)
     except flow.Refused as err:
-        return _refused(err.reason, 400)
+        return _refused(err.reason, 400, role)
     if not roles.role_allowed(provider, signed.claims, signed.role):
         return _refused("role_" + signed.role, 403, signed.role)
     if signed.role == "teacher":
@@ -169,30 +177,9 @@ def _pupil(signed: flow.SignedIn):
         security_log.event("pupil_login", pupil=pupil["id"], via="oidc")
         return redirect(url_for("pupil_home.home"), 303)
     # Only the pseudonym waits in the session, for the class code and pictures.
-    session[PENDING_PUPIL] = {"provider": signed.provider["id"], "issuer": issuer, "sub": subject,
-                              "id_token": signed.id_token}
-    flash(_("The first time, type your class code and tap your pictures. "
-            "Next time %(provider)s is enough.", provider=signed.provider["name"]))
+    # What to do next is said on the login pages while it waits (signin/_pending.html).
+    pupil_link.hold(signed.provider["id"], issuer, subject, signed.id_token)
     return redirect(url_for("pupil_login.join"), 303)
-
-
-def link_pending_pupil(pupil_id: int) -> dict | None:
-    """Called by the picture login just before the pupil is logged in: links the provider
-    account that is waiting in the session, if any; returns what logout needs."""
-    pending = session.pop(PENDING_PUPIL, None)
-    if not isinstance(pending, dict):
-        return None
-    db = get_db()
-    if oidc_providers.get(db, pending.get("provider", 0)) is None:
-        return None
-    try:
-        oidc_links.link(db, provider_id=pending["provider"], issuer=pending["issuer"],
-                        subject=pending["sub"], pupil_id=pupil_id, now=_now())
-    except oidc_links.AlreadyLinked:
-        security_log.event("oidc_link_refused", pupil=pupil_id)
-        return None
-    security_log.event("oidc_linked", pupil=pupil_id, provider=pending["provider"])
-    return {"provider": pending["provider"], "id_token": pending.get("id_token", "")}
 
 
 def remember_logout(data: dict | None) -> None:
