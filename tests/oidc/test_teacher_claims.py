@@ -15,7 +15,7 @@ import oidc_provider as op
 from trainer.store import oidc_links, oidc_providers, oidc_teacher_names
 from web_helpers import TEACHER_PASSWORD
 
-from .real_flow import served_at_loopback, sign_in
+from .real_flow import sign_in
 
 EVA = op.ENTRA_TEACHER["preferred_username"]        # her account here has this address
 TINA = op.TEACHER["email"]
@@ -24,7 +24,6 @@ TINA = op.TEACHER["email"]
 @pytest.fixture
 def service(app, db, oidc_provider):
     """Adds a service of school A at the real provider with the given rule and claim."""
-    served_at_loopback(app)
 
     def add(client="A", **fields):
         client_id, secret = op.CLIENTS[client]
