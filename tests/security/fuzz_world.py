@@ -9,6 +9,7 @@ A form that only shows in a state not made here fails the coverage guard
 from __future__ import annotations
 
 import hashlib
+import time
 import re
 
 from game_helpers import find_game, store_game
@@ -67,7 +68,8 @@ def build_fuzz_world(app, db) -> dict:
     # the nobody visitor has one pending, so the crawl meets the form at /signin/link.
     with world.clients["anonymous"].session_transaction() as pending:
         pending["oidc_teacher"] = {"provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9",
-                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": ""}
+                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": "",
+                              "at": time.time()}
     over = find_game(lambda g: g.round_over and not g.over, GameSettings(("random",), length="short"))
     store_game(db, world.pupil_id, over)
     # Class play (issue 16): the pupil's open table with a classmate (Start, Leave), a game at

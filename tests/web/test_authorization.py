@@ -55,6 +55,7 @@ def _snapshot(db):
             db.execute("SELECT * FROM school_settings ORDER BY name").fetchall(),
             db.execute("SELECT * FROM oidc_providers ORDER BY id").fetchall(),
             db.execute("SELECT * FROM oidc_links ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM oidc_teacher_names ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_tables ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_table_seats ORDER BY table_id, seat").fetchall(),
             db.execute("SELECT * FROM class_table_rounds ORDER BY table_id, round").fetchall())

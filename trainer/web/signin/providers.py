@@ -187,10 +187,12 @@ def add_name(provider_id: int):
     return redirect(url_for("school_signin.index") + f"#provider-{provider_id}", 303)
 
 
-@bp.route("/school/sign-in/<int:provider_id>/names/<int:name_id>/remove", methods=["POST"])
+@bp.route("/school/sign-in/<int:provider_id>/names/remove", methods=["POST"])
 @login.admin_required
-def remove_name(provider_id: int, name_id: int):
-    if not oidc_teacher_names.remove(get_db(), provider_id, name_id):
+def remove_name(provider_id: int):
+    name_id = request.form.get("name_id", "")
+    if not name_id.isascii() or not name_id.isdigit() or len(name_id) > 18 \
+            or not oidc_teacher_names.remove(get_db(), provider_id, int(name_id)):
         return _page({"remove": _("There is no such value.")}, status=404)
     security_log.event("oidc_teacher_name_removed", teacher=g.teacher["id"], provider=provider_id)
     flash(_("Removed."))
