@@ -242,7 +242,7 @@ def test_the_administrator_adds_a_service_is_told_its_mistake_and_tries_it(page,
     page.get_by_role("button", name="Add the sign-in service").click()
     page.get_by_text(f"names the issuer {oidc_provider.issuer}, not {oidc_provider.issuer}/").wait_for()
     assert oidc_providers.list_all(db) == []
-    _shoot(page, "oidc-providers-mistake", page.locator("#f-issuer"))
+    _shoot(page, "oidc-providers-mistake", page.locator("#f-issuer-error"))
     page.get_by_label("Issuer address").fill(oidc_provider.issuer)
     page.get_by_label("Client secret").fill(secret)
     page.get_by_role("button", name="Add the sign-in service").click()
