@@ -169,3 +169,19 @@ def test_guessing_the_password_on_the_link_page_meets_the_login_lock(client, db,
     # Locked: even the right password waits.
     assert _link(client, password=TEACHER_PASSWORD).status_code == 429
     assert oidc_links.count(db) == 0
+
+
+def test_the_teachers_export_holds_their_links_and_values_and_deleting_erases_them(client, db, make, service):
+    tina = make.teacher(email=TINA, name="Tina")
+    provider_id = service("A-full", name="MitID", scopes="unilogin", teacher_match="uniid")
+    oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=tina, value=op.UNILOGIN_TEACHER["uniid"],
+                           now=datetime(2026, 12, 1))
+    _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.UNILOGIN_TEACHER["login"]))
+    assert _link(client, password=TEACHER_PASSWORD).status_code == 303
+    data = client.get(f"/teachers/{tina}/export.json").get_json()
+    assert [(s["service"], s["subject"]) for s in data["sign_ins"]] == [("MitID", op.UNILOGIN_TEACHER["login"])]
+    assert [(v["service"], v["claim"], v["value"]) for v in data["sign_in_values"]] == [
+        ("MitID", "uniid", op.UNILOGIN_TEACHER["uniid"])]
+    assert client.post(f"/teachers/{tina}/delete", data={"password": TEACHER_PASSWORD}).status_code == 303
+    assert oidc_links.count(db) == 0
+    assert db.execute("SELECT count(*) FROM oidc_teacher_names").fetchone()[0] == 0
