@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, games, invitations, oidc_links, passwords
+from trainer.store import class_tables, games, invitations, oidc_links, oidc_teacher_names, passwords
 from trainer.web.teachers.invitations import utc_now
 from trainer.store.db import connect
 from web_helpers import AuthActions, Make, PupilActions, make_app
@@ -96,6 +96,8 @@ def victim(make):
     provider_id = make.provider()
     oidc_links.link(make.db, provider_id=provider_id, issuer="http://127.0.0.1:9/victim",
                     subject="victim-sub", pupil_id=pupil_id, now=utc_now())
+    # ...and its teacher's claim value there (issue 34): nobody else may remove it.
+    oidc_teacher_names.add(make.db, provider_id=provider_id, teacher_id=teacher_b, value="b-uniid", now=utc_now())
     table_id = class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time())
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "table_id": table_id,
             "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],

@@ -15,7 +15,17 @@ HERE = Path(__file__).resolve().parent / "oidc"
 TEACHER = {"login": "teacher-a", "email": "tina@school-a.example"}
 PUPIL_WITH_NAME = "pupil-a1"
 PUPIL_ONLY_SUB = "pupil-a2"
-CLIENTS = {"A": ("school-a", "secret-of-school-a"), "B": ("school-b", "secret-of-school-b")}
+CLIENTS = {"A": ("school-a", "secret-of-school-a"), "B": ("school-b", "secret-of-school-b"),
+           # School A's two services at this one issuer (issue 34): Unilogin's lightweight login
+           # for pupils and its full login for teachers.
+           "A-light": ("school-a-light", "secret-of-school-a-light"),
+           "A-full": ("school-a-full", "secret-of-school-a-full")}
+# Accounts shaped as real providers send them (issue 34, docs/deploy.md "Sign-in per provider").
+ENTRA_TEACHER = {"login": "teacher-entra", "preferred_username": "eva@school-a.example",
+                 "upn": "eva.olsen@schoola.onmicrosoft.com"}
+UNILOGIN_TEACHER = {"login": "teacher-uni", "uniid": "tina0042"}
+LIGHT_PUPIL = "pupil-light"
+UNVERIFIED = {"login": "unverified-a", "email": "tina@school-a.example"}
 
 
 @dataclass

@@ -72,6 +72,10 @@ TEACHER_ROUTES = {
     "school.hand_over": {"POST": {"teacher_id": "1"}},
     "school.withdraw": {"POST": {}},
     "school_signin.remove": {"POST": {}},
+    # Issue 34: the administrator's test sign-in and the teachers' claim values of a service.
+    "school_signin.test": {"GET": None},
+    "school_signin.add_name": {"POST": {"teacher_id": "1", "value": "tina0042"}},
+    "school_signin.remove_name": {"POST": {"name_id": "1"}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.

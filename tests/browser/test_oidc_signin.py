@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import oidc_provider as op
-from trainer.store import oidc_links, oidc_providers
+from trainer.store import oidc_links, oidc_providers, oidc_teacher_names
 from web_helpers import TEACHER_PASSWORD, Make, make_app
 
 from .conftest import LiveServer
@@ -159,6 +159,14 @@ def school_with_unilogin(tmp_path_factory):
         name="Unilogin", issuer="https://broker.unilogin.dk/auth/realms/broker",
         client_id="tweak-trainer", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
         pupil_claim="aktoer_gruppe", pupil_value="Elev")
+    # Issue 34: the same broker's full login for teachers, a second client id of one issuer,
+    # finding teachers by their uniid (Anne's entered by the administrator).
+    full_id = oidc_providers.add(
+        db, secret_key=app.config["SECRET_KEY"], secret="never-shown-either", now=datetime(2026, 12, 1),
+        name="MitID (Unilogin)", issuer="https://broker.unilogin.dk/auth/realms/broker",
+        client_id="tweak-trainer-full", scopes="uniid", teacher_claim="aktoer_gruppe",
+        teacher_value="Medarbejder", teacher_match="uniid")
+    oidc_teacher_names.add(db, provider_id=full_id, teacher_id=admin, value="anne0042", now=datetime(2026, 12, 1))
     class_id = make.klass(admin, "Owls")
     # Noor linked just now (among the new links, issue 34), Mila long ago, Sem never.
     linked = {"Noor": datetime.now(timezone.utc).replace(tzinfo=None), "Mila": datetime(2026, 1, 5)}
@@ -206,8 +214,48 @@ def test_the_sign_in_pages_at_two_sizes_for_the_docs(page, school_with_unilogin)
     page.get_by_role("heading", name="Sign-in services").wait_for()
     assert "never-shown" not in page.content()
     assert page.get_by_text(server.url + "/signin/1/callback").is_visible()
+    # Two services of one issuer, each with its client id; the second finds teachers by uniid.
+    assert page.get_by_text("tweak-trainer-full").is_visible() and page.get_by_text("anne0042").is_visible()
     _shoot(page, "oidc-providers")
     page.get_by_role("button", name="Log out").click()
     page.get_by_role("link", name="I am a pupil").click()
     page.get_by_role("link", name="Sign in with Unilogin").wait_for()
     _shoot(page, "oidc-signin-pupil")
+
+
+def test_the_administrator_adds_a_service_is_told_its_mistake_and_tries_it(page, live_server, oidc_provider):
+    """Issue 34, point 5: saving checks the discovery document and says what is wrong in the
+    administrator's words; the saved service's test sign-in goes through the provider and shows
+    what came back, linking nothing."""
+    db = live_server.db()
+    Make(db).teacher(email="admin@school.example", name="Anne")             # the administrator
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="I am a teacher").click()
+    page.get_by_label("E-mail address").fill("admin@school.example")
+    page.get_by_label("Password").fill(TEACHER_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="School", exact=True).first.click()
+    page.get_by_role("link", name="Sign-in services").click()
+    client_id, secret = op.CLIENTS["A"]
+    page.get_by_label("Name on the button").fill("Schoologin")
+    page.get_by_label("Issuer address").fill(oidc_provider.issuer + "/")        # one character too many
+    page.get_by_label("Client id").fill(client_id)
+    page.get_by_label("Client secret").fill(secret)
+    page.locator("#f-teacher-claim").fill("email")
+    page.locator("#f-teacher-value").fill("@school-a.example")
+    page.get_by_role("button", name="Add the sign-in service").click()
+    page.get_by_text(f"names the issuer {oidc_provider.issuer}, not {oidc_provider.issuer}/").wait_for()
+    assert oidc_providers.list_all(db) == []
+    _shoot(page, "oidc-providers-mistake", page.locator("#f-issuer-error"))
+    page.get_by_label("Issuer address").fill(oidc_provider.issuer)
+    page.get_by_label("Client secret").fill(secret)
+    page.get_by_role("button", name="Add the sign-in service").click()
+    page.get_by_text("Schoologin is added.").wait_for()
+    page.get_by_role("link", name="Test sign-in with Schoologin").click()
+    _provider_login(page, op.TEACHER["login"])
+    page.get_by_role("heading", name="Test sign-in with Schoologin worked").wait_for()
+    assert page.locator("#signin-test").get_by_text(op.TEACHER["email"]).is_visible()
+    assert oidc_links.count(db) == 0
+    page.get_by_role("link", name="Back to the sign-in services").click()
+    page.get_by_role("heading", name="Sign-in services").wait_for()
+    db.close()

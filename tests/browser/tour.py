@@ -175,10 +175,12 @@ NOT_PAGES = {
                     "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
     "signin.callback": "not a page one opens: the sign-in service sends the browser back here "
                        "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
-    "signin.link_teacher": "shown only after a provider's first sign-in of a known teacher, which "
+    "signin.link_teacher": "shown only after a provider's first sign-in of a teacher, which "
                            "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
     "signin_confirm.ask": "asked only after a pupil's first sign-in with the school's login, which the "
                           "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
+    "school_signin.test": "not a page: sends the administrator to the sign-in service for a test "
+                          "(tests/browser/test_oidc_signin.py clicks it on the sign-in services page)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
                                  "(tests/web/classplay/test_tournament.py)",

@@ -20,6 +20,7 @@ class StubProvider:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.issuer = f"http://127.0.0.1:{self.server.server_port}"
         self.claimed_issuer = self.issuer      # what discovery says; change for "unknown issuer"
+        self.discovery_changes = {}            # fields of the discovery document to replace (None: drop)
         self.id_token = lambda nonce: self.sign({"sub": "stub-pupil"}, nonce)
         self.nonce = None                      # the last authorization request's, set by the test
         self.token_requests = 0
@@ -52,11 +53,13 @@ class StubProvider:
 
             def do_GET(self):
                 if self.path == "/.well-known/openid-configuration":
-                    self._json({"issuer": stub.claimed_issuer,
+                    document = {"issuer": stub.claimed_issuer,
                                 "authorization_endpoint": stub.issuer + "/auth",
                                 "token_endpoint": stub.issuer + "/token",
                                 "jwks_uri": stub.issuer + "/jwks",
-                                "id_token_signing_alg_values_supported": ["RS256"]})
+                                "id_token_signing_alg_values_supported": ["RS256"],
+                                **stub.discovery_changes}
+                    self._json({k: v for k, v in document.items() if v is not None})
                 elif self.path == "/jwks":
                     self._json({"keys": [KEY.as_dict(private=False)]})
                 else:

@@ -134,12 +134,28 @@ def test_a_pupil_token_is_not_a_teacher(client, stub, school):
     assert oidc_links.count(db) == 0
 
 
-def test_an_unknown_teacher_is_told_to_ask_and_nothing_is_created(client, stub, school):
+def test_an_unknown_teacher_is_offered_the_password_link_and_nothing_is_created(client, stub, school):
+    # Issue 34: no more "No account here yet" for a teacher who has one: the page asks for the
+    # account's e-mail address and password once, and says whom to ask for an invitation.
     db, provider_id = school
     stub.id_token = lambda nonce: stub.sign({"sub": "t", "role": "staff", "email": "new@x.example"}, nonce)
     teachers_before = db.execute("SELECT count(*) FROM teachers").fetchone()[0]
     state = _start(client, stub, provider_id, role="teacher")
     response = _callback(client, provider_id, state)
-    assert response.status_code == 403 and "Ask your school's administrator" in response.get_data(as_text=True)
+    assert response.status_code == 303 and response.location.endswith("/signin/link")
+    page = client.get("/signin/link").get_data(as_text=True)
+    assert 'name="email"' in page and "for an invitation link" in page
     assert db.execute("SELECT count(*) FROM teachers").fetchone()[0] == teachers_before
     assert oidc_links.count(db) == 0
+
+
+def test_a_token_for_another_client_of_the_same_issuer_is_refused(client, stub, school):
+    # Issue 34, point 3: two services of one issuer are told apart by the client id in the
+    # token's audience and azp; one meant for the lightweight login does not sign in here.
+    db, provider_id = school
+    for token in (lambda nonce: stub.sign({"sub": "p"}, nonce, aud="light-client"),
+                  lambda nonce: stub.sign({"sub": "p"}, nonce, aud=["stub-client", "light-client"],
+                                          azp="light-client")):
+        stub.id_token = token
+        state = _start(client, stub, provider_id)
+        _refused(_callback(client, provider_id, state), "The sign-in was meant for another service", db)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from datetime import datetime
 
 from game_helpers import find_game, store_game
 from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, tournaments
+from trainer.store import class_tables, oidc_providers, oidc_teacher_names, tournaments
 from trainer.web.dashboard.queries import attempt_log
 from trainer.web.classplay import turns
 from trainer.web.signin import pupil_link
@@ -67,9 +68,18 @@ def build_fuzz_world(app, db) -> dict:
                 "9999-01-01T00:00:00"])
     # A teacher's first provider sign-in, waiting for the password (trainer.web.signin.views):
     # the nobody visitor has one pending, so the crawl meets the form at /signin/link.
+    # A service that finds teachers by uniid, with one teacher's value (issue 34): its add and
+    # remove forms are on the administrator's sign-in services page.
+    uniid_service = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
+                                       now=datetime(2026, 12, 1), name="Fuzz full login",
+                                       issuer="http://127.0.0.1:9", client_id="fuzz-full", teacher_claim="role",
+                                       teacher_value="staff", teacher_match="uniid")
+    oidc_teacher_names.add(db, provider_id=uniid_service, teacher_id=world.ids["teacher_id"], value="fuzz0001",
+                           now=datetime(2026, 12, 1))
     with world.clients["anonymous"].session_transaction() as pending:
         pending["oidc_teacher"] = {"provider": world.ids["provider_id"], "issuer": "http://127.0.0.1:9",
-                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": ""}
+                                   "sub": "fuzz-sub", "teacher": world.ids["teacher_id"], "id_token": "",
+                                   "at": time.time()}
     # A pupil's first sign-in with the school's login, asking "was that you?" (issue 34): the
     # pupil visitor's session holds the question, so the crawl meets its form.
     with world.clients["pupil"].session_transaction() as asked:

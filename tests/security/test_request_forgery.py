@@ -42,7 +42,7 @@ PLAIN_POSTS = {
     "school.registration": {"open": "1"},
     "rosters.index": {},
     "rosters.apply": {"upload": "x", "org": "x"},
-    "school_signin.index": {"name": "Forged", "issuer": "https://evil.example", "client_id": "x",
+    "school_signin.index": {"name": "Forged", "issuer": "http://127.0.0.1:9", "client_id": "x",
                             "secret": "x", "teacher_claim": "email", "teacher_value": "@evil.example"},
     "signin.link_teacher": {"password": TEACHER_PASSWORD},
     "signin_confirm.ask": {"answer": "yes"},

@@ -29,8 +29,10 @@ def _csp(header: str) -> dict:
 NEVER_200 = {
     "signin.start": "sends the browser on to the school's sign-in service (issue 25)",
     "signin.callback": "answers only the service sending the browser back (tests/oidc)",
-    "signin.link_teacher": "only after a service's first sign-in of a known teacher "
+    "signin.link_teacher": "only after a service's first sign-in of a teacher "
                            "(tests/browser/test_oidc_signin.py)",
+    "school_signin.test": "the administrator's test sign-in: sends the browser on to the service "
+                          "(tests/oidc/test_saving_a_service.py)",
 }
 
 

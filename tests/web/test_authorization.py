@@ -11,7 +11,7 @@ import pytest
 
 from route_table import (ALL_ROUTES, CASES, OUTSIDE_LOGIN, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES,
                          assert_refused_to_a_pupil, route_url, send)
-from trainer.store import invitations
+from trainer.store import invitations, oidc_teacher_names
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions, make_app
 
@@ -55,6 +55,7 @@ def _snapshot(db):
             db.execute("SELECT * FROM school_settings ORDER BY name").fetchall(),
             db.execute("SELECT * FROM oidc_providers ORDER BY id").fetchall(),
             db.execute("SELECT * FROM oidc_links ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM oidc_teacher_names ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_tables ORDER BY id").fetchall(),
             db.execute("SELECT * FROM class_table_seats ORDER BY table_id, seat").fetchall(),
             db.execute("SELECT * FROM class_table_rounds ORDER BY table_id, round").fetchall())
@@ -107,6 +108,9 @@ def test_owners_can_reach_their_own_ids(app, client, auth, make, endpoint, metho
     ids = {"class_id": class_id, "pupil_id": make.pupil(class_id, "Victim"), "teacher_id": teacher,
            "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
            "provider_id": make.provider(), **make.set_and_sheet(teacher)}
+    # The service's first teacher claim value (issue 34): the one school_signin.remove_name names.
+    oidc_teacher_names.add(make.db, provider_id=ids["provider_id"], teacher_id=teacher, value="own-uniid",
+                           now=utc_now())
     if endpoint in PUPIL_LOGIN_ROUTES:
         PupilActions(client, make).enter_code(make.class_row(class_id)["join_code"])
     response = send(client, method, route_url(app, endpoint, ids), ALL_ROUTES[endpoint][method])

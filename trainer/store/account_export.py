@@ -35,5 +35,14 @@ def export_teacher(db: Database, teacher_id: int) -> dict:
                    [teacher_id])
     class_ids = [r[0] for r in db.execute("SELECT id FROM classes WHERE teacher_id = ? ORDER BY id", [teacher_id])]
     uploaded = [r[0] for r in db.execute("SELECT id FROM puzzles WHERE teacher_id = ? ORDER BY id", [teacher_id])]
+    # The sign-in services linked to the account, and the claim values the administrator
+    # entered for it (issue 34): what this app keeps of the teacher's provider accounts.
+    sign_ins = [dict(r) for r in db.query(
+        "SELECT p.name AS service, l.issuer, l.subject, l.created_at FROM oidc_links l"
+        " JOIN oidc_providers p ON p.id = l.provider_id WHERE l.teacher_id = ? ORDER BY l.id", [teacher_id])]
+    sign_in_values = [dict(r) for r in db.query(
+        "SELECT p.name AS service, p.teacher_match AS claim, n.value, n.created_at FROM oidc_teacher_names n"
+        " JOIN oidc_providers p ON p.id = n.provider_id WHERE n.teacher_id = ? ORDER BY n.id", [teacher_id])]
     return {"format": "tweak-teacher-export/1", "teacher": teacher, "uploaded_puzzles": uploaded,
+            "sign_ins": sign_ins, "sign_in_values": sign_in_values,
             "classes": [export_class(db, c) for c in class_ids]}

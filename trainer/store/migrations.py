@@ -863,3 +863,42 @@ def m3501_one_game_core(db: Database) -> None:
 
 def apply(db: Database) -> None:
     migrations.apply(db)
+
+
+# ------------------------------------------- issue 34: teachers without e-mail, one issuer twice
+@migrations()
+def m3401_oidc_clients_and_teacher_names(db: Database) -> None:
+    # One issuer may serve several clients (Unilogin's lightweight login for pupils and its
+    # full login for teachers): `issuer` alone is no longer unique, the pair with the client
+    # id is. SQLite cannot drop a column's UNIQUE, so the table is rebuilt from its own SQL
+    # (any column a later step added is kept). Dropping the old table would cascade to
+    # oidc_links, so the links are set aside first and put back once the name exists again.
+    old_sql = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'oidc_providers'"
+                         ).fetchone()[0]
+    assert "issuer TEXT NOT NULL UNIQUE," in old_sql
+    new_sql = old_sql.replace("CREATE TABLE oidc_providers", "CREATE TABLE oidc_providers_new", 1)
+    new_sql = new_sql.replace("issuer TEXT NOT NULL UNIQUE,", "issuer TEXT NOT NULL,", 1)
+    new_sql = new_sql.rstrip().removesuffix(")") + ",\n            UNIQUE (issuer, client_id)\n        )"
+    db.execute("CREATE TEMP TABLE oidc_links_kept AS SELECT * FROM oidc_links")
+    db.execute(new_sql)
+    db.execute("INSERT INTO oidc_providers_new SELECT * FROM oidc_providers")
+    db.execute("DROP TABLE oidc_providers")
+    db.execute("ALTER TABLE oidc_providers_new RENAME TO oidc_providers")
+    db.execute("INSERT INTO oidc_links SELECT * FROM oidc_links_kept")
+    db.execute("DROP TABLE oidc_links_kept")
+    # Which claim finds a teacher's account the first time (trainer.web.signin.identity):
+    # existing services keep the e-mail address they used until now.
+    db.execute("ALTER TABLE oidc_providers ADD COLUMN teacher_match TEXT NOT NULL DEFAULT 'email'")
+    # The value of that claim for a teacher, where it is not their e-mail address (a Unilogin
+    # uniid), as the school's administrator entered it: only this is compared, never a guess.
+    db.execute(
+        """CREATE TABLE oidc_teacher_names (
+            id INTEGER PRIMARY KEY,
+            provider_id INTEGER NOT NULL REFERENCES oidc_providers(id) ON DELETE CASCADE,
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            value TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (provider_id, value),
+            UNIQUE (provider_id, teacher_id)
+        )"""
+    )

@@ -18,7 +18,10 @@ from sqlite_utils import Database
 from trainer.store.db import write_transaction
 
 FIELDS = ("name", "issuer", "client_id", "scopes", "teacher_claim", "teacher_value",
-          "pupil_claim", "pupil_value")
+          "pupil_claim", "pupil_value", "teacher_match")
+# Which claim finds a teacher's account at the first sign-in (trainer.web.signin.identity);
+# "subject" reads none: the teacher logs in with their password once instead.
+TEACHER_MATCHES = ("email", "preferred_username", "upn", "uniid", "subject")
 
 
 class SecretUnreadable(Exception):
@@ -49,6 +52,7 @@ def _public(row: dict) -> dict:
 
 def add(db: Database, *, secret_key: str | bytes, secret: str, now: datetime, **fields) -> int:
     values = {k: fields.get(k, "") for k in FIELDS}
+    values["teacher_match"] = values["teacher_match"] or "email"
     with write_transaction(db):
         cursor = db.execute(
             f"INSERT INTO oidc_providers ({', '.join(FIELDS)}, secret_box, created_at)"
@@ -57,8 +61,10 @@ def add(db: Database, *, secret_key: str | bytes, secret: str, now: datetime, **
     return cursor.lastrowid
 
 
-def issuer_taken(db: Database, issuer: str) -> bool:
-    return db.execute("SELECT 1 FROM oidc_providers WHERE issuer = ?", [issuer]).fetchone() is not None
+def client_taken(db: Database, issuer: str, client_id: str) -> bool:
+    """One issuer may serve several clients (a lightweight and a full login), each once."""
+    return db.execute("SELECT 1 FROM oidc_providers WHERE issuer = ? AND client_id = ?",
+                      [issuer, client_id]).fetchone() is not None
 
 
 def list_all(db: Database) -> list[dict]:

@@ -38,6 +38,8 @@ DENIED = "denied"
 SECRET = "secret"
 
 ROLES = ("teacher", "pupil")
+# The administrator's test sign-in: the teacher's scopes, and nothing is linked or logged in.
+TEST = "test"
 TIMEOUT_SECONDS = 10
 METADATA_SECONDS = 300
 LEEWAY_SECONDS = 30     # clocks differ a little; an ID token older than this is expired
@@ -90,10 +92,17 @@ def _metadata(client: FlaskOAuth2App, provider: dict) -> dict:
     return metadata
 
 
+# What a teacher's sign-in asks for besides openid, for the claim that finds the account
+# the first time: Entra sends preferred_username and upn with `profile`; a uniid comes with
+# the scope the school names in its extra scopes; "subject" needs nothing.
+MATCH_SCOPES = {"email": ["email"], "preferred_username": ["profile"], "upn": ["profile"]}
+
+
 def scopes(provider: dict, role: str) -> str:
-    # A pupil's sign-in asks for the pseudonym only, a teacher's for the e-mail that finds
+    # A pupil's sign-in asks for the pseudonym only, a teacher's for the claim that finds
     # the account the first time (plus, for both, what the school's role rule needs).
-    wanted = ["openid"] + (["email"] if role == "teacher" else [])
+    match = provider.get("teacher_match") or "email"
+    wanted = ["openid"] + (MATCH_SCOPES.get(match, []) if role in ("teacher", TEST) else [])
     wanted += [s for s in provider["scopes"].split() if s not in wanted]
     return " ".join(wanted)
 
@@ -135,7 +144,7 @@ def finish(provider: dict) -> SignedIn:
     if not state or len(state) > 200:
         raise Refused(STATE)
     saved = client.framework.get_state_data(session, state)
-    if not saved or saved.get("role") not in ROLES:
+    if not saved or saved.get("role") not in (*ROLES, TEST):
         client.framework.clear_state_data(session, state)
         raise Refused(STATE)
     if request.args.get("error"):

@@ -11,9 +11,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, flash, g, redirect, request, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import oidc_providers
+from trainer.store import oidc_providers, oidc_teacher_names, school_admin
 from trainer.web.core import htmx, login, security_log
 from trainer.web.db import get_db
+from trainer.web.signin import discovery, flow, messages
 
 bp = Blueprint("school_signin", __name__)
 
@@ -59,10 +60,13 @@ def form_errors(form) -> dict:
     issuer_error = _issuer_error(get("issuer"))
     if issuer_error:
         errors["issuer"] = issuer_error
-    elif oidc_providers.issuer_taken(get_db(), get("issuer")):
-        errors["issuer"] = _("This school already signs in with this issuer.")
     if not get("client_id") or not get("client_id").isascii() or " " in get("client_id"):
         errors["client_id"] = _("Please enter the client id the provider gave you.")
+    elif not issuer_error and oidc_providers.client_taken(get_db(), get("issuer"), get("client_id")):
+        # Another client id of the same issuer is fine: a lightweight and a full login.
+        errors["client_id"] = _("This school already signs in with this client id of this issuer.")
+    if form.get("teacher_match", "email") not in oidc_providers.TEACHER_MATCHES:
+        errors["teacher_match"] = _("Please choose one of the listed ways.")
     if not form.get("secret", ""):
         errors["secret"] = _("Please enter the client secret the provider gave you.")
     if get("scopes") and not all(SCOPE.fullmatch(s) for s in get("scopes").split()):
@@ -81,10 +85,25 @@ def form_errors(form) -> dict:
 
 
 def _page(errors=None, form=None, status=200):
+    db = get_db()
     return htmx.render("signin/providers.html", "signin/_providers.html",
-                       providers=oidc_providers.list_all(get_db()), errors=errors or {},
+                       providers=oidc_providers.list_all(db), errors=errors or {},
                        form=form or {}, callback=lambda pid: url_for("signin.callback", provider_id=pid,
-                                                                       _external=True)), status
+                                                                       _external=True),
+                       teacher_names=lambda pid: oidc_teacher_names.list_for(db, pid),
+                       school_teachers=[t for t in school_admin.list_teachers(db) if not t["disabled_at"]],
+                       matches=match_words()), status
+
+
+def match_words() -> dict[str, str]:
+    """The ways a teacher's account is found the first time, as the form offers them."""
+    return {
+        "email": _("E-mail address (email), only when the service says it is verified"),
+        "preferred_username": _("User name (preferred_username), as Microsoft Entra ID sends it"),
+        "upn": _("User principal name (upn), as Microsoft Entra ID sends it"),
+        "uniid": _("Unilogin user id (uniid), as Unilogin's full login sends it"),
+        "subject": _("None: each teacher logs in with their password once to link"),
+    }
 
 
 @bp.route("/school/sign-in", methods=["GET", "POST"])
@@ -94,16 +113,21 @@ def index():
         return _page()
     errors = form_errors(request.form)
     # The secret is never sent back into the form, not even after an error.
-    form = {k: request.form.get(k, "") for k in LIMITS if k != "secret"}
+    form = {k: request.form.get(k, "") for k in (*LIMITS, "teacher_match") if k != "secret"}
     if errors:
         return _page(errors, form, 400)
+    # Fetched now, so a wrong address is said to the administrator, not to the first teacher.
+    found = discovery.check(request.form["issuer"].strip())
+    if found:
+        security_log.event("oidc_provider_refused", teacher=g.teacher["id"], problems=len(found))
+        return _page({"issuer": " ".join(found)}, form, 400)
     fields = {k: request.form.get(k, "").strip() for k in oidc_providers.FIELDS}
-    fields["issuer"] = fields["issuer"]
     provider_id = oidc_providers.add(get_db(), secret_key=current_app.config["SECRET_KEY"],
                                      secret=request.form["secret"],
                                      now=datetime.now(timezone.utc).replace(tzinfo=None), **fields)
     security_log.event("oidc_provider_added", teacher=g.teacher["id"], provider=provider_id)
-    flash(_("%(name)s is added. Teachers and pupils see its button on their login pages.", name=fields["name"]))
+    flash(_("%(name)s is added. Teachers and pupils see its button on their login pages. "
+            "Try it with its test sign-in below.", name=fields["name"]))
     return redirect(url_for("school_signin.index"), 303)
 
 
@@ -115,3 +139,61 @@ def remove(provider_id: int):
     security_log.event("oidc_provider_removed", teacher=g.teacher["id"], provider=provider_id)
     flash(_("The sign-in service is removed. Its accounts can no longer sign in here."))
     return redirect(url_for("school_signin.index"), 303)
+
+
+@bp.route("/school/sign-in/<int:provider_id>/test")
+@login.admin_required
+def test(provider_id: int):
+    """The administrator's test sign-in: a link, like the login pages' buttons (the CSP keeps a
+    form's answer from leading off the site). The callback shows what came back and links
+    nothing (trainer.web.signin.views)."""
+    provider = oidc_providers.get(get_db(), provider_id)
+    if provider is None:
+        return _page({"remove": _("There is no such sign-in service.")}, status=404)
+    try:
+        return redirect(flow.start(provider, flow.TEST), 303)
+    except flow.Refused as err:
+        return _page({"test": (provider_id, messages.refusal(err.reason))}, status=400)
+
+
+@bp.route("/school/sign-in/<int:provider_id>/names", methods=["POST"])
+@login.admin_required
+def add_name(provider_id: int):
+    """A teacher's value of the service's identifying claim (a uniid): the first sign-in with
+    it then proposes that teacher's account."""
+    db = get_db()
+    provider = oidc_providers.get(db, provider_id)
+    if provider is None:
+        return _page({"remove": _("There is no such sign-in service.")}, status=404)
+    teacher_id = request.form.get("teacher_id", "")
+    value = request.form.get("value", "").strip()
+    active = {str(t["id"]) for t in school_admin.list_teachers(db) if not t["disabled_at"]}
+    error = None
+    if teacher_id not in active:
+        error = _("Please choose a teacher of this school.")
+    elif not value or len(value) > LIMITS["teacher_value"] or not _plain(value):
+        error = _("Please enter the value the service sends for this teacher.")
+    if error is None:
+        try:
+            oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=int(teacher_id), value=value,
+                                   now=datetime.now(timezone.utc).replace(tzinfo=None))
+        except oidc_teacher_names.Taken:
+            error = _("This teacher, or this value, has one at this service already: remove it first.")
+    if error:
+        return _page({"names": (provider_id, error)}, {"name_value": value}, 400)
+    security_log.event("oidc_teacher_name_added", teacher=g.teacher["id"], provider=provider_id,
+                       named=int(teacher_id))
+    flash(_("Saved. That teacher's first sign-in with %(name)s now proposes their account.", name=provider["name"]))
+    return redirect(url_for("school_signin.index") + f"#provider-{provider_id}", 303)
+
+
+@bp.route("/school/sign-in/<int:provider_id>/names/remove", methods=["POST"])
+@login.admin_required
+def remove_name(provider_id: int):
+    name_id = request.form.get("name_id", "")
+    if not name_id.isascii() or not name_id.isdigit() or len(name_id) > 18 \
+            or not oidc_teacher_names.remove(get_db(), provider_id, int(name_id)):
+        return _page({"remove": _("There is no such value.")}, status=404)
+    security_log.event("oidc_teacher_name_removed", teacher=g.teacher["id"], provider=provider_id)
+    flash(_("Removed."))
+    return redirect(url_for("school_signin.index") + f"#provider-{provider_id}", 303)

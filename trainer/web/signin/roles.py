@@ -1,8 +1,12 @@
 """Which role the provider's claims give someone: the administrator's rule per role is a claim
 name and a value. The claim matches when it equals the value, when it is a list holding the
-value (groups), or, for a value starting with "@", when it is an e-mail address at that domain.
+value (groups), or, for a value starting with "@", when it is an e-mail address at that domain
+— and, for the `email` claim, only when the provider says the address is verified (issue 34:
+anyone can put any address on an account at some providers).
 Pure: no Flask, no store."""
 from __future__ import annotations
+
+from trainer.web.signin.identity import email_verified
 
 
 def matches(claims: dict, claim: str, value: str) -> bool:
@@ -15,6 +19,8 @@ def matches(claims: dict, claim: str, value: str) -> bool:
         return False
     got = str(got)
     if value.startswith("@"):
+        if claim == "email" and not email_verified(claims):
+            return False
         return got.lower().endswith(value.lower()) and got.count("@") == 1
     return got == value
 

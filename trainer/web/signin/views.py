@@ -1,30 +1,32 @@
 """Sign in with a school's provider: the start, the callback, and the first sign-in's link.
 
 A teacher's or pupil's provider account is linked once (trainer.store.oidc_links) and signs
-in directly after that. The first time, a teacher whose verified e-mail is a known account's
-enters that account's password once; a pupil types the class code and taps the picture
-password once, then answers "was that you?" (trainer.web.signin.pupil_link: why a pupil's
-pending link runs out, ends at any other login or logout, and is never used unasked). Until
-then the pending link lives in the signed session only: a refused or abandoned sign-in stores
-nothing.
+in directly after that. The first time, a teacher enters their account's password once: the
+account the service's identifying claim proposes (trainer.web.signin.identity), or the one
+whose e-mail address they type; a pupil types the class code and taps the picture password
+once, then answers "was that you?" (trainer.web.signin.pupil_link: why a pupil's pending link
+runs out, ends at any other login or logout, and is never used unasked). Until then the
+pending link lives in the signed session only: a refused or abandoned sign-in stores nothing.
 """
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 
-from flask import Blueprint, abort, flash, redirect, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
-from trainer.store import classes, oidc_links, oidc_providers, passwords, pupils, teachers, throttle
+from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.signin import flow, messages, pupil_link, roles
+from trainer.web.signin import flow, identity, messages, pupil_link, roles
 
 bp = Blueprint("signin", __name__)
 
 PENDING_TEACHER = "oidc_teacher"
 LOGOUT = "oidc_logout"
 STARTED_AS = "oidc_role"    # who started the last sign-in here, for a refusal's way back
+PENDING_SECONDS = 600   # a teacher's sign-in waits this long for the password that links it
 
 
 def _now() -> datetime:
@@ -83,11 +85,28 @@ def callback(provider_id: int):
         signed = flow.finish(provider)
     except flow.Refused as err:
         return _refused(err.reason, 400, role)
+    if signed.role == flow.TEST:
+        return _test_result(signed)
     if not roles.role_allowed(provider, signed.claims, signed.role):
         return _refused("role_" + signed.role, 403, signed.role)
     if signed.role == "teacher":
         return _teacher(signed)
     return _pupil(signed)
+
+
+def _test_result(signed: flow.SignedIn):
+    """The administrator's test sign-in: what the service sent and what this school would make
+    of it. Nothing is linked, stored or logged in; only an administrator sees it."""
+    if not teachers.is_admin(g.teacher):
+        return _refused(flow.STATE, 403, "teacher")
+    provider, claims = signed.provider, signed.claims
+    value = identity.claimed_value(provider, claims)
+    security_log.event("oidc_test_sign_in", provider=provider["id"])
+    return htmx.render("signin/test.html", "signin/_test.html", provider=provider,
+                       claim_names=sorted(claims), teacher=roles.role_allowed(provider, claims, "teacher"),
+                       pupil=roles.role_allowed(provider, claims, "pupil"),
+                       match=provider.get("teacher_match") or "email", value=value,
+                       proposed=_proposed_teacher(provider, claims))
 
 
 def _remember_logout(signed: flow.SignedIn) -> None:
@@ -109,58 +128,107 @@ def _teacher(signed: flow.SignedIn):
         _remember_logout(signed)
         security_log.event("teacher_login", teacher=teacher["id"], via="oidc")
         return redirect(url_for("classes.index"), 303)
-    email = signed.claims.get("email")
-    teacher = None
-    if isinstance(email, str) and signed.claims.get("email_verified") is not False and len(email) <= 254:
-        teacher = teachers.by_email(db, email)
-    if teacher is None:
-        # Nothing is created: teachers join by their administrator's invitation (docs/schools.md).
-        security_log.event("oidc_unknown_teacher", provider=signed.provider["id"])
-        return htmx.render("signin/ask_admin.html", "signin/_ask_admin.html",
-                           provider=signed.provider), 403
-    session[PENDING_TEACHER] = {"provider": signed.provider["id"], "issuer": issuer,
-                                "sub": subject, "teacher": teacher["id"], "id_token": signed.id_token}
+    # Not linked yet: the identifying claim may propose an account; either way nothing is
+    # linked before that account's password is typed once (link_teacher).
+    teacher = _proposed_teacher(signed.provider, signed.claims)
+    security_log.event("oidc_link_pending", provider=signed.provider["id"],
+                       proposed=teacher["id"] if teacher else None)
+    session[PENDING_TEACHER] = {"provider": signed.provider["id"], "issuer": issuer, "sub": subject,
+                                "teacher": teacher["id"] if teacher else None,
+                                "id_token": signed.id_token, "at": time.time()}
     return redirect(url_for("signin.link_teacher"), 303)
+
+
+def _proposed_teacher(provider: dict, claims: dict) -> dict | None:
+    value = identity.claimed_value(provider, claims)
+    if value is None:
+        return None
+    db = get_db()
+    named = oidc_teacher_names.teacher_for(db, provider["id"], value)
+    if named is not None:
+        return teachers.get(db, named)
+    if identity.compares_with_account_email(provider):
+        return teachers.by_email(db, value)
+    return None
+
+
+def _pending_teacher() -> dict | None:
+    """The sign-in waiting to be linked, while it is fresh (a staff-room computer left at
+    this page must not link the next teacher who logs in there)."""
+    pending = session.get(PENDING_TEACHER)
+    if not isinstance(pending, dict) or not isinstance(pending.get("at"), (int, float)):
+        return None
+    if not 0 <= time.time() - pending["at"] <= PENDING_SECONDS:
+        return None
+    return pending
+
+
+def _check_password(teacher: dict | None, email: str, password: str):
+    """The teacher login's throttle and check: returns (teacher, error, status)."""
+    from trainer.web.teachers.auth import lock_message  # auth imports this module
+    db = get_db()
+    lock = guessing.teacher_lock(teacher, email)
+    refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
+    if refused:
+        return None, lock_message(refused), 429
+    too_long = len(password) > passwords.MAX_LENGTH
+    if teacher is None:
+        passwords.burn_time(password[:passwords.MAX_LENGTH])
+        right = False
+    else:
+        right = not too_long and passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH])
+    if not right:
+        security_log.event("oidc_link_failed", teacher=teacher["id"] if teacher else "unknown")
+        if locked:
+            return None, lock_message(locked), 429
+        return None, (_("That is not your password.") if teacher and not email
+                      else _("E-mail address or password is wrong.")), 400
+    throttle.reset(db, lock.key)
+    return teacher, None, 200
 
 
 @bp.route("/signin/link", methods=["GET", "POST"])
 def link_teacher():
-    """A known teacher's first sign-in: the account's password once, then the link is made."""
-    pending = session.get(PENDING_TEACHER)
+    """A teacher's first sign-in with a service: their account's password once, then the
+    link is made. The account is the one the identifying claim proposed, or, where none was,
+    the one whose e-mail address the teacher types (like a pupil's class code)."""
+    pending = _pending_teacher()
     db = get_db()
-    teacher = teachers.get(db, pending["teacher"]) if isinstance(pending, dict) else None
-    provider = oidc_providers.get(db, pending["provider"]) if teacher else None
-    if teacher is None or provider is None:
+    provider = oidc_providers.get(db, pending["provider"]) if pending else None
+    proposed = teachers.get(db, pending["teacher"]) if provider and pending.get("teacher") else None
+    if provider is None:
         session.pop(PENDING_TEACHER, None)
         return _refused(flow.STATE, 400, "teacher")
-    error, status = None, 200
+    error, status, email = None, 200, ""
+    if request.method == "POST" and request.form.get("cancel"):
+        session.pop(PENDING_TEACHER, None)
+        security_log.event("oidc_link_cancelled", provider=provider["id"])
+        return htmx.full_reload(url_for("auth.login"))
     if request.method == "POST":
-        lock = guessing.teacher_lock(teacher, teacher["email"])
-        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         password = request.form.get("password", "")
-        if refused:
-            from trainer.web.teachers.auth import lock_message
-            error, status = lock_message(refused), 429
-        elif len(password) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], password):
-            error, status = _("That is not your password."), 400
-            security_log.event("oidc_link_failed", teacher=teacher["id"])
-        elif not teachers.is_active(teacher):
-            return _refused("disabled", 403, "teacher")
+        if proposed is not None:
+            teacher, error, status = _check_password(proposed, "", password)
         else:
-            throttle.reset(db, lock.key)
+            email = request.form.get("email", "").strip()[:identity.MAX_LENGTH]
+            teacher, error, status = _check_password(teachers.by_email(db, email) if email else None,
+                                                     email, password)
+        if teacher is not None and not teachers.is_active(teacher):
+            return _refused("disabled", 403, "teacher")
+        if teacher is not None:
+            session.pop(PENDING_TEACHER, None)
             try:
                 oidc_links.link(db, provider_id=provider["id"], issuer=pending["issuer"],
                                 subject=pending["sub"], teacher_id=teacher["id"], now=_now())
             except oidc_links.AlreadyLinked:
-                session.pop(PENDING_TEACHER, None)
                 return _refused("linked_elsewhere", 409, "teacher")
+            guessing.remember_teacher_device(teacher["id"])
             login.login_teacher(teacher["id"])
             session[LOGOUT] = {"provider": provider["id"], "id_token": pending["id_token"]}
             security_log.event("oidc_linked", teacher=teacher["id"], provider=provider["id"])
             flash(_("From now on you can sign in with %(provider)s.", provider=provider["name"]))
             return htmx.full_reload(url_for("classes.index"))
     return htmx.render("signin/link.html", "signin/_link.html", provider=provider,
-                       email=teacher["email"], error=error), status
+                       proposed=proposed, email=email, error=error), status
 
 
 def _pupil(signed: flow.SignedIn):
