@@ -284,3 +284,14 @@ def test_a_refused_callback_nobody_here_started_shows_both_ways_back(app, school
     _, provider_id = school
     page = app.test_client().get(f"/signin/{provider_id}/callback?code=x&state=made-up").get_data(as_text=True)
     assert TEACHER_BACK in page and PUPIL_BACK in page
+
+
+@pytest.mark.parametrize("role, asks_again", [("pupil", True), ("teacher", False)])
+def test_a_pupils_sign_in_makes_the_provider_ask_who_it_is_every_time(client, school, role, asks_again):
+    # On a shared tablet the provider's own session outlives our logout: without prompt=login the
+    # next child who taps "Sign in" would come back as the last child (issue 34.1). A teacher's
+    # own computer keeps the provider's single sign-on.
+    response = client.get(f"/signin/{school[1]}/{role}")
+    assert response.status_code == 303
+    query = parse_qs(urlsplit(response.location).query)
+    assert (query.get("prompt") == ["login"]) is asks_again

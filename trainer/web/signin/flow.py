@@ -112,8 +112,11 @@ def start(provider: dict, role: str):
     client = _client(provider)
     _metadata(client, provider)
     redirect_uri = url_for("signin.callback", provider_id=provider["id"], _external=True)
+    # A pupil signs in on a shared class tablet: the provider must ask who it is every time,
+    # never hand the next child the last child's provider session (issue 34.1).
+    extra = {"prompt": "login"} if role == "pupil" else {}
     try:
-        rv = client.create_authorization_url(redirect_uri, scope=scopes(provider, role))
+        rv = client.create_authorization_url(redirect_uri, scope=scopes(provider, role), **extra)
     except (requests.RequestException, ValueError, RuntimeError):
         raise Refused(PROVIDER_DOWN) from None
     client.save_authorize_data(redirect_uri=redirect_uri, role=role, **rv)
