@@ -71,6 +71,10 @@ TEACHER_ROUTES = {
     "school.set_role": {"POST": {"role": "admin"}},
     "school.hand_over": {"POST": {"teacher_id": "1"}},
     "school.withdraw": {"POST": {}},
+    # The administrator's review of teachers' puzzles (issue 38.1): the puzzle_id is the victim
+    # teacher's own waiting puzzle.
+    "puzzle_review.review": {"POST": {"decision": "accept"}},
+    "puzzle_review.remove": {"POST": {}},
     "school_signin.remove": {"POST": {}},
     # Issue 34: the administrator's test sign-in and the teachers' claim values of a service.
     "school_signin.test": {"GET": None},

@@ -21,7 +21,7 @@ from jinja2 import BytecodeCache
 from trainer import create_app
 from trainer.engine.positions import Position
 from trainer.puzzles.puzzle import make_puzzle
-from trainer.store import classes, oidc_providers, passwords, pupils, puzzle_sets, puzzles, teachers, worksheets
+from trainer.store import classes, oidc_providers, passwords, pupils, puzzle_review, puzzle_sets, teachers, worksheets
 
 TEACHER_PASSWORD = "correct horse battery"
 
@@ -127,7 +127,7 @@ class Make:
         """A puzzle set of the teacher's holding one puzzle (the RULES.md example), and a
         worksheet of it: the ids of issue 20's routes."""
         puzzle = make_puzzle("all", Position(9, ("R1a", "O3a", "Y3a"), ("B4", "P6", "G2a")))
-        puzzles.store(self.db, [puzzle], "teacher", teacher_id)
+        puzzle_review.store_own(self.db, teacher_id, [puzzle])
         set_id = puzzle_sets.create(self.db, teacher_id, "Sums to 9")
         puzzle_sets.add_puzzle(self.db, set_id, puzzle.id, 24)
         code = worksheets.save(self.db, teacher_id, [puzzle.id], {"set": "Sums to 9"})

@@ -22,7 +22,9 @@ from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from drill_helpers import CURATED
 from trainer.demo.history import add_game
 from trainer.puzzles.drill_settings import DrillSettings
-from trainer.store import drills, puzzle_sets, puzzles, school_admin
+from trainer.engine.positions import Position
+from trainer.puzzles.puzzle import make_puzzle
+from trainer.store import drills, puzzle_review, puzzle_sets, puzzles, school_admin
 from rosters.district import District
 from web_helpers import TEACHER_PASSWORD, Make
 
@@ -136,6 +138,7 @@ TEACHER_TOUR = [
     Stop("rosters.index", link("Import classes from the school's records")),
     Stop("rosters.preview", upload_roster),
     Stop("school_signin.index", steps(link("School", within=".site-nav"), link("Sign-in services"))),
+    Stop("puzzle_review.index", steps(link("School", within=".site-nav"), link("Review puzzles"))),
     Stop("auth.change_password", link("Change password", within=".site-nav")),
     Stop("account.delete", link("Delete my account")),
 ]
@@ -229,6 +232,7 @@ STYLE_CHECKS = {
     "classplay.table": [StyleCheck(".cp-table", "display", "block")],
     "classplay_watch.watch": [StyleCheck(".cp-watch-grid", "display", "block")],
     "school.index": [StyleCheck(".school-admin .table-scroll", "overflow-x", "visible")],
+    "puzzle_review.index": [StyleCheck(".puzzle-review .review-cards", "display", "block")],
 }
 
 
@@ -263,6 +267,10 @@ def build_world(db) -> dict:
     add_game(db, noor, today - timedelta(days=2), random.Random(2), me="random")
     set_id = puzzle_sets.create(db, teacher, "Tour set")
     puzzle_sets.add_puzzle(db, set_id, puzzle, 50)
+    # One of the teacher's own puzzles, waiting for the administrator's review (issue 38.1).
+    own = make_puzzle("all", Position(10, ("R1a", "O2a", "Y3a", "G4"), ("B6", "P5")))
+    puzzle_review.store_own(db, teacher, [own])
+    puzzle_sets.add_puzzle(db, set_id, own.id, 50)
     code = make.class_row(class_id)["join_code"]
     return {"email": email, "class_id": class_id, "class_name": f"Tour class {tag}", "pupil_name": "Noor",
             "set_name": "Tour set", "code": code}

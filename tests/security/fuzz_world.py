@@ -1,7 +1,8 @@
 """The world the fuzzer crawls (tests/security/fuzzing.py): the security suite's hostile world
 (conftest.build_world) plus the states some forms only show in, so that the crawl meets them:
-an archived class and an archived pupil (restore), more answers than a page shows (older ones), a pupil locked out by wrong pictures
-(unlock), and a game whose round is over (next round).
+an archived class and an archived pupil (restore), more answers than a page shows (older ones),
+a pupil locked out by wrong pictures (unlock), a game whose round is over (next round), and a
+teacher's puzzle waiting for review (accept, keep out).
 
 A form that only shows in a state not made here fails the coverage guard
 (test_fuzzing.py::test_the_crawl_reaches_every_route): add the state here.
@@ -14,9 +15,11 @@ import time
 from datetime import datetime
 
 from game_helpers import find_game, store_game
+from trainer.engine.positions import Position
 from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, oidc_providers, oidc_teacher_names, tournaments
+from trainer.puzzles.puzzle import make_puzzle
+from trainer.store import class_tables, oidc_providers, oidc_teacher_names, puzzle_review, tournaments
 from trainer.web.dashboard.queries import attempt_log
 from trainer.web.classplay import turns
 from trainer.web.signin import pupil_link
@@ -60,6 +63,10 @@ def build_fuzz_world(app, db) -> dict:
                        "issued_at": row["issued_at"] - 60 * (n + 1),
                        # Copies of one puzzle in one sitting: only as rows from before m3805 can be.
                        "issued_by": None}.values())])
+    # A teacher's own puzzle waiting for the administrator (issue 38.1): the review's Accept and
+    # Keep out forms show only for one.
+    waiting = make_puzzle("all", Position(10, ("R1a", "O2a", "Y3a", "G4"), ("B6", "P5")))
+    assert puzzle_review.store_own(db, world.ids["teacher_id"], [waiting]).own == 1
     # An invitation link whose token the crawl knows (fuzzing.ENTRY_PAGES): links are random,
     # so this one is stored as invitations.create stores any, by the token's SHA-256.
     db.execute("INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at)"

@@ -48,6 +48,8 @@ def _snapshot(db):
             db.execute("SELECT * FROM pupil_settings ORDER BY pupil_id").fetchall(),
             db.execute("SELECT * FROM puzzle_sets ORDER BY id").fetchall(),
             db.execute("SELECT * FROM puzzle_set_items ORDER BY set_id, position").fetchall(),
+            db.execute("SELECT id, status, reviewed_by FROM puzzles ORDER BY id").fetchall(),
+            db.execute("SELECT * FROM puzzle_owners ORDER BY teacher_id, puzzle_id").fetchall(),
             db.execute("SELECT * FROM drill_set_days ORDER BY class_id, day").fetchall(),
             db.execute("SELECT * FROM worksheets ORDER BY teacher_id, code").fetchall(),
             db.execute("SELECT id, role, disabled_at FROM teachers ORDER BY id").fetchall(),

@@ -32,7 +32,9 @@ def register(sub) -> None:
                              description="Nothing is stored unless every line is right.")
     imp.add_argument("file", help="puzzle file, or - for stdin")
     imp.add_argument("--db", metavar="PATH",
-                     help="also add the puzzles to the puzzle bank of this database (the web app's SQLite file)")
+                     help="also add the puzzles to the shared puzzle bank of this database (the web app's SQLite "
+                          "file), served to every class with the file's own difficulty: the operator's "
+                          "trusted path (a teacher's upload is reviewed instead, docs/puzzles.md)")
     imp.set_defaults(run=run_import)
 
 
@@ -91,7 +93,8 @@ def run_import(args) -> int:
 
 
 def _store(path: str, puzzles) -> int:
-    """Add the puzzles to the bank (as a teacher's); returns how many were new."""
+    """Add the puzzles to the shared bank; returns how many were new. Trusted, unlike a teacher's
+    upload (trainer.store.puzzle_review): whoever runs this can write the database anyway."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise UsageError(f"--db: folder {folder} does not exist")

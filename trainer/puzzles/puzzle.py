@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.engine.positions import POSITION_KEYS, Position, PositionError, parse_position
 from trainer.engine.solver import Capture
@@ -56,6 +56,13 @@ class Puzzle:
     @classmethod
     def from_json(cls, data) -> "Puzzle":
         return parse_puzzle(data)
+
+    def estimated(self) -> "Puzzle":
+        """This puzzle with the starting difficulty and time limit its features give, whatever
+        a file said: what a teacher's upload is stored with (docs/puzzles.md, "Whose puzzles").
+        A file's numbers would be anyone's say over what other children are served."""
+        return replace(self, difficulty=initial_difficulty(self.features),
+                       time_limit=default_time_limit(self.features))
 
 
 def puzzle_id(kind: str, position: Position, focus: str) -> str:

@@ -34,7 +34,9 @@ def export_teacher(db: Database, teacher_id: int) -> dict:
     teacher = _one(db, "SELECT id, email, display_name, language, created_at FROM teachers WHERE id = ?",
                    [teacher_id])
     class_ids = [r[0] for r in db.execute("SELECT id FROM classes WHERE teacher_id = ? ORDER BY id", [teacher_id])]
-    uploaded = [r[0] for r in db.execute("SELECT id FROM puzzles WHERE teacher_id = ? ORDER BY id", [teacher_id])]
+    # The teacher's own puzzles (uploaded or built in the editor: trainer.store.puzzle_review).
+    uploaded = [r[0] for r in db.execute("SELECT puzzle_id FROM puzzle_owners WHERE teacher_id = ? ORDER BY puzzle_id",
+                                         [teacher_id])]
     # The sign-in services linked to the account, and the claim values the administrator
     # entered for it (issue 34): what this app keeps of the teacher's provider accounts.
     sign_ins = [dict(r) for r in db.query(

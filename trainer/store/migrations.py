@@ -12,7 +12,11 @@ Rules for tables added by later issues (attempts, puzzles, games, drills, ...):
 """
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database, Migrations
+
+from trainer.puzzles.features import Features, default_time_limit, initial_difficulty
 
 migrations = Migrations("trainer")
 
@@ -902,3 +906,48 @@ def m3401_oidc_clients_and_teacher_names(db: Database) -> None:
             UNIQUE (provider_id, teacher_id)
         )"""
     )
+
+
+# ---------------------------------------------------------------- issue 38.1: whose puzzles
+@migrations()
+def m3801_puzzle_owners_and_review(db: Database) -> None:
+    # A puzzle is served to every class only once it is in the shared bank (`status` 'shared':
+    # self-play, the curated sets, the operator's `trainer puzzles import --db`, and teachers'
+    # puzzles an administrator accepted). A teacher's upload or editor puzzle is 'pending' and
+    # reaches only the classes of the teachers who own it (`puzzle_owners`: two teachers may
+    # upload the same content, whose id is its hash); 'private' is one an administrator kept
+    # out of the shared bank (still its owners'); 'removed' is served to nobody, but the row
+    # stays so every stored attempt still shows its puzzle (trainer.store.puzzle_review).
+    db.execute("ALTER TABLE puzzles ADD COLUMN status TEXT NOT NULL DEFAULT 'shared'"
+               " CHECK (status IN ('shared', 'pending', 'private', 'removed'))")
+    db.execute("ALTER TABLE puzzles ADD COLUMN reviewed_at TEXT")
+    db.execute("ALTER TABLE puzzles ADD COLUMN reviewed_by INTEGER REFERENCES teachers(id) ON DELETE SET NULL")
+    db.execute(
+        """
+        CREATE TABLE puzzle_owners (
+            teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL REFERENCES puzzles(id),
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (teacher_id, puzzle_id)
+        )"""
+    )
+    db.execute("CREATE INDEX puzzle_owners_puzzle ON puzzle_owners(puzzle_id)")
+    # The drill's choice walks the shared bank alone (trainer.store.puzzles.nearest_unseen).
+    db.execute("CREATE INDEX puzzles_status_kind_rating ON puzzles(status, kind, rating)")
+    # Uploads made before this step went straight into the shared bank with the file's own
+    # difficulty and time limit (how issue 38's attack steered the weakest pupils). They become
+    # their uploader's own puzzles again, waiting for an administrator, with the estimate from
+    # their features plus whatever the answers have moved them since. Puzzles of a teacher
+    # deleted since (teacher_id NULL) cannot be told from the operator's imports: they stay.
+    for puzzle_id, teacher_id, data, rating, created in db.execute(
+            "SELECT id, teacher_id, data, rating, created_at FROM puzzles"
+            " WHERE source = 'teacher' AND teacher_id IS NOT NULL").fetchall():
+        stored = json.loads(data)
+        features = Features.from_json(stored["features"])
+        estimate = initial_difficulty(features)
+        moved = rating - float(stored["difficulty"])
+        stored.update(difficulty=estimate, time_limit=default_time_limit(features))
+        db.execute("UPDATE puzzles SET status = 'pending', data = ?, rating = ? WHERE id = ?",
+                   [json.dumps(stored), estimate + moved, puzzle_id])
+        db.execute("INSERT INTO puzzle_owners (teacher_id, puzzle_id, created_at) VALUES (?, ?, ?)",
+                   [teacher_id, puzzle_id, created])

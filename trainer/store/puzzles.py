@@ -1,4 +1,5 @@
-"""The puzzle bank: curated sets from seed_data/puzzles, generated ones, teachers' uploads."""
+"""The puzzle bank: curated sets from seed_data/puzzles, generated ones, teachers' uploads.
+Whose puzzles reach which classes, and the administrator's review: trainer.store.puzzle_review."""
 from __future__ import annotations
 
 import json
@@ -69,11 +70,20 @@ def get_many(db: Database, puzzle_ids) -> list[Puzzle]:
     return [found[i] for i in puzzle_ids if i in found]
 
 
-def bank(db: Database, kinds) -> list[BankPuzzle]:
-    """Every puzzle of these kinds with its rating: what a worksheet is chosen from."""
+# Who is served what (issue 38.1, docs/puzzles.md "Whose puzzles"): the shared bank to every
+# class; a teacher's own puzzles (pending, or kept out of the shared bank by an administrator)
+# only to that teacher's classes; a removed puzzle to nobody. `mine` is a teacher's own ids.
+SERVED = "(status = 'shared' OR (status <> 'removed' AND id IN mine))"
+MINE_OF_TEACHER = "SELECT puzzle_id FROM puzzle_owners WHERE teacher_id = ?"
+
+
+def bank(db: Database, kinds, teacher_id: int | None = None) -> list[BankPuzzle]:
+    """Every puzzle of these kinds this teacher's classes are served, with its rating: what a
+    worksheet is chosen from."""
     kinds = list(kinds)
     return [BankPuzzle(*row) for row in db.execute(
-        f"SELECT id, kind, rating FROM puzzles WHERE kind IN ({', '.join('?' * len(kinds))})", kinds)]
+        f"WITH mine AS MATERIALIZED ({MINE_OF_TEACHER}) SELECT id, kind, rating FROM puzzles"
+        f" WHERE kind IN ({', '.join('?' * len(kinds))}) AND {SERVED}", [teacher_id, *kinds])]
 
 
 def rating(db: Database, puzzle_id: str) -> Rating:
@@ -82,18 +92,19 @@ def rating(db: Database, puzzle_id: str) -> Rating:
 
 
 def ratings(db: Database, kinds) -> dict[str, Rating]:
-    """Every puzzle of the given kinds with its rating, for choosing the next one."""
+    """Every puzzle of the given kinds in the shared bank with its rating (the demo's history)."""
     kinds = list(kinds)
     marks = ", ".join("?" * len(kinds))
     return {pid: Rating(value, count) for pid, value, count in db.execute(
-        f"SELECT id, rating, rating_count FROM puzzles WHERE kind IN ({marks})", kinds)}
+        f"SELECT id, rating, rating_count FROM puzzles WHERE kind IN ({marks}) AND status = 'shared'", kinds)}
 
 
 def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
                    session_id: int | None = None, also_seen: Collection[str] = ()) -> list[tuple[str, Rating]]:
-    """The puzzles of these kinds rated nearest `rating` from below and from above (with their
-    ties) that the pupil has not been given on this day (or, with `session_id`, in that sitting),
-    nor is among `also_seen` (puzzles handed out but not stored: trainer/web/drills/ahead.py).
+    """The puzzles of these kinds the pupil's class is served (SERVED: the shared bank's, and its
+    teacher's own) rated nearest `rating` from below and from above in each (with their ties),
+    that the pupil has not been given on this day (or, with `session_id`, in that sitting), nor
+    is among `also_seen` (puzzles handed out but not stored: trainer/web/drills/ahead.py).
 
     Enough for selection.pick_closest, and it leaves the scan of the bank to SQLite: reading the
     whole bank into Python for every puzzle shown cost more than the rest of the request."""
@@ -101,18 +112,26 @@ def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
     of_kinds = f"kind IN ({', '.join('?' * len(kinds))})"
     seen, seen_args = (("session_id = ?", [session_id]) if session_id is not None
                        else ("pupil_id = ? AND day = ?", [pupil_id, day]))
-    # Each neighbour is one step along the (kind, rating) index.
+    # Each neighbour is one step along an index: the shared bank's (status, kind, rating), so
+    # that no number of other teachers' puzzles slows a choice down, and the class's teacher's
+    # own puzzles (at most MAX_WAITING) beside it.
     rows = db.execute(f"""
         WITH seen AS MATERIALIZED (SELECT puzzle_id FROM attempts WHERE {seen}
                                    UNION ALL SELECT value FROM json_each(?)),
-        below AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating <= ? AND id NOT IN seen
-                  ORDER BY rating DESC LIMIT 1),
-        above AS (SELECT rating FROM puzzles WHERE {of_kinds} AND rating >= ? AND id NOT IN seen
-                  ORDER BY rating LIMIT 1)
-        SELECT id, rating, rating_count FROM puzzles
-        WHERE {of_kinds} AND id NOT IN seen
-          AND rating IN (SELECT rating FROM below UNION ALL SELECT rating FROM above)""",
-        [*seen_args, json.dumps(list(also_seen)), *kinds, rating, *kinds, rating, *kinds])
+        shared AS NOT MATERIALIZED (SELECT id, rating, rating_count FROM puzzles
+                                    WHERE status = 'shared' AND {of_kinds} AND id NOT IN seen),
+        own AS MATERIALIZED (SELECT p.id, p.rating, p.rating_count
+                             FROM pupils u CROSS JOIN classes c CROSS JOIN puzzle_owners o CROSS JOIN puzzles p
+                             WHERE u.id = ? AND c.id = u.class_id AND o.teacher_id = c.teacher_id
+                               AND p.id = o.puzzle_id AND p.status IN ('pending', 'private')
+                               AND p.{of_kinds} AND p.id NOT IN seen),
+        levels AS (SELECT * FROM (SELECT rating FROM shared WHERE rating <= ? ORDER BY rating DESC LIMIT 1)
+                   UNION SELECT * FROM (SELECT rating FROM shared WHERE rating >= ? ORDER BY rating LIMIT 1)
+                   UNION SELECT * FROM (SELECT rating FROM own WHERE rating <= ? ORDER BY rating DESC LIMIT 1)
+                   UNION SELECT * FROM (SELECT rating FROM own WHERE rating >= ? ORDER BY rating LIMIT 1))
+        SELECT id, rating, rating_count FROM shared WHERE rating IN levels
+        UNION ALL SELECT id, rating, rating_count FROM own WHERE rating IN levels""",
+        [*seen_args, json.dumps(list(also_seen)), *kinds, pupil_id, *kinds, rating, rating, rating, rating])
     return [(pid, Rating(value, count)) for pid, value, count in rows]
 
 

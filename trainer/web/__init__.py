@@ -25,13 +25,13 @@ def _blueprints():
     from trainer.web.games import pupil_views as games, teacher_views as class_games
     from trainer.web.rosters import views as rosters
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
-    from trainer.web.teachers import account, auth, invitations, school
+    from trainer.web.teachers import account, auth, invitations, puzzle_review, school
     from trainer.web.signin import class_links as pupil_links, confirm as signin_confirm, providers as signin_providers, views as signin
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
-            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, rosters.bp,
+            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
             classplay.bp, classplay_watch.bp, classplay_tournament.bp)
 

@@ -33,9 +33,9 @@ def test_a_right_file_is_stored_as_the_teachers_puzzles(client, teacher, db):
     rows = db.execute("SELECT kind, source, teacher_id FROM puzzles ORDER BY kind").fetchall()
     assert rows == [("all", "teacher", teacher), ("best", "teacher", teacher)]
     page = text(client.get("/puzzles/upload"))
-    assert "2 puzzles checked." in page and "2 new puzzles added to the puzzle bank." in page
+    assert "2 puzzles checked." in page and "2 new puzzles for your classes." in page
     upload(client, GOOD_LINES[0])
-    assert "0 new puzzles added to the puzzle bank." in text(client.get("/puzzles/upload"))
+    assert "1 puzzle was yours already." in text(client.get("/puzzles/upload"))
     assert db["puzzles"].count == 2
 
 

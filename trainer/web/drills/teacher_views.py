@@ -3,17 +3,17 @@ pupils' extra time, puzzle uploads."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import format_number, gettext as _
 
 from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.kinds import KINDS
-from trainer.store import drills, pupils, puzzle_sets, puzzles
-from trainer.web.core import htmx, login, school_day
+from trainer.store import drills, pupils, puzzle_review, puzzle_sets
+from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_set
 from trainer.web.db import get_db
 from trainer.web.drills import screen, settings_form
-from trainer.web.drills.upload import read_upload
+from trainer.web.drills.upload import flash_stored, over_quota_message, read_upload
 
 bp = Blueprint("drills", __name__)
 
@@ -135,11 +135,16 @@ def upload_puzzles():
         else:
             found, errors = read_upload(upload.read())
             if not errors:
-                db = get_db()
-                new = puzzles.store(db, found, "teacher", login.teacher_id())
-                flash(ngettext("%(num)d puzzle checked.", "%(num)d puzzles checked.", len(found)))
-                flash(ngettext("%(num)d new puzzle added to the puzzle bank.",
-                               "%(num)d new puzzles added to the puzzle bank.", new))
-                return redirect(url_for("drills.upload_puzzles"), 303)
+                try:
+                    stored = puzzle_review.store_own(get_db(), login.teacher_id(), found)
+                except puzzle_review.OverQuota as over:
+                    security_log.event("puzzle_upload_refused", teacher=login.teacher_id(),
+                                       waiting=over.waiting, adding=over.adding)
+                    errors = [(0, over_quota_message(over))]
+                else:
+                    flash_stored(len(found), stored)
+                    return redirect(url_for("drills.upload_puzzles"), 303)
         status = 400
-    return htmx.render("drills/upload.html", "drills/_upload_form.html", errors=errors), status
+    return htmx.render("drills/upload.html", "drills/_upload_form.html", errors=errors,
+                       per_file=format_number(puzzle_review.MAX_PER_FILE),
+                       waiting=format_number(puzzle_review.MAX_WAITING)), status

@@ -9,12 +9,13 @@ from flask_babel import gettext as _
 from trainer.puzzles.editor import draft_puzzle
 from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.worksheet import COUNT_RANGE
-from trainer.store import puzzle_sets, puzzles, worksheets
+from trainer.store import puzzle_review, puzzle_sets, puzzles, worksheets
 from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_set
 from trainer.web.db import get_db
 from trainer.web.drills import screen
 from trainer.web.drills.problems import problem_text
+from trainer.web.drills.upload import over_quota_message
 from trainer.web.worksheets import editor_form, sheet
 
 bp = Blueprint("puzzle_sets", __name__)
@@ -81,7 +82,14 @@ def add(set_id):
     if built.puzzle is None:
         return _set_page(found, state, 400, save_error=True)
     db = get_db()
-    puzzles.store(db, [built.puzzle], "teacher", login.teacher_id())    # into the shared bank, as uploads
+    # The teacher's own puzzle, as an upload is (trainer.store.puzzle_review).
+    try:
+        stored = puzzle_review.store_own(db, login.teacher_id(), [built.puzzle])
+    except puzzle_review.OverQuota as over:
+        return _set_page(found, state, 400, save_message=over_quota_message(over))
+    if stored.removed:
+        return _set_page(found, state, 400, save_message=_("The school's administrator removed this puzzle "
+                                                           "from the puzzle bank."))
     outcome = puzzle_sets.add_puzzle(db, set_id, built.puzzle.id, MAX_SET)
     if outcome == "full":
         return _set_page(found, state, 400, save_message=_("The set is full: a set holds at most %(num)d puzzles.",

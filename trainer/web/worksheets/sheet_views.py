@@ -67,7 +67,9 @@ def new(class_id):
         return _form_page(klass, values, errors, 400)
     db = get_db()
     puzzles.ensure_bank(db)
-    choice = choose_puzzles(wanted, puzzles.bank(db, wanted.kinds), class_rating(practice.class_ratings(db, class_id)))
+    # The shared bank and this teacher's own puzzles: never another teacher's (issue 38.1).
+    served = puzzles.bank(db, wanted.kinds, klass["teacher_id"])
+    choice = choose_puzzles(wanted, served, class_rating(practice.class_ratings(db, class_id)))
     if not choice.ids:
         return _form_page(klass, values, {"kinds": _("The puzzle bank has no puzzles of these kinds yet.")}, 400)
     code = worksheets.save(db, login.teacher_id(), choice.ids, {"kinds": list(wanted.kinds), "band": wanted.band,
