@@ -47,6 +47,33 @@ def recent_day_ratings(db: Database, pupil_id: int, days: int) -> list[tuple[str
     return [(d, r) for d, r in reversed(rows)]
 
 
+def class_fluency_inputs(db: Database, class_id: int, recent: int) -> dict[int, tuple[float | None, int, list[float]]]:
+    """`fluency_inputs` of every pupil of the class in two reads (the class overview's levels),
+    for pupils with a rating or a timed answer."""
+    out: dict[int, tuple[float | None, int, list[float]]] = {
+        pid: (rating, count, []) for pid, rating, count in db.execute(
+            "SELECT r.pupil_id, r.rating, r.count FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id"
+            " WHERE p.class_id = ?", [class_id])}
+    for pid, ms in db.execute(
+            "SELECT pupil_id, believed_ms FROM (SELECT a.pupil_id, a.believed_ms, row_number() OVER"
+            " (PARTITION BY a.pupil_id ORDER BY a.answered_at DESC) AS n FROM attempts a"
+            f" JOIN pupils p ON p.id = a.pupil_id WHERE p.class_id = ? AND a.answered_at IS NOT NULL AND {_TIMED})"
+            " WHERE n <= ? ORDER BY pupil_id, n", [class_id, recent]):
+        out.setdefault(pid, (None, 0, []))[2].append(ms)
+    return out
+
+
+def class_recent_day_ratings(db: Database, class_id: int, days: int) -> dict[int, list[tuple[str, float]]]:
+    """`recent_day_ratings` of every pupil of the class, in one read."""
+    out: dict[int, list[tuple[str, float]]] = {}
+    for pid, day, rating in db.execute(
+            "SELECT pupil_id, day, rating FROM (SELECT d.pupil_id, d.day, d.rating, row_number() OVER"
+            " (PARTITION BY d.pupil_id ORDER BY d.day DESC) AS n FROM pupil_days d JOIN pupils p ON p.id = d.pupil_id"
+            " WHERE p.class_id = ? AND d.rating IS NOT NULL) WHERE n <= ? ORDER BY pupil_id, day", [class_id, days]):
+        out.setdefault(pid, []).append((day, rating))
+    return out
+
+
 def levels_reached(db: Database, pupil_id: int) -> dict[int, str]:
     """{level number: school day first reached}."""
     return dict(db.execute("SELECT level, day FROM pupil_levels WHERE pupil_id = ? ORDER BY level",

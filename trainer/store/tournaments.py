@@ -91,6 +91,15 @@ def end(db: Database, tournament_id: int, now: float) -> None:
         _close(db, tournament_id, now)
 
 
+def table_of(db: Database, pupil_id: int) -> int | None:
+    """The tournament table the pupil sits at now (the latest, should there be two)."""
+    row = db.execute(
+        "SELECT t.id FROM class_table_seats s JOIN class_tables t ON t.id = s.table_id"
+        " WHERE s.pupil_id = ? AND t.tournament_id IS NOT NULL AND t.status = 'playing'"
+        " ORDER BY t.id DESC LIMIT 1", [pupil_id]).fetchone()
+    return row[0] if row else None
+
+
 def running(db: Database, class_id: int) -> dict | None:
     """The tournament the class is playing now (some table unfinished)."""
     row = latest(db, class_id)

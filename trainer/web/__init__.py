@@ -53,7 +53,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, compression, csrf, headers, housekeeping, htmx, i18n, ids, login, pages, security_log, static_files
+    from trainer.web.core import card_faces, compression, csrf, headers, housekeeping, htmx, i18n, ids, login, page_context, pages, security_log, static_files
 
     ids.init_app(app)
     db.init_app(app)
@@ -63,6 +63,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     csrf.init_app(app)
     i18n.init_app(app)
     card_faces.init_app(app)
+    page_context.init_app(app)
     housekeeping.init_app(app)
     pages.init_app(app)
     app.after_request(htmx.add_vary)

@@ -6,23 +6,25 @@ import json
 from flask import (Blueprint, Response, current_app, flash, redirect, request, url_for)
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import pupil_export, pupils
+from trainer.store import pupil_export, pupil_rewards, pupils
+from trainer.web.classes import class_page
 from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, parse_roster_csv,
                                         pasted_entries, pupil_name_error)
 from trainer.web.classes.qr import qr_svg
-from trainer.web.core import htmx, login
+from trainer.web.core import guessing, htmx, login, school_day
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.db import get_db
-from trainer.web.pupils import pictures
+from trainer.web.pupils import pictures, standing
 
 bp = Blueprint("roster", __name__)
 
 
 def _roster(klass, **extra):
+    db = get_db()
     return htmx.render("classes/show.html", "roster/_roster.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), klass["id"], include_archived=True),
-                       **extra)
+                       roster=pupils.list_for_class(db, klass["id"], include_archived=True),
+                       **class_page.class_page_context(db, klass["id"]), **extra)
 
 
 @bp.route("/classes/<int:class_id>/pupils", methods=["POST"])
@@ -42,7 +44,8 @@ def add(class_id):
     return htmx.fragment_or_redirect(
         "roster/_roster.html", url_for("classes.show", class_id=class_id),
         _("%(name)s added.", name=added), klass=klass, added=added,
-        roster=pupils.list_for_class(get_db(), class_id, include_archived=True))
+        roster=pupils.list_for_class(get_db(), class_id, include_archived=True),
+        **class_page.roster_context(get_db(), class_id))
 
 
 @bp.route("/classes/<int:class_id>/upload", methods=["GET", "POST"])
@@ -129,7 +132,11 @@ def class_sheet(class_id):
 
 
 def _pupil_context(pupil) -> dict:
-    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]))
+    db = get_db()
+    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]),
+                lockout=guessing.pupil_lockout(db, pupil["id"], pupil["class_id"]),
+                level=standing.standing_of(db, pupil["id"], pupil["class_id"], school_day.today()).level,
+                pupil_avatar=pupil_rewards.avatar(db, pupil["id"]))
 
 
 def _pupil_page(pupil, status=200, **extra):

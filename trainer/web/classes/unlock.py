@@ -2,8 +2,8 @@
 (for everyone at once) on the class page. The picture password stays: no new login card.
 
 What is cleared and why it cannot help a guesser: trainer.web.core.guessing. The partials
-(roster/_unlock.html, classes/_unlock.html) ask the template globals below what to show, so
-the pages that include them need no extra context.
+(roster/_unlock.html, classes/_unlock.html) are handed what to show by the pupil's and the
+class's page (classes/roster.py, classes/class_page.py).
 """
 from __future__ import annotations
 
@@ -17,16 +17,6 @@ from trainer.web.db import get_db
 bp = Blueprint("unlock", __name__)
 
 
-@bp.app_template_global()
-def pupil_lockout(pupil: dict) -> guessing.PupilLockout:
-    return guessing.pupil_lockout(get_db(), pupil["id"], pupil["class_id"])
-
-
-@bp.app_template_global()
-def class_lockout(class_id: int) -> tuple[list[dict], bool]:
-    return guessing.class_lockout(get_db(), class_id)
-
-
 @bp.route("/pupils/<int:pupil_id>/unlock", methods=["POST"])
 @login.teacher_required
 def pupil(pupil_id):
@@ -35,7 +25,8 @@ def pupil(pupil_id):
     security_log.event("pupil_unlocked", teacher=login.teacher_id(), pupil=pupil_id)
     message = _("%(name)s can log in again, with the same pictures.", name=found["name"])
     return htmx.fragment_or_redirect("roster/_unlock.html", url_for("roster.show", pupil_id=pupil_id), message,
-                                     pupil=own_pupil(pupil_id), unlocked=message)
+                                     pupil=own_pupil(pupil_id), unlocked=message,
+                                     lockout=guessing.pupil_lockout(get_db(), pupil_id, found["class_id"]))
 
 
 @bp.route("/classes/<int:class_id>/unlock", methods=["POST"])

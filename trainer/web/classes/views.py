@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.store import account_export, classes, pupils
+from trainer.web.classes import class_page
 from trainer.web.classes.names import class_name_error
 from trainer.web.core import htmx, login
 from trainer.web.core.numbers import whole_number
@@ -40,7 +41,7 @@ def _class_page(klass, **extra):
     db = get_db()
     return htmx.render("classes/show.html", "classes/_join_code.html", klass=klass,
                        roster=pupils.list_for_class(db, klass["id"], include_archived=True),
-                       **extra)
+                       **class_page.class_page_context(db, klass["id"]), **extra)
 
 
 @bp.route("/classes/<int:class_id>")

@@ -1,12 +1,13 @@
 """The class tournament on the teacher's Class play page (issue 16.5): tick who is present,
 seat them (at random or by game level: trainer.games.tournament), start every table at once,
 watch the standings, end early, print the certificates. The store does the work
-(trainer.store.tournaments); the watch page (classplay/watch.html) includes the panel."""
+(trainer.store.tournaments); the watch page (classplay/watch.html) includes the panel
+(classplay/tournament_panel.py reads what it shows)."""
 from __future__ import annotations
 
 import random
 import secrets
-from datetime import datetime, time
+from datetime import datetime
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
 
@@ -15,42 +16,16 @@ from trainer.games.settings import LENGTHS
 from trainer.games.tournament import CannotSeat, seat_at_random, seat_by_level
 from trainer.store import class_tables, game_levels, game_limits, pupil_rewards, pupils, tournaments
 from trainer.web.classplay import turns, watch as classplay_watch
+from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.classplay.tournament_words import tournament_refused
 from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
-from trainer.web.games import words as game_words
 
 bp = Blueprint("classplay_tournament", __name__)
 
 SEATINGS = ("random", "level")
 MAX_PRESENT = 200
-
-
-def _day_start() -> float:
-    day = school_day.today()
-    return datetime.combine(day, time.min).astimezone().timestamp()
-
-
-@bp.app_template_global()
-def tournament_panel(klass: dict) -> dict:
-    """What the Class play page shows of the tournament: the running or latest one's
-    standings, or the start form (everyone listed, those seen today ticked)."""
-    db = get_db()
-    latest = tournaments.latest(db, klass["id"])
-    running = tournaments.running(db, klass["id"])
-    limits = game_limits.get(db, klass["id"])
-    panel = {"latest": latest, "running": running, "error": g.get("tournament_error"),
-             "standings": tournaments.standings(db, latest["id"]) if latest else [],
-             "finished": bool(latest) and running is None,
-             "signature": class_tables.class_signature(db, klass["id"])}
-    if running is None:
-        ticked = g.get("tournament_ticked")
-        panel.update(pupils=pupils.list_for_class(db, klass["id"]),
-                     avatars=pupil_rewards.class_avatars(db, klass["id"]),
-                     present=ticked if ticked is not None else tournaments.present_today(db, klass["id"], _day_start()),
-                     lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths])
-    return panel
 
 
 @bp.route("/classes/<int:class_id>/play/tournament/live")
@@ -62,7 +37,7 @@ def live(class_id):
         return "", 204
     if not htmx.hx().wants_fragment:          # opened as a page: the whole Class play page
         return classplay_watch._watch(klass)
-    return render_template("classplay/_tournament.html", klass=klass)
+    return render_template("classplay/_tournament.html", klass=klass, tp=tournament_panel(get_db(), klass))
 
 
 def _refused(klass: dict, code: str, status: int, ticked: set[int] | None = None):
@@ -127,12 +102,3 @@ def certificates(class_id):
                            running=running, latest=latest,
                            day=datetime.fromtimestamp(latest["started_at"]).date() if latest else None)
 
-
-@bp.app_template_global()
-def tournament_table_of(pupil_id: int) -> int | None:
-    """The tournament table the pupil sits at, for the home page's one-tap "Play with classmates"."""
-    row = get_db().execute(
-        "SELECT t.id FROM class_table_seats s JOIN class_tables t ON t.id = s.table_id"
-        " WHERE s.pupil_id = ? AND t.tournament_id IS NOT NULL AND t.status = 'playing'"
-        " ORDER BY t.id DESC LIMIT 1", [pupil_id]).fetchone()
-    return row[0] if row else None

@@ -6,6 +6,7 @@ from flask import Blueprint, request
 
 from trainer.store import class_tables, pupil_rewards, tournaments
 from trainer.web.classplay import board as table_board
+from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.core import htmx, login, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
@@ -57,5 +58,8 @@ def _watch(klass: dict):
                                                   class_tables.helped_of(row)) if game else None,
                        "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
                                   if game and game.state.over else None)})
+    # The tournament panel is on the whole page only; the tables' poll gets the fragment.
+    whole_page = not htmx.hx().wants_fragment
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
-                       signature=class_tables.class_signature(db, klass["id"]))
+                       signature=class_tables.class_signature(db, klass["id"]),
+                       tp=tournament_panel(db, klass) if whole_page else None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import request
 
-from trainer.store import pupils
+from trainer.store import pupil_rewards, pupils
 from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_class
 from trainer.web.dashboard import params
@@ -12,6 +12,7 @@ from trainer.web.dashboard.days import school_today, window
 from trainer.web.dashboard.metrics import sort_summaries
 from trainer.web.dashboard.queries import overview, progress
 from trainer.web.db import get_db
+from trainer.web.pupils import standing
 
 MOST_MISSED = 10
 REPORT_MISSED = 5
@@ -29,9 +30,13 @@ def class_rows(class_id: int, sort: str = "name", descending: bool = False):
 def overview_page(class_id):
     klass = own_class(class_id)
     sort, descending = params.sort_order(request.args)
+    db = get_db()
+    rows = class_rows(class_id, sort, descending)
     return htmx.render("dashboard/class.html", "dashboard/_overview.html", klass=klass,
-                       rows=class_rows(class_id, sort, descending), sort=sort, descending=descending,
-                       drill=overview.drill_settings(get_db(), class_id), today=school_today())
+                       rows=rows, sort=sort, descending=descending,
+                       drill=overview.drill_settings(db, class_id), today=school_today(),
+                       avatars=pupil_rewards.class_avatars(db, class_id),
+                       levels=standing.class_levels(db, class_id, [row.pupil_id for row in rows], school_today()))
 
 
 def _hard(class_id: int, days: int, limit: int):

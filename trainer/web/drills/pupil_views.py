@@ -28,12 +28,6 @@ PROBLEMS = {
 }
 
 
-@bp.app_template_global()
-def drill_status():
-    """For the pupil's home page (templates/drills/_home_card.html)."""
-    return practice_flow.drill_status(get_db(), g.pupil)
-
-
 def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) -> dict:
     """What templates/practice/_puzzle.html needs for one puzzle being answered."""
     problem = PROBLEMS.get(waiting.get("problem"))

@@ -328,16 +328,3 @@ def action_name(card: str) -> str:
 @bp.app_template_global()
 def action_kind(card: str) -> str:
     return card_table().action_kind[card]
-
-
-@bp.app_template_global()
-def pupil_games() -> list[dict]:
-    """The logged-in pupil's unfinished games, for the card on their home page."""
-    if g.get("pupil") is None:
-        return []
-    out = []
-    for row in games.list_for_pupil(get_db(), g.pupil["id"]):
-        settings = GameSettings.from_json(json.loads(row["settings"]))
-        out.append({"id": row["id"], "bots": len(settings.bots), "length": words.length_name(settings.length),
-                    "points": row["pupil_points"]})
-    return out

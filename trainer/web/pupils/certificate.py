@@ -1,6 +1,6 @@
 """The printable certificate a teacher prints when a pupil reaches a fluency level (issue 15;
 templates pupil/certificate.html, A4 by print CSS), reached from the teacher's pupil page.
-Also the template globals the teacher's pages use to show levels and avatars."""
+Also `avatar_name`, a character's name for any page."""
 from __future__ import annotations
 
 from datetime import date
@@ -16,23 +16,6 @@ from trainer.web.db import get_db
 from trainer.web.pupils import standing, words
 
 bp = Blueprint("certificates", __name__)
-
-
-@bp.app_template_global()
-def pupil_level(pupil: dict) -> levels.Level:
-    """A pupil's fluency level for the teacher's pages (the highest kept or reached now)."""
-    return standing.standing_of(get_db(), pupil["id"], pupil["class_id"], school_day.today()).level
-
-
-@bp.app_template_global()
-def class_avatars(class_id: int) -> dict[int, str]:
-    return pupil_rewards.class_avatars(get_db(), class_id)
-
-
-@bp.app_template_global()
-def avatar_of(pupil_id: int) -> str | None:
-    """A pupil's character key, for the game board: {{ avatar(avatar_of(g.pupil.id), 64) }}."""
-    return pupil_rewards.avatar(get_db(), pupil_id)
 
 
 @bp.app_template_global()

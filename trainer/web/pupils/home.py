@@ -11,10 +11,11 @@ from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from trainer.games.service import new_game
 from trainer.games.settings import FITTED, GameSettings, check_settings
 from trainer.pupils.avatars import AVATARS, is_avatar
-from trainer.store import drills, game_limits, games, pupil_rewards
+from trainer.store import drills, game_limits, games, pupil_rewards, tournaments
 from trainer.store.db import write_transaction
 from trainer.web.core import htmx, login, school_day
 from trainer.web.db import get_db
+from trainer.web.drills import flow as practice_flow
 from trainer.web.games.level import fitted_dial
 from trainer.web.pupils import standing, words
 
@@ -29,17 +30,13 @@ def home():
     avatar = pupil_rewards.avatar(db, g.pupil["id"])
     return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil, climb=climb, avatar=avatar,
                        avatars=AVATARS if avatar is None else (), words=words,
-                       active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None))
+                       active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None),
+                       drill=practice_flow.drill_status(db, g.pupil),
+                       tournament_table=tournaments.table_of(db, g.pupil["id"]))
 
 
 # What a pupil switches on for themself on their page; both start off (classrooms are quiet).
 OWN_SWITCHES = ("read_aloud", "sounds")
-
-
-@bp.app_template_global()
-def pupil_prefs() -> dict:
-    """The logged-in pupil's switches, for every page (templates/base.html puts them on <main>)."""
-    return drills.pupil_settings(get_db(), g.pupil["id"])
 
 
 @bp.route("/me/switch", methods=["POST"])

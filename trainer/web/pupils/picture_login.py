@@ -68,7 +68,8 @@ def join():
                 return redirect(url_for("pupil_login.names"), 303)
             security_log.event("class_code_wrong")
             error, status = _("We could not find a class with this code. Check it and try again."), 400
-    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error,
+                       providers=signin.signin_providers("pupil")), status
 
 
 @bp.route("/join/qr", methods=["POST"])
@@ -86,7 +87,8 @@ def join_qr():
     else:
         security_log.event("class_code_wrong", card=True)
         error, status = _("This login card is no longer valid. Type your class code instead."), 400
-    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error), status
+    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error,
+                       providers=signin.signin_providers("pupil")), status
 
 
 @bp.route("/join/names")

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, flash, redirect, url_for
 from flask_babel import gettext as _
+from sqlite_utils import Database
 
 from trainer.store import oidc_links
 from trainer.web.core import login, school_day, security_log
@@ -19,21 +20,13 @@ bp = Blueprint("pupil_links", __name__)
 NEW_LINK_DAYS = 14     # long enough to be seen after a holiday week; older links are listed too
 
 
-@bp.app_template_global()
-def class_signin_links(class_id: int) -> dict[int, list[str]]:
-    """pupil id -> names of the sign-in services the pupil is linked to. The class page
-    checks ownership before it renders, so this needs no check of its own."""
-    return oidc_links.linked_pupils(get_db(), class_id)
-
-
-@bp.app_template_global()
-def class_new_signin_links(class_id: int) -> list[dict]:
+def new_signin_links(db: Database, class_id: int) -> list[dict]:
     """The class's links of the last NEW_LINK_DAYS, newest first, each with `when` (epoch
     seconds, for the `when` filter): a link made on a shared tablet by the wrong child shows
-    up here (issue 34). The class page checks ownership before it renders."""
+    up here (issue 34). The class page (classes/class_page.py) reads it after checking ownership."""
     now = datetime.fromtimestamp(school_day.now(), timezone.utc).replace(tzinfo=None)
     newest: dict[int, dict] = {}
-    for row in oidc_links.new_pupil_links(get_db(), class_id, now - timedelta(days=NEW_LINK_DAYS)):
+    for row in oidc_links.new_pupil_links(db, class_id, now - timedelta(days=NEW_LINK_DAYS)):
         if row["pupil_id"] in newest:       # one line and one Unlink per pupil
             newest[row["pupil_id"]]["providers"].append(row["provider"])
             continue

@@ -33,7 +33,6 @@ def _now() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
-@bp.app_template_global("signin_providers")
 def signin_providers(role: str) -> list[dict]:
     """The providers whose buttons a login page shows (a pupil button only where the school
     has a pupil rule or none at all)."""

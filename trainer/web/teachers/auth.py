@@ -138,7 +138,8 @@ def login_view():
                 error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
-                       next_url=next_url, open_registration=open_registration()), status
+                       next_url=next_url, open_registration=open_registration(),
+                       providers=signin.signin_providers("teacher")), status
 
 
 @bp.route("/logout", methods=["POST"])

@@ -1,0 +1,48 @@
+"""The one context processor that reads the database (issue 35.2): what every page shows of
+the logged-in pupil — their switches on <main> (templates/base.html) and their own character
+on a game board (games/_macros.html). Everything else a template shows, its view reads and
+hands it; tests/web/test_template_data.py fails when another template global or context
+processor reads the database.
+
+Read lazily and once per request: a fragment that shows neither (a practice answer, a board
+refresh) costs no query, and a page that shows both costs one each."""
+from __future__ import annotations
+
+from functools import cached_property
+
+from flask import g
+
+from trainer.store import drills, pupil_rewards
+from trainer.web.db import get_db
+
+
+class PupilPage:
+    def __init__(self, pupil_id: int):
+        self.pupil_id = pupil_id
+
+    @cached_property
+    def prefs(self) -> dict:
+        """The pupil's switches (read aloud, sounds, the time bar)."""
+        return drills.pupil_settings(get_db(), self.pupil_id)
+
+    @cached_property
+    def avatar(self) -> str | None:
+        """The pupil's character key, None before they pick one."""
+        return pupil_rewards.avatar(get_db(), self.pupil_id)
+
+
+def pupil_page() -> PupilPage | None:
+    pupil = g.get("pupil")
+    if pupil is None:
+        return None
+    if "pupil_page" not in g:
+        g.pupil_page = PupilPage(pupil["id"])
+    return g.pupil_page
+
+
+def _page_context() -> dict:
+    return {"pupil_page": pupil_page()}
+
+
+def init_app(app) -> None:
+    app.context_processor(_page_context)
