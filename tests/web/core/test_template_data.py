@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from flask import g as flask_g, render_template_string
+from flask import Flask, g as flask_g, render_template_string
 
 import trainer.web.db as web_db
 from trainer.demo import history
@@ -129,3 +129,24 @@ def test_the_page_context_reads_the_pupils_switches_once_a_request_and_only_when
 def test_no_one_signed_in_has_no_pupil_page(app):
     with app.test_request_context("/"):
         assert render_template_string("{{ pupil_page is none }}") == "True"
+
+
+# The template globals and filters the app registers, none of which reads the database: a new
+# one is added here only once it is known not to (a name, a label, a formatted number). What a
+# template needs from the database its view hands it, or, if every page needs it, the page context.
+PURE_GLOBALS = {"ACTION_NAMES", "DRILL_TODAY", "LANGUAGES", "action_kind", "action_name", "attention_first",
+                "avatar_name", "beginner_level", "bot_label", "card_view", "describe_chart", "kind_label",
+                "reason_text", "turn_text", "wrong_label"}
+CONTEXT_PROCESSORS = {"flask.templating", "flask_wtf.csrf", "trainer.web.core.i18n", "trainer.web.core.page_context"}
+
+
+def test_the_app_registers_only_the_known_pure_template_globals(app):
+    ours = {name for name, value in app.jinja_env.globals.items()
+            if name not in Flask(__name__).jinja_env.globals
+            and not getattr(value, "__module__", "").startswith(("jinja2", "flask_wtf"))}
+    assert ours == PURE_GLOBALS
+
+
+def test_the_app_has_only_the_known_context_processors(app):
+    modules = {f.__module__ for fns in app.template_context_processors.values() for f in fns}
+    assert modules == CONTEXT_PROCESSORS
