@@ -21,7 +21,7 @@ from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
-from trainer.web.signin import pupil_link
+from trainer.web.signin import confirm as signin_confirm, pupil_link, views as signin
 
 bp = Blueprint("pupil_login", __name__)
 
@@ -68,8 +68,13 @@ def join():
                 return redirect(url_for("pupil_login.names"), 303)
             security_log.event("class_code_wrong")
             error, status = _("We could not find a class with this code. Check it and try again."), 400
+    return _join_form(error), status
+
+
+def _join_form(error: str | None):
     return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error,
-                       providers=signin.signin_providers("pupil")), status
+                       pending_login=signin_confirm.pending_school_login(),
+                       providers=signin.signin_providers("pupil"))
 
 
 @bp.route("/join/qr", methods=["POST"])
@@ -87,8 +92,7 @@ def join_qr():
     else:
         security_log.event("class_code_wrong", card=True)
         error, status = _("This login card is no longer valid. Type your class code instead."), 400
-    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error,
-                       providers=signin.signin_providers("pupil")), status
+    return _join_form(error), status
 
 
 @bp.route("/join/names")
@@ -97,7 +101,8 @@ def names():
     if klass is None:
         return redirect(url_for("pupil_login.join"))
     return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), klass["id"]))
+                       roster=pupils.list_for_class(get_db(), klass["id"]),
+                       pending_login=signin_confirm.pending_school_login())
 
 
 @bp.route("/join/leave", methods=["POST"])

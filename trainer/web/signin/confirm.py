@@ -41,8 +41,8 @@ def ask():
                        pupil=g.pupil, provider=provider)
 
 
-@bp.app_template_global()
 def pending_school_login() -> str | None:
-    """The name of the school login someone started on this device and has not finished."""
+    """The name of the school login someone started on this device and has not finished, for
+    the pupil login pages (signin/_pending.html; pupils/picture_login.py hands it over)."""
     waiting = pupil_link.waiting()
     return pupil_link.provider_name(waiting) if waiting else None
