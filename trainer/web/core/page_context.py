@@ -1,7 +1,7 @@
 """The one context processor that reads the database (issue 35.2): what every page shows of
 the logged-in pupil — their switches on <main> (templates/base.html) and their own character
 on a game board (games/_macros.html). Everything else a template shows, its view reads and
-hands it; tests/web/test_template_data.py fails when another template global or context
+hands it; tests/web/core/test_template_data.py fails when another template global or context
 processor reads the database.
 
 Read lazily and once per request: a fragment that shows neither (a practice answer, a board
