@@ -9,27 +9,10 @@ and without that body, and the database must stay as it was.
 """
 import pytest
 
-from route_table import ALL_ROUTES
+from route_table import ALL_ROUTES, PLAIN_POSTS
 
 from .walk import snapshot, url, walk
 
-PLAIN_FORMS = {
-    # POST routes without an id, with what their forms send (as tests/security/test_request_forgery.py).
-    "pupil_login.join": {"code": "{join_code}"},
-    "pupil_login.join_qr": {"token": "{qr_token}"},
-    "classes.index": {"name": "Sent by HEAD"},
-    "puzzle_sets.index": {"name": "Sent by HEAD"},
-    "auth.register": {"display_name": "New", "email": "head@school.example",
-                      "password": "correct horse battery", "password2": "correct horse battery"},
-    "school.invite": {"role": "admin"},
-    "school.registration": {"open": "0"},
-    "pupil_home.avatar": {"avatar": "fox"},
-    "pupil_home.switch": {"name": "sounds", "on": "1"},
-    "language.choose": {"lang": "de"},
-    "games.new": {"bot1": "beginner", "length": "round"},
-    "practice.next_puzzle": {"mode": "drill"},
-    "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
-}
 # What any other route is sent: the fields the app's forms use most, filled with something a
 # writing branch would accept.
 ANY_FORM = {"name": "Sent by HEAD", "step": "add", "line": "1", "confirm_name": "Victim",
@@ -39,7 +22,7 @@ ANY_FORM = {"name": "Sent by HEAD", "step": "add", "line": "1", "confirm_name": 
 def _form(endpoint, world, pick):
     if endpoint == "pupil_login.pictures_step":
         return {"pick": pick}
-    data = PLAIN_FORMS.get(endpoint) or (ALL_ROUTES.get(endpoint, {}).get("POST")) or ANY_FORM
+    data = PLAIN_POSTS.get(endpoint) or ALL_ROUTES.get(endpoint, {}).get("POST") or ANY_FORM
     return {k: str(v).format(join_code=world.join_code, qr_token=world.qr_token) for k, v in data.items()}
 
 
