@@ -86,9 +86,7 @@ TEACHER_ROUTES = {
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
 TOKEN_ROUTES = {
-    "invitations.accept": {"GET": None, "POST": {"display_name": "New", "email": "new@school.example",
-                                                 "password": "a forged new password",
-                                                 "password2": "a forged new password"}},
+    "invitations.accept": {"GET": None},
 }
 # Public routes whose argument is one of the school's sign-in services (issue 25), the same for
 # everyone and before anyone is logged in: tests/oidc/test_refused_sign_ins.py tries an unknown
@@ -151,6 +149,9 @@ PLAIN_POSTS = {
     "signin.link_teacher": {"password": TEACHER_PASSWORD},
     "signin_confirm.ask": {"answer": "yes"},
     "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
+    # The form of the invitation link opened in this browser (its token is in the session).
+    "invitations.join": {"display_name": "New", "email": "new@school.example",
+                         "password": "a forged new password", "password2": "a forged new password"},
 }
 
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}

@@ -23,7 +23,8 @@ from .walk import post_rules, snapshot, url
 COUNTED = {"login_failures", "login_throttle", "known_devices", "maintenance"}
 # Who sends each form (test_request_forgery.py's test_every_post_route_is_known makes sure
 # every POST route has one in tests/route_table.py).
-ANONYMOUS = {"auth.register", "auth.login", "pupil_login.join", "pupil_login.join_qr", *TOKEN_ROUTES}
+ANONYMOUS = {"auth.register", "auth.login", "pupil_login.join", "pupil_login.join_qr", "invitations.join",
+             *TOKEN_ROUTES}
 JOINING = {*PUPIL_LOGIN_ROUTES, "pupil_login.leave"}
 PUPIL = {*PUPIL_ROUTES, "games.new", "practice.next_puzzle", "practice.answer", "practice.countdown",
          "pupil_home.switch", "pupil_home.avatar", "pupil_home.play", "classplay.open_table"}
@@ -54,6 +55,8 @@ def test_every_refused_form_leaves_the_database_as_it_was(app, hostile_world, db
     # A full set: adding to it is refused although the puzzle itself is fine.
     for puzzle_id in [p for (p,) in db.execute("SELECT id FROM puzzles ORDER BY id LIMIT ?", [MAX_SET])]:
         puzzle_sets.add_puzzle(db, world.ids["set_id"], puzzle_id, MAX_SET)
+    # The visitor has opened the invitation link: its form is theirs to send.
+    assert world.clients["anonymous"].get(f"/invitations/{world.ids['token']}").status_code == 303
     tokens = {role: client.csrf_token() for role, client in world.clients.items()}
     cookies = {role: "; ".join(f"{c.key}={c.value}" for c in client._cookies.values())
                for role, client in world.clients.items()}
