@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from flask import url_for
 
+from web_helpers import TEACHER_PASSWORD
+
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
 TEACHER_ROUTES = {
     "classes.show": {"GET": None},
@@ -17,7 +19,7 @@ TEACHER_ROUTES = {
     "classes.export": {"GET": None},
     # The teacher's own account: the id in the URL must be the logged-in teacher's.
     "account.export": {"GET": None},
-    "account.delete": {"GET": None, "POST": {"password": "correct horse battery"}},
+    "account.delete": {"GET": None, "POST": {"password": TEACHER_PASSWORD}},
     "roster.add": {"POST": {"name": "Intruder"}},
     "roster.upload": {"GET": None, "POST": {}},
     "roster.cards": {"GET": None},
@@ -84,9 +86,7 @@ TEACHER_ROUTES = {
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
 TOKEN_ROUTES = {
-    "invitations.accept": {"GET": None, "POST": {"display_name": "New", "email": "new@school.example",
-                                                 "password": "a forged new password",
-                                                 "password2": "a forged new password"}},
+    "invitations.accept": {"GET": None},
 }
 # Public routes whose argument is one of the school's sign-in services (issue 25), the same for
 # everyone and before anyone is logged in: tests/oidc/test_refused_sign_ins.py tries an unknown
@@ -115,6 +115,45 @@ PUPIL_ROUTES: dict = {
     "classplay.start": {"POST": {"bots": "1"}},
     "classplay.move": {"POST": {"version": "1", "kind": "lay", "hand": "R1a"}},
 }
+# POST routes without an id in their URL, with the data a real form sends.
+# "{join_code}" / "{qr_token}" are filled in from the security suite's hostile_world
+# (tests/security/: test_request_forgery.py, test_refusals_store_nothing.py).
+PLAIN_POSTS = {
+    "auth.register": {"display_name": "New", "email": "new@school.example",
+                      "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD},
+    "auth.login": {"email": "hostile@school.example", "password": TEACHER_PASSWORD},
+    "auth.logout": {},
+    "auth.change_password": {"current": TEACHER_PASSWORD, "password": "a forged new password",
+                             "password2": "a forged new password"},
+    "classes.index": {"name": "Forged class"},
+    "pupil_login.join": {"code": "{join_code}"},
+    "pupil_login.join_qr": {"token": "{qr_token}"},
+    "pupil_login.leave": {},
+    "language.choose": {"lang": "de"},
+    "drills.upload_puzzles": {"note": "a file of puzzles"},
+    "games.new": {"bot1": "beginner", "length": "round"},
+    "practice.next_puzzle": {"mode": "drill"},
+    "practice.answer": {"attempt": "x", "answer": "[]", "final": "pass"},
+    "practice.countdown": {"hide": "1"},
+    "pupil_home.switch": {"name": "sounds", "on": "1"},
+    "puzzle_sets.index": {"name": "Forged set"},
+    "worksheets.find": {"code": "AAAA-AAAA"},
+    "pupil_home.avatar": {"avatar": "fox"},
+    "pupil_home.play": {},
+    "school.invite": {"role": "admin"},
+    "school.registration": {"open": "1"},
+    "rosters.index": {},
+    "rosters.apply": {"upload": "x", "org": "x"},
+    "school_signin.index": {"name": "Forged", "issuer": "http://127.0.0.1:9", "client_id": "x",
+                            "secret": "x", "teacher_claim": "email", "teacher_value": "@evil.example"},
+    "signin.link_teacher": {"password": TEACHER_PASSWORD},
+    "signin_confirm.ask": {"answer": "yes"},
+    "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
+    # The form of the invitation link opened in this browser (its token is in the session).
+    "invitations.join": {"display_name": "New", "email": "new@school.example",
+                         "password": "a forged new password", "password2": "a forged new password"},
+}
+
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}
 
 CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods

@@ -50,6 +50,7 @@ def test_the_administrator_invites_a_teacher_hands_over_a_class_and_switches_one
     phone = newcomer.new_page()
     phone.goto(invitation_url)
     expect(phone.get_by_text("You have been invited to teach at this school.")).to_be_visible()
+    assert phone.url == live_server.url + "/invitation"         # the token is gone from the address
     phone.get_by_label("Your name").fill(f"New {tag}")
     phone.get_by_label("E-mail address").fill(f"new-{tag}@school.example")
     phone.get_by_label("Password", exact=True).fill("a long enough password")
@@ -65,6 +66,7 @@ def test_the_administrator_invites_a_teacher_hands_over_a_class_and_switches_one
     page.get_by_label(f"Hand Otters {tag} over to").select_option(label=f"New {tag}")
     page.locator("table.school-classes tr", has_text=f"Otters {tag}").get_by_role("button", name="Hand over").click()
     expect(page.get_by_text("The class is handed over.")).to_be_visible()
+    expect(page.locator("table.school-handovers tr", has_text=f"Otters {tag}")).to_contain_text(f"Leaving {tag}")
     page.get_by_role("button", name=f"Switch off Leaving {tag}").click()
     expect(page.get_by_text("The account is switched off.")).to_be_visible()
     expect(page.get_by_role("button", name=f"Switch on Leaving {tag}")).to_be_visible()

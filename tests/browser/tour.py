@@ -174,6 +174,8 @@ NOT_PAGES = {
     "install.service_worker": "the service worker's script, run by the browser",
     "invitations.accept": "opened from the link an administrator sends, pasted into a browser "
                           "(tests/browser/test_school_admin.py makes one on /school and opens it)",
+    "invitations.join": "where that link sends the browser on to, without the token in its address "
+                        "(tests/browser/test_school_admin.py)",
     "signin.start": "not a page: sends the browser to the school's sign-in service "
                     "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
     "signin.callback": "not a page one opens: the sign-in service sends the browser back here "

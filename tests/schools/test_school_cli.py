@@ -45,8 +45,10 @@ def test_the_printed_link_makes_the_first_administrator_once(tmp_path):
     token_path = link.split(DOMAIN, 1)[1]
     oak = SchoolClient(dispatcher(tmp_path), f"http://oak.{DOMAIN}")
     assert oak.post("/register", {**ADMIN}).status_code == 403        # registration is closed
-    assert oak.get(token_path).status_code == 200
-    response = oak.post(token_path, ADMIN)
+    opened = oak.get(token_path)
+    assert opened.status_code == 303 and opened.headers["Location"] == "/invitation"
+    assert oak.get("/invitation").status_code == 200
+    response = oak.post("/invitation", ADMIN)
     assert response.status_code == 303 and response.headers["Location"] == "/classes"
     assert oak.get("/school").status_code == 200                       # an administrator's page
     db = connect(school_path(tmp_path, "oak"))
@@ -63,7 +65,9 @@ def test_the_link_works_in_path_mode_too(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("https://tweak.test/birch/invitations/")
     birch = SchoolClient(dispatcher(tmp_path, "path"), "http://tweak.test/birch")
-    response = birch.post(out.stdout.strip().split("tweak.test", 1)[1][len("/birch"):], ADMIN)
+    opened = birch.get(out.stdout.strip().split("tweak.test", 1)[1][len("/birch"):])
+    assert opened.status_code == 303 and opened.headers["Location"] == "/birch/invitation"
+    response = birch.post("/invitation", ADMIN)
     assert response.status_code == 303 and response.headers["Location"] == "/birch/classes"
 
 

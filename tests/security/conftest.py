@@ -111,6 +111,9 @@ def build_world(app, make, db) -> World:
     # An invitation of the school (issue 19): its link is public, its withdrawal the administrator's.
     token = invitations.create(db, role="teacher", created_by=teacher_id, now=utc_now())
     invitation_id = invitations.list_open(db, utc_now())[-1]["id"]
+    # The visitor has opened it: its form (/invitation, the token in the session) is theirs.
+    anonymous = app.test_client()
+    assert anonymous.get(f"/invitations/{token}").status_code == 303
     # A sign-in service of the school (issue 25), at an address where nothing answers: its
     # buttons are on the login pages, and starting it is refused as "provider down".
     provider_id = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
@@ -123,7 +126,7 @@ def build_world(app, make, db) -> World:
                       "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "provider_id": provider_id, "role": "teacher",
                       "puzzle_id": puzzle_id, "code": code},
-                 clients={"anonymous": app.test_client(), "teacher": teacher,
+                 clients={"anonymous": anonymous, "teacher": teacher,
                           "joining": joining, "pupil": pupil},
                  class_id=class_id, pupil_id=pupil_id, bypass_pupil_id=bypass_pupil_id,
                  join_code=row["join_code"], qr_token=row["qr_token"], pictures=pictures)

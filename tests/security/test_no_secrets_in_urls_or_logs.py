@@ -6,9 +6,16 @@ gunicorn's access log (the production log, path only) and waitress's console are
 The app has no PIN: the secrets are the class code, the QR token, the picture passwords, the
 teacher's password and the session and CSRF tokens.
 """
+import logging
 import re
 
+import pytest
+from flask import url_for
+
+from trainer.ops import log_paths
 from trainer.store import classes as classes_model
+from trainer.store import invitations
+from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD
 
 from .walk import scan
@@ -146,3 +153,71 @@ def test_every_form_posts(visits):
     forms = [f for v in visits if v.is_html for f in scan(v.body).forms]
     assert len(forms) > 30
     assert all(f.get("method", "get").lower() == "post" for f in forms)
+
+
+def test_an_invitation_link_and_a_sign_in_answer_leave_no_secret_in_the_logs(real_servers):
+    # Issue 38.2: `trainer serve --workers 2` wrote /invitations/<token> to its access log, and
+    # whoever read the log could use an unused administrator invitation for 7 days.
+    db = real_servers.db()
+    head = real_servers.make(db).teacher(email="loghead@school.example")
+    tokens = [invitations.create(db, role="admin", created_by=head, now=utc_now()) for _ in range(2)]
+    db.close()
+    for server, token in zip((real_servers.workers, real_servers.single), tokens):
+        newcomer = real_servers.browser()
+        opened = newcomer.get(server, f"/invitations/{token}")
+        # ASVS 5.0 V14.2.1: the token is taken once and the browser goes on without it.
+        assert opened.status == 303 and opened.headers["Location"] == "/invitation"
+        form = newcomer.get(server, "/invitation")
+        assert form.status == 200 and token not in form.text
+        joined = newcomer.post(server, "/invitation", {
+            "display_name": "New head", "email": f"newhead{server.port}@school.example",
+            "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD})
+        assert joined.status == 303
+        assert all(token not in address for address in newcomer.requested[1:] + newcomer.redirects)
+    # What a sign-in service sends back: its code and state are secrets too.
+    answer = "/signin/1/callback?code=c0de-from-the-provider&state=st4te-of-the-browser"
+    for server in (real_servers.workers, real_servers.single):
+        real_servers.browser().get(server, answer)
+
+    # ASVS 5.0 V16.2.5: the access log saw these requests, with the secrets hidden.
+    log = real_servers.workers.log() + real_servers.single.log()
+    assert '"GET /invitations/[hidden]" 303' in log
+    assert '"POST /invitation" 303' in log
+    assert '"GET /signin/1/callback"' in log
+    for secret in (*tokens, "c0de-from-the-provider", "st4te-of-the-browser"):
+        assert secret not in log
+
+
+def test_every_route_with_a_token_in_its_path_is_masked_in_logs(app):
+    # A link that carries a secret in its path (parents' links, when they come) must be added to
+    # trainer.ops.log_paths, or its token goes into the access log (issue 38.2).
+    secret = "Zq3-secret_Token9"
+    rules = [r for r in app.url_map.iter_rules() if {"token", "secret", "key"} & set(r.arguments)]
+    assert [r.endpoint for r in rules] == ["invitations.accept"]
+    for rule in rules:
+        with app.test_request_context():
+            path = url_for(rule.endpoint, **{a: secret for a in rule.arguments})
+        for line in (path, f"/oak{path}", f'10.0.0.1 "GET {path}?x=1" 200 512 3ms'):
+            assert secret not in log_paths.mask(line), line
+
+
+@pytest.mark.parametrize("line", [
+    '"GET /signin/1/callback?code=SECRET&state=SECRET" 200',
+    '"GET /signin/1/callback?state=SECRET&code=SECRET&iss=https%3A%2F%2Fid" 303',
+    "code=SECRET&state=SECRET",
+    "Exception on /invitations/SECRET [GET]",
+    "/birch/invitations/SECRET/",
+])
+def test_mask_hides_secret_values_and_keeps_the_rest(line):
+    masked = log_paths.mask(line)
+    assert "SECRET" not in masked and "[hidden]" in masked
+    assert masked.split("[hidden]")[0] == line.split("SECRET")[0]
+
+
+def test_the_apps_own_log_lines_are_masked(app, client, caplog):
+    # Flask writes "Exception on <path> [GET]" for a 500; Werkzeug's development server writes
+    # the request line. Both go through trainer.ops.log_paths.MaskSecrets.
+    with caplog.at_level("INFO"):
+        app.logger.error("Exception on %s [%s]", "/invitations/SECRET1", "GET")
+        logging.getLogger("werkzeug").info('%s - - "%s" %s', "10.0.0.1", "GET /invitations/SECRET2 HTTP/1.1", 303)
+    assert "SECRET" not in caplog.text and caplog.text.count("/invitations/[hidden]") == 2

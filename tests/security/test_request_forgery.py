@@ -1,53 +1,19 @@
 """Every state-changing request needs this session's CSRF token and a same-site origin; and no
 GET request changes anything.
 
-Every POST route of app.url_map is tried: a route added later without a form-data entry here
-(or in tests/route_table.py's table for id routes) fails test_every_post_route_is_known.
+Every POST route of app.url_map is tried: a route added later without a form-data entry in
+PLAIN_POSTS of tests/route_table.py (or its table of id routes) fails test_every_post_route_is_known.
 (tests/web/core/test_csrf.py shows the two ways the token travels: form field and htmx header.)
 """
 import pytest
 
-from route_table import ALL_ROUTES
+from route_table import ALL_ROUTES, PLAIN_POSTS
 from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, Make, csrf_from, make_app
 
 from .walk import post_rules, snapshot, url, walk
 
 CSRF_MESSAGE = "The page was open for too long"
-# POST routes without an id in their URL, with the data a real form sends.
-# "{join_code}" / "{qr_token}" are filled in from the hostile_world.
-PLAIN_POSTS = {
-    "auth.register": {"display_name": "New", "email": "new@school.example",
-                      "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD},
-    "auth.login": {"email": "hostile@school.example", "password": TEACHER_PASSWORD},
-    "auth.logout": {},
-    "auth.change_password": {"current": TEACHER_PASSWORD, "password": "a forged new password",
-                             "password2": "a forged new password"},
-    "classes.index": {"name": "Forged class"},
-    "pupil_login.join": {"code": "{join_code}"},
-    "pupil_login.join_qr": {"token": "{qr_token}"},
-    "pupil_login.leave": {},
-    "language.choose": {"lang": "de"},
-    "drills.upload_puzzles": {"note": "a file of puzzles"},
-    "games.new": {"bot1": "beginner", "length": "round"},
-    "practice.next_puzzle": {"mode": "drill"},
-    "practice.answer": {"attempt": "x", "answer": "[]", "final": "pass"},
-    "practice.countdown": {"hide": "1"},
-    "pupil_home.switch": {"name": "sounds", "on": "1"},
-    "puzzle_sets.index": {"name": "Forged set"},
-    "worksheets.find": {"code": "AAAA-AAAA"},
-    "pupil_home.avatar": {"avatar": "fox"},
-    "pupil_home.play": {},
-    "school.invite": {"role": "admin"},
-    "school.registration": {"open": "1"},
-    "rosters.index": {},
-    "rosters.apply": {"upload": "x", "org": "x"},
-    "school_signin.index": {"name": "Forged", "issuer": "http://127.0.0.1:9", "client_id": "x",
-                            "secret": "x", "teacher_claim": "email", "teacher_value": "@evil.example"},
-    "signin.link_teacher": {"password": TEACHER_PASSWORD},
-    "signin_confirm.ask": {"answer": "yes"},
-    "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
-}
 # Routes of the pupil login, tried as a pupil who has entered the class code.
 AS_JOINING = {"pupil_login.pictures_step", "pupil_login.leave"}
 
@@ -60,7 +26,7 @@ def _form(endpoint, hostile_world):
 def test_every_post_route_is_known(app):
     unknown = [r.endpoint for r in post_rules(app)
                if r.endpoint not in PLAIN_POSTS and "POST" not in ALL_ROUTES.get(r.endpoint, {})]
-    assert unknown == [], "add their form data to PLAIN_POSTS (or tests/route_table.py)"
+    assert unknown == [], "add their form data to PLAIN_POSTS (tests/route_table.py)"
 
 
 POSTS = sorted({*PLAIN_POSTS, *(e for e, m in ALL_ROUTES.items() if "POST" in m)})

@@ -29,6 +29,8 @@ def _csp(header: str) -> dict:
 NEVER_200 = {
     "signin.start": "sends the browser on to the school's sign-in service (issue 25)",
     "signin.callback": "answers only the service sending the browser back (tests/oidc)",
+    "invitations.accept": "the invitation link: keeps its token in the session and sends the "
+                          "browser on to /invitation (issue 38.2)",
     "signin.link_teacher": "only after a service's first sign-in of a teacher "
                            "(tests/browser/test_oidc_signin.py)",
     "school_signin.test": "the administrator's test sign-in: sends the browser on to the service "

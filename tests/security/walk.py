@@ -16,6 +16,7 @@ HX = {"HX-Request": "true"}
 PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.register",
                     "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step",
                     "invitations.accept",  # the link an administrator sends (issue 19)
+                    "invitations.join",    # its form, at an address without the token (issue 38.2)
                     # Sign-in with the school's provider (issue 25): before anyone is logged in.
                     "signin.start", "signin.callback", "signin.link_teacher",
                     # The installable web app's files (issue 18): the same for everyone.

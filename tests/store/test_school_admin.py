@@ -21,7 +21,7 @@ def test_lists_teachers_with_class_counts_and_classes_with_teacher_and_pupils(db
 def test_hand_over_moves_the_class_to_an_active_teacher(db, make):
     head, other = make.teacher(), make.teacher()
     class_id = make.klass(head)
-    school_admin.hand_over(db, class_id, other)
+    assert school_admin.hand_over(db, class_id, other, by=head) == head
     assert make.class_row(class_id)["teacher_id"] == other
 
 
@@ -32,7 +32,7 @@ def test_hand_over_refuses_a_switched_off_teacher_and_unknown_ids(db, make):
     for args, reason in [((class_id, other), "not_active"), ((class_id, 9999), "no_such_teacher"),
                          ((9999, head), "no_such_class")]:
         with pytest.raises(Refused) as err:
-            school_admin.hand_over(db, *args)
+            school_admin.hand_over(db, *args, by=head)
         assert err.value.reason == reason
     assert make.class_row(class_id)["teacher_id"] == head
 

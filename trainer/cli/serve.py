@@ -162,6 +162,25 @@ def _prepare(args):
     return app
 
 
+def _masking_logger():
+    """Gunicorn's logger, with every address it writes passed through trainer.ops.log_paths
+    (an invitation's token is part of its path: issue 38.2)."""
+    from gunicorn.glogging import Logger
+
+    from trainer.ops.log_paths import mask
+
+    class MaskingLogger(Logger):
+        def atoms(self, resp, req, environ, request_time):
+            atoms = super().atoms(resp, req, environ, request_time)
+            for key in ("r", "U", "q", "f", "{raw_uri}e", "{path_info}e", "{request_uri}e",
+                        "{query_string}e", "{referer}i", "{http_referer}e"):
+                if isinstance(atoms.get(key), str):
+                    atoms[key] = mask(atoms[key])
+            return atoms
+
+    return MaskingLogger
+
+
 def _gunicorn(args, make_app=None):
     """`make_app`: what each worker serves, made in the worker after the fork (default: the
     one-school app)."""
@@ -184,6 +203,7 @@ def _gunicorn(args, make_app=None):
                 "accesslog": "-",
                 "errorlog": "-",
                 "access_log_format": ACCESS_LOG_FORMAT,
+                "logger_class": _masking_logger(),
                 "preload_app": False,
                 "proc_name": "tweak-trainer",
             }.items():

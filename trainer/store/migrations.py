@@ -865,6 +865,27 @@ def m3501_one_game_core(db: Database) -> None:
         db.execute(f"CREATE TRIGGER {name} {when} BEGIN {body} END")
 
 
+@migrations()
+def m3802_class_handovers(db: Database) -> None:
+    # Every hand-over of a class by an administrator (issue 38.2), shown on the School page to
+    # every administrator and on the previous teacher's classes page. The class's name is kept
+    # with it (a teacher's word, not a child's) so the record outlives a deleted class; a deleted
+    # account leaves its side empty.
+    db.execute(
+        """
+        CREATE TABLE class_handovers (
+            id INTEGER PRIMARY KEY,
+            class_id INTEGER REFERENCES classes(id) ON DELETE SET NULL,
+            class_name TEXT NOT NULL,
+            from_teacher INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            to_teacher INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            by_teacher INTEGER REFERENCES teachers(id) ON DELETE SET NULL,
+            at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX class_handovers_from ON class_handovers(from_teacher, at)")
+
+
 def apply(db: Database) -> None:
     migrations.apply(db)
 

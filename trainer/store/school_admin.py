@@ -2,7 +2,9 @@
 which teacher has which class.
 
 Only names and counts are listed: an administrator who does not teach a class sees none of its
-pupils' answers. Each change checks its rule inside the write transaction that makes it, so two
+pupils' answers. An administrator may hand a class to any active teacher, themselves included
+(who then sees what its teacher saw); every hand-over is stored with who made it (issue 38.2),
+for every administrator and the class's previous teacher to see. Each change checks its rule inside the write transaction that makes it, so two
 administrators clicking at once cannot together leave the school without an active one.
 """
 from __future__ import annotations
@@ -90,14 +92,39 @@ def set_active(db: Database, actor_id: int, teacher_id: int, active: bool) -> No
         db.execute("DELETE FROM auth_sessions WHERE teacher_id = ?", [teacher_id])
 
 
-def hand_over(db: Database, class_id: int, teacher_id: int) -> None:
-    """Gives the class, with all its pupils and their data, to another active teacher."""
+def hand_over(db: Database, class_id: int, teacher_id: int, by: int) -> int | None:
+    """Gives the class, with all its pupils and their data, to another active teacher, and
+    records it; returns the teacher who had it (None when it was theirs already: nothing done)."""
     with write_transaction(db):
-        if db.execute("SELECT 1 FROM classes WHERE id = ?", [class_id]).fetchone() is None:
+        found = db.execute("SELECT teacher_id, name FROM classes WHERE id = ?", [class_id]).fetchone()
+        if found is None:
             raise Refused(NO_SUCH_CLASS)
         row = _teacher(db, teacher_id)
         if row is None:
             raise Refused(NO_SUCH_TEACHER)
         if row[1] is not None:
             raise Refused(NOT_ACTIVE)
+        previous, name = found
+        if previous == teacher_id:
+            return None
         db.execute("UPDATE classes SET teacher_id = ? WHERE id = ?", [teacher_id, class_id])
+        db.execute("INSERT INTO class_handovers (class_id, class_name, from_teacher, to_teacher, by_teacher, at)"
+                   " VALUES (?, ?, ?, ?, ?, ?)", [class_id, name, previous, teacher_id, by, utcnow()])
+        return previous
+
+
+_HANDOVERS = ("SELECT h.id, h.class_name, h.at, h.from_teacher, h.to_teacher, h.by_teacher,"
+              " f.display_name AS from_name, t.display_name AS to_name, b.display_name AS by_name"
+              " FROM class_handovers h LEFT JOIN teachers f ON f.id = h.from_teacher"
+              " LEFT JOIN teachers t ON t.id = h.to_teacher LEFT JOIN teachers b ON b.id = h.by_teacher")
+
+
+def handovers(db: Database, most: int = 50) -> list[dict]:
+    """The school's latest hand-overs, newest first."""
+    return list(db.query(_HANDOVERS + " ORDER BY h.id DESC LIMIT ?", [most]))
+
+
+def handovers_from(db: Database, teacher_id: int, since: str) -> list[dict]:
+    """Classes taken from this teacher since `since` (ISO time), newest first."""
+    return list(db.query(_HANDOVERS + " WHERE h.from_teacher = ? AND h.at >= ? AND h.by_teacher IS NOT h.from_teacher"
+                         " ORDER BY h.id DESC", [teacher_id, since]))

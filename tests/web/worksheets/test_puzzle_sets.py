@@ -82,8 +82,13 @@ def test_a_full_set_takes_no_more(client, set_id, db):
     puzzles.store(db, CURATED[:24], "curated")
     for puzzle in CURATED[:24]:
         puzzle_sets.add_puzzle(db, set_id, puzzle.id, 24)
-    response = client.post(f"/sets/{set_id}/puzzles", data=RULES_EXAMPLE)
-    assert response.status_code == 400 and "a set holds at most 24 puzzles" in text(response)
+    bank = db["puzzles"].count
+    # Issue 38.6: three refused adds once put three puzzles into the bank all the same (31 → 34).
+    for target in ("5", "6", "7"):
+        response = client.post(f"/sets/{set_id}/puzzles", data={**RULES_EXAMPLE, "target": target})
+        assert response.status_code == 400 and "a set holds at most 24 puzzles" in text(response)
+    assert db["puzzles"].count == bank
+    assert db["puzzle_set_items"].count == 24
 
 
 def test_a_set_prints_as_a_worksheet_in_its_order(client, set_id, db):

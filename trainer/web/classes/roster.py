@@ -82,7 +82,7 @@ def paste(class_id):
     klass = own_class(class_id)
     db = get_db()
     context = dict(klass=klass, entries=[], error=None, text=request.form.get("names", ""))
-    if request.method == "GET":
+    if request.method != "POST":
         return htmx.render("roster/paste.html", "roster/_paste_form.html", **context)
     taken = pupils.existing_keys(db, class_id)
     if request.form.get("step") != "add":

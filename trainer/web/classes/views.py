@@ -3,12 +3,13 @@ and the join code."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
-from trainer.store import account_export, classes, pupils
+from trainer.store import account_export, classes, pupils, school_admin
 from trainer.web.classes import class_page
 from trainer.web.classes.names import class_name_error
 from trainer.web.core import htmx, login
@@ -17,6 +18,8 @@ from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
 bp = Blueprint("classes", __name__)
+
+HANDED_AWAY_DAYS = 30
 
 
 @bp.route("/classes", methods=["GET", "POST"])
@@ -34,7 +37,15 @@ def index():
         status = 400
     return htmx.render("classes/index.html", "classes/_class_list.html",
                        classes=classes.list_for_teacher(db, login.teacher_id()),
+                       handed_away=_handed_away(db),
                        error=error, name=request.form.get("name", "")), status
+
+
+def _handed_away(db) -> list[dict]:
+    """Classes an administrator took from this teacher lately: said on their classes page, so
+    no class leaves a teacher unseen (issue 38.2)."""
+    since = (datetime.now(timezone.utc) - timedelta(days=HANDED_AWAY_DAYS)).isoformat(timespec="seconds")
+    return school_admin.handovers_from(db, login.teacher_id(), since)
 
 
 def _class_page(klass, **extra):

@@ -89,7 +89,7 @@ def _send_to(url: str):
 def _return_path() -> str | None:
     """Where to come back to after logging in: this page, or for a form post the page the
     form was on (never the post's own address, which cannot be opened)."""
-    if request.method == "GET":
+    if request.method != "POST":
         return request.path
     current = htmx.hx().current_url
     return urlsplit(current).path if current else None

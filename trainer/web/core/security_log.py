@@ -16,6 +16,8 @@ import sys
 
 from flask import abort, g, request
 
+from trainer.ops.log_paths import MaskSecrets
+
 log = logging.getLogger("trainer.security")
 
 
@@ -55,3 +57,8 @@ def init_app(app) -> None:
         console.setFormatter(logging.Formatter("%(asctime)s trainer.security %(message)s", "%Y-%m-%d %H:%M:%S"))
         log.addHandler(console)
         log.propagate = False     # one line, even where the root logger prints too
+    # Lines that name a request's path: Flask's "Exception on <path>", Werkzeug's request line
+    # (its development server). An invitation's token is part of its path (issue 38.2).
+    for logger in (app.logger, logging.getLogger("werkzeug")):
+        if not any(isinstance(f, MaskSecrets) for f in logger.filters):
+            logger.addFilter(MaskSecrets())

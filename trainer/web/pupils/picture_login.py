@@ -154,7 +154,7 @@ def pictures_step(pupil_id):
     picked = _picks_for(pupil_id)
     message, status = None, 200
     locked, locked_by = throttle.refusal(db, lock, ceilings)
-    if request.method == "GET" or "clear" in request.form or locked:
+    if request.method != "POST" or "clear" in request.form or locked:
         picked = []
     else:
         pick = request.form.get("pick", "")

@@ -24,7 +24,7 @@ ORG_SETTING = "oneroster_org"
 @bp.route("", methods=["GET", "POST"])
 @login.admin_required
 def index():
-    if request.method == "GET":
+    if request.method != "POST":
         return render_template("rosters/index.html", errors=[],
                                pending=rosters.pending(get_db(), g.teacher["id"]))
     upload_file = request.files.get("file")

@@ -109,7 +109,7 @@ def match_words() -> dict[str, str]:
 @bp.route("/school/sign-in", methods=["GET", "POST"])
 @login.admin_required
 def index():
-    if request.method == "GET":
+    if request.method != "POST":
         return _page()
     errors = form_errors(request.form)
     # The secret is never sent back into the form, not even after an error.

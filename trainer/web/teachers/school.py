@@ -1,5 +1,7 @@
 """The school administrator's page (issue 19): teachers, classes, invitations and whether
-anyone may register. Names and counts only: no link leads to another teacher's pupils."""
+anyone may register. Names and counts only: no link leads to another teacher's pupils. A class
+handed over (to anyone, the administrator too) is listed here for every administrator and on its
+previous teacher's classes page (issue 38.2)."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, request, url_for
@@ -34,6 +36,7 @@ def _page(status: int = 200, new_link: str | None = None, error: str | None = No
         "school/index.html", "school/_school.html", teachers=teachers,
         active_teachers=[t for t in teachers if not t["disabled_at"]],
         classes=school_admin.list_classes(db), invitations=open_invites,
+        handovers=school_admin.handovers(db),
         open_registration=open_registration(), new_link=new_link, error=error,
         days=invitations.DAYS), status
 
@@ -90,10 +93,13 @@ def hand_over(class_id: int):
     if not to.isascii() or not to.isdigit() or len(to) > 12:
         return _page(400, error=_("Please choose a teacher."))
     try:
-        school_admin.hand_over(get_db(), class_id, int(to))
+        previous = school_admin.hand_over(get_db(), class_id, int(to), by=g.teacher["id"])
     except school_admin.Refused as err:
         return _refused(err)
-    security_log.event("class_handed_over", teacher=g.teacher["id"], class_id=class_id, to=to)
+    if previous is None:
+        return _done(_("The class is already with this teacher."))
+    security_log.event("class_handed_over", teacher=g.teacher["id"], class_id=class_id,
+                       previous=previous, to=int(to))
     return _done(_("The class is handed over."))
 
 

@@ -10,6 +10,7 @@ from trainer.puzzles.editor import draft_puzzle
 from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.worksheet import COUNT_RANGE
 from trainer.store import puzzle_review, puzzle_sets, puzzles, worksheets
+from trainer.store.db import write_transaction
 from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_set
 from trainer.web.db import get_db
@@ -73,6 +74,14 @@ def draft(set_id):
     return _set_page(own_set(set_id), editor_form.read(request.form, with_tap=not htmx.hx().is_htmx))
 
 
+class _Refused(Exception):
+    """Rolls back the puzzle stored for a set that cannot take it; `message` says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 @bp.route("/sets/<int:set_id>/puzzles", methods=["POST"])
 @login.teacher_required
 def add(set_id):
@@ -82,18 +91,20 @@ def add(set_id):
     if built.puzzle is None:
         return _set_page(found, state, 400, save_error=True)
     db = get_db()
-    # The teacher's own puzzle, as an upload is (trainer.store.puzzle_review).
     try:
-        stored = puzzle_review.store_own(db, login.teacher_id(), [built.puzzle])
+        # One transaction: a refused add leaves the bank as it was (issue 38.6). The teacher's
+        # own puzzle, as an upload is (trainer.store.puzzle_review).
+        with write_transaction(db):
+            stored = puzzle_review.store_own(db, login.teacher_id(), [built.puzzle])
+            if stored.removed:
+                raise _Refused(_("The school's administrator removed this puzzle from the puzzle bank."))
+            outcome = puzzle_sets.add_puzzle(db, set_id, built.puzzle.id, MAX_SET)
+            if outcome == "full":
+                raise _Refused(_("The set is full: a set holds at most %(num)d puzzles.", num=MAX_SET))
     except puzzle_review.OverQuota as over:
         return _set_page(found, state, 400, save_message=over_quota_message(over))
-    if stored.removed:
-        return _set_page(found, state, 400, save_message=_("The school's administrator removed this puzzle "
-                                                           "from the puzzle bank."))
-    outcome = puzzle_sets.add_puzzle(db, set_id, built.puzzle.id, MAX_SET)
-    if outcome == "full":
-        return _set_page(found, state, 400, save_message=_("The set is full: a set holds at most %(num)d puzzles.",
-                                                           num=MAX_SET))
+    except _Refused as refused:
+        return _set_page(found, state, 400, save_message=refused.message)
     flash(_("The puzzle is in the set.") if outcome == "added" else _("The set already holds this puzzle."))
     return redirect(url_for("puzzle_sets.show", set_id=set_id), 303)
 

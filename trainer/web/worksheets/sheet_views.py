@@ -47,7 +47,7 @@ def _error_text(err: WorksheetError) -> tuple[str, str]:
 @login.teacher_required
 def new(class_id):
     klass = own_class(class_id)
-    if request.method == "GET":
+    if request.method != "POST":
         values = {"kinds": list(KINDS), "band": "class", "count": DEFAULT_COUNT,
                   "seed": secrets.randbelow(9999) + 1}
         return _form_page(klass, values, {})
@@ -94,7 +94,7 @@ def _stand_in(field: str) -> dict:
 @login.teacher_required
 def find():
     """A sheet by the code printed in its corner."""
-    if request.method == "GET":
+    if request.method != "POST":
         return htmx.render("worksheets/find.html", "worksheets/_find_form.html", typed="", error=None)
     typed = request.form.get("code", "")
     try:
