@@ -104,7 +104,7 @@ def sheet_request(kinds: Iterable[str], band: str, count, seed) -> SheetRequest:
 
 def _whole(value, name: str, bounds: tuple[int, int]) -> int:
     low, high = bounds
-    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,9}\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise WorksheetError(f"{name} must be a whole number from {low} to {high}, not {value!r}",

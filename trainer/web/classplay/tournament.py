@@ -19,6 +19,7 @@ from trainer.web.classplay import turns, watch as classplay_watch
 from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.classplay.tournament_words import tournament_refused
 from trainer.web.core import htmx, login, school_day
+from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
@@ -54,7 +55,7 @@ def start(class_id):
     limits = game_limits.get(db, class_id)
     ours = {p["id"] for p in pupils.list_for_class(db, class_id)}
     asked = request.form.getlist("present")[:MAX_PRESENT]
-    present = sorted({int(a) for a in asked if a.isdigit() and len(a) < 12} & ours)
+    present = sorted({whole_number(a) for a in asked} & ours)
     seating, length = request.form.get("seating", "random"), request.form.get("length", "")
     if seating not in SEATINGS or length not in LENGTHS or length not in limits.lengths:
         return _refused(klass, "settings", 400, set(present))

@@ -2,11 +2,14 @@
 what was wrong (400), it never falls over."""
 from __future__ import annotations
 
+import re
+
 from flask_babel import gettext as _
 
 from trainer.web.core.numbers import whole_number as ascii_whole_number
 from trainer.web.dashboard.metrics import SORT_KEYS
 
+_EPOCH = re.compile(r"[0-9]{1,11}(\.[0-9]{1,17})?")
 CLASS_PERIODS = (7, 28, 91)
 PUPIL_PERIODS = (28, 91, 365)
 DEFAULT_CLASS_PERIOD = 28
@@ -57,10 +60,9 @@ def epoch(args, name: str) -> float | None:
     text = args.get(name)
     if text is None or text == "":
         return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 <= value < 1e11:  # also false for NaN
+    # ASCII digits as the page writes a stored time (repr of a float): float() alone would also
+    # read "٣", "1_0", " 5" and "inf".
+    value = float(text) if _EPOCH.fullmatch(text) else -1.0
+    if not 0 <= value < 1e11:
         raise BadParam(_("“%(name)s” must be a time.", name=name))
     return value

@@ -14,7 +14,7 @@ from trainer.engine.state import Phase, State
 from trainer.games.game_level import DEFAULT_AIM, check_aim
 from trainer.games.service import PUPIL, GameError
 from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS, ClassLimits, GameSettings, SettingsError
-from trainer.web.core.numbers import whole_number
+from trainer.web.core.numbers import typed_whole_number, whole_number
 from trainer.web.games.pick import Pick
 
 MAX_BOTS = 5
@@ -53,8 +53,11 @@ def aim_from_form(form) -> float | None:
     text = form.get("aim")
     if text is None:
         return DEFAULT_AIM
+    percent = typed_whole_number(text, 3)
+    if percent is None:
+        return None
     try:
-        return check_aim(int(text.strip()[:4]) / 100)
+        return check_aim(percent / 100)
     except ValueError:
         return None
 

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from trainer.store import invitations, school_admin, school_settings
 from trainer.web.core import htmx, login, security_log
+from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.teachers.auth import open_registration
 from trainer.web.teachers.invitations import utc_now
@@ -89,17 +90,17 @@ def set_role(teacher_id: int):
 @bp.route("/school/classes/<int:class_id>/hand-over", methods=["POST"])
 @login.admin_required
 def hand_over(class_id: int):
-    to = request.form.get("teacher_id", "")
-    if not to.isascii() or not to.isdigit() or len(to) > 12:
+    to = whole_number(request.form.get("teacher_id", ""))
+    if to is None:
         return _page(400, error=_("Please choose a teacher."))
     try:
-        previous = school_admin.hand_over(get_db(), class_id, int(to), by=g.teacher["id"])
+        previous = school_admin.hand_over(get_db(), class_id, to, by=g.teacher["id"])
     except school_admin.Refused as err:
         return _refused(err)
     if previous is None:
         return _done(_("The class is already with this teacher."))
     security_log.event("class_handed_over", teacher=g.teacher["id"], class_id=class_id,
-                       previous=previous, to=int(to))
+                       previous=previous, to=to)
     return _done(_("The class is handed over."))
 
 

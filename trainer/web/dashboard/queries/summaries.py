@@ -16,7 +16,7 @@ ANSWERED = "answered_at IS NOT NULL"
 # A right answer with a believable time (the same rule as the summary triggers).
 TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
          " AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0")
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def marks(ids) -> str:
