@@ -135,3 +135,30 @@ def test_digits_that_are_not_ascii_are_refused_everywhere(hostile_world, db, dig
     assert response.status_code < 500
     assert db.execute("SELECT client_ms FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL"
                       " ORDER BY answered_at DESC", [pupil_id]).fetchone()[0] is None
+
+
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def test_a_class_tournament_takes_pupil_ids_in_ascii_digits_only(client, db, make, teacher):
+    # Issue 38.9 (ASVS 5.0 V2.2.1): `present=²` answered 500 (str.isdigit, then int) and the
+    # ids written in another script's digits seated those pupils.
+    class_id = make.klass(teacher, "Cup")
+    ids = [make.pupil(class_id, name) for name in ("Ada", "Bo", "Cy")]
+    for present in (["²", "¹"], [str(i).translate(ARABIC_INDIC) for i in ids], ["３", "1_0", " 7"]):
+        response = client.post(f"/classes/{class_id}/play/tournament",
+                               data={"present": present, "seating": "random", "length": "round"})
+        assert response.status_code == 400, present
+        assert db.execute("SELECT COUNT(*) FROM class_tournaments").fetchone()[0] == 0, present
+
+
+def test_the_fitted_bots_aim_and_the_older_answers_link_take_ascii_digits_only(client, db, make, teacher):
+    # int("٥٠") is 50 and float("١٧٠٠٠٠٠٠٠٠") a time: both were taken as typed.
+    class_id = make.klass(teacher, "Aims")
+    pupil_id = make.pupil(class_id, "Ada")
+    form = {"levels": "beginner", "lengths": "round", "max_bots": "3", "aim": "٥٠"}
+    assert client.post(f"/classes/{class_id}/games", data=form).status_code == 400
+    assert db.execute("SELECT COUNT(*) FROM class_game_settings").fetchone()[0] == 0
+    for before in ("١٧٠٠٠٠٠٠٠٠", "1_700_000_000", " 1700000000", "1e9"):
+        assert client.get(f"/pupils/{pupil_id}/attempts?before={before}").status_code == 400, before
+    assert client.get(f"/pupils/{pupil_id}/attempts?before=1700000000.1234567").status_code == 200
