@@ -29,9 +29,11 @@
   });
 
   // Installable on tablets; the worker keeps only static files and the offline page
-  // (trainer/web/core/install.py).
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
+  // (trainer/web/core/install.py). Its address and scope come from the page: under a school's
+  // path prefix they are /oak/sw.js and /oak/, never the site's root.
+  var worker = document.querySelector("meta[name=service-worker]");
+  if (worker && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(worker.content, {scope: worker.dataset.scope}).catch(function () {});
   }
 
   if (document.readyState === "loading") {

@@ -1,6 +1,10 @@
 // TWEAK Trainer's service worker (trainer/web/core/install.py says what it may keep, and why).
 "use strict";
-var CACHE = "tweak-static-{{ version }}";
+// ROOT is the school's path prefix ("" or "/oak"). Schools by path share one origin, so one
+// Cache Storage: each worker names its caches after its prefix and deletes only its own.
+var ROOT = {{ root|tojson }};
+var CACHES = "tweak-static " + ROOT + " ";
+var CACHE = CACHES + "{{ version }}";
 var PRECACHE = {{ precache|tojson }};
 var OFFLINE = {{ offline|tojson }};
 
@@ -13,14 +17,17 @@ self.addEventListener("install", function (event) {
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name !== CACHE; })
-      .map(function (name) { return caches.delete(name); }));
+    // Ours from an older release, or from before caches were named by prefix.
+    var old = names.filter(function (name) {
+      return name !== CACHE && (name.indexOf(CACHES) === 0 || /^tweak-static-[0-9a-f]+$/.test(name));
+    });
+    return Promise.all(old.map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
 function isHashedStatic(url) {
-  return url.origin === self.location.origin &&
-    /^\/static\/.+\.[0-9a-f]{12}\.[A-Za-z0-9]+$/.test(url.pathname);
+  return url.origin === self.location.origin && url.pathname.indexOf(ROOT + "/static/") === 0 &&
+    /^\/static\/.+\.[0-9a-f]{12}\.[A-Za-z0-9]+$/.test(url.pathname.slice(ROOT.length));
 }
 
 self.addEventListener("fetch", function (event) {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 bp = Blueprint("install", __name__)
@@ -27,7 +27,7 @@ def manifest():
         "short_name": "TWEAK",
         "description": _("Mental arithmetic with the TWEAK cards"),
         "start_url": url_for("pages.home"),
-        "scope": "/",
+        "scope": request.script_root + "/",
         "display": "standalone",
         "orientation": "any",
         "background_color": "#ffffff",
@@ -50,7 +50,8 @@ def service_worker():
     offline = url_for("install.offline")
     # The cache's name changes with the files, so a new release empties the old cache.
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
-    script = render_template("install/sw.js", version=version, precache=precache, offline=offline)
+    script = render_template("install/sw.js", version=version, precache=precache, offline=offline,
+                             root=request.script_root)
     # Sent with no-store like every page: browsers check for a new worker on each visit.
     return current_app.response_class(script, mimetype="text/javascript")
 

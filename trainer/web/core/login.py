@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from flask import abort, current_app, g, redirect, request, session, url_for
 
 from trainer.store import pupils, sessions, teachers
-from trainer.web.core import htmx, security_log
+from trainer.web.core import htmx, security_log, urls
 from trainer.web.db import get_db
 
 # The language chosen on this device, and the device's own key (trainer.web.core.device):
@@ -90,7 +90,7 @@ def _return_path() -> str | None:
     """Where to come back to after logging in: this page, or for a form post the page the
     form was on (never the post's own address, which cannot be opened)."""
     if request.method != "POST":
-        return request.path
+        return urls.here()
     current = htmx.hx().current_url
     return urlsplit(current).path if current else None
 
