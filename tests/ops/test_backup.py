@@ -69,9 +69,10 @@ def test_verify_refuses_a_database_of_another_program(tmp_path):
 
 
 def test_verify_refuses_a_damaged_copy(app, make, tmp_path):
-    class_id = make.klass(make.teacher())
+    teacher = make.teacher()
+    class_ids = [make.klass(teacher, "Class A"), make.klass(teacher, "Class B")]   # 30 each: a class holds 40
     for i in range(60):
-        make.pupil(class_id, f"Kid {chr(65 + i % 26)}{chr(97 + i // 26)}")
+        make.pupil(class_ids[i % 2], f"Kid {chr(65 + i % 26)}{chr(97 + i // 26)}")
     backup(app.config["DATABASE"], str(tmp_path / "good.db"))
     data = bytearray((tmp_path / "good.db").read_bytes())
     page = 4096

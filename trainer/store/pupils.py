@@ -13,8 +13,35 @@ from trainer.store import picture_passwords, throttle, utcnow
 from trainer.store.db import checkpoint, write_transaction
 
 
+# The most pupils a class may have at once (archived pupils are not counted): a big class
+# with room to spare, not a year group. Every way in keeps it: add, paste, CSV upload,
+# restore, the OneRoster import (docs/classes.md, "How many pupils").
+MAX_CLASS_SIZE = 40
+
+
 class NameTaken(Exception):
     pass
+
+
+class ClassFull(Exception):
+    """Adding would take the class past MAX_CLASS_SIZE; `room` is how many still fit."""
+
+    def __init__(self, room: int):
+        super().__init__(f"the class has room for {room} more pupil(s)")
+        self.room = room
+
+
+def active_count(db: Database, class_id: int) -> int:
+    return db.execute("SELECT count(*) FROM pupils WHERE class_id = ? AND archived_at IS NULL",
+                      [class_id]).fetchone()[0]
+
+
+def check_room(db: Database, class_id: int, adding: int) -> None:
+    """ClassFull unless `adding` more pupils fit; inside the write transaction that adds them,
+    so two teachers adding at once cannot both squeeze past the cap."""
+    room = MAX_CLASS_SIZE - active_count(db, class_id)
+    if adding > room:
+        raise ClassFull(max(0, room))
 
 
 def name_key(name: str) -> str:
@@ -28,11 +55,13 @@ def create(db: Database, class_id: int, name: str, picture_password: str | None 
 
 def create_many(db: Database, class_id: int, names: list[str],
                 passwords: list[str | None] | None = None) -> list[int]:
-    """All or nothing: one duplicate name refuses the whole list."""
+    """All or nothing: one duplicate name, or one pupil past MAX_CLASS_SIZE, refuses the
+    whole list."""
     passwords = passwords or [None] * len(names)
     ids = []
     try:
         with write_transaction(db):
+            check_room(db, class_id, len(names))
             for name, password in zip(names, passwords):
                 clean = " ".join(name.split())
                 ids.append(db.execute(
@@ -94,6 +123,10 @@ def rename(db: Database, pupil_id: int, name: str) -> None:
 
 def set_archived(db: Database, pupil_id: int, archived: bool) -> None:
     with write_transaction(db):
+        if not archived:
+            row = db.execute("SELECT class_id, archived_at FROM pupils WHERE id = ?", [pupil_id]).fetchone()
+            if row and row[1] is not None:
+                check_room(db, row[0], 1)
         db.execute("UPDATE pupils SET archived_at = ? WHERE id = ?",
                    [utcnow() if archived else None, pupil_id])
         if archived:

@@ -82,6 +82,11 @@ def apply(db: Database, plan: Plan, admin_id: int) -> Result:
                         db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [p.pupil_id])
                     result.pupils_renamed += p.action == "rename"
                     result.pupils_added += p.action in ("move", "restore")
+        # The preview refuses such a plan (Plan.oversized); this holds should the school have
+        # changed in between: the whole import is undone.
+        for step in plan.classes:
+            if step.action != "archive":
+                pupils.check_room(db, step.class_id, 0)
     return result
 
 

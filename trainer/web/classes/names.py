@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _, ngettext
 
-from trainer.store.pupils import name_key
+from trainer.store.pupils import MAX_CLASS_SIZE, name_key
 
 MAX_PUPIL_NAME = 30
 MAX_CLASS_NAME = 60
-MAX_ROWS = 100
+MAX_ROWS = MAX_CLASS_SIZE       # a list longer than a class can hold is not a class list
 ALLOWED_PUNCTUATION = set(" -'.’")
 HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name",
                 # What a school's system or a spreadsheet heads the column with.
@@ -54,22 +54,60 @@ def class_name_error(name: str) -> str | None:
     return None
 
 
-def _rows(text: str) -> list[list[str]]:
-    """The lines of a class list as cells: comma, semicolon or tab separated (what a
-    spreadsheet or the school's system gives when a column is copied or saved). csv.Error
-    when it cannot be read."""
+def class_full_message(room: int) -> str:
+    """Why pupils cannot be added: the cap, and how many still fit."""
+    if room <= 0:
+        return _("This class is full: a class can have at most %(max)d pupils. Archive or delete "
+                 "pupils who have left to make room.", max=MAX_CLASS_SIZE)
+    return ngettext("A class can have at most %(max)d pupils: there is room for %(num)d more.",
+                    "A class can have at most %(max)d pupils: there is room for %(num)d more.",
+                    room, max=MAX_CLASS_SIZE)
+
+
+def _rows(text: str) -> tuple[list[tuple[int, list[str]]], list[tuple[int, str, str]]]:
+    """The lines of a class list as (line number, cells): comma, semicolon or tab separated
+    (what a spreadsheet or the school's system gives when a column is copied or saved). And the
+    lines that are not one record each, as (line, text, message): a quote mark left open would
+    otherwise swallow the lines after it ("Anna, then "Ben" read as one pupil "Anna Ben")."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    lines = text.split("\n")     # as csv counts them (StringIO splits at \n only)
+    # strict: a quote left open at the end, or text after a closing quote, is an error too.
+    reader = csv.reader(io.StringIO(text), dialect, strict=True)
+    open_quote = _("A quote mark (\") on this line breaks the list. Remove it, or put the whole "
+                   "name between two quote marks.")
+    rows, errors, start = [], [], 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:
+            # The reader cannot find where this record ends: nothing after it can be trusted.
+            shown = _shown(lines, start)
+            errors.append((start, shown, open_quote if reader.line_num > start or '"' in shown
+                           else _("This line could not be read as CSV.")))
+            break
+        if reader.line_num > start:
+            errors.append((start, _shown(lines, start), open_quote))
+        else:
+            rows.append((start, cells))
+        start = reader.line_num + 1
+    return rows, errors
 
 
-def check_rows(rows: list[list[str]], taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
+def _shown(lines: list[str], line: int) -> str:
+    return lines[line - 1].rstrip("\r")[:60] if 0 < line <= len(lines) else ""
+
+
+def check_rows(rows: list[tuple[int, list[str]]],
+               taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
     """The names in the first column, and the errors as (line, text, message). The caller
     stores nothing unless the error list is empty."""
     names, errors, seen = [], [], {}
-    for line, row in enumerate(rows, start=1):
+    for line, row in rows:
         cell = row[0].strip() if row else ""
         if line == 1 and cell.casefold() in HEADER_WORDS:
             continue
@@ -103,11 +141,13 @@ def parse_roster_csv(data: bytes, taken_keys: set[str]) -> tuple[list[str], list
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return [], [(0, "", _("The file is not a text file in UTF-8. Save it as 'CSV UTF-8' and try again."))]
-    try:
-        rows = _rows(text)
-    except csv.Error:
-        return [], [(0, "", _("The file could not be read as CSV."))]
-    return check_rows(rows, taken_keys)
+    rows, broken = _rows(text)
+    names, errors = check_rows(rows, taken_keys)
+    errors = sorted(broken + errors, key=lambda e: e[0])
+    if broken:
+        # "No names" about a file whose every line was swallowed would only confuse.
+        errors = [e for e in errors if e[0] or e[2] != _("The file has no names in it.")]
+    return names, errors
 
 
 @dataclass
@@ -135,12 +175,12 @@ def pasted_entries(text: str, taken_keys: set[str]) -> tuple[list[Entry], str | 
     """A pasted class list as preview entries, duplicates given a suggestion: "Emma" twice with
     surnames Jansen and Kok become "Emma J." and "Emma K.". Returns the entries and a message
     for the whole list (nothing usable in it), or None."""
-    try:
-        rows = _rows(text.lstrip("\ufeff"))
-    except csv.Error:
-        return [], _("The list could not be read. Put one name on each line.")
+    rows, broken = _rows(text.lstrip("\ufeff"))
+    if broken:
+        line, _text, message = broken[0]
+        return [], _("Line %(line)d: %(problem)s", line=line, problem=message)
     found = []
-    for line, row in enumerate(rows, start=1):
+    for line, row in rows:
         cell = " ".join(row[0].split()) if row else ""
         if line == 1 and cell.casefold() in HEADER_WORDS:
             continue

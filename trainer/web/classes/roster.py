@@ -8,8 +8,8 @@ from flask_babel import gettext as _, ngettext
 
 from trainer.store import pupil_export, pupil_rewards, pupils
 from trainer.web.classes import class_page
-from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, parse_roster_csv,
-                                        pasted_entries, pupil_name_error)
+from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, class_full_message,
+                                        parse_roster_csv, pasted_entries, pupil_name_error)
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import guessing, htmx, login, school_day
 from trainer.web.core.numbers import whole_number
@@ -38,6 +38,8 @@ def add(class_id):
             pupils.create(get_db(), class_id, name)
         except pupils.NameTaken:
             error = _("There is already a pupil with this name in the class.")
+        except pupils.ClassFull as full:
+            error = class_full_message(full.room)
     if error:
         return _roster(klass, add_error=error, add_name=name), 400
     added = " ".join(name.split())
@@ -66,6 +68,8 @@ def upload(class_id):
                 except pupils.NameTaken:
                     # Someone added one of these names while the file was being read.
                     errors = [(0, "", _("There is already a pupil with this name in the class."))]
+                except pupils.ClassFull as full:
+                    errors = [(0, "", class_full_message(full.room))]
                 else:
                     flash(ngettext("%(num)d pupil added.", "%(num)d pupils added.", len(names)))
                     return redirect(url_for("classes.show", class_id=class_id), 303)
@@ -87,6 +91,9 @@ def paste(class_id):
     taken = pupils.existing_keys(db, class_id)
     if request.form.get("step") != "add":
         entries, error = pasted_entries(context["text"], taken)
+        room = pupils.MAX_CLASS_SIZE - pupils.active_count(db, class_id)
+        if error is None and len(entries) > room:
+            entries, error = [], class_full_message(room)
         context.update(entries=entries, error=error)
         return htmx.render("roster/paste.html", "roster/_paste_form.html", **context), 400 if error else 200
     typed = request.form.getlist("name")[:MAX_ROWS]
@@ -100,6 +107,8 @@ def paste(class_id):
             pupils.create_many(db, class_id, [e.name for e in entries])
         except pupils.NameTaken:
             context["error"] = _("There is already a pupil with this name in the class.")
+        except pupils.ClassFull as full:
+            context["error"] = class_full_message(full.room)
         else:
             flash(ngettext("%(num)d pupil added.", "%(num)d pupils added.", len(entries)))
             return redirect(url_for("classes.show", class_id=class_id), 303)
@@ -191,8 +200,11 @@ def archive(pupil_id):
 @bp.route("/pupils/<int:pupil_id>/restore", methods=["POST"])
 @login.teacher_required
 def restore(pupil_id):
-    own_pupil(pupil_id)
-    pupils.set_archived(get_db(), pupil_id, False)
+    pupil = own_pupil(pupil_id)
+    try:
+        pupils.set_archived(get_db(), pupil_id, False)
+    except pupils.ClassFull as full:
+        return _pupil_page(pupil, 400, error=class_full_message(full.room))
     return _pupil_changed(pupil_id, _("This pupil can log in again."))
 
 

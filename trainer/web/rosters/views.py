@@ -11,7 +11,7 @@ import re
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
 from trainer.rosters import oneroster, plan
-from trainer.store import rosters, school_settings
+from trainer.store import pupils, rosters, school_settings
 from trainer.web.core import login
 from trainer.web.db import get_db
 from trainer.web.rosters.messages import describe
@@ -68,8 +68,14 @@ def preview():
     roster = _load(digest)
     org = _org(roster, request.args.get("org", ""))
     the_plan = plan.make(roster, org, rosters.current(get_db())) if org else None
+    return _preview(digest, roster, org, the_plan)
+
+
+def _preview(digest, roster, org, the_plan, status=200):
+    too_big = the_plan.oversized(pupils.MAX_CLASS_SIZE) if the_plan else []
     return render_template("rosters/preview.html", digest=digest, roster=roster, org=org,
-                           plan=the_plan, schools=roster.schools())
+                           plan=the_plan, schools=roster.schools(), too_big=too_big,
+                           max_class_size=pupils.MAX_CLASS_SIZE), status
 
 
 @bp.route("/apply", methods=["POST"])
@@ -82,7 +88,13 @@ def apply():
         abort(400)
     db = get_db()
     the_plan = plan.make(roster, org, rosters.current(db))
-    result = rosters.apply(db, the_plan, g.teacher["id"])
+    if the_plan.oversized(pupils.MAX_CLASS_SIZE):
+        return _preview(digest, roster, org, the_plan, 400)
+    try:
+        result = rosters.apply(db, the_plan, g.teacher["id"])
+    except pupils.ClassFull:
+        # A class filled up by hand between the plan and the import: nothing was imported.
+        return _preview(digest, roster, org, plan.make(roster, org, rosters.current(db)), 409)
     school_settings.put(db, ORG_SETTING, org)
     rosters.forget_upload(db, digest)
     return render_template("rosters/result.html", result=result, plan=the_plan,
