@@ -135,7 +135,7 @@ def test_no_one_signed_in_has_no_pupil_page(app):
 # one is added here only once it is known not to (a name, a label, a formatted number). What a
 # template needs from the database its view hands it, or, if every page needs it, the page context.
 PURE_GLOBALS = {"ACTION_NAMES", "DRILL_TODAY", "LANGUAGES", "action_kind", "action_name", "attention_first",
-                "avatar_name", "beginner_level", "bot_label", "card_view", "describe_chart", "kind_label", "new_link_days",
+                "avatar_name", "beginner_level", "bot_label", "card_view", "describe_chart", "here", "kind_label", "new_link_days",
                 "reason_text", "turn_text", "wrong_label"}
 CONTEXT_PROCESSORS = {"flask.templating", "flask_wtf.csrf", "trainer.web.core.i18n", "trainer.web.core.page_context"}
 
