@@ -32,9 +32,10 @@ $(OIDC_STAMP): tests/oidc/package-lock.json
 
 oidc-provider: $(OIDC_STAMP)
 
-# One test process per core; a file's tests stay together so its module-wide worlds are
-# built once.
+# The linter first (pyflakes, import order, bugbear: [tool.ruff] in pyproject.toml), then one
+# test process per core; a file's tests stay together so its module-wide worlds are built once.
 test: $(STAMP) chromium oidc-provider
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # After changing user-visible text: extract, merge into every language, translate the new

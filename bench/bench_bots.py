@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trainer.bots import LEVELS, make_bot  # noqa: E402
-from trainer.engine.rules import apply  # noqa: E402
-from trainer.engine.state import new_round  # noqa: E402
-from trainer.engine.view import view_of  # noqa: E402
+from trainer.bots import LEVELS, make_bot
+from trainer.engine.rules import apply
+from trainer.engine.state import new_round
+from trainer.engine.view import view_of
 
 
 def percentile(values, q):

@@ -27,13 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
-from common import median, percentile, save_result  # noqa: E402
-
-from trainer import create_app  # noqa: E402
-from trainer.puzzles.attempt import score_attempt  # noqa: E402
-from trainer.puzzles.rating import Rating  # noqa: E402
-from trainer.store import passwords, puzzles as bank  # noqa: E402
-from trainer.store.db import connect, write_transaction  # noqa: E402
+from common import median, percentile, save_result
+from trainer import create_app
+from trainer.puzzles.attempt import score_attempt
+from trainer.puzzles.rating import Rating
+from trainer.store import passwords, puzzles as bank
+from trainer.store.db import connect, write_transaction
 
 PASSWORD = "bench password"
 CLASS_SIZE = 30
@@ -110,7 +109,7 @@ def add_class(db, teacher_id: int, name: str, pupils: int, days: list[date], per
 
 
 def add_games(db, pupil_id: int, days: list[date], rng: random.Random) -> None:
-    for g in range(GAMES):
+    for _ in range(GAMES):
         at = datetime.combine(rng.choice(days), clock_time(13)).timestamp()
         game_id = db.execute(
             "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner, created_at,"

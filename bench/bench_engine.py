@@ -19,13 +19,12 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import median, python_baseline_seconds, save_result  # noqa: E402
-
-from trainer.cli.main import main as trainer_main  # noqa: E402
-from trainer.cli.solve import solver_result_json  # noqa: E402
-from trainer.engine.cards import card_table  # noqa: E402
-from trainer.engine.positions import parse_position  # noqa: E402
-from trainer.engine.solver import call_text, solve  # noqa: E402
+from common import median, python_baseline_seconds, save_result
+from trainer.cli.main import main as trainer_main
+from trainer.cli.solve import solver_result_json
+from trainer.engine.cards import card_table
+from trainer.engine.positions import parse_position
+from trainer.engine.solver import call_text, solve
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 

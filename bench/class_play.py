@@ -45,10 +45,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from common import percentile, save_result  # noqa: E402
-from load_test import server_cpu_seconds, server_rss_mb  # noqa: E402
-from school_load import (  # noqa: E402
-    Browser, Closed, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
+from common import percentile, save_result
+from load_test import server_cpu_seconds, server_rss_mb
+from school_load import (
+    Browser,
+    Closed,
+    Stats,
+    build_school,
+    free_port,
+    kill_server,
+    pupil_login,
+    pupil_loop,
+    start_server,
 )
 
 VERSION = re.compile(r'<section id="table"[^>]*data-version="(\d+)"')

@@ -20,10 +20,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import save_result  # noqa: E402
-from load_test import check_answers  # noqa: E402
-from school_load import (  # noqa: E402
-    Browser, Closed, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
+from common import save_result
+from load_test import check_answers
+from school_load import (
+    Browser,
+    Closed,
+    Stats,
+    build_school,
+    free_port,
+    kill_server,
+    pupil_login,
+    pupil_loop,
+    start_server,
 )
 
 

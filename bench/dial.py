@@ -40,8 +40,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from trainer.bots.tournament import (  # noqa: E402
-    Z95, bradley_terry, pairwise_results, run_games, summarize, win_shares,
+from trainer.bots.tournament import (
+    Z95,
+    bradley_terry,
+    pairwise_results,
+    run_games,
+    summarize,
+    win_shares,
 )
 
 DIALS = [round(k / 10, 1) for k in range(11)]

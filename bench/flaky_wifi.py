@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load_test  # noqa: E402
-from common import save_result  # noqa: E402
+import load_test
+from common import save_result
 
 RUNS = (("baseline: none ahead, steady Wi-Fi", 0, 0.0), ("two ahead, steady Wi-Fi", 2, 0.0),
         ("two ahead, 10% in a drop", 2, 0.1))

@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests"), str(ROOT)]
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, given, settings
 
-from common import save_result  # noqa: E402
-from tests.security.fuzz_world import build_fuzz_world  # noqa: E402
-from tests.security.fuzzing import Fuzzer, mutations  # noqa: E402
-from trainer.store.db import connect  # noqa: E402
-from web_helpers import make_app  # noqa: E402
+from common import save_result
+from tests.security.fuzz_world import build_fuzz_world
+from tests.security.fuzzing import Fuzzer, mutations
+from trainer.store.db import connect
+from web_helpers import make_app
 
 CHUNK = 2000     # examples per Hypothesis run; a new run (new random choices) after each
 

@@ -37,12 +37,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from trainer.bots import make_bot  # noqa: E402
-from trainer.bots.play import play_round  # noqa: E402
-from trainer.bots.tournament import win_shares  # noqa: E402
-from trainer.engine.state import deal, shuffled_setup  # noqa: E402
-from trainer.games.game_level import (  # noqa: E402
-    BOT_ELO_FILE, Rating, choose_dial, dial_name, expected_score, game_results, load_bot_elo, starting_rating,
+from trainer.bots import make_bot
+from trainer.bots.play import play_round
+from trainer.bots.tournament import win_shares
+from trainer.engine.state import deal, shuffled_setup
+from trainer.games.game_level import (
+    BOT_ELO_FILE,
+    Rating,
+    choose_dial,
+    dial_name,
+    expected_score,
+    game_results,
+    load_bot_elo,
+    starting_rating,
     update,
 )
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trainer.bots.tournament import run_games, summarize  # noqa: E402
+from trainer.bots.tournament import run_games, summarize
 
 # (first, second, target win rate of the first), cheapest pairings first.
 PAIRINGS = [("beginner", "random", 0.55), ("casual", "beginner", 0.65),

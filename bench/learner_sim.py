@@ -42,12 +42,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from trainer.puzzles import (  # noqa: E402
-    Combination, Rating, choose_puzzle, generate, p_correct, score_attempt,
+from trainer.puzzles import (
+    Combination,
+    Rating,
+    choose_puzzle,
+    generate,
+    levels as fluency,
+    p_correct,
+    score_attempt,
 )
-from trainer.puzzles import levels as fluency  # noqa: E402
-from trainer.puzzles.rating import TARGET_SUCCESS, starting_rating  # noqa: E402
-from trainer.puzzles.rating import PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule  # noqa: E402
+from trainer.puzzles.rating import PUPIL_K, PUPIL_TRUST, PUZZLE_K, TARGET_SUCCESS, KSchedule, starting_rating
 
 ABILITY_MEAN = 1.5
 ABILITY_SD = 1.0

@@ -30,10 +30,19 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import percentile, save_result  # noqa: E402
-from school_load import (  # noqa: E402
-    TRAINER, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, start_server,
-    teacher_loop, teacher_pages,
+from common import percentile, save_result
+from school_load import (
+    TRAINER,
+    Browser,
+    Stats,
+    build_school,
+    free_port,
+    kill_server,
+    pupil_login,
+    pupil_loop,
+    start_server,
+    teacher_loop,
+    teacher_pages,
 )
 
 

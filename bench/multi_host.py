@@ -47,9 +47,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import percentile, save_result  # noqa: E402
-from school_load import (  # noqa: E402
-    TRAINER, Browser, Stats, build_school, free_port, kill_server, pupil_login, pupil_loop, teacher_loop,
+from common import percentile, save_result
+from school_load import (
+    TRAINER,
+    Browser,
+    Stats,
+    build_school,
+    free_port,
+    kill_server,
+    pupil_login,
+    pupil_loop,
+    teacher_loop,
     teacher_pages,
 )
 
@@ -199,7 +207,7 @@ def start_nginx(folder: Path, port: int, upstreams: dict, mapping: dict) -> subp
                 return proc
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit(f"nginx did not start: {(folder / 'stderr.log').read_text()}")
+                raise SystemExit(f"nginx did not start: {(folder / 'stderr.log').read_text()}") from None
             time.sleep(0.05)
     raise SystemExit("nginx did not start")
 

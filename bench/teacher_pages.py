@@ -72,8 +72,8 @@ def measure(tree: Path) -> dict:
     import threading
     from datetime import date, datetime, time, timedelta
 
-    from werkzeug.serving import make_server
     from playwright.sync_api import sync_playwright
+    from werkzeug.serving import make_server
 
     from trainer import create_app
     from trainer.demo.history import add_history

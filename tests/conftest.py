@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, settings
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
 from trainer.store import class_tables, games, invitations, oidc_links, oidc_teacher_names, passwords
-from trainer.web.teachers.invitations import utc_now
 from trainer.store.db import connect
+from trainer.web.teachers.invitations import utc_now
 from web_helpers import AuthActions, Make, PupilActions, make_app
 
 # Hypothesis's wall-clock checks fail a correct property on a loaded machine (issue 38.10:

@@ -1,8 +1,8 @@
 """Helpers for the games' tests: games found by seeded play, and a pupil's game in the database."""
 from __future__ import annotations
 
-import time
 import random
+import time
 
 from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
@@ -26,7 +26,10 @@ def greedy_move(state, rng):
     return rng.choice(sweeps or moves)
 
 
-def find_game(want, settings: GameSettings = GameSettings(("random",)), seeds=range(300),
+ONE_RANDOM_BOT = GameSettings(("random",))
+
+
+def find_game(want, settings: GameSettings = ONE_RANDOM_BOT, seeds=range(300),
               limit: int = 400) -> Game:
     """The first game, over the seeds, in which seeded play reaches a position `want` accepts.
     The same seeds always give the same game."""

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from trainer.bots.sim import Sim, decision_of, subsets_by_sum, INDEX, IDS
+from trainer.bots.sim import IDS, INDEX, Sim, decision_of, subsets_by_sum
 from trainer.engine.moves import LostTurn
 from trainer.engine.rules import apply, legal_moves
 from trainer.engine.state import new_round

@@ -8,8 +8,16 @@ import pytest
 
 from trainer.bots import tournament as T
 from trainer.bots.tournament import (
-    Game, bradley_terry, elo, lineup, make_deals, mean_ci95, pairwise_results, run_games,
-    summarize, win_shares,
+    Game,
+    bradley_terry,
+    elo,
+    lineup,
+    make_deals,
+    mean_ci95,
+    pairwise_results,
+    run_games,
+    summarize,
+    win_shares,
 )
 
 CLI = [sys.executable, "-m", "trainer.cli.main", "tournament"]

@@ -8,7 +8,6 @@ round the result comes first. A move from an old second tab is refused kindly.
 Saves docs/screens/pupil-board-*.png for docs/pupils.md."""
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import expect
 

@@ -9,7 +9,6 @@ again). A table of 6 seats fits the same sizes. The projector shows 8 tables on 
 Saves docs/screens/classplay-*.png for docs/class-play.md."""
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import expect
 

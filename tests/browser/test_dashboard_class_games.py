@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from browser.test_dashboard import login
 from class_rounds import lay_first, play_class_round
+from trainer.demo.history import add_game
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
-from trainer.demo.history import add_game
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser

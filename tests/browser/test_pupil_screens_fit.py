@@ -16,10 +16,10 @@ from playwright.sync_api import expect
 from browser.conftest import LiveServer
 from browser.drill_steps import answer, current_puzzle
 from browser.pupil_steps import log_in
+from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
 from trainer.store import drills, puzzles
 from trainer.store.db import connect
-from trainer.puzzles.drill_settings import DrillSettings
 from web_helpers import Make, make_app
 
 pytestmark = pytest.mark.browser

@@ -50,7 +50,7 @@ def test_teacher_registers_creates_class_uploads_roster_and_prints_cards(
 
 def test_adding_a_pupil_inline_uses_an_htmx_fragment(page, live_server, watch):
     db = live_server.db()
-    from web_helpers import Make, TEACHER_PASSWORD
+    from web_helpers import TEACHER_PASSWORD, Make
     make = Make(db)
     teacher = make.teacher(email="inline@school.example")
     class_id = make.klass(teacher, "Inline class")

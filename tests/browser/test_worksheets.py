@@ -59,7 +59,7 @@ def expected_sums(puzzle) -> list[str]:
     the hand card, then the table cards in table order (R5.4)."""
     table = puzzle.position.table
     calls = []
-    for target, play, captured in expected_answer(puzzle.kind, puzzle.position, puzzle.focus):
+    for _target, play, captured in expected_answer(puzzle.kind, puzzle.position, puzzle.focus):
         calls.append(english_sum([play, *sorted(captured, key=table.index)]))
     return sorted(calls)
 

@@ -20,12 +20,12 @@ from playwright.sync_api import Page, expect
 
 from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from drill_helpers import CURATED
+from rosters.district import District
 from trainer.demo.history import add_game
-from trainer.puzzles.drill_settings import DrillSettings
 from trainer.engine.positions import Position
+from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.puzzle import make_puzzle
 from trainer.store import drills, puzzle_review, puzzle_sets, puzzles, school_admin
-from rosters.district import District
 from web_helpers import TEACHER_PASSWORD, Make
 
 
@@ -91,7 +91,7 @@ def upload_roster(page: Page, world: dict) -> None:
 
 MY_CLASSES = link("My classes", within=".site-nav")
 TO_CLASS = steps(MY_CLASSES, link("{class_name}"))
-TAB = lambda name: link(name, within=".class-nav")  # noqa: E731
+TAB = lambda name: link(name, within=".class-nav")
 
 TEACHER_TOUR = [
     Stop("pages.home", lambda page, world: None),               # the first page, opened by URL
@@ -280,6 +280,7 @@ def build_world(db) -> dict:
 
 def endpoint_of(app, url: str) -> str | None:
     from urllib.parse import urlsplit
+
     from werkzeug.exceptions import HTTPException
     try:
         endpoint, _args = app.url_map.bind("localhost").match(urlsplit(url).path, method="GET")

@@ -1,11 +1,11 @@
 """`trainer export-games --db PATH` (issue 6.5): every stored round as a tweak-round/1 line that
 `trainer replay --lines` reproduces; bad input is exit 2 and one line."""
-import time
 import json
 import random
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from trainer.cli.main import main

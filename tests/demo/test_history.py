@@ -9,11 +9,10 @@ from trainer.engine.records import MATCH_FORMAT, replay_match, replay_round
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.puzzle import parse_puzzle
 from trainer.puzzles.rating import Rating
-from trainer.store import migrations
-
-from trainer.store import pupils
+from trainer.store import migrations, pupils
 from trainer.store.db import connect
 from trainer.web.dashboard.queries import overview
+
 
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory):

@@ -9,7 +9,13 @@ from trainer.bots import make_bot
 from trainer.bots.play import play_match, play_round
 from trainer.engine.match import new_match
 from trainer.engine.records import (
-    RecordError, ReplayError, match_record, replay_match, replay_result, replay_round, round_record,
+    RecordError,
+    ReplayError,
+    match_record,
+    replay_match,
+    replay_result,
+    replay_round,
+    round_record,
 )
 from trainer.engine.state import new_round
 

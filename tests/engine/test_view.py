@@ -2,10 +2,10 @@
 import random
 from dataclasses import fields, replace
 
+from trainer.bots import make_bot
 from trainer.engine.rules import apply, legal_moves
 from trainer.engine.state import new_round
 from trainer.engine.view import state_from_view, view_of
-from trainer.bots import make_bot
 
 
 def test_r9_view_holds_own_hand_table_target_and_counts_but_no_hidden_cards():

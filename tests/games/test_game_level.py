@@ -5,8 +5,21 @@ import pytest
 
 from trainer.bots import LEVELS
 from trainer.games.game_level import (
-    AIM_RANGE, DEFAULT_AIM, MIN_RD, START_RD, BotElo, Rating, check_aim, choose_dial, expected_score,
-    game_level, game_results, level_points, load_bot_elo, starting_rating, update,
+    AIM_RANGE,
+    DEFAULT_AIM,
+    MIN_RD,
+    START_RD,
+    BotElo,
+    Rating,
+    check_aim,
+    choose_dial,
+    expected_score,
+    game_level,
+    game_results,
+    level_points,
+    load_bot_elo,
+    starting_rating,
+    update,
 )
 from trainer.games.settings import FITTED, ClassLimits, GameSettings, SettingsError, check_settings
 

@@ -1,7 +1,6 @@
 """The game service of issue 6: the pupil in seat 0 against bots, refusals that change nothing,
 saving and resuming, records that replay, and the analysis of every pupil play."""
 import random
-from dataclasses import replace
 
 import pytest
 

@@ -19,7 +19,6 @@ from trainer.store import oidc_links, oidc_providers
 from trainer.store.db import connect
 from trainer.web.core import school_day
 from trainer.web.signin import pupil_link
-
 from web_helpers import PupilActions
 
 from .stub_provider import StubProvider

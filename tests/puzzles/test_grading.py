@@ -6,8 +6,18 @@ from puzzle_helpers import RULES_EXAMPLE
 from trainer.engine.positions import Position
 from trainer.puzzles import Combination, grade, make_puzzle, tapped_cards
 from trainer.puzzles.grading import (
-    BAD_DELTA, CARD_TWICE, NO_JOKER, NO_TABLE_CARD, NOT_BEST, NOT_FOCUS, NOT_IN_HAND, NOT_ON_TABLE,
-    NOT_TWEAK, THERE_IS_ONE, UNKNOWN_CARD, WRONG_SUM,
+    BAD_DELTA,
+    CARD_TWICE,
+    NO_JOKER,
+    NO_TABLE_CARD,
+    NOT_BEST,
+    NOT_FOCUS,
+    NOT_IN_HAND,
+    NOT_ON_TABLE,
+    NOT_TWEAK,
+    THERE_IS_ONE,
+    UNKNOWN_CARD,
+    WRONG_SUM,
 )
 
 ALL = make_puzzle("all", RULES_EXAMPLE)              # 3 combinations

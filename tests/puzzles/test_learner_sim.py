@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-import learner_sim  # noqa: E402
+import learner_sim
 
 
 def test_small_simulation_holds_the_success_rate_and_ranks_pupils():

@@ -5,8 +5,19 @@ import math
 import pytest
 
 from trainer.puzzles.rating import (
-    PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule, Rating, expected_score, gap_for, hshs_score, langevin, p_correct,
-    starting_rating, trust, update,
+    PUPIL_K,
+    PUPIL_TRUST,
+    PUZZLE_K,
+    KSchedule,
+    Rating,
+    expected_score,
+    gap_for,
+    hshs_score,
+    langevin,
+    p_correct,
+    starting_rating,
+    trust,
+    update,
 )
 
 # Schedules fixed here so the worked numbers do not move when the defaults are tuned.

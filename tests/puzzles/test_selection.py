@@ -18,7 +18,7 @@ def test_selection_holds_75_percent_on_a_synthetic_bank():
     rng = random.Random(7)
     predicted, successes, draws = [], 0, 0
     for theta in (-1.0, 0.0, 0.8, 1.5):
-        for session in range(25):
+        for _session in range(25):
             seen: set[str] = set()
             for _ in range(20):
                 pid = choose_puzzle(theta, bank, seen, rng)

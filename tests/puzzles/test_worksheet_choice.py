@@ -7,7 +7,12 @@ import pytest
 
 from trainer.puzzles import KINDS, p_correct
 from trainer.puzzles.worksheet import (
-    BANDS, COUNT_RANGE, BankPuzzle, WorksheetError, choose_puzzles, sheet_request,
+    BANDS,
+    COUNT_RANGE,
+    BankPuzzle,
+    WorksheetError,
+    choose_puzzles,
+    sheet_request,
 )
 
 

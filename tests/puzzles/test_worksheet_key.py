@@ -4,13 +4,20 @@ import random
 
 import pytest
 
-from puzzle_helpers import RULES_EXAMPLE, expected_answer, key
+from puzzle_helpers import RULES_EXAMPLE, expected_answer
 from trainer.engine.cards import card_table
 from trainer.engine.positions import Position
 from trainer.puzzles import generate, load_seed_puzzles, make_puzzle
 from trainer.puzzles.worksheet import (
-    CODE_ALPHABET, BankPuzzle, WorksheetError, answer_key, choose_puzzles, parse_sheet_code,
-    sheet_code, sheet_request, writing_lines,
+    CODE_ALPHABET,
+    BankPuzzle,
+    WorksheetError,
+    answer_key,
+    choose_puzzles,
+    parse_sheet_code,
+    sheet_code,
+    sheet_request,
+    writing_lines,
 )
 
 SEED_PUZZLES = [p for puzzles in load_seed_puzzles().values() for p in puzzles]

@@ -104,7 +104,8 @@ def test_not_a_zip_is_refused(data):
 
 def test_text_that_is_not_utf8_is_refused():
     texts = {k: v.encode() for k, v in SMALL.items()}
-    import io, zipfile
+    import io
+    import zipfile
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in texts.items():

@@ -2,6 +2,8 @@
 a re-import changes only what changed (checked row by row), and a failing apply changes nothing."""
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from rosters.district import District, zip_of
@@ -91,7 +93,7 @@ def test_a_failing_apply_changes_nothing(tmp_path, monkeypatch):
     roster = oneroster.read_zip(District().zip())
     the_plan = plan.make(roster, "org-1", rosters.current(db))
     the_plan.classes[-1].pupils[-1].name = the_plan.classes[-1].pupils[0].name  # a clash at the end
-    with pytest.raises(Exception):
+    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
         rosters.apply(db, the_plan, admin)
     assert db.execute("SELECT count(*) FROM classes").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 0
@@ -109,7 +111,7 @@ def test_a_district_into_three_schools_then_next_terms_file(tmp_path):
         assert {p for p, (_g, _f, c) in district.pupils.items() if c in ours} == set(got["pupils"])
         assert all(c in ours for _n, c, _a in got["pupils"].values())
         # Names unique per class, given name (or given name + initial) only.
-        for sid, (name, klass, _active) in got["pupils"].items():
+        for sid, (name, _klass, _active) in got["pupils"].items():
             given, family, _c = district.pupils[sid]
             assert name in (given, f"{given} {family[0].upper()}.") or name.startswith(given)
     assert sum(len(rows(db)["pupils"]) for db, _a in schools.values()) == 1000

@@ -14,8 +14,14 @@ import time
 
 import pytest
 
-from route_table import (ALL_ROUTES, OUTSIDE_LOGIN, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES, assert_refused_to_a_pupil,
-                         route_url)
+from route_table import (
+    ALL_ROUTES,
+    OUTSIDE_LOGIN,
+    PUPIL_LOGIN_ROUTES,
+    PUPIL_ROUTES,
+    assert_refused_to_a_pupil,
+    route_url,
+)
 from school_helpers import DOMAIN, SchoolClient, add_school, dispatcher, dump, school_path
 from trainer.engine.positions import Position
 from trainer.games.service import new_game

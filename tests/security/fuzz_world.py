@@ -20,8 +20,8 @@ from trainer.engine.rules import legal_moves
 from trainer.games.settings import GameSettings
 from trainer.puzzles.puzzle import make_puzzle
 from trainer.store import class_tables, oidc_providers, oidc_teacher_names, puzzle_review, tournaments
-from trainer.web.dashboard.queries import attempt_log
 from trainer.web.classplay import turns
+from trainer.web.dashboard.queries import attempt_log
 from trainer.web.signin import pupil_link
 from web_helpers import Make, PupilActions
 
@@ -37,6 +37,7 @@ def build_fuzz_world(app, db) -> dict:
     teacher = world.clients["teacher"]
     # A roster file uploaded, not applied: its preview and "apply" are there to fuzz.
     import io
+
     from rosters.district import zip_of
     from rosters.test_oneroster import SMALL
     assert teacher.post("/school/rosters", data={"file": (io.BytesIO(zip_of(SMALL)), "r.zip")},

@@ -9,9 +9,6 @@ documented protection, docs/security.md, is the one implemented), V8.2.2 (only o
 import json
 import os
 
-import pytest
-
-from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, PupilActions
 
 SECRET = "Quixotebelle"

@@ -10,11 +10,11 @@ from datetime import date
 import pytest
 
 from drill_helpers import DrillWorld, right_answer
-from web_helpers import AuthActions
-from trainer.store import practice
 from trainer.puzzles.timing import CLIENT_MUCH_SHORTER, check_timing
+from trainer.store import practice
 from trainer.web.core import school_day
 from trainer.web.drills import flow
+from web_helpers import AuthActions
 
 
 @pytest.fixture

@@ -109,6 +109,7 @@ def test_claims_are_atomic_across_connections(app):
     # ASVS 5.0 V6.3.1 for every throttled login (teachers per e-mail, pupils per pupil): 24
     # connections claiming at the same instant get exactly the 5 free tries between them.
     import threading
+
     from trainer.store.db import connect
 
     barrier = threading.Barrier(24)

@@ -13,8 +13,7 @@ import pytest
 from flask import url_for
 
 from trainer.ops import log_paths
-from trainer.store import classes as classes_model
-from trainer.store import invitations
+from trainer.store import classes as classes_model, invitations
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD
 

@@ -5,10 +5,10 @@ documented business limit, docs/security.md, is the one enforced, also against p
 requests: count and insert are one write transaction)."""
 import threading
 
-from trainer.store import games
-from trainer.store.db import connect
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
+from trainer.store import games
+from trainer.store.db import connect
 from web_helpers import PupilActions
 
 NEW = {"bot1": "beginner", "length": "round"}

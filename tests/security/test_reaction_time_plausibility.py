@@ -13,8 +13,16 @@ from hypothesis import given, settings, strategies as st
 
 from puzzle_helpers import RULES_EXAMPLE
 from trainer.puzzles import Rating, check_timing, make_puzzle, score_attempt
-from trainer.puzzles.timing import (CLIENT_LONGER, CLIENT_MUCH_SHORTER, CLOCK_DRIFT, CLOCK_TOLERANCE,
-                                    LOAD_ALLOWANCE, MIN_SECONDS_PER_TAP, NO_CLIENT_TIME, TOO_FAST)
+from trainer.puzzles.timing import (
+    CLIENT_LONGER,
+    CLIENT_MUCH_SHORTER,
+    CLOCK_DRIFT,
+    CLOCK_TOLERANCE,
+    LOAD_ALLOWANCE,
+    MIN_SECONDS_PER_TAP,
+    NO_CLIENT_TIME,
+    TOO_FAST,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None)
 # Anything a page (or a script posing as one) could put where the client time goes.

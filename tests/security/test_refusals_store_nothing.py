@@ -11,7 +11,6 @@ from the same one.
 import sqlite3
 
 from route_table import ALL_ROUTES, PLAIN_POSTS, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES, TOKEN_ROUTES
-
 from trainer.store import puzzle_sets
 from trainer.web.worksheets.set_views import MAX_SET
 

@@ -6,7 +6,6 @@ ASVS 5.0 V3.5.3: sensitive functionality only behind POST. The plain statement "
 changes the database" (test_request_forgery.py walks a world where none of these is due) was
 not true: GET /games/<id> starts the turn's clock, GET /practice closes a puzzle left open.
 """
-from web_helpers import PupilActions
 
 from .walk import walk
 

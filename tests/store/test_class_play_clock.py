@@ -105,7 +105,7 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
         assert seat != away_seat
         first = _a_move(game)
         turns.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}",
-                   lambda g, s: first, now=now)
+                   lambda g, s, first=first: first, now=now)
         _everyone_polls(db, table_id, here, now)
         now += 1
     helped_turns = len(class_tables.helped_of(_state(db, table_id)[0]))
@@ -120,7 +120,7 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
             break
         first = _a_move(game)
         turns.play(db, table_id, pupils[game.to_act], row["version"], f"m{row['version']}",
-                   lambda g, s: first, now=now)
+                   lambda g, s, first=first: first, now=now)
         now += 1
     _everyone_polls(db, table_id, pupils, now + 10, since=now)
     row, game = _state(db, table_id)

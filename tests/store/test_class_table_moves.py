@@ -7,9 +7,8 @@ from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.engine.solver import solve
 from trainer.games.service import GameError
-from trainer.store import class_tables
+from trainer.store import class_tables, game_moves
 from trainer.web.classplay import turns
-from trainer.store import game_moves
 
 
 def _table(db, make, people=2):

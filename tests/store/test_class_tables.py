@@ -6,8 +6,8 @@ import threading
 import pytest
 
 from trainer.engine.moves import Play
-from trainer.engine.rules import legal_moves
 from trainer.engine.records import replay_round
+from trainer.engine.rules import legal_moves
 from trainer.games.service import GameError
 from trainer.store import class_tables
 from trainer.store.db import connect

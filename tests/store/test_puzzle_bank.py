@@ -60,7 +60,7 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
                              issued_at=float(n), time_limit=20, target=9, combo_size=2)
     assert seen and tied[0] not in seen
     chosen = set()
-    for trial in range(300):
+    for _ in range(300):
         theta = Rating(rng.uniform(-3, 4), 10)
         seed = rng.getrandbits(32)
         expected = choose_puzzle(theta, bank, seen, random.Random(seed))

@@ -11,7 +11,6 @@ from trainer.store.db import connect
 from trainer.web.classplay import turns
 
 
-
 def _start(db, class_id, tables, seed, now):
     return tournaments.start(db, class_id, tables, turns.tournament_games(tables, "round", seed), now=now)
 

@@ -51,6 +51,7 @@ def test_touch_targets_are_large():
 
 def test_pictures_have_text_labels_in_every_language(app):
     from flask_babel import force_locale
+
     from trainer.web.pupils.pictures import PICTURES
     assert len(PICTURES) == 9 and len({p.key for p in PICTURES}) == 9
     with app.test_request_context():

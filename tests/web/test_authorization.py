@@ -9,8 +9,16 @@ a new kind of id (attempt_id, game_id, ...), create such a row for the victim pu
 """
 import pytest
 
-from route_table import (ALL_ROUTES, CASES, OUTSIDE_LOGIN, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES,
-                         assert_refused_to_a_pupil, route_url, send)
+from route_table import (
+    ALL_ROUTES,
+    CASES,
+    OUTSIDE_LOGIN,
+    PUPIL_LOGIN_ROUTES,
+    PUPIL_ROUTES,
+    assert_refused_to_a_pupil,
+    route_url,
+    send,
+)
 from trainer.store import invitations, oidc_teacher_names
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions, make_app

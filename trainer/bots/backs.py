@@ -17,7 +17,6 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseShifter, UseThief
 from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 
-
 DEALT_BACK_CHANCE = 0.25     # a dealt card has a given back: D1 spreads the four backs evenly
 
 # One story of a hand: (how many cards of unknown back it holds -- the dealt ones, and drawn ones

@@ -19,11 +19,27 @@ import random
 from dataclasses import dataclass
 
 from trainer.bots.policy import (
-    Risk, beginner_action, best_capture, casual_fish, casual_give, casual_joker, casual_lay,
-    public_sim, table_totals,
+    Risk,
+    beginner_action,
+    best_capture,
+    casual_fish,
+    casual_give,
+    casual_joker,
+    casual_lay,
+    public_sim,
+    table_totals,
 )
 from trainer.bots.sim import (
-    CAPTURE, DISCARD, GIVE, JOKER, LAY, START, VALUE, Sim, move_of, subsets_by_sum,
+    CAPTURE,
+    DISCARD,
+    GIVE,
+    JOKER,
+    LAY,
+    START,
+    VALUE,
+    Sim,
+    move_of,
+    subsets_by_sum,
 )
 from trainer.engine.moves import Move
 from trainer.engine.view import PlayerView

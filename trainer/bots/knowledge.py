@@ -10,7 +10,14 @@ from __future__ import annotations
 import random
 
 from trainer.bots.sim import (
-    ACTION_IDS, ACTION_INDEX, ACTION_KIND, BACK, EMPTY_TARGET, INDEX, PHASE_CODE, Sim,
+    ACTION_IDS,
+    ACTION_INDEX,
+    ACTION_KIND,
+    BACK,
+    EMPTY_TARGET,
+    INDEX,
+    PHASE_CODE,
+    Sim,
 )
 from trainer.engine.cards import card_table
 from trainer.engine.view import PlayerView

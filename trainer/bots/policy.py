@@ -11,11 +11,27 @@ from __future__ import annotations
 import random
 
 from trainer.bots.sim import (
-    BOMB, CAPTURE, DISCARD, EMPTY_TARGET, GIVE, JOKER, LAY, POINTS, SHIFTER, START, THIEF,
-    USE_BOMB, USE_JOKER, USE_SHIFTER, USE_THIEF, VALUE, Sim, subsets_by_sum,
+    BOMB,
+    CAPTURE,
+    DISCARD,
+    EMPTY_TARGET,
+    GIVE,
+    JOKER,
+    LAY,
+    POINTS,
+    SHIFTER,
+    START,
+    THIEF,
+    USE_BOMB,
+    USE_JOKER,
+    USE_SHIFTER,
+    USE_THIEF,
+    VALUE,
+    Sim,
+    subsets_by_sum,
 )
-from trainer.engine.state import HAND_SIZE
 from trainer.engine.cards import card_table
+from trainer.engine.state import HAND_SIZE
 
 # Share of each face value in a full deck of any colours (R1.1: two 1s, 2s, 3s, one 4, 5, 6).
 VALUE_SHARE = (0.0, 2 / 9, 2 / 9, 2 / 9, 1 / 9, 1 / 9, 1 / 9)

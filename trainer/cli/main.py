@@ -4,8 +4,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli import (backup, export_games, play, purge, puzzles, replay, school, serve, set_password, solve,
-                         tournament)
+from trainer.cli import (
+    backup,
+    export_games,
+    play,
+    purge,
+    puzzles,
+    replay,
+    school,
+    serve,
+    set_password,
+    solve,
+    tournament,
+)
 from trainer.cli.errors import UsageError
 
 COMMAND_MODULES = (solve, replay, play, tournament, puzzles, serve, export_games, backup, purge, set_password, school)

@@ -4,7 +4,12 @@ from __future__ import annotations
 from trainer.cli.errors import UsageError
 from trainer.cli.jsonio import emit, read_documents, where
 from trainer.engine.records import (
-    MATCH_FORMAT, RecordError, ReplayError, replay_match, replay_result, replay_round,
+    MATCH_FORMAT,
+    RecordError,
+    ReplayError,
+    replay_match,
+    replay_result,
+    replay_round,
 )
 
 

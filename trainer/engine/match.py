@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from trainer.engine.state import State, check_colors, shuffled_setup, deal
 from trainer.engine.cards import default_colors
+from trainer.engine.state import State, check_colors, deal, shuffled_setup
 
 THRESHOLDS = {2: 140, 3: 120, 4: 100, 5: 80, 6: 60}   # R8.2
 

@@ -5,7 +5,15 @@ import random
 
 from trainer.engine.cards import card_table
 from trainer.engine.moves import (
-    ACTION_MOVE_KIND, Discard, LostTurn, Move, Play, UseBomb, UseJoker, UseShifter, UseThief,
+    ACTION_MOVE_KIND,
+    Discard,
+    LostTurn,
+    Move,
+    Play,
+    UseBomb,
+    UseJoker,
+    UseShifter,
+    UseThief,
 )
 from trainer.engine.solver import solve
 from trainer.engine.state import HAND_SIZE, TABLE_REFILL, Phase, State

@@ -102,12 +102,12 @@ def _captures(hand, table, target: int, joker: bool, with_calls: bool) -> list:
                     v = values[j]
                     taken = prefix + (table[j],)
                     if with_calls:
-                        reached = t - rest + v
-                        step = f"{said}, plus {v} is {reached}" if prefix else f"{first} plus {v} is {reached}"
+                        reached = t - rest + v  # noqa: B023 - search runs within this iteration only
+                        step = f"{said}, plus {v} is {reached}" if prefix else f"{first} plus {v} is {reached}"  # noqa: B023 - as above
                     else:
                         step = None
                     if v == rest:
-                        capture = make((t, play, taken, len(taken) == n, total + worth[j]))
+                        capture = make((t, play, taken, len(taken) == n, total + worth[j]))  # noqa: B023 - as above
                         out.append((capture, step) if with_calls else capture)
                     else:
                         search(j + 1, rest - v, taken, total + worth[j], step)

@@ -7,7 +7,13 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Move
 from trainer.engine.rules import moves_for, unused_action_cards
 from trainer.engine.state import (
-    HAND_SIZE, TABLE_REFILL, Phase, RoundSetup, State, base_target, score_of,
+    HAND_SIZE,
+    TABLE_REFILL,
+    Phase,
+    RoundSetup,
+    State,
+    base_target,
+    score_of,
 )
 
 

@@ -19,7 +19,11 @@ from trainer.bots import make_bot
 from trainer.engine.match import Match
 from trainer.engine.moves import Discard, Move, Play, UseThief
 from trainer.engine.records import (
-    match_record, move_from_json, move_to_json, replay_round, round_record,
+    match_record,
+    move_from_json,
+    move_to_json,
+    replay_round,
+    round_record,
 )
 from trainer.engine.rules import apply, legal_moves
 from trainer.engine.solver import running_sums

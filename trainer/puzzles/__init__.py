@@ -9,19 +9,42 @@ from trainer.puzzles.generate import generate
 from trainer.puzzles.grading import Combination, Grade, WrongCombination, grade, tapped_cards
 from trainer.puzzles.kinds import FOCUS_HAND, KINDS, PuzzleError, answer_for, worth
 from trainer.puzzles.loader import (
-    PuzzleFileError, load_puzzle_file, load_seed_puzzles, parse_puzzle_lines, parse_puzzle_text,
+    PuzzleFileError,
+    load_puzzle_file,
+    load_seed_puzzles,
+    parse_puzzle_lines,
+    parse_puzzle_text,
 )
 from trainer.puzzles.puzzle import Puzzle, make_puzzle, parse_puzzle
 from trainer.puzzles.rating import (
-    PUPIL_K, PUZZLE_K, TARGET_SUCCESS, KSchedule, Rating, RatingUpdate, expected_score, hshs_score,
-    p_correct, update,
+    PUPIL_K,
+    PUZZLE_K,
+    TARGET_SUCCESS,
+    KSchedule,
+    Rating,
+    RatingUpdate,
+    expected_score,
+    hshs_score,
+    p_correct,
+    update,
 )
 from trainer.puzzles.selection import choose_puzzle, predicted_success
 from trainer.puzzles.steps import Step, call_steps, tap_steps
 from trainer.puzzles.timing import TimingCheck, check_timing
 from trainer.puzzles.worksheet import (
-    BANDS, AnswerKey, BankPuzzle, Choice, KeyCapture, SheetRequest, WorksheetError, answer_key,
-    choose_puzzles, parse_sheet_code, sheet_code, sheet_request, writing_lines,
+    BANDS,
+    AnswerKey,
+    BankPuzzle,
+    Choice,
+    KeyCapture,
+    SheetRequest,
+    WorksheetError,
+    answer_key,
+    choose_puzzles,
+    parse_sheet_code,
+    sheet_code,
+    sheet_request,
+    writing_lines,
 )
 
 __all__ = [

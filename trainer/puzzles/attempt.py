@@ -8,7 +8,14 @@ from dataclasses import dataclass, replace
 from trainer.puzzles.grading import Combination, Grade, grade, tapped_cards
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.rating import (
-    PUPIL_K, PUPIL_TRUST, PUZZLE_K, KSchedule, Rating, RatingUpdate, hshs_score, update,
+    PUPIL_K,
+    PUPIL_TRUST,
+    PUZZLE_K,
+    KSchedule,
+    Rating,
+    RatingUpdate,
+    hshs_score,
+    update,
 )
 from trainer.puzzles.timing import TimingCheck, check_timing
 

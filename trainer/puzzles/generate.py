@@ -34,7 +34,7 @@ def signature(kind: str, position: Position, focus: str) -> tuple:
     """Puzzles alike for a pupil: same kind, target and (value, points) of every card. Two
     positions that differ only in colours that score the same are one puzzle."""
     cards = card_table()
-    vp = lambda ids: tuple(sorted((cards.value[c], cards.points[c]) for c in ids))  # noqa: E731
+    vp = lambda ids: tuple(sorted((cards.value[c], cards.points[c]) for c in ids))
     focus_key = FOCUS_HAND if focus == FOCUS_HAND else (cards.value[focus], cards.points[focus])
     return (kind, position.target, vp(position.table), vp(position.hand), focus_key)
 

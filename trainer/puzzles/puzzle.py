@@ -13,7 +13,11 @@ from dataclasses import dataclass, replace
 from trainer.engine.positions import POSITION_KEYS, Position, PositionError, parse_position
 from trainer.engine.solver import Capture
 from trainer.puzzles.features import (
-    DIFFICULTY_RANGE, Features, default_time_limit, features_of, initial_difficulty,
+    DIFFICULTY_RANGE,
+    Features,
+    default_time_limit,
+    features_of,
+    initial_difficulty,
 )
 from trainer.puzzles.kinds import FOCUS_HAND, KINDS, PuzzleError, all_captures, answer_for, unknown_kind
 

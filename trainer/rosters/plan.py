@@ -111,7 +111,7 @@ def _names(members: list[tuple[str, str, str]], fixed: set[str]) -> dict[str, st
     # Per first name, the number to try next: counting from 2 for every clash was quadratic
     # (a file of 10,000 pupils all "Kid" took minutes to plan).
     next_number: dict[str, int] = {}
-    for sid, given, family in members:
+    for sid, _given, family in members:
         name = base[sid]
         if len(groups[name_key(name)]) > 1 or name_key(name) in fixed:
             initial = next((ch.upper() for ch in family if ch.isalpha()), "")

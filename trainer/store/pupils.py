@@ -12,7 +12,6 @@ from sqlite_utils import Database
 from trainer.store import picture_passwords, throttle, utcnow
 from trainer.store.db import checkpoint, write_transaction
 
-
 # The most pupils a class may have at once (archived pupils are not counted): a big class
 # with room to spare, not a year group. Every way in keeps it: add, paste, CSV upload,
 # restore, the OneRoster import (docs/classes.md, "How many pupils").

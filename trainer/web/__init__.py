@@ -17,16 +17,20 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def _blueprints():
     from trainer.web.classes import roster, unlock, views as classes
-    from trainer.web.classplay import tournament as classplay_tournament, views as classplay, \
-        watch as classplay_watch
+    from trainer.web.classplay import tournament as classplay_tournament, views as classplay, watch as classplay_watch
     from trainer.web.core import install, language, pages
     from trainer.web.dashboard import blueprint as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
-    from trainer.web.rosters import views as rosters
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
+    from trainer.web.rosters import views as rosters
+    from trainer.web.signin import (
+        class_links as pupil_links,
+        confirm as signin_confirm,
+        providers as signin_providers,
+        views as signin,
+    )
     from trainer.web.teachers import account, auth, invitations, puzzle_review, school
-    from trainer.web.signin import class_links as pupil_links, confirm as signin_confirm, providers as signin_providers, views as signin
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
@@ -53,7 +57,21 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from trainer.web import db
-    from trainer.web.core import card_faces, compression, csrf, headers, housekeeping, htmx, i18n, ids, login, page_context, pages, security_log, static_files
+    from trainer.web.core import (
+        card_faces,
+        compression,
+        csrf,
+        headers,
+        housekeeping,
+        htmx,
+        i18n,
+        ids,
+        login,
+        page_context,
+        pages,
+        security_log,
+        static_files,
+    )
 
     ids.init_app(app)
     db.init_app(app)

@@ -1,7 +1,6 @@
 """Printable login cards: name, class code, a QR code to the login page, the pictures."""
 import re
 
-
 from trainer.web.classes.qr import qr_svg
 
 

@@ -3,8 +3,7 @@
 from classplay_helpers import current, form_of, pupils_logged_in, seated_table
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
-from trainer.store import class_tables
-from trainer.store import game_moves
+from trainer.store import class_tables, game_moves
 
 
 def _to_act(db, table_id, clients, game):

@@ -29,7 +29,7 @@ def test_the_teachers_clock_runs_out_and_the_board_says_the_helper_played(app, d
     assert row["turn_clock"] == 30
     seat = class_tables.load(row).to_act
     version = row["version"]
-    for step in range(1, 15):                       # 28 s of everyone polling: nothing happens
+    for _ in range(1, 15):                       # 28 s of everyone polling: nothing happens
         clock[0] += 2
         for _pid, client in pupils:
             assert client.post(f"/play/tables/{table_id}/live?v={version}").status_code == 204

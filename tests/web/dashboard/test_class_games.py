@@ -7,8 +7,7 @@ import pytest
 
 from tests.class_rounds import play_class_round
 from trainer.engine.records import replay_round
-from trainer.store import class_tables
-from trainer.store import game_moves
+from trainer.store import class_tables, game_moves
 
 
 @pytest.fixture

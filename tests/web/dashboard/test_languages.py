@@ -54,6 +54,7 @@ def test_numbers_follow_the_language(client, urls):
 ])
 def test_changes_in_points_are_words_with_plural_forms(app, lang, points, expected):
     from flask_babel import force_locale
+
     from trainer.web.dashboard.formatting import points_change
     with app.test_request_context(), force_locale(lang):
         assert points_change(points) == expected

@@ -25,7 +25,7 @@ def build_class(db, make, teacher_id, today):
     pupils.set_archived(db, dirk, True)
     backdate_class(db, class_id, today - timedelta(days=21))
     puzzle = seed_puzzles(db)[0]
-    d = lambda n: today - timedelta(days=n)  # noqa: E731
+    d = lambda n: today - timedelta(days=n)
 
     def answers(pupil, day, spec):
         s = session(db, pupil, day)

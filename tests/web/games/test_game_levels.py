@@ -4,10 +4,9 @@ and sees each pupil's level on the dashboard."""
 import csv
 import io
 import time
+from dataclasses import replace
 
 import pytest
-
-from dataclasses import replace
 
 from game_helpers import HX, find_game, play, store_game
 from trainer.engine.rules import legal_moves

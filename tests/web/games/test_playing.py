@@ -2,14 +2,22 @@
 and the running sum (R5.4), moves refused with a friendly message that change nothing (in the
 database too), action cards (R7), the story of the bots' turns, lost turns (D7), the blue 7
 (R1.4), the score screen (R2), matches (R8), hints, decision times, resuming, stopping."""
-import time
 import json
+import time
 
 import pytest
 from markupsafe import escape
 
 from game_helpers import (
-    HX, bomb_hits_pupil, find_game, html, play, pupil_may, store_game, tap, turn_lost_since_pupil,
+    HX,
+    bomb_hits_pupil,
+    find_game,
+    html,
+    play,
+    pupil_may,
+    store_game,
+    tap,
+    turn_lost_since_pupil,
 )
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Play, UseThief
@@ -20,9 +28,8 @@ from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, new_game
 from trainer.games.settings import ClassLimits, GameSettings
 from trainer.games.story import story
-from trainer.store import game_limits, games
+from trainer.store import game_limits, game_moves, games
 from trainer.web.games.words import seat_names, step_text
-from trainer.store import game_moves
 
 VALUE = card_table().value
 

@@ -8,9 +8,6 @@ import re
 import pytest
 
 from game_helpers import HX, html, tap
-from trainer.engine.rules import legal_moves
-from trainer.engine.moves import Play
-from trainer.engine.solver import solve
 from trainer.games.service import PUPIL, new_game
 from trainer.games.settings import GameSettings
 from trainer.store import games

@@ -5,7 +5,6 @@ import pytest
 
 from web_helpers import PupilActions
 
-
 HX = {"HX-Request": "true"}
 
 

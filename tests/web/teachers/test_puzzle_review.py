@@ -11,7 +11,7 @@ from drill_helpers import DrillWorld, right_answer
 from trainer.engine.positions import Position
 from trainer.puzzles.puzzle import make_puzzle
 from trainer.store import puzzle_review, puzzle_sets, puzzles
-from web_helpers import AuthActions, PupilActions
+from web_helpers import AuthActions
 
 # The RULES.md example: Bo's own puzzle.
 BO_PUZZLE = make_puzzle("all", Position(9, ("R1a", "O3a", "Y3a"), ("B4", "P6", "G2a")))

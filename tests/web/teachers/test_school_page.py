@@ -81,7 +81,7 @@ def test_the_administrator_sees_teachers_classes_and_invitations(client, auth, s
 
 def test_every_action_changes_what_it_says(client, auth, school, db):
     auth.login("head@school.example")
-    url = lambda u: _fill(u, school)  # noqa: E731
+    url = lambda u: _fill(u, school)
     assert client.post(url("/school/teachers/{other}/role"), data={"role": "admin"}).status_code == 303
     assert teachers.get(db, school["other"])["role"] == "admin"
     assert client.post(url("/school/teachers/{other}/role"), data={"role": "teacher"}).status_code == 303

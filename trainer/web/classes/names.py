@@ -196,7 +196,7 @@ def pasted_entries(text: str, taken_keys: set[str]) -> tuple[list[Entry], str | 
     for i, (_line, cell, _i) in enumerate(found):
         groups.setdefault(name_key(cell), []).append(i)
     entries = []
-    for i, (line, cell, initial) in enumerate(found):
+    for line, cell, initial in found:
         key = name_key(cell)
         clash = len(groups[key]) > 1 or key in taken_keys
         entry = Entry(line, cell, cell)

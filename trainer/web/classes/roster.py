@@ -3,13 +3,20 @@ from __future__ import annotations
 
 import json
 
-from flask import (Blueprint, Response, current_app, flash, redirect, request, url_for)
+from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.store import pupil_export, pupil_rewards, pupils
 from trainer.web.classes import class_page
-from trainer.web.classes.names import (MAX_ROWS, Entry, check_entries, class_full_message,
-                                        parse_roster_csv, pasted_entries, pupil_name_error)
+from trainer.web.classes.names import (
+    MAX_ROWS,
+    Entry,
+    check_entries,
+    class_full_message,
+    parse_roster_csv,
+    pasted_entries,
+    pupil_name_error,
+)
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import guessing, htmx, login, school_day
 from trainer.web.core.numbers import whole_number

@@ -8,22 +8,26 @@ at all (`hand=()`), so no template can show one by mistake.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
 from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
-from trainer.games.story import Step, states_along
 from trainer.games.service import Game
 from trainer.games.settings import PERSON
+from trainer.games.story import Step, states_along
 from trainer.web.classplay.words import seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
 NEWS = 8          # moves shown in "What happened" at most
 NOBODY = -1       # the seat of someone watching
 NO_FACE = "none"  # a classmate who has not picked a character yet (games/_macros.html bot_face)
+
+NO_AVATARS: Mapping[int, str] = MappingProxyType({})
 
 
 def names_of(game: Game, names: dict[int, dict]) -> list[str]:
@@ -45,7 +49,7 @@ def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> lis
     return out
 
 
-def board(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {},
+def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS,
           away: set[int] = frozenset(), helped: list = ()) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
     ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board."""
@@ -112,7 +116,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
     return out
 
 
-def actions(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> list[dict]:
+def actions(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS) -> list[dict]:
     """The action cards the child in `seat` may use now (R5.1, D8), one button each."""
     state = game.state
     if state.current_player != seat or state.phase is not Phase.START:
@@ -132,7 +136,7 @@ def actions(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, st
     return out
 
 
-def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: dict[int, str] = {}) -> dict:
+def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS) -> dict:
     """The score screen after a round (R2, R6.5; R8 totals in a match): public information,
     in the shape of trainer.web.games.board.round_scores."""
     state = game.state

@@ -6,7 +6,7 @@ every such route.
 """
 from __future__ import annotations
 
-from trainer.store import classes, puzzle_sets, pupils
+from trainer.store import classes, pupils, puzzle_sets
 from trainer.web.core import login, security_log
 from trainer.web.db import get_db
 

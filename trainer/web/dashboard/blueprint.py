@@ -36,4 +36,4 @@ bp.add_app_template_global(metrics.attention_first)
 
 
 # The views register themselves on `bp`.
-from trainer.web.dashboard import class_views, export_views, pupil_views, replay_views  # noqa: E402,F401
+from trainer.web.dashboard import class_views, export_views, pupil_views, replay_views  # noqa: F401 - imported for the routes they add to bp

@@ -5,7 +5,13 @@ from datetime import date, datetime
 
 from babel.dates import format_skeleton
 from flask_babel import (
-    format_date, format_datetime, format_decimal, format_percent, get_locale, gettext as _, ngettext,
+    format_date,
+    format_datetime,
+    format_decimal,
+    format_percent,
+    get_locale,
+    gettext as _,
+    ngettext,
 )
 
 DASH = "–"

@@ -4,8 +4,7 @@ Lazy, so each is translated into the language of the page that shows it.
 """
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l, ngettext
-from flask_babel import gettext as _
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from trainer.games.game_level import level_points, load_bot_elo
 from trainer.web.games.words import level_name

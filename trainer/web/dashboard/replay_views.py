@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from flask import request
 
+from trainer.games.service import PUPIL
 from trainer.web.core import htmx, login, security_log
 from trainer.web.core.ownership import own_pupil
 from trainer.web.dashboard import params, replay
 from trainer.web.dashboard.blueprint import bp
-from trainer.games.service import PUPIL
 from trainer.web.dashboard.queries import class_games, game_review
 from trainer.web.db import get_db
 

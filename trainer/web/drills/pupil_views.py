@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
-from flask import session as signed_session
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session as signed_session,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup
 

@@ -2,7 +2,7 @@
 pupils' extra time, puzzle uploads."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 from flask_babel import format_number, gettext as _
 
 from trainer.puzzles.drill_settings import DEFAULT, DrillSettings

@@ -15,7 +15,7 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
-from trainer.games.settings import FITTED, LENGTHS, GameSettings, SettingsError, check_settings
+from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_settings
 from trainer.store import game_limits, game_moves, games
 from trainer.web.core import htmx, login, school_day, security_log
 from trainer.web.core.numbers import whole_number

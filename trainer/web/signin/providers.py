@@ -54,7 +54,7 @@ def form_errors(form) -> dict:
             errors[name] = _("This contains characters that cannot be used here.")
     if errors:
         return errors
-    get = lambda name: form.get(name, "").strip()  # noqa: E731
+    get = lambda name: form.get(name, "").strip()
     if not get("name"):
         errors["name"] = _("Please enter the name shown on the sign-in button.")
     issuer_error = _issuer_error(get("issuer"))

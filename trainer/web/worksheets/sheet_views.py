@@ -9,8 +9,15 @@ from flask_babel import gettext as _, ngettext
 
 from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.worksheet import (
-    BANDS, COUNT_RANGE, SEED_RANGE, WorksheetError, choose_puzzles, class_rating, parse_sheet_code,
-    sheet_request, writing_lines,
+    BANDS,
+    COUNT_RANGE,
+    SEED_RANGE,
+    WorksheetError,
+    choose_puzzles,
+    class_rating,
+    parse_sheet_code,
+    sheet_request,
+    writing_lines,
 )
 from trainer.store import practice, puzzles, worksheets
 from trainer.web.core import htmx, login, security_log
