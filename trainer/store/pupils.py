@@ -14,7 +14,7 @@ from trainer.store.db import checkpoint, write_transaction
 
 # The most pupils a class may have at once (archived pupils are not counted): a big class
 # with room to spare, not a year group. Every way in keeps it: add, paste, CSV upload,
-# restore, the OneRoster import (docs/classes.md, "How many pupils").
+# restore, the OneRoster import (docs/dashboard.md, "How many pupils").
 MAX_CLASS_SIZE = 40
 
 
