@@ -1,8 +1,9 @@
 """The TWEAK Trainer web application (Flask + htmx + SQLite).
 
 `create_app()` builds everything; nothing is created at import time. Each area is a package of
-this folder whose views are blueprints (docs/web.md, "Where things are", lists them); to add one,
-write its views module and list its `bp` in `_blueprints()` below.
+this folder whose views modules each make one blueprint; docs/web.md's "Areas" table lists every
+one and tests/web/test_area_table.py holds it to this app. To add one, write its views module,
+list its `bp` in `_blueprints()` below and give it its line in that table.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def _blueprints():
     from trainer.web.classes import roster, unlock, views as classes
     from trainer.web.classplay import tournament as classplay_tournament, views as classplay, watch as classplay_watch
     from trainer.web.core import install, language, pages
-    from trainer.web.dashboard import blueprint as dashboard
+    from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login

@@ -33,7 +33,3 @@ bp.add_app_template_global(labels.beginner_level)
 bp.add_app_template_global(labels.ACTIONS, "ACTION_NAMES")
 bp.add_app_template_global(labels.DRILL_TODAY, "DRILL_TODAY")
 bp.add_app_template_global(metrics.attention_first)
-
-
-# The views register themselves on `bp`.
-from trainer.web.dashboard import class_views, export_views, pupil_views, replay_views  # noqa: F401 - imported for the routes they add to bp
