@@ -50,10 +50,17 @@ def join():
     error, status = None, 200
     if request.method == "POST":
         db = get_db()
-        klass = classes.by_join_code(db, request.form.get("code", "")[:MAX_CODE])
-        # Counted before the answer counts, and never reset by a right one (it is only not
-        # counted itself): someone who owns a class once reset the count at will.
-        tried = guessing.attempt(None, lambda: klass is not None, ceilings=guessing.join_ceilings(),
+        klass = None
+
+        def check() -> bool:
+            # Looked up only once admitted: a refused code is not even compared.
+            nonlocal klass
+            klass = classes.by_join_code(db, request.form.get("code", "")[:MAX_CODE])
+            return klass is not None
+
+        # Counted before the code is looked up, and never reset by a right one (it is only
+        # not counted itself): someone who owns a class once reset the count at will.
+        tried = guessing.attempt(None, check, ceilings=guessing.join_ceilings(),
                                  throttled="class_code_throttled", failed="class_code_wrong")
         if tried.right:
             session["join_class"] = klass["id"]
