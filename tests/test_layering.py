@@ -116,6 +116,18 @@ def test_the_code_keeps_its_layers():
     assert violations(ROOT) == []
 
 
+def test_sign_in_does_not_import_the_teachers_area():
+    """The teachers' login uses sign-in's provider buttons; sign-in takes what both need from
+    trainer.web.core (guessing.lock_message), so the two do not import each other (issue 35.3)."""
+    found = []
+    for path in sorted((ROOT / "trainer/web/signin").rglob("*.py")):
+        module = module_name(path, ROOT)
+        for target, names, line in imports_of(ast.parse(path.read_text()), module, path.name == "__init__.py"):
+            if any(t.startswith("trainer.web.teachers") for t in submodules(ROOT, target, names)):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert found == []
+
+
 def write(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name

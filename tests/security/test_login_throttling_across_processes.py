@@ -119,7 +119,7 @@ def test_claims_are_atomic_across_connections(app):
         db = connect(app.config["DATABASE"])
         try:
             barrier.wait()
-            results.append(throttle.claim(db, "teacher:burst@school.example", 5, 60, 900))
+            results.append(throttle.attempt(db, throttle.Lock("teacher:burst@school.example", 5, 60, 900), ()))
         finally:
             db.close()
 
@@ -128,7 +128,7 @@ def test_claims_are_atomic_across_connections(app):
         t.start()
     for t in threads:
         t.join()
-    admitted = [lock for refused, lock in results if not refused]
+    admitted = [tried.lock for tried in results if not tried.refused]
     assert len(admitted) == 5 and sorted(admitted) == [0, 0, 0, 0, 60]
 
 

@@ -45,7 +45,7 @@ def test_teacher_logins_failures_and_throttling_are_logged_by_account_id(app, cl
     with app.app_context():
         from trainer.store import throttle
         from trainer.web.db import get_db
-        throttle.reset(get_db(), "teacher:logged@school.example")
+        throttle.forget(get_db(), "teacher:logged@school.example")
     events.clear()
     assert client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 303
     assert events == [f"event=teacher_login teacher={teacher_id} ip=127.0.0.1"]

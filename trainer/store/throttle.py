@@ -76,15 +76,6 @@ def record_failure(db: Database, key: str, free: int, base: float, cap: float,
     return int(lock)
 
 
-def claim(db: Database, key: str, free: int, base: float, cap: float,
-          now: float | None = None) -> tuple[int, int]:
-    """Admit one login attempt against a lock alone: (seconds still locked, 0) refuses it;
-    (0, lock) admits it, already counted as a failure, `lock` being the lock-out that failure
-    started (0 if none). Call reset() when the password turns out right."""
-    tried = attempt(db, Lock(key, free, base, cap), (), now)
-    return (tried.refused, 0) if tried.refused else (0, tried.lock)
-
-
 def ceiling_wait(db: Database, ceiling: Ceiling, now: float | None = None) -> int:
     """Seconds until the ceiling admits one more failure (0: it admits one now)."""
     now = time.time() if now is None else now
@@ -137,11 +128,6 @@ def succeeded(db: Database, tried: Attempt, lock: Lock | None = None) -> None:
             db.execute("DELETE FROM login_throttle WHERE key = ?", [lock.key])
         for rowid in tried.ticket:
             db.execute("DELETE FROM login_failures WHERE rowid = ?", [rowid])
-
-
-def reset(db: Database, key: str) -> None:
-    with write_transaction(db):
-        db.execute("DELETE FROM login_throttle WHERE key = ?", [key])
 
 
 def forget(db: Database, key: str) -> None:

@@ -16,17 +16,22 @@ trainer.store.throttle. In short:
 - **Teachers**: as before per e-mail address (5 free, then 1, 2, 4 ... 15 minutes), except on
   a device the teacher has logged in from, which has its own lock: someone who knows the
   address can no longer lock its owner out.
+
+Every login form tries its secret through `attempt()`: counted before the check, reset when
+right, logged, and handed back as an `Outcome` the form turns into its page.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from flask import current_app, request
+from flask_babel import ngettext
 from sqlite_utils import Database
 
 from trainer.store import classes, devices, pupils, teachers, throttle
 from trainer.store.throttle import Ceiling, Lock
-from trainer.web.core import device
+from trainer.web.core import device, security_log
 from trainer.web.db import get_db
 
 
@@ -38,6 +43,56 @@ def _device_tag() -> str:
 def _known(**owner) -> bool:
     return devices.is_known(get_db(), device.key(), max_age_days=current_app.config["DEVICE_REMEMBER_DAYS"],
                             **owner)
+
+
+# ---------------------------------------------------------------- one try
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one try went: right (its counters reset), refused unchecked while a limit holds
+    (`refused` seconds, by the limit `refused_by`), or wrong (`locked`: the lock-out this
+    failure started, 0 if none)."""
+    right: bool = False
+    refused: int = 0
+    refused_by: str | None = None
+    locked: int = 0
+
+    @property
+    def wait(self) -> int:
+        """Seconds the page asks to wait before the next try (0: none)."""
+        return self.refused or self.locked
+
+
+def attempt(lock: Lock | None, check: Callable[[], bool], *, ceilings: Sequence[Ceiling] | None = None,
+            throttled: str | None = None, failed: str | None = None, **ids) -> Outcome:
+    """Try one guess of a secret. Counted as a failure BEFORE `check` runs, in one write
+    transaction with the limits' checks, so parallel guesses cannot all pass them first
+    (trainer.store.throttle); refused unchecked while the lock or a ceiling holds; when
+    `check` says right, the lock resets and the ceilings withdraw only this try.
+
+    The events `throttled` and `failed` (None: not logged) carry `ids`; a refusal its seconds
+    and, where ceilings were given, which kind of limit refused (`by`); a failure the lock-out
+    it started. A check for an unknown account should still spend a check's time."""
+    db = get_db()
+    tried = throttle.attempt(db, lock, ceilings or ())
+    if tried.refused:
+        if throttled:
+            by = tried.refused_by.split(":")[0] if ceilings is not None else None
+            security_log.event(throttled, **ids, seconds=tried.refused, by=by)
+        return Outcome(refused=tried.refused, refused_by=tried.refused_by)
+    if check():
+        throttle.succeeded(db, tried, lock)
+        return Outcome(right=True)
+    if failed:
+        security_log.event(failed, **ids, now_locked_seconds=tried.lock or None)
+    return Outcome(locked=tried.lock)
+
+
+def lock_message(seconds: int) -> str:
+    """A teacher's form while their lock is on."""
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext("Too many attempts. Please try again in %(num)d minute.",
+                    "Too many attempts. Please try again in %(num)d minutes.", minutes)
 
 
 # ---------------------------------------------------------------- class codes

@@ -45,28 +45,29 @@ def _join_locked_message(seconds: int) -> str:
                     "Too many wrong codes. Wait %(num)d minutes or ask your teacher.", minutes)
 
 
-def _join_refused(tried: throttle.Attempt) -> tuple[str, int]:
-    security_log.event("class_code_throttled", seconds=tried.refused, by=tried.refused_by.split(":")[0])
-    return _join_locked_message(tried.refused), 429
-
-
 @bp.route("/join", methods=["GET", "POST"])
 def join():
     error, status = None, 200
     if request.method == "POST":
         db = get_db()
+        klass = None
+
+        def check() -> bool:
+            # Looked up only once admitted: a refused code is not even compared.
+            nonlocal klass
+            klass = classes.by_join_code(db, request.form.get("code", "")[:MAX_CODE])
+            return klass is not None
+
         # Counted before the code is looked up, and never reset by a right one (it is only
         # not counted itself): someone who owns a class once reset the count at will.
-        tried = throttle.attempt(db, None, guessing.join_ceilings())
+        tried = guessing.attempt(None, check, ceilings=guessing.join_ceilings(),
+                                 throttled="class_code_throttled", failed="class_code_wrong")
+        if tried.right:
+            session["join_class"] = klass["id"]
+            return redirect(url_for("pupil_login.names"), 303)
         if tried.refused:
-            error, status = _join_refused(tried)
+            error, status = _join_locked_message(tried.refused), 429
         else:
-            klass = classes.by_join_code(db, request.form.get("code", "")[:MAX_CODE])
-            if klass is not None:
-                throttle.succeeded(db, tried)
-                session["join_class"] = klass["id"]
-                return redirect(url_for("pupil_login.names"), 303)
-            security_log.event("class_code_wrong")
             error, status = _("We could not find a class with this code. Check it and try again."), 400
     return _join_form(error), status
 
@@ -86,11 +87,11 @@ def join_qr():
         # installation is at its ceiling of wrong codes still gets in with its cards.
         session["join_class"] = klass["id"]
         return htmx.full_reload(url_for("pupil_login.names"))
-    tried = throttle.attempt(db, None, guessing.join_ceilings())
+    tried = guessing.attempt(None, lambda: False, ceilings=guessing.join_ceilings(),
+                             throttled="class_code_throttled", failed="class_code_wrong", card=True)
     if tried.refused:
-        error, status = _join_refused(tried)
+        error, status = _join_locked_message(tried.refused), 429
     else:
-        security_log.event("class_code_wrong", card=True)
         error, status = _("This login card is no longer valid. Type your class code instead."), 400
     return _join_form(error), status
 
@@ -164,13 +165,10 @@ def pictures_step(pupil_id):
         if len(picked) == picture_passwords.LENGTH:
             # Counted before the comparison, in one transaction with the checks: taps
             # replayed in parallel from one copied cookie cannot all get past them.
-            tried = throttle.attempt(db, lock, ceilings)
-            if tried.refused:
-                locked, locked_by = tried.refused, tried.refused_by
-                security_log.event("pupil_login_throttled", pupil=pupil_id, seconds=tried.refused,
-                                   by=locked_by.split(":")[0])
-            elif ",".join(picked) == pupil["picture_password"]:
-                throttle.succeeded(db, tried, lock)
+            tried = guessing.attempt(lock, lambda: ",".join(picked) == pupil["picture_password"],
+                                     ceilings=ceilings, throttled="pupil_login_throttled",
+                                     failed="pupil_login_failed", pupil=pupil_id)
+            if tried.right:
                 guessing.remember_pupil_device(pupil_id)
                 # A school login waiting for its first class code and pictures (issue 25) is
                 # linked only once the pupil says it was them (issue 34, pupil_link).
@@ -180,9 +178,8 @@ def pictures_step(pupil_id):
                 if pupil_link.ask(pending, pupil_id):
                     return htmx.full_reload(url_for("signin_confirm.ask"))
                 return htmx.full_reload(url_for("pupil_home.home"))
-            else:
-                locked, locked_by = tried.lock, lock.key if tried.lock else None
-                security_log.event("pupil_login_failed", pupil=pupil_id, now_locked_seconds=tried.lock or None)
+            locked = tried.wait
+            locked_by = tried.refused_by if tried.refused else lock.key if tried.locked else None
             picked = []
             if not locked:
                 message, status = _("Not quite. Try again!"), 400

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, abort, flash, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
-from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers, throttle
+from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
 from trainer.web.signin import flow, identity, messages, pupil_link, roles
@@ -164,26 +164,21 @@ def _pending_teacher() -> dict | None:
 
 def _check_password(teacher: dict | None, email: str, password: str):
     """The teacher login's throttle and check: returns (teacher, error, status)."""
-    from trainer.web.teachers.auth import lock_message  # auth imports this module
-    db = get_db()
-    lock = guessing.teacher_lock(teacher, email)
-    refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
-    if refused:
-        return None, lock_message(refused), 429
-    too_long = len(password) > passwords.MAX_LENGTH
-    if teacher is None:
-        passwords.burn_time(password[:passwords.MAX_LENGTH])
-        right = False
-    else:
-        right = not too_long and passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH])
-    if not right:
-        security_log.event("oidc_link_failed", teacher=teacher["id"] if teacher else "unknown")
-        if locked:
-            return None, lock_message(locked), 429
-        return None, (_("That is not your password.") if teacher and not email
-                      else _("E-mail address or password is wrong.")), 400
-    throttle.reset(db, lock.key)
-    return teacher, None, 200
+    def check() -> bool:
+        if teacher is None:
+            passwords.burn_time(password[:passwords.MAX_LENGTH])
+            return False
+        return (len(password) <= passwords.MAX_LENGTH
+                and passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH]))
+
+    tried = guessing.attempt(guessing.teacher_lock(teacher, email), check, failed="oidc_link_failed",
+                             teacher=teacher["id"] if teacher else "unknown")
+    if tried.right:
+        return teacher, None, 200
+    if tried.wait:
+        return None, guessing.lock_message(tried.wait), 429
+    return None, (_("That is not your password.") if teacher and not email
+                  else _("E-mail address or password is wrong.")), 400
 
 
 @bp.route("/signin/link", methods=["GET", "POST"])

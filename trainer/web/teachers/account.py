@@ -12,10 +12,9 @@ import json
 from flask import Blueprint, Response, flash, request, url_for
 from flask_babel import gettext as _
 
-from trainer.store import account_export, passwords, teachers, throttle
+from trainer.store import account_export, passwords, teachers
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.teachers.auth import lock_message
 
 bp = Blueprint("account", __name__)
 
@@ -43,14 +42,13 @@ def delete(teacher_id):
     if request.method == "POST":
         db = get_db()
         lock = guessing.teacher_lock(teacher, teacher["email"])
-        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         typed = request.form.get("password", "")[:passwords.MAX_LENGTH + 1]
-        if refused:
-            error, status = lock_message(refused), 429
-        elif len(typed) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], typed):
-            error = lock_message(locked) if locked else _("That is not your password.")
-            status = 429 if locked else 400
-            security_log.event("account_delete_failed", teacher=teacher_id)
+        tried = guessing.attempt(
+            lock, lambda: len(typed) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], typed),
+            failed="account_delete_failed", teacher=teacher_id)
+        if not tried.right:
+            error = guessing.lock_message(tried.wait) if tried.wait else _("That is not your password.")
+            status = 429 if tried.wait else 400
         else:
             teachers.delete(db, teacher_id)
             security_log.event("account_deleted", teacher=teacher_id)

@@ -6,7 +6,7 @@ import unicodedata
 from flask import Blueprint, current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import passwords, school_settings, teachers, throttle
+from trainer.store import passwords, school_settings, teachers
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
@@ -90,12 +90,6 @@ def register():
                        errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
 
 
-def lock_message(seconds: int) -> str:
-    minutes = max(1, (seconds + 59) // 60)
-    return ngettext("Too many attempts. Please try again in %(num)d minute.",
-                    "Too many attempts. Please try again in %(num)d minutes.", minutes)
-
-
 @bp.route("/login", methods=["GET", "POST"], endpoint="login")
 def login_view():
     error, email, locked = None, "", 0
@@ -103,39 +97,36 @@ def login_view():
     if request.method == "POST":
         db = get_db()
         email = request.form.get("email", "").strip()[:MAX_EMAIL]
-        # Checked exactly as typed: a longer one is wrong, not cut to a password that fits.
         password = request.form.get("password", "")
         teacher = teachers.by_email(db, email) if email else None
         account = teacher["id"] if teacher else "unknown"
         # Per address, or per address on a device the teacher logged in from (guessing.py).
-        # Counted before the check, in one transaction: parallel guesses cannot overtake it.
         lock = guessing.teacher_lock(teacher, email)
-        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
-        if refused:
-            error, locked = lock_message(refused), refused
-            security_log.event("teacher_login_throttled", teacher=account, seconds=refused)
+
+        def check() -> bool:
+            if teacher is None:
+                passwords.burn_time(password[:passwords.MAX_LENGTH])
+                return False
+            # Checked exactly as typed: a longer one is wrong, but still spends a check's time.
+            right = passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH])
+            return right and len(password) <= passwords.MAX_LENGTH
+
+        tried = guessing.attempt(lock, check, throttled="teacher_login_throttled",
+                                 failed="teacher_login_failed", teacher=account)
+        locked = tried.wait
+        if tried.right and not teachers.is_active(teacher):
+            # Only someone who knows the password learns that the account is switched off.
+            security_log.event("teacher_login_disabled", teacher=teacher["id"])
+            error = _("Your school's administrator has switched this account off.")
+        elif tried.right:
+            if passwords.needs_rehash(teacher["password_hash"]):
+                teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
+            guessing.remember_teacher_device(teacher["id"])
+            login.login_teacher(teacher["id"])
+            security_log.event("teacher_login", teacher=teacher["id"])
+            return htmx.full_reload(next_url or url_for("classes.index"))
         else:
-            too_long = len(password) > passwords.MAX_LENGTH
-            if too_long:
-                password = password[:passwords.MAX_LENGTH]  # still spend the time of a check
-            right = teacher and passwords.verify(teacher["password_hash"], password) and not too_long
-            if right and not teachers.is_active(teacher):
-                # Only someone who knows the password learns that the account is switched off.
-                security_log.event("teacher_login_disabled", teacher=teacher["id"])
-                error = _("Your school's administrator has switched this account off.")
-            elif right:
-                throttle.reset(db, lock.key)
-                if passwords.needs_rehash(teacher["password_hash"]):
-                    teachers.upgrade_hash(db, teacher["id"], passwords.hash_password(password))
-                guessing.remember_teacher_device(teacher["id"])
-                login.login_teacher(teacher["id"])
-                security_log.event("teacher_login", teacher=teacher["id"])
-                return htmx.full_reload(next_url or url_for("classes.index"))
-            else:
-                if teacher is None:
-                    passwords.burn_time(password)
-                security_log.event("teacher_login_failed", teacher=account, now_locked_seconds=locked or None)
-                error = lock_message(locked) if locked else _("E-mail address or password is wrong.")
+            error = guessing.lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
     return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
                        next_url=next_url, open_registration=open_registration(),
@@ -161,17 +152,17 @@ def change_password():
         teacher = g.teacher
         # The same counter as the login form: this form must not be a way round its throttle.
         lock = guessing.teacher_lock(teacher, teacher["email"])
-        refused, locked = throttle.claim(db, lock.key, lock.free, lock.base, lock.cap)
         current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
-        if refused:
-            errors["current"], status = lock_message(refused), 429
-            security_log.event("password_change_throttled", teacher=teacher["id"], seconds=refused)
-        elif len(current) > passwords.MAX_LENGTH or not passwords.verify(teacher["password_hash"], current):
-            errors["current"] = lock_message(locked) if locked else _("That is not your current password.")
-            status = 429 if locked else 400
-            security_log.event("password_change_failed", teacher=teacher["id"])
+        tried = guessing.attempt(
+            lock, lambda: len(current) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], current),
+            throttled="password_change_throttled", failed="password_change_failed", teacher=teacher["id"])
+        if tried.refused:
+            errors["current"], status = guessing.lock_message(tried.refused), 429
+        elif not tried.right:
+            errors["current"] = (guessing.lock_message(tried.locked) if tried.locked
+                                 else _("That is not your current password."))
+            status = 429 if tried.locked else 400
         else:
-            throttle.reset(db, lock.key)
             errors, status = _new_password_errors(request.form), 400
         if not errors:
             teachers.replace_password(db, teacher["id"], passwords.hash_password(request.form["password"]))
