@@ -7,6 +7,7 @@ Browser fixtures (a live server and Debian's Chromium) are in tests/browser/conf
 """
 from __future__ import annotations
 
+import logging
 import time
 
 import pytest
@@ -112,3 +113,16 @@ def oidc_provider():
     provider = running.start()
     yield provider
     provider.stop()
+
+
+@pytest.fixture
+def events():
+    """The security log's lines, as written (trainer.web.core.security_log)."""
+    # Straight on the logger: the record must not depend on how the root logger is set up.
+    lines = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())
+    logger = logging.getLogger("trainer.security")
+    logger.addHandler(handler)
+    yield lines
+    logger.removeHandler(handler)

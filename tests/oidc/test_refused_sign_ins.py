@@ -4,33 +4,13 @@ issuer, unknown provider, provider down. Against a provider the test controls (s
 through the app's real Authlib flow."""
 from __future__ import annotations
 
-from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from trainer.store import oidc_links, oidc_providers
-from trainer.store.db import connect
+from trainer.store import oidc_links
 
-from .stub_provider import OTHER_KEY, StubProvider
-
-
-@pytest.fixture
-def stub():
-    provider = StubProvider()
-    yield provider
-    provider.close()
-
-
-@pytest.fixture
-def school(app, stub):
-    db = connect(app.config["DATABASE"])
-    provider_id = oidc_providers.add(
-        db, secret_key=app.config["SECRET_KEY"], secret="stub-secret", now=datetime(2026, 12, 1),
-        name="Stub", issuer=stub.issuer, client_id="stub-client", teacher_claim="role",
-        teacher_value="staff")
-    yield db, provider_id
-    db.close()
+from .stub_provider import OTHER_KEY
 
 
 def _start(client, stub, provider_id, role="pupil"):

@@ -13,14 +13,6 @@ from trainer.store import oidc_links, oidc_providers
 from trainer.web.signin import discovery
 
 from .real_flow import sign_in
-from .stub_provider import StubProvider
-
-
-@pytest.fixture
-def stub():
-    provider = StubProvider()
-    yield provider
-    provider.close()
 
 
 def _form(issuer, client="A", **changes):

@@ -10,39 +10,17 @@ the clock is trainer.web.core.school_day.now, moved by the test, so no test wait
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from trainer.store import oidc_links, oidc_providers
-from trainer.store.db import connect
+from trainer.store import oidc_links
 from trainer.web.core import school_day
 from trainer.web.signin import pupil_link
 from web_helpers import PupilActions
 
-from .stub_provider import StubProvider
-
 ASK = "/signin/was-that-you"
 OLE = "pseudonym-of-ole"
-
-
-@pytest.fixture
-def stub():
-    provider = StubProvider()
-    yield provider
-    provider.close()
-
-
-@pytest.fixture
-def school(app, stub):
-    db = connect(app.config["DATABASE"])
-    provider_id = oidc_providers.add(
-        db, secret_key=app.config["SECRET_KEY"], secret="stub-secret", now=datetime(2026, 12, 1),
-        name="Unilogin", issuer=stub.issuer, client_id="stub-client", teacher_claim="role",
-        teacher_value="staff")
-    yield db, provider_id
-    db.close()
 
 
 @pytest.fixture

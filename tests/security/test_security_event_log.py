@@ -1,24 +1,10 @@
 """The security event log (trainer/web/core/security_log.py): what happened, to which account id,
 from which address, and never a secret or a child's name."""
-import logging
 
-import pytest
 
 from web_helpers import TEACHER_PASSWORD
 
 PICTURES = ("sun", "tree", "boat")
-
-
-@pytest.fixture
-def events():
-    # Straight on the logger: the record must not depend on how the root logger is set up.
-    lines = []
-    handler = logging.Handler()
-    handler.emit = lambda record: lines.append(record.getMessage())
-    logger = logging.getLogger("trainer.security")
-    logger.addHandler(handler)
-    yield lines
-    logger.removeHandler(handler)
 
 
 def one(lines, start):

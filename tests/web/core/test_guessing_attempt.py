@@ -1,6 +1,5 @@
 """guessing.attempt, the one way every login form tries a secret (issue 35.3): counted before
 the check, refused unchecked while a limit holds, reset when right, and logged."""
-import logging
 
 import pytest
 
@@ -10,17 +9,6 @@ from trainer.web.core import guessing
 from trainer.web.db import get_db
 
 LOCK = Lock("teacher:t@school.example", free=2, base=60, cap=900)
-
-
-@pytest.fixture
-def events():
-    lines = []
-    handler = logging.Handler()
-    handler.emit = lambda record: lines.append(record.getMessage())
-    logger = logging.getLogger("trainer.security")
-    logger.addHandler(handler)
-    yield lines
-    logger.removeHandler(handler)
 
 
 @pytest.fixture
