@@ -228,9 +228,9 @@ def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str 
 
 
 def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, seat: int | None = None,
-         analysis: MoveAnalysis | None = None, helped: list | None = None) -> bool:
+         analysis: MoveAnalysis | None = None, helped: list | None = None, queued_ms: int | None = None) -> bool:
     """Stores `game`, worked out from `row`, as the table's next version, with `last_move`
-    (the move's key) and the analysis of the play of the child in `seat`, if any, or the
+    (the move's key, also kept as the latest of the child in `seat`) and the analysis of the play of the child in `seat`, if any, or the
     helper bot's moves so far (`helped`). False, storing nothing, when the table changed
     since `row` was read."""
     extra = {} if helped is None else {"helped": _dump(helped)}
@@ -240,11 +240,18 @@ def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, sea
         if seat is not None:
             pupil_id = db.execute("SELECT pupil_id FROM class_table_seats WHERE table_id = ? AND seat = ?",
                                   [row["id"], seat]).fetchone()[0]
-            db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
-                       [now, row["id"], seat])
+            db.execute("UPDATE class_table_seats SET seen_at = ?, last_move = ? WHERE table_id = ? AND seat = ?",
+                       [now, last_move, row["id"], seat])
             if analysis is not None:
-                game_moves.insert(db, analysis, pupil_id, now, table_id=row["id"], seat=seat)
+                game_moves.insert(db, analysis, pupil_id, now, table_id=row["id"], seat=seat, queued_ms=queued_ms)
     return True
+
+
+def seat_made(db: Database, table_id: int, seat: int, key: str) -> bool:
+    """Whether the latest move of the child in `seat` was the one with this key."""
+    found = db.execute("SELECT last_move FROM class_table_seats WHERE table_id = ? AND seat = ?",
+                       [table_id, seat]).fetchone()
+    return found is not None and found[0] == key
 
 
 # ---------------------------------------------------------------- nobody blocks the table

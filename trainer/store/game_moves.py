@@ -13,7 +13,11 @@ from trainer.games.analysis import MoveAnalysis
 
 
 def insert(db: Database, a: MoveAnalysis, pupil_id: int, now: float, *, game_id: int | None = None,
-           table_id: int | None = None, seat: int = 0, server_ms: int | None = None) -> None:
+           table_id: int | None = None, seat: int = 0, server_ms: int | None = None,
+           queued_ms: int | None = None) -> None:
+    """`queued_ms`: the move waited that long on the tablet through a Wi-Fi drop (the outbox);
+    kept in the analysis, as a drill answer's outcome keeps it, for whoever audits the times."""
+    held = {"queued_ms": queued_ms} if queued_ms else {}
     db.execute(
         "INSERT INTO game_moves (game_id, table_id, pupil_id, seat, round, turn, target,"
         " captures_available, best_points, tweak_available, points, tweak, missed_capture,"
@@ -21,7 +25,7 @@ def insert(db: Database, a: MoveAnalysis, pupil_id: int, now: float, *, game_id:
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [game_id, table_id, pupil_id, seat, a.round, a.turn, a.target, a.captures_available,
          a.best_points, a.tweak_available, a.points, a.tweak, a.missed_capture, a.missed_tweak,
-         a.decision_ms, a.hint_used, json.dumps({**a.to_json(), "server_ms": server_ms}, separators=(",", ":")),
+         a.decision_ms, a.hint_used, json.dumps({**a.to_json(), "server_ms": server_ms, **held}, separators=(",", ":")),
          now, server_ms])
 
 

@@ -972,3 +972,12 @@ def m3801_puzzle_owners_and_review(db: Database) -> None:
                    [json.dumps(stored), estimate + moved, puzzle_id])
         db.execute("INSERT INTO puzzle_owners (teacher_id, puzzle_id, created_at) VALUES (?, ?, ?)",
                    [teacher_id, puzzle_id, created])
+
+
+@migrations()
+def m3611_seat_last_move(db: Database) -> None:
+    # Game moves go through the page's outbox (issue 36.2): a move whose answer the Wi-Fi lost
+    # is sent again, perhaps after classmates moved on. The table's `last_move` names only the
+    # latest move; each seat's own latest one lets that resend be told from a stale move and be
+    # answered with the table as it is, not with an error.
+    db.execute("ALTER TABLE class_table_seats ADD COLUMN last_move TEXT")

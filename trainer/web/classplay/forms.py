@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.cards import card_table
 from trainer.engine.moves import Move
 from trainer.games.service import Game
 from trainer.games.settings import FITTED, LENGTHS, MAX_SEATS, MIN_SEATS, ClassLimits
@@ -13,7 +12,7 @@ from trainer.web.games import forms as game_forms
 from trainer.web.games.pick import Pick
 
 KINDS = ("take", "lay", "discard", "joker", "thief", "shifter", "bomb", "next")
-MAX_CARDS = 12        # more table cards than a round can hold is not a move
+MAX_CARDS = game_forms.MAX_CARDS
 
 
 @dataclass(frozen=True)
@@ -62,8 +61,4 @@ def move_key(form) -> str | None:
 def move_from_form(form, game: Game, seat: int) -> Move:
     """The move the child asked for (games.forms reads it, as a bot game's): the cards the
     board posted are the child's pick. Raises GameError with a friendly code."""
-    cards = card_table()
-    hand = form.get("hand", "")
-    take = tuple(c for c in form.getlist("take")[:MAX_CARDS] if cards.is_numeric(c))
-    pick = Pick(hand if cards.is_numeric(hand) else None, take if len(set(take)) == len(take) else ())
-    return game_forms.move_from_form(form, game.state, pick, seat)
+    return game_forms.move_from_form(form, game.state, game_forms.posted_pick(form) or Pick(), seat)

@@ -11,6 +11,7 @@ from trainer.games.settings import PERSON, TableSettings
 from trainer.games.table import helper_turn
 from trainer.store import class_tables
 from trainer.store.class_tables import Stale, TableRefused
+from trainer.web.core.outbox import MAX_QUEUED_SECONDS
 
 HELPER_ROUNDS = 100   # helper turns in one catch-up at most (a table where everyone is away)
 
@@ -23,13 +24,15 @@ def start(db, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: flo
 
 
 def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_move, now: float,
-         decision_ms: int | None = None) -> str:
+         decision_ms: int | None = None, queued_ms: int = 0) -> str:
     """The pupil's move, made on `version`. `make_move(game, seat)` turns the request into a
     Move (raising GameError); the game core applies it (GameError: nothing changes).
     Returns "done", or "again" when this very move was already applied (a double tap, a
-    second tab). Raises Stale for any other move on an old version. A card played is
-    analysed as in bot games (game_moves, in the save's transaction); `decision_ms` is the
-    board's own measurement, when it sent one."""
+    second tab, the outbox sending again a move whose answer the Wi-Fi lost, even after
+    classmates moved since). Raises Stale for any other move on an old version. A card
+    played is analysed as in bot games (game_moves, in the save's transaction);
+    `decision_ms` is the board's own measurement, when it sent one. A move the tablet held
+    longer than a Wi-Fi drop lasts (`queued_ms`, core.outbox) is refused: TableRefused."""
     row = class_tables.get(db, table_id)
     if row is None:
         raise TableRefused("gone")
@@ -38,21 +41,25 @@ def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_mov
         raise TableRefused("not_seated")
     key = f"{seat}@{version}:{move_key}"
     if row["version"] != version:
-        return _again_or_stale(row, key)
+        return _again_or_stale(db, row, seat, key)
     if row["status"] != "playing":
         raise TableRefused("not_playing")
+    if queued_ms > MAX_QUEUED_SECONDS * 1000:
+        raise TableRefused("held_too_long")
     game = class_tables.load(row)
     if move_key == "next-round":
         after, analysis = next_round(game), None
     else:
         after, analysis = decide(game, make_move(game, seat), decision_ms, seat=seat)
-    if not class_tables.save(db, row, after, now, key, seat=seat, analysis=analysis):
-        return _again_or_stale(class_tables.get(db, table_id), key)
+    if not class_tables.save(db, row, after, now, key, seat=seat, analysis=analysis, queued_ms=queued_ms or None):
+        return _again_or_stale(db, class_tables.get(db, table_id), seat, key)
     return "done"
 
 
-def _again_or_stale(row: dict | None, key: str) -> str:
-    if row is not None and row["last_move"] == key:
+def _again_or_stale(db, row: dict | None, seat: int, key: str) -> str:
+    # The key names the version the move was made on, so a seat's latest move with this key is
+    # this very move, however many moves came after it.
+    if row is not None and (row["last_move"] == key or class_tables.seat_made(db, row["id"], seat, key)):
         return "again"
     raise Stale()
 

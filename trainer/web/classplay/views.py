@@ -17,7 +17,7 @@ from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
 from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, turns, words
-from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.db import get_db
 from trainer.web.games import forms as game_forms, words as game_words
 
@@ -157,7 +157,7 @@ def move(table_id):
     try:
         turns.play(get_db(), table_id, g.pupil["id"], version, key,
                    lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
-                   decision_ms=game_forms.decision_ms(request.form))
+                   decision_ms=game_forms.decision_ms(request.form), queued_ms=outbox.queued_ms(request.form))
     except GameError as err:
         return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
     except class_tables.TableRefused as err:

@@ -28,6 +28,8 @@ def refused(code: str) -> str:
     return {
         "stale": _("Something changed at the table before your move arrived. Look again and "
                    "make your move."),
+        "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. "
+                           "Look at the table and make your move again."),
         "already_seated": _("You already sit at a table. Finish that game first."),
         "not_open": _("This game has already started."),
         "full": _("This table is full. Open a table of your own!"),

@@ -45,14 +45,11 @@ from trainer.puzzles.timing import HELD_TOO_LONG
 from trainer.store import drills, practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import school_day
+from trainer.web.core.outbox import MAX_QUEUED_SECONDS  # one bound for answers and game moves
 from trainer.web.drills.answers import PostedAnswer
 
 GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
 LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
-# A school Wi-Fi drop lasts seconds, a router's restart a few minutes; ten minutes covers both
-# with room. Beyond it a class has stopped working, and an answer held that long could have
-# been worked out at leisure (issue 38.4: 100 minutes were claimed and believed).
-MAX_QUEUED_SECONDS = 10 * 60
 HELD = "held"          # the ending of an answer held on the tablet longer than a Wi-Fi drop
 DRILL, PRACTICE = "drill", "practice"
 

@@ -18,6 +18,7 @@ from trainer.web.core.numbers import typed_whole_number, whole_number
 from trainer.web.games.pick import Pick
 
 MAX_BOTS = 5
+MAX_CARDS = 12        # more table cards than a round can hold is not a move
 MAX_DECISION_MS = 3_600_000      # longer than an hour is a tablet left open, not a decision
 
 
@@ -91,6 +92,18 @@ def decision_ms(form) -> int | None:
     """The page's own measurement (board drawn to move); absent or nonsense is None."""
     value = whole_number(form.get("decision_ms", ""), 8)
     return value if value is not None and value <= MAX_DECISION_MS else None
+
+
+def posted_pick(form) -> Pick | None:
+    """The cards a board posted with its move (`hand`, `take`): a class table's always, a bot
+    game's when the child chose them while the Wi-Fi was gone (static/js/games.js); None when
+    it posted none. Whether they are in the hand and on the table is the game core's to say."""
+    if "hand" not in form and "take" not in form:
+        return None
+    cards = card_table()
+    hand = form.get("hand", "")
+    take = tuple(c for c in form.getlist("take")[:MAX_CARDS] if cards.is_numeric(c))
+    return Pick(hand if cards.is_numeric(hand) else None, take if len(set(take)) == len(take) else ())
 
 
 def move_from_form(form, state: State, pick: Pick, seat: int = PUPIL) -> Move:

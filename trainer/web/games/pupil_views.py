@@ -17,11 +17,11 @@ from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_settings
 from trainer.store import game_limits, game_moves, games
-from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, pick as game_pick, words
-from trainer.web.games.forms import decision_ms, move_from_form, settings_from_form
+from trainer.web.games.forms import decision_ms, move_from_form, posted_pick, settings_from_form
 from trainer.web.games.level import fitted_dial
 
 bp = Blueprint("games", __name__)
@@ -166,9 +166,15 @@ def _stale(row, game):
     token = request.form.get("token", "")[:TOKEN_CHARS]
     if token and token == row.get("move_token"):
         return _after_change(row["id"])
+    return _whole_board(row, game, "moved_on")
+
+
+def _whole_board(row, game, code):
+    """Nothing changed, and the page must see the game as it is now: the whole board with one
+    line saying why, wherever the post meant its answer to go."""
+    html, status = _board(row, game, None, error=words.game_error(code, {}), status=409)
     if not htmx.hx().wants_fragment:
-        return _board(row, game, None, error=words.game_error("moved_on", {}), status=409)
-    html, status = _board(row, game, None, error=words.game_error("moved_on", {}), status=409)
+        return html, status
     return html, status, htmx.retarget_headers("#game", "outerHTML")
 
 
@@ -234,8 +240,14 @@ def move(game_id):
     stale = _stale(row, game)
     if stale is not None:
         return stale
+    if outbox.held_too_long(request.form):
+        return _whole_board(row, game, "held_too_long")
     state = game.state
-    pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
+    # The cards the page chose while the Wi-Fi was gone (its taps could not reach the server),
+    # else the ones its taps chose here.
+    pick = posted_pick(request.form)
+    if pick is None:
+        pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
     turn = game_board.turn_key(game)
     try:
         chosen = move_from_form(request.form, state, pick)
@@ -244,8 +256,11 @@ def move(game_id):
     except GameError as err:
         return _refuse(row, game, err.code, err.params, 400)
     now = school_day.now()
-    if not games.save(db, row, after, analysis, games.server_ms(row, turn, now) if isinstance(chosen, Play) else None,
-                      now=now, token=request.form.get("token", "")[:TOKEN_CHARS] or None):
+    # Judged when it was made: the time the tablet held it through a drop is not the child's.
+    queued = outbox.queued_ms(request.form)
+    timed = games.server_ms(row, turn, now - queued / 1000) if isinstance(chosen, Play) else None
+    if not games.save(db, row, after, analysis, timed, now=now,
+                      token=request.form.get("token", "")[:TOKEN_CHARS] or None, queued_ms=queued or None):
         return _changed(game_id)
     return _after_change(game_id)
 

@@ -198,6 +198,10 @@ def game_error(code: str, params: dict) -> str:
         "changed": _("This game changed in another window. Here it is as it is now."),
         "moved_on": _("The game moved on — here it is now."),
         "hints_off": _("Hints are switched off for your class."),
+        # A move the tablet held through a Wi-Fi drop longer than one lasts (issue 36.2): the
+        # Wi-Fi's fault, never the child's.
+        "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. "
+                           "Your turn again!"),
     }
     return messages.get(code, _("That did not work. Try again."))
 

@@ -1,0 +1,22 @@
+"""What a page's outbox (static/js/outbox.js) may claim: a drill answer or a game move held on
+the tablet through a Wi-Fi drop is sent again with `queued_ms`, how long the tablet held it.
+One bound for both (issue 38.4): a school Wi-Fi drop lasts seconds, a router's restart a few
+minutes; ten minutes covers both with room. Beyond it a class has stopped working, and a claim
+that long is one nobody can check (100 minutes were once claimed and believed)."""
+from __future__ import annotations
+
+from trainer.web.core.numbers import decimal_number
+
+MAX_QUEUED_SECONDS = 10 * 60
+
+
+def queued_ms(form) -> int:
+    """The wait the page claims, in whole milliseconds (as drill answers read it); 0 when it
+    claims none or nonsense."""
+    value = decimal_number(form.get("queued_ms", ""))
+    return round(value) if value is not None else 0
+
+
+def held_too_long(form) -> bool:
+    """The page held the post longer than a Wi-Fi drop lasts: it no longer counts."""
+    return queued_ms(form) > MAX_QUEUED_SECONDS * 1000
