@@ -28,14 +28,69 @@
   });
 
   // The server keeps the selection; its answer to a tap says which cards are chosen.
-  document.addEventListener("game-picked", function (event) {
-    var pick = event.detail || {};
+  function mark(pick) {
     var table = pick.table || [];
     document.querySelectorAll("[data-pick-card]").forEach(function (button) {
       var card = button.getAttribute("data-pick-card");
       var chosen = card === pick.hand || table.indexOf(card) !== -1;
       button.setAttribute("aria-pressed", chosen ? "true" : "false");
     });
+  }
+
+  document.addEventListener("game-picked", function (event) { mark(event.detail || {}); });
+
+  // A bot game's taps while the Wi-Fi is gone (issue 36.2): a tap is not kept to be sent again
+  // (sent twice it would let the card go again), so the page chooses the card itself, as the
+  // server would have (a hand card replaces the chosen one, a table card toggles), and the move
+  // then carries the cards chosen (trainer.web.games.forms.posted_pick). The outbox keeps it.
+  var TAP_TIMEOUT_MS = 5000;
+
+  function isTap(elt) {
+    return !!(elt && elt.matches && elt.closest("#game") && (elt.matches("button[data-pick-card]") || elt.matches("button[data-clear]")));
+  }
+
+  function shown() {
+    var pick = { hand: null, table: [] };
+    document.querySelectorAll("#game button[data-pick-card][aria-pressed=true]").forEach(function (button) {
+      var card = button.getAttribute("data-pick-card");
+      if (button.closest(".hand-cards")) pick.hand = card; else pick.table.push(card);
+    });
+    return pick;
+  }
+
+  function tappedHere(event) {
+    var elt = event.detail.elt;
+    if (!isTap(elt)) return;
+    var pick = shown();
+    var card = elt.getAttribute("data-pick-card");
+    if (!card) {
+      pick = { hand: null, table: [] };
+    } else if (elt.closest(".hand-cards")) {
+      pick.hand = pick.hand === card ? null : card;
+    } else {
+      var at = pick.table.indexOf(card);
+      if (at === -1) pick.table.push(card); else pick.table.splice(at, 1);
+    }
+    mark(pick);
+    var form = elt.closest("form");
+    if (form) form.setAttribute("data-picked-here", "");
+  }
+  document.addEventListener("htmx:sendError", tappedHere);
+  document.addEventListener("htmx:timeout", tappedHere);
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    // A tap hanging in a drop must not hold up the ones behind it for long.
+    if (isTap(elt) && !event.detail.timeout) event.detail.timeout = TAP_TIMEOUT_MS;
+    var form = elt && elt.closest && elt.closest("form[data-picked-here]");
+    if (!form || !elt.matches("[data-outbox][data-take], [data-outbox][data-timed]")) return;
+    var pick = shown();
+    var data = event.detail.formData;
+    if (!data) return;
+    if (pick.hand) data.set("hand", pick.hand);
+    data.delete("take");
+    pick.table.forEach(function (card) { data.append("take", card); });
+    if (!pick.hand && !pick.table.length) data.set("hand", "");
   });
 
   // When the whole board is swapped, focus would fall back to the page: put it where the
@@ -69,7 +124,8 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    var board = document.querySelector("#game[data-decision], #table[data-decision]");
+    // A board whose move waits for the Wi-Fi is inert (static/js/outbox.js): no second move.
+    var board = document.querySelector("#game[data-decision]:not([inert]), #table[data-decision]:not([inert])");
     if (!board) return;
     var target = event.target;
     if (target && target.closest && target.closest(TYPING)) return;

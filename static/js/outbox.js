@@ -14,6 +14,13 @@
 // count. A puzzle handed out ahead is shown only while an answer to it could still count
 // (data-keep-ms); an older one is dropped and the child waits on "Saving…" as when none is left.
 //
+// Game moves (issue 36.2: data-outbox="move" on the forms and buttons of a bot game's board and a
+// class table's) go the same way. The board waits, calm and still (inert: no second move on the
+// same turn), under "Waiting for the Wi-Fi…" until the move gets through; the game's version
+// and the page's token (a class table's version in the move's key) make a resend safe: a move
+// already applied is answered with the board as it is now. The server's answer is drawn where
+// it says (HX-Retarget), as htmx would have drawn it.
+//
 // Kept only until acknowledged; never a page, never anything but what the child just sent.
 (function () {
   "use strict";
@@ -46,9 +53,27 @@
   function status(state) {
     var box = document.querySelector("[data-outbox-status]");
     if (!box) return;
+    if (state === "saving" && queue().some(function (item) { return item.kind === "move"; })) state = "waiting";
     box.hidden = !state;
-    box.textContent = state ? box.dataset[state] : "";
-    document.documentElement.classList.toggle("is-saving", state === "saving");
+    box.textContent = state ? box.dataset[state] || box.dataset.saving : "";
+    document.documentElement.classList.toggle("is-saving", state === "saving" || state === "waiting");
+  }
+
+  // A board whose move is held: the child sees it as it was, and cannot move twice on it.
+  function hold(board) {
+    if (!board) return;
+    board.classList.add("is-held");
+    board.setAttribute("inert", "");
+    board.setAttribute("aria-busy", "true");
+  }
+
+  function release() {
+    var boards = document.querySelectorAll(".game.is-held");
+    for (var i = 0; i < boards.length; i++) {
+      boards[i].classList.remove("is-held");
+      boards[i].removeAttribute("inert");
+      boards[i].removeAttribute("aria-busy");
+    }
   }
 
   function outboxOf(elt) {
@@ -72,11 +97,14 @@
     if (config.formData) config.formData.forEach(function (value, name) {
       if (typeof value === "string") body.append(name, value);
     });
-    var id = body.get("attempt") || body.get("version") || String(Date.now()) + Math.random();
+    // An answer's attempt id names it (the same answer kept twice is one); a move is its own.
+    var id = body.get("attempt") || String(Date.now()) + Math.random();
     var items = queue().filter(function (item) { return item.id !== id; });
     var target = detail.target || (detail.requestConfig && detail.requestConfig.target);
+    var move = outboxOf(detail.elt).getAttribute("data-outbox") === "move";
     items.push({
       id: id,
+      kind: move ? "move" : "answer",
       url: config.path || (detail.pathInfo && detail.pathInfo.requestPath),
       body: body.toString(),
       target: target && target.id ? "#" + target.id : null,
@@ -86,6 +114,7 @@
     });
     store(items);
     if (!showAhead(detail.elt) && target) live[id] = target;
+    if (move) hold(detail.elt.closest(".game"));
     status("saving");
     flush(0);
   }
@@ -141,8 +170,10 @@
       if (timer) clearTimeout(timer);
       if (response.status >= 500) throw new Error("server " + response.status);
       var redirect = response.headers.get("HX-Redirect");
+      var retarget = response.headers.get("HX-Retarget");
+      var reswap = response.headers.get("HX-Reswap");
       return response.text().then(function (html) {
-        return { status: response.status, html: html, redirect: redirect };
+        return { status: response.status, html: html, redirect: redirect, retarget: retarget, reswap: reswap };
       });
     }, function (err) { if (timer) clearTimeout(timer); throw err; });
   }
@@ -165,8 +196,12 @@
         window.location.assign(reloadTo);
         return;
       }
+      if (answer.retarget && document.querySelector(answer.retarget)) {
+        target = document.querySelector(answer.retarget);
+      }
+      if (item.kind === "move") release();
       if (target && document.body.contains(target) && window.htmx) {
-        window.htmx.swap(target, answer.html, { swapStyle: item.swap });
+        draw(target, answer.html, answer.reswap || item.swap);
       } else if (!queue().length && !document.querySelector("[data-puzzle]:not(.is-sending)")) {
         // The screen was drawn before these arrived and the child is not in the middle of a
         // puzzle: draw it again from the server.
@@ -178,6 +213,13 @@
       sending = false;
       setTimeout(function () { flush(attempt + 1); }, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
     });
+  }
+
+  // "outerHTML show:window:top" is htmx's swap with a modifier: the style, then the scroll.
+  function draw(target, html, swap) {
+    var words = String(swap || "").split(/\s+/);
+    window.htmx.swap(target, html, { swapStyle: words[0] || window.htmx.config.defaultSwapStyle });
+    if (words.indexOf("show:window:top") !== -1) window.scrollTo(0, 0);
   }
 
   function failed(event) {
@@ -208,6 +250,8 @@
 
   function start() {
     stamp(document);
+    var here = queue().some(function (item) { return item.kind === "move" && item.page === window.location.pathname; });
+    if (here) hold(document.querySelector(".game"));
     if (queue().length) { status("saving"); flush(0); }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
