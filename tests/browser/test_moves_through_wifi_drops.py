@@ -163,3 +163,39 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
         _clean_but_offline(w)
     for c in contexts:
         c.close()
+
+
+def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, live_server, known_deal):
+    """The move reached the server, its answer did not reach the tablet: the outbox sends it
+    again, and the server answers the resend with the board as it is, the move applied once."""
+    code, pupils = _class(live_server, ["Noor"], "wifi-lost-reply@school.example")
+    watch = Watch(page, live_server.url)
+    log_in(page, live_server, {"code": code, "name": "Noor"})
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("Bot 1").select_option("beginner")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#game[data-decision]")).to_be_visible(timeout=30_000)
+    version, moves = _game_row(live_server, pupils["Noor"])
+    shown = page.locator("#game input[name=version]").first.input_value()
+    sent = _moves_posted(page, "/move")
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.fallback()
+            return
+        lost.append(route.request.url)
+        route.fetch()                # the server gets the move and applies it...
+        route.abort()                # ...and its answer is lost on the way back
+    page.route("**/games/*/move", lose_the_first_answer)
+
+    page.locator("#game .hand-cards button[data-pick-card]").first.click()
+    expect(page.locator("#game .hand-cards button[aria-pressed=true]")).to_have_count(1)
+    page.get_by_role("button", name="Put down").click()
+    _wait_until_sent(page)
+    expect(page.locator("#game input[name=version]").first).not_to_have_value(shown)
+    expect(page.locator("#game .error-box")).to_have_count(0)
+    page.wait_for_timeout(1500)
+    assert len(lost) == 1 and len(sent) == 1            # the resend, answered
+    assert _game_row(live_server, pupils["Noor"]) == (version + 1, moves + 1)
+    _clean_but_offline(watch)
