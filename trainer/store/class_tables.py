@@ -230,9 +230,10 @@ def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str 
 def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, seat: int | None = None,
          analysis: MoveAnalysis | None = None, helped: list | None = None, queued_ms: int | None = None) -> bool:
     """Stores `game`, worked out from `row`, as the table's next version, with `last_move`
-    (the move's key, also kept as the latest of the child in `seat`) and the analysis of the play of the child in `seat`, if any, or the
-    helper bot's moves so far (`helped`). False, storing nothing, when the table changed
-    since `row` was read."""
+    (the move's key, also kept as the latest move of the child in `seat`) and the analysis of
+    that child's play, if any (with `queued_ms`, how long the tablet held it), or the helper
+    bot's moves so far (`helped`). False, storing nothing, when the table changed since `row`
+    was read."""
     extra = {} if helped is None else {"helped": _dump(helped)}
     with write_transaction(db):
         if not _write_game(db, row, game, now, last_move, **extra):
