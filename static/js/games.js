@@ -96,14 +96,18 @@
   // When the whole board is swapped, focus would fall back to the page: put it where the
   // next thing to do is, but only if it was on the board before.
   var focusWasOnBoard = false;
+  var heldWithFocus = false;     // a move waits for the Wi-Fi on an inert board (outbox.js)
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
     focusWasOnBoard = !!(active && active.closest && active.closest("#game, #table"));
   });
+  document.addEventListener("outbox:held", function (event) {
+    heldWithFocus = event.target.contains(document.activeElement);
+  });
   document.addEventListener("htmx:afterSettle", function () {
     armDecisionClock();
-    if (!focusWasOnBoard) return;
-    focusWasOnBoard = false;
+    if (!focusWasOnBoard && !heldWithFocus) return;
+    focusWasOnBoard = heldWithFocus = false;
     // A bot game's board (#game) or a class table's (#table, issue 16): the same board.
     var game = document.getElementById("game") || document.getElementById("table");
     if (!game || game.contains(document.activeElement)) return;

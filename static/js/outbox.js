@@ -62,6 +62,8 @@
   // A board whose move is held: the child sees it as it was, and cannot move twice on it.
   function hold(board) {
     if (!board) return;
+    // Said first, while the focus is still where the child left it (games.js puts it back).
+    board.dispatchEvent(new CustomEvent("outbox:held", { bubbles: true }));
     board.classList.add("is-held");
     board.setAttribute("inert", "");
     board.setAttribute("aria-busy", "true");

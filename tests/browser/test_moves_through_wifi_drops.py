@@ -101,6 +101,8 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     expect(page.locator("#game input[name=version]").first).not_to_have_value(shown)
     expect(page.locator("#game.is-held")).to_have_count(0)
     expect(page.locator("[data-outbox-status]")).not_to_contain_text(WAITING)
+    # The focus was on the board when it waited: it is on the new board, for the keyboard.
+    assert page.evaluate("!!(document.activeElement && document.activeElement.closest('#game'))")
     page.wait_for_timeout(1500)                  # a second copy would have arrived by now
     assert _game_row(live_server, pupils["Mila"]) == (version + 1, moves + 1)
     assert len(sent) == 1
