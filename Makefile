@@ -36,7 +36,7 @@ oidc-provider: $(OIDC_STAMP)
 # test process per core; a file's tests stay together so its module-wide worlds are built once.
 test: $(STAMP) chromium oidc-provider
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # After changing user-visible text: extract, merge into every language, translate the new
 # entries in translations/*/LC_MESSAGES/messages.po, then run this again to compile.

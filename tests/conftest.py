@@ -35,6 +35,17 @@ passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, has
                                   type=Type.ID)
 
 
+def pytest_collection_modifyitems(items):
+    """Long files first. `make test` hands whole files to two workers in this order
+    (`--dist loadfile --no-loadscope-reorder`); pytest-xdist's own order puts the files with
+    the most tests first, which left the browser tests (few tests, most of the time) for the
+    end, one worker busy with them while the other had nothing left."""
+    def weight(item):
+        path = item.path.as_posix()
+        return 0 if "/tests/browser/" in path else 1 if "/tests/security/" in path else 2
+    items.sort(key=weight)
+
+
 @pytest.fixture
 def real_password_hashing(monkeypatch):
     monkeypatch.setattr(passwords, "HASHER", PRODUCTION_HASHER)
