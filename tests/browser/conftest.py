@@ -18,10 +18,16 @@ import threading
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from trainer.store.db import connect
 from web_helpers import make_app
+
+# A check waits up to 5 s by default. On a 2-core machine also running other work, a page's
+# answer took longer than that (test_read_aloud's language switch, at a load of 18); a longer
+# wait costs nothing when the page is on time.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
