@@ -42,11 +42,14 @@ LAYERS = {
     # The secret-in-a-file code that config (the instance's key) and ops (the schools' master
     # key) share: a leaf below both, so neither has to import the other.
     "keyfile": Layer(frozenset({"keyfile"}), False, "keyfile: a leaf, imports no other trainer module"),
-    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), False,
+    # The live channel's process (issue 36.1): reads the store, knows the schools' files and
+    # keys (ops), never Flask or the web app; the web app signs its tickets (push.tokens).
+    "push": Layer(frozenset({"store", "ops", "push"}), False, "push: the live channel, no Flask"),
+    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "trainer"}), False,
                  "cli: nothing from web but the factory"),
-    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "trainer"}), True,
+    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "trainer"}), True,
                    "bench: like the command line, nothing from web but the factory"),
-    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web"}), True, "web: the top, never the cli"),
+    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web", "push"}), True, "web: the top, never the cli"),
     "trainer": Layer(frozenset({"web"}), False, "trainer: the factory, built by web"),
 }
 

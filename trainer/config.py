@@ -55,6 +55,10 @@ DEFAULTS = dict(
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
     AHEAD_PUZZLES=2,  # puzzles handed to the page ahead, for a Wi-Fi drop (trainer.web.drills.ahead); 0: none
     STATIC_BUILD_DIR=None,  # hashed, compressed copies of static/ (trainer.web.core.static_files); None: build/static
+    # The live channel (issue 36.1, trainer.push; `trainer serve` sets it): None, the pages
+    # poll; "proxy", the stream is <prefix>/push/ of the page's own origin (nginx, docs/deploy.md);
+    # a port number, the same host on that port.
+    PUSH=None,
     TIMEZONE=None,  # the school's time zone for drill days, e.g. "Europe/Amsterdam"; None: the server's
 )
 

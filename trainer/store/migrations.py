@@ -981,3 +981,11 @@ def m3611_seat_last_move(db: Database) -> None:
     # latest move; each seat's own latest one lets that resend be told from a stale move and be
     # answered with the table as it is, not with an error.
     db.execute("ALTER TABLE class_table_seats ADD COLUMN last_move TEXT")
+
+
+@migrations()
+def m3601_push_live_tables(db: Database) -> None:
+    # The live channel (trainer.push, issue 36.1) reads every table that can still change, for
+    # the whole school, every 100 ms: a partial index holds only those, so the finished tables
+    # of the year are never walked (trainer.store.live_tables.LIVE_SQL names it).
+    db.execute("CREATE INDEX class_tables_live ON class_tables(status) WHERE status IN ('open', 'playing')")

@@ -17,7 +17,7 @@ from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
 from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, turns, words
-from trainer.web.core import htmx, login, outbox, school_day, security_log
+from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
 from trainer.web.db import get_db
 from trainer.web.games import forms as game_forms, words as game_words
 
@@ -52,6 +52,7 @@ def _lobby(error: str | None, status_form=None):
     return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
                        mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
                        signature=class_tables.class_signature(db, class_id),
+                       push=push_link.stream_url("class", class_id, "pupil", g.pupil["id"]),
                        levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
                        lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
                        max_seats=6)
@@ -178,10 +179,19 @@ def _table_page(row: dict, error: str | None):
     game = class_tables.load(row)
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
                "opener": seat is not None and names and seat == min(names),
-               "free": row["seats"] - len(names)}
+               "free": row["seats"] - len(names), "push": _push(row, seat)}
     if game is not None:
         context.update(_board_context(row, game, names, seat))
+        context["ui"]["push"] = context["push"]
     return htmx.render("classplay/table.html", "classplay/_table.html", **context)
+
+
+def _push(row: dict, seat: int | None) -> str | None:
+    """The live channel's address for a child seated at a table that can still change (only
+    they may subscribe to it: trainer.store.live_tables.may_watch)."""
+    if seat is None or row["status"] == "finished":
+        return None
+    return push_link.stream_url("table", row["id"], "pupil", g.pupil["id"])
 
 
 def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:

@@ -7,7 +7,7 @@ from flask import Blueprint, request
 from trainer.store import class_tables, pupil_rewards, tournaments
 from trainer.web.classplay import board as table_board
 from trainer.web.classplay.tournament_panel import tournament_panel
-from trainer.web.core import htmx, login, school_day
+from trainer.web.core import htmx, login, push_link, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 
@@ -62,4 +62,5 @@ def _watch(klass: dict):
     whole_page = not htmx.hx().wants_fragment
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
                        signature=class_tables.class_signature(db, klass["id"]),
+                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
                        tp=tournament_panel(db, klass) if whole_page else None)

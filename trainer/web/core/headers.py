@@ -6,6 +6,8 @@ from datetime import datetime, timedelta, timezone
 from flask import request
 from flask.sessions import SecureCookieSessionInterface
 
+from trainer.web.core import push_link
+
 # Everything the pages need comes from this origin; no inline script, no inline style.
 CSP = "; ".join([
     "default-src 'self'",
@@ -36,6 +38,10 @@ def add_security_headers(response):
     h = response.headers
     for name, value in EVERY_RESPONSE.items():
         h.setdefault(name, value)
+    push = push_link.extra_origin()
+    if push and h.get("Content-Security-Policy") == CSP:
+        # The live channel on a port of its own (issue 36.1): the page may read that stream.
+        h["Content-Security-Policy"] = CSP.replace("connect-src 'self'", f"connect-src 'self' {push}")
     if request.is_secure:
         # Only over https (plain-http classrooms must keep working); a year, as ASVS 5.0 V3.4.1
         # asks. It covers this host and hosts below it, never the school's parent domain.

@@ -1,0 +1,84 @@
+// The live channel (issue 36.1, docs/class-play.md "Push"): a class table, the lobby and the
+// teacher's projector learn from a server-sent event stream that something changed, and only
+// then ask the web app for their own view (the section's own hx-post/hx-get, fired by the
+// "tweak:live" event). The stream says "table T is at version V" and nothing more; a table
+// asks only when V is not the version it shows.
+//
+// While the stream is down (a background tab on an iPad, a Wi-Fi drop, the push process
+// restarting) the page falls back to the version poll of before, once a second, and opens
+// the stream again after a growing, jittered wait, at once when the tab is visible or the
+// network back. A table also says "I am here" every 10 s while live (presence and the
+// lazy turn clock of docs/class-play.md are the web app's, as before).
+//
+// A small script rather than the htmx SSE extension: the comparison with the version shown
+// and the fallback to polling need code (htmx runs with allowEval off, so no trigger filters),
+// and this is all of it.
+(function () {
+  "use strict";
+  if (!window.EventSource) return;
+  var POLL_MS = 1000, BEAT_MS = 10000, STALE_MS = 40000, MAX_WAIT_MS = 30000;
+  var source = null, stream = null, live = false, failures = 0, retry = null;
+  var lastMessage = 0, lastBeat = Date.now();
+
+  function target() { return document.querySelector("[data-push]"); }
+  function ask(el) { if (window.htmx) window.htmx.trigger(el, "tweak:live"); }
+  function withoutTicket(url) { return url ? url.split("?")[0] : null; }
+
+  function close() {
+    live = false;
+    if (source) { source.close(); source = null; }
+  }
+
+  function connect() {
+    var el = target();
+    if (!el) { close(); stream = null; return; }
+    var url = el.getAttribute("data-push");
+    if (source && withoutTicket(url) === stream) return;
+    close();
+    if (retry) { clearTimeout(retry); retry = null; }
+    stream = withoutTicket(url);
+    source = new EventSource(url);
+    source.addEventListener("hello", function () {
+      live = true; failures = 0; lastMessage = Date.now();
+      document.documentElement.setAttribute("data-live", "push");
+    });
+    source.addEventListener("ping", function () { lastMessage = Date.now(); });
+    source.addEventListener("v", onEvent);
+    source.onerror = function () { close(); later(); };
+  }
+
+  function later() {
+    document.documentElement.setAttribute("data-live", "poll");
+    if (retry) return;
+    var wait = Math.min(MAX_WAIT_MS, 1000 * Math.pow(2, failures)) * (0.5 + Math.random());
+    failures += 1;
+    retry = setTimeout(function () { retry = null; connect(); }, wait);
+  }
+
+  function now() { failures = 0; if (retry) { clearTimeout(retry); retry = null; } connect(); }
+
+  function onEvent(e) {
+    lastMessage = Date.now();
+    var el = target(), data;
+    if (!el) return;
+    try { data = JSON.parse(e.data); } catch (err) { return; }
+    if (data.table === undefined || data.due || data.version === null ||
+        String(data.version) !== el.getAttribute("data-version")) ask(el);
+  }
+
+  setInterval(function () {
+    var el = target();
+    if (!el) return;
+    var t = Date.now();
+    if (live && t - lastMessage > STALE_MS) { close(); later(); }   // a stream gone silent
+    if (!live) { ask(el); return; }
+    if (el.hasAttribute("data-push-beat") && t - lastBeat >= BEAT_MS) { lastBeat = t; ask(el); }
+  }, POLL_MS);
+
+  document.addEventListener("htmx:load", connect);
+  document.addEventListener("DOMContentLoaded", connect);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && !live) now(); });
+  window.addEventListener("online", now);
+  window.addEventListener("offline", function () { close(); later(); });
+  window.addEventListener("pagehide", close);
+})();

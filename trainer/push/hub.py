@@ -1,0 +1,121 @@
+"""The watcher: every subscriber of a school is served by one query a tick.
+
+`Hub.tick()` reads each school that has subscribers once (trainer.store.live_tables.live:
+one indexed statement, whatever the number of tablets), compares with the last tick and
+hands each subscriber its events. It is plain synchronous code, so the tests count its
+statements and drive its clock; trainer.push.server runs it every TICK seconds.
+
+An event carries ids and versions only, never a card or a name (R9 stays in the web app,
+which renders each seat's own view when the tablet asks for it):
+- {"table": T, "version": V} to a table's subscribers when T changed (V None: T finished or
+  went, so the tablet asks once and is shown how it ended);
+- {"table": T, "version": V, "due": true} when a turn of T fell due (turn clock, away child),
+  so a tablet asks and the web app's lazy tick lets the helper bot play (docs/class-play.md);
+- {"class": C, "version": N} to a class's subscribers (the teacher's projector, the lobby)
+  when any of its tables opened, changed, finished or went; N only counts.
+A new subscriber gets its key's current value at the next tick, so what changed while it
+was away is never missed: the tablet compares with the version it shows.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from trainer.store import live_tables
+
+TICK = 0.1          # seconds between reads of a school (the issue: at most 100 ms)
+QUEUE_LIMIT = 64    # a subscriber this far behind gets only the latest; it compares versions anyway
+
+
+@dataclass(eq=False)
+class Subscriber:
+    school: str
+    kind: str               # "table" or "class"
+    thing: int
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    fresh: bool = True
+
+    def send(self, event: dict) -> None:
+        if self.queue.full():
+            # Only the newest matters: the page compares it with what it shows.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(event)
+
+
+@dataclass
+class SchoolState:
+    tables: dict[int, tuple[int, int, float | None]] | None = None
+    class_seq: dict[int, int] = field(default_factory=dict)
+    nudged: set[tuple[int, int]] = field(default_factory=set)
+    subscribers: set[Subscriber] = field(default_factory=set)
+
+
+class Hub:
+    """`connect(school)` gives the school's reading connection (kept by the caller)."""
+
+    def __init__(self, connect: Callable[[str], object], clock: Callable[[], float] = time.time):
+        self.connect = connect
+        self.clock = clock
+        self.schools: dict[str, SchoolState] = {}
+
+    def subscribe(self, school: str, kind: str, thing: int) -> Subscriber:
+        sub = Subscriber(school, kind, thing)
+        self.schools.setdefault(school, SchoolState()).subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        state = self.schools.get(sub.school)
+        if state is None:
+            return
+        state.subscribers.discard(sub)
+        if not state.subscribers:
+            # Nobody watches the school: stop reading it; a next subscriber starts afresh.
+            del self.schools[sub.school]
+
+    def subscribers(self) -> int:
+        return sum(len(s.subscribers) for s in self.schools.values())
+
+    def tick(self) -> None:
+        now = self.clock()
+        for school, state in list(self.schools.items()):
+            self._tick_school(state, live_tables.live(self.connect(school)), now)
+
+    def _tick_school(self, state: SchoolState, tables: dict, now: float) -> None:
+        before = state.tables
+        events: dict[tuple[str, int], dict] = {}
+        if before is not None:
+            changed_classes = set()
+            for table_id, (class_id, version, _due) in tables.items():
+                if before.get(table_id, (None, None))[1] != version:
+                    events["table", table_id] = {"table": table_id, "version": version}
+                    changed_classes.add(class_id)
+            for table_id, (class_id, _version, _due) in before.items():
+                if table_id not in tables:
+                    events["table", table_id] = {"table": table_id, "version": None}
+                    changed_classes.add(class_id)
+            for class_id in changed_classes:
+                state.class_seq[class_id] = state.class_seq.get(class_id, 0) + 1
+                events["class", class_id] = {"class": class_id, "version": state.class_seq[class_id]}
+        for table_id, (_class_id, version, due) in tables.items():
+            if due is not None and now >= due and (table_id, version) not in state.nudged:
+                state.nudged.add((table_id, version))
+                events["table", table_id] = {"table": table_id, "version": version, "due": True}
+        state.nudged = {(t, v) for t, v in state.nudged if t in tables and tables[t][1] == v}
+        state.tables = tables
+        for sub in state.subscribers:
+            event = events.get((sub.kind, sub.thing))
+            if sub.fresh:
+                sub.fresh = False
+                event = event or self._current(state, sub, tables)
+            if event is not None:
+                sub.send(event)
+
+    @staticmethod
+    def _current(state: SchoolState, sub: Subscriber, tables: dict) -> dict:
+        if sub.kind == "table":
+            found = tables.get(sub.thing)
+            return {"table": sub.thing, "version": found[1] if found else None}
+        return {"class": sub.thing, "version": state.class_seq.get(sub.thing, 0)}

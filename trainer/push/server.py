@@ -1,0 +1,136 @@
+"""The push process: Starlette and sse-starlette under uvicorn (`python -m trainer.push`,
+which `trainer serve` starts beside the web app's workers).
+
+GET <prefix>/push/stream?t=TICKET opens a stream of the events of trainer.push.hub for what
+the ticket names (trainer.push.tokens), after the database says once more that its holder
+may still watch it; GET <prefix>/push/health answers "ok". The school is the one file given
+(`Schools.one`) or, with `trainer serve --schools`, chosen as the web app chooses it: by the
+path's first part or by the host name (`Schools.folder`).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Callable
+from urllib.parse import urlsplit
+
+from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+from trainer.ops import schools as school_files
+from trainer.push import hub as hubs, tokens
+from trainer.store import live_tables
+
+PING = 15           # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
+RETRY_MS = 2000     # what a browser's own EventSource waits before reconnecting
+
+
+@dataclass
+class Schools:
+    """Where each school's file and secret are: `paths(slug)` -> (file, secret) or None."""
+    find: Callable[[str], tuple[str, str] | None]
+    select_by: str = "one"          # "one", "path" or "host"
+    domain: str | None = None
+
+    @classmethod
+    def one(cls, path: str, secret: str) -> Schools:
+        return cls(lambda slug: (path, secret) if slug == "" else None)
+
+    @classmethod
+    def folder(cls, folder: str, select_by: str, domain: str | None = None) -> Schools:
+        master = school_files.master_key(folder)
+
+        def find(slug: str):
+            path = school_files.existing_path(folder, slug) if slug else None
+            return (path, school_files.secret_key(master, slug)) if path else None
+        return cls(find, select_by, domain)
+
+    def slug(self, request: Request) -> str | None:
+        if self.select_by == "one":
+            return "" if "slug" not in request.path_params else None
+        if self.select_by == "path":
+            return request.path_params.get("slug")
+        host = (request.headers.get("host") or "").split(":")[0].lower()
+        suffix = "." + (self.domain or "").lower()
+        slug = host[:-len(suffix)] if host.endswith(suffix) else ""
+        return slug if slug and "." not in slug and "slug" not in request.path_params else None
+
+
+class Readers:
+    """One reading connection per school, kept."""
+
+    def __init__(self, schools: Schools):
+        self.schools = schools
+        self.conns: dict[str, sqlite3.Connection] = {}
+
+    def __call__(self, slug: str) -> sqlite3.Connection:
+        conn = self.conns.get(slug)
+        if conn is None:
+            conn = self.conns[slug] = live_tables.open_reader(self.schools.find(slug)[0])
+        return conn
+
+
+def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) -> Starlette:
+    readers = Readers(schools)
+    hub = hubs.Hub(readers)
+
+    async def watch_loop():
+        while True:
+            try:
+                hub.tick()
+            except sqlite3.Error as err:     # a school file being restored, say: try again next tick
+                print(f"push: {err}", flush=True)
+            await asyncio.sleep(tick)
+
+    async def lifespan(app):
+        task = asyncio.create_task(watch_loop())
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    def cors(request: Request) -> dict:
+        """The page is served by the web app's port and the stream by this one (no proxy in
+        front): the same host's pages may read it. Behind nginx both are one origin."""
+        origin = request.headers.get("origin")
+        host = (request.headers.get("host") or "").split(":")[0]
+        if origin and urlsplit(origin).hostname == host:
+            return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"}
+        return {}
+
+    async def stream(request: Request):
+        slug = schools.slug(request)
+        found = schools.find(slug) if slug is not None else None
+        if found is None:
+            return PlainTextResponse("no such school", 404)
+        ticket = tokens.read(found[1], request.query_params.get("t", ""))
+        if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
+                                                       ticket.who, ticket.person):
+            return PlainTextResponse("not yours", 403, headers=cors(request))
+        sub = hub.subscribe(slug, ticket.kind, ticket.thing)
+
+        async def events():
+            try:
+                yield ServerSentEvent(event="hello", data="{}", retry=RETRY_MS)
+                while True:
+                    event = await sub.queue.get()
+                    yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
+            finally:
+                hub.unsubscribe(sub)
+
+        return EventSourceResponse(
+            events(), ping=ping, ping_message_factory=lambda: ServerSentEvent(event="ping", data="{}"),
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)})
+
+    async def health(request: Request):
+        return PlainTextResponse(f"ok {hub.subscribers()}")
+
+    routes = [Route("/push/stream", stream), Route("/push/health", health),
+              Route("/{slug}/push/stream", stream), Route("/{slug}/push/health", health)]
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,39 @@
+"""Where a page finds its live channel (issue 36.1, trainer.push): the stream's address with a
+ticket signed for what the view has already checked its viewer may watch, and the origin the
+Content-Security-Policy must allow when the channel listens on a port of its own."""
+from __future__ import annotations
+
+from flask import current_app, request
+
+from trainer.push import tokens
+
+
+def stream_url(kind: str, thing: int, who: str, person: int) -> str | None:
+    """None when the app has no channel (the page polls, as before)."""
+    base = _base()
+    if base is None:
+        return None
+    ticket = tokens.sign(current_app.config["SECRET_KEY"], tokens.Ticket(kind, thing, who, person))
+    return f"{base}{request.script_root}/push/stream?t={ticket}"
+
+
+def extra_origin() -> str | None:
+    """The channel's origin when it is not the page's own (a port of its own), else None."""
+    base = _base()
+    return base or None
+
+
+def _base() -> str | None:
+    where = current_app.config.get("PUSH")
+    if where in (None, "", False):
+        return None
+    if where == "proxy":
+        return ""
+    return f"{request.scheme}://{_hostname()}:{int(where)}"
+
+
+def _hostname() -> str:
+    host = request.host
+    if host.startswith("["):                      # IPv6: [::1]:5000
+        return host[: host.index("]") + 1]
+    return host.rsplit(":", 1)[0]
