@@ -7,11 +7,22 @@ closed, so no SQLite connection is ever inherited across a fork: each worker ope
 
 `--schools DIR` serves every school of a folder instead (issue 19, docs/schools.md): the same
 two servers, in front of trainer.web.schools' dispatcher.
+
+Beside either, the live channel (issue 36.1, trainer.push) runs as a process of its own on
+`--push-port` (default: the next port), started and, should it die, started again by this
+one; the pages learn from it when a table changed (docs/class-play.md, "Push").
 """
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import re
+import signal
+import subprocess
+import sys
+import threading
+import time
 
 from trainer.cli.errors import UsageError
 
@@ -42,6 +53,9 @@ def register(subparsers) -> None:
     p.add_argument("--domain", default="localhost",
                    help="with --school-by host: the domain after the slug (default localhost, "
                         "so http://<slug>.localhost:PORT/ on this machine)")
+    p.add_argument("--push-port", type=int, default=None,
+                   help="port of the live channel (default: --port + 1; 0: none, the pages poll). "
+                        "Behind a proxy that routes /push/ to it, set TRAINER_PUSH=proxy (docs/deploy.md)")
     p.set_defaults(run=run)
 
 
@@ -54,6 +68,14 @@ def run(args) -> int:
         raise UsageError("--workers must be at least 1")
     if args.timeout < 1:
         raise UsageError("--timeout must be at least 1 second")
+    if args.push_port is None:
+        args.push_port = args.port + 1 if args.port < 65535 else 0
+    if not 0 <= args.push_port < 65536 or args.push_port == args.port:
+        raise UsageError(f"--push-port must be 0 (none) or another port between 1 and 65535, not {args.push_port}")
+    if args.push_port:
+        # Every worker's pages point at the channel (trainer.web.core.push_link); a proxy's
+        # setting (TRAINER_PUSH=proxy) wins.
+        os.environ.setdefault("TRAINER_PUSH", str(args.push_port))
     if args.schools:
         return _run_schools(args)
     if args.db:
@@ -65,6 +87,7 @@ def run(args) -> int:
     os.environ.setdefault("TRAINER_KEEP_CONNECTIONS", "true")
 
     app = _prepare(args)
+    _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"]})
     print(f"Database: {app.config['DATABASE']}", flush=True)
     print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
     if args.workers == 1:
@@ -110,6 +133,7 @@ def _run_schools(args) -> int:
             puzzles.ensure_bank(db, generated=generated)
         finally:
             db.close()
+    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain})
     print(f"Schools: {len(slugs)} in {folder}", flush=True)
     where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
              else f"http://{args.host}:{args.port}/<slug>/")
@@ -124,6 +148,53 @@ def _run_schools(args) -> int:
     else:
         _gunicorn(args, lambda: _schools_app(args, folder)).run()
     return 0
+
+
+def _start_push(args, given: dict) -> None:
+    """The live channel's process (`python -m trainer.push`), what it serves written to its
+    standard input (the school's key never in a process list). A thread starts it again
+    when it dies (a SIGKILL loses nothing: it keeps no state; the pages poll meanwhile);
+    it ends with this process."""
+    if not args.push_port:
+        return
+    running: list[subprocess.Popen] = []
+
+    def spawn() -> subprocess.Popen:
+        proc = subprocess.Popen([sys.executable, "-m", "trainer.push", "--host", args.host,
+                                 "--port", str(args.push_port)], stdin=subprocess.PIPE)
+        proc.stdin.write(json.dumps(given).encode("utf-8") + b"\n")
+        proc.stdin.close()
+        return proc
+
+    def keep() -> None:
+        wait = 1.0
+        while True:
+            started = time.monotonic()
+            running[:] = [spawn()]
+            try:
+                running[0].wait()
+            except ChildProcessError:   # gunicorn's master reaped it first: it is gone all the same
+                pass
+            wait = 1.0 if time.monotonic() - started > 10 else min(wait * 2, 30.0)
+            time.sleep(wait)
+
+    owner = os.getpid()
+
+    def stop() -> None:
+        if os.getpid() != owner:    # a gunicorn worker, forked from this process, exiting
+            return
+        for proc in running:
+            if proc.poll() is None:
+                proc.terminate()
+
+    atexit.register(stop)
+    if threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        # waitress leaves SIGTERM to Python's default, which skips atexit (gunicorn's master
+        # handles it by exiting, which runs it).
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    threading.Thread(target=keep, name="push", daemon=True).start()
+    print(f"Live channel on port {args.push_port}", flush=True)
 
 
 def _schools_app(args, folder):

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import threading
+import time
 
 import uvicorn
 
@@ -23,10 +26,23 @@ def main(argv=None) -> int:
         schools = Schools.folder(given["folder"], given["by"], given.get("domain"))
     else:
         schools = Schools.one(given["db"], given["secret"])
+    _end_with_parent()
     # No access log: a stream's address carries its ticket.
     uvicorn.run(create_app(schools), host=args.host, port=args.port, access_log=False,
                 log_level="warning", timeout_graceful_shutdown=1)
     return 0
+
+
+def _end_with_parent() -> None:
+    """`trainer serve` started this process: when it is gone (a SIGKILL skips its clean-up),
+    so is this one, and the port is free for the next start."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 if __name__ == "__main__":
