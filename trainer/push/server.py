@@ -10,6 +10,7 @@ path's first part or by the host name (`Schools.folder`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from trainer.store import live_tables
 
 PING = 15           # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
 RETRY_MS = 2000     # what a browser's own EventSource waits before reconnecting
+HELLO = PING_DATA = "{}"   # the data of the "hello" and "ping" events: nothing at all
 
 
 @dataclass
@@ -87,6 +89,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
                 print(f"push: {err}", flush=True)
             await asyncio.sleep(tick)
 
+    @contextlib.asynccontextmanager
     async def lifespan(app):
         task = asyncio.create_task(watch_loop())
         app.state.hub = hub
@@ -117,7 +120,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
 
         async def events():
             try:
-                yield ServerSentEvent(event="hello", data="{}", retry=RETRY_MS)
+                yield ServerSentEvent(event="hello", data=HELLO, retry=RETRY_MS)
                 while True:
                     event = await sub.queue.get()
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
@@ -125,7 +128,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
                 hub.unsubscribe(sub)
 
         return EventSourceResponse(
-            events(), ping=ping, ping_message_factory=lambda: ServerSentEvent(event="ping", data="{}"),
+            events(), ping=ping, ping_message_factory=lambda: ServerSentEvent(event="ping", data=PING_DATA),
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)})
 
     async def health(request: Request):

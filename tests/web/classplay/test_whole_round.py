@@ -1,11 +1,17 @@
 """Three classmates play whole rounds through the table pages (issue 16), and R9 holds: no
 response a pupil received names a card hidden from that pupil at that moment (another
-player's hand, the deck's order, the [T!] deck), nor any the teacher's watch page received."""
+player's hand, the deck's order, the [T!] deck), nor any the teacher's watch page received,
+nor any event the live channel sent (issue 36.1: its watcher follows the whole round, and
+every event it hands a table's, the lobby's or the projector's subscriber is ids and
+versions only)."""
+import json
 import random
 
 from classplay_helpers import current, form_of, hidden_from, pupils_logged_in, seated_table, shown_ids, some_move
 from trainer.cli import export_games
 from trainer.engine.records import replay_round
+from trainer.push.hub import Hub
+from trainer.push.server import HELLO, PING_DATA
 from trainer.store import class_tables
 
 
@@ -20,6 +26,22 @@ def _play_round(app, db, make, auth, seed):
     auth.login(f"t{seed}@school.example")
     rng = random.Random(seed)
     leaks, responses = [], 0
+    hub = Hub(lambda slug: db.conn)
+    subscribers = [hub.subscribe("", "table", table_id), hub.subscribe("", "class", class_id)]
+    sent = []
+
+    def channel():
+        """Every event the channel sends now; checked against every card hidden from anyone."""
+        hub.tick()
+        _row, game = current(db, table_id)
+        for sub in subscribers:
+            while not sub.queue.empty():
+                event = sub.queue.get_nowait()
+                sent.append(event)
+                assert set(event) <= {"table", "class", "version", "due"}
+                assert all(v is None or type(v) in (int, bool) for v in event.values()), event
+                if shown_ids(json.dumps(event), hidden_from(game, None)):
+                    leaks.append(("channel", event))
 
     def check(who, seat, response):
         nonlocal responses
@@ -40,6 +62,7 @@ def _play_round(app, db, make, auth, seed):
             check(pid, seats[pid], client.get(f"/play/tables/{table_id}"))
             check(pid, seats[pid], client.post(f"/play/tables/{table_id}/live?v={row['version'] - 1}"))
         check("teacher", None, watcher.get(f"/classes/{class_id}/play"))
+        channel()
         if game.state.over:
             break
         seat = game.state.current_player
@@ -48,7 +71,13 @@ def _play_round(app, db, make, auth, seed):
         response = client.post(f"/play/tables/{table_id}/move", data=data, headers={"HX-Request": "true"})
         assert response.status_code == 200, response.get_data(as_text=True)
         check(pid, seat, response)
+    channel()
     assert leaks == []
+    # The channel followed the round: one event for each version the table went through.
+    versions = [e["version"] for e in sent if "table" in e]
+    assert len(versions) > 10 and versions[-1] is None       # the table finished
+    for data in (HELLO, PING_DATA):
+        assert json.loads(data) == {}
     return table_id, class_id, responses
 
 

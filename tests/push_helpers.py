@@ -1,0 +1,57 @@
+"""The push process's app (trainer.push.server) served by uvicorn in a thread, for tests."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import requests
+import uvicorn
+
+from trainer.push.server import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Channel:
+    def __init__(self, schools, port: int | None = None, ping: float = 15):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(create_app(schools, ping=ping), host="127.0.0.1", port=self.port,
+                                access_log=False, log_level="warning", timeout_graceful_shutdown=0)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> Channel:
+        self.thread.start()
+        for _ in range(200):
+            try:
+                if requests.get(self.url + "/push/health", timeout=1).ok:
+                    return self
+            except requests.ConnectionError:
+                time.sleep(0.02)
+        raise RuntimeError("the channel did not start")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def events(response, count: int) -> list[tuple[str, str]]:
+    """The next `count` (event, data) pairs of an open stream (one line reader per response:
+    a second would lose what the first had read ahead)."""
+    if not hasattr(response, "sse_lines"):
+        response.sse_lines = response.iter_lines(chunk_size=1, decode_unicode=True)
+    found, event = [], None
+    for line in response.sse_lines:
+        if line.startswith("event:"):
+            event = line.split(":", 1)[1].strip()
+        elif line.startswith("data:"):
+            found.append((event, line.split(":", 1)[1].strip()))
+            if len(found) == count:
+                return found
+    return found
