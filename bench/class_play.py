@@ -2,7 +2,16 @@
 drills, against the production server (`trainer serve --workers N`, gunicorn) on this machine.
 
     .venv/bin/python bench/class_play.py [--tables 10] [--drillers 60] [--seconds 60]
-        [--workers 2] [--threads 8] [--think 1.25] [--poll 1.0]
+        [--workers 2] [--threads 8] [--think 1.25] [--poll 1.0] [--mode both|push|poll]
+        [--idle-tablets 40 --idle-seconds 30] [--kill-at S] [--kill-push-at S]
+
+`--mode both` (the default) runs the same load twice, each on a school of its own: first
+with the live channel (issue 36.1, trainer.push: the tablets listen to its stream and ask
+the table only when it says their version changed, plus an "I am here" every 10 s, as
+static/js/push.js), then with today's 1 s poll; the report puts them side by side. With
+`--idle-tablets N` it also measures what a connected tablet costs the server at a table
+where nobody moves: N such tablets for `--idle-seconds`, against the same server with none,
+in CPU ms per tablet-minute, push and poll.
 
 Every table has 4 pupils of one class (opened, joined and started through the store before
 the server starts: the lobby is not what is measured). Each pupil's tablet does what the
@@ -27,6 +36,10 @@ database and port. Then: every move a tablet had the answer to is kept exactly o
 (acknowledged <= stored <= acknowledged + the moves whose answer the kill swallowed), every
 table's version is at least the last one acknowledged, every table takes a move again after
 the restart, and errors are counted apart for the outage (kill to restart + 3 s) and outside it.
+The kill takes the live channel's process with it (it is in the server's process group).
+With `--kill-push-at S` only the channel's process is SIGKILLed S seconds into the window:
+`trainer serve` starts it again; the tablets poll meanwhile and return to the stream, and the
+same checks run (nothing may be lost; every table moves again).
 Writes a Markdown summary to stdout and bench/results/class_play.json. Not part of `make test`.
 """
 from __future__ import annotations
@@ -34,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import signal
@@ -46,7 +60,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import percentile, save_result
-from load_test import server_cpu_seconds, server_rss_mb
+from load_test import server_cpu_seconds, server_processes, server_rss_mb
 from school_load import (
     Browser,
     Closed,
@@ -60,6 +74,8 @@ from school_load import (
 )
 
 VERSION = re.compile(r'<section id="table"[^>]*data-version="(\d+)"')
+PUSH = re.compile(r'data-push="http://127\.0\.0\.1:(\d+)(/push/stream\?t=[^"]+)"')
+BEAT = 10.0          # static/js/push.js: a table says "I am here" this often while the stream is live
 DRILL_REQUESTS = ("next puzzle (POST)", "puzzle page (GET)", "answer (POST)", "feedback page (GET)")
 POLL, MOVE = "table poll (GET)", "move (POST)"
 
@@ -225,6 +241,149 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
         await asyncio.sleep(max(0.0, wake - loop.time()))
 
 
+async def sse_events(port: int, path: str):
+    """The events of one server-sent event stream: (event, data) pairs, until it ends."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        status = int((await reader.readline()).split()[1])
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        if status != 200:
+            return
+        buffer = ""
+        while True:
+            size = int((await reader.readline()).strip() or b"0", 16)     # chunked transfer
+            if size == 0:
+                return
+            buffer += (await reader.readexactly(size + 2))[:-2].decode()
+            while "\r\n\r\n" in buffer or "\n\n" in buffer:
+                sep = "\r\n\r\n" if "\r\n\r\n" in buffer else "\n\n"
+                block, buffer = buffer.split(sep, 1)
+                fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+                if "event" in fields:
+                    yield fields["event"], fields.get("data", "")
+    finally:
+        writer.close()
+
+
+async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path: str, args,
+                      rng: random.Random, stop: asyncio.Event, counts: dict) -> None:
+    """One child's tablet with the live channel, as static/js/push.js: the stream says which
+    version the table is at; the tablet asks the table (one POST .../live) only when that is
+    not the version it shows, or a turn fell due, and says it is here every BEAT seconds.
+    While the stream is down it polls every `--poll` seconds and reconnects after a jittered,
+    growing wait."""
+    _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False,
+                                       record=False)
+    found, push = VERSION.search(text), PUSH.search(text)
+    version = int(found.group(1)) if found else 0
+    loop = asyncio.get_running_loop()
+    events: asyncio.Queue = asyncio.Queue()
+    live = asyncio.Event()
+    move_at = None
+    last_beat = loop.time() + rng.uniform(0, BEAT)
+
+    def plan_move(page: str) -> None:
+        nonlocal move_at
+        if move_at is None and ("turn-line--you" in page or ('value="next"' in page and seat == 0)):
+            move_at = loop.time() + args.think * rng.uniform(0.7, 1.3)
+
+    async def listen() -> None:
+        failures = 0
+        while not stop.is_set():
+            try:
+                async for event, data in sse_events(int(push.group(1)), push.group(2)):
+                    if event == "hello":
+                        live.set()
+                        failures = 0
+                        counts["streams"] += 1
+                    elif event == "v":
+                        await events.put(json.loads(data))
+            except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
+                pass
+            live.clear()
+            await asyncio.sleep(min(30.0, 2.0 ** failures) * rng.uniform(0.5, 1.5))
+            failures += 1
+
+    async def ask() -> bool:
+        nonlocal version
+        try:
+            status, _, page = await browser.request(POLL, "POST", f"/play/tables/{table.id}/live?v={version}", {})
+        except Closed:
+            return False
+        when = time.perf_counter()
+        counts["polls"] += 1
+        if status == 200:
+            counts["polls_200"] += 1
+            got = VERSION.search(page)
+            if got and int(got.group(1)) > version:
+                table.saw(pupil["id"], version, int(got.group(1)), when)
+                version = int(got.group(1))
+            if 'data-status="finished"' in page or "The game is over" in page:
+                counts["finished"] += 1
+                return True
+            plan_move(page)
+        return False
+
+    listener = asyncio.create_task(listen())
+    plan_move(text)
+    next_poll = loop.time() + args.poll
+    try:
+        while not stop.is_set():
+            now = loop.time()
+            if move_at is not None and move_at <= now:
+                move_at = None
+                form = chosen_move(db_path, table.id, seat)
+                if form is not None and int(form[0][1]) == version:
+                    play = dict(form)["kind"] in ("take", "lay")
+                    try:
+                        status, _, page = await browser.request(MOVE, "POST", f"/play/tables/{table.id}/move", form)
+                    except asyncio.CancelledError:
+                        table.plays_unanswered += play
+                        raise
+                    except Closed:
+                        table.plays_unanswered += play
+                        move_at = loop.time() + args.poll
+                        continue
+                    when = time.perf_counter()
+                    if status == 409:
+                        counts["stale"] += 1
+                    got = VERSION.search(page)
+                    if status == 200 and got and int(got.group(1)) > version:
+                        new = int(got.group(1))
+                        table.acked[new], table.mover[new] = when, pupil["id"]
+                        table.saw(pupil["id"], version, new, when)
+                        version = new
+                        counts["moves"] += 1
+                        table.plays_acked += play
+                        table.moved_at.append(when)
+                    plan_move(page)
+                continue
+            if not live.is_set():
+                if next_poll <= now:
+                    next_poll = now + args.poll
+                    if await ask():
+                        return
+                    continue
+            elif now - last_beat >= BEAT:
+                last_beat = now
+                if await ask():
+                    return
+                continue
+            deadlines = [t for t in (move_at, last_beat + BEAT if live.is_set() else next_poll) if t is not None]
+            try:
+                event = await asyncio.wait_for(events.get(), max(0.0, min(deadlines) - loop.time()))
+            except asyncio.TimeoutError:
+                continue
+            if "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
+                if await ask():
+                    return
+    finally:
+        listener.cancel()
+
+
 def summary_of(times: dict, names) -> dict:
     every = [t for name in names for t in times.get(name, [])]
     if not every:
@@ -233,7 +392,18 @@ def summary_of(times: dict, names) -> dict:
             "p95_ms": round(percentile(every, .95) * 1e3, 1), "p99_ms": round(percentile(every, .99) * 1e3, 1)}
 
 
-async def run(args) -> dict:
+def push_pid(master_pid: int) -> int | None:
+    """The live channel's process of the server started as `master_pid`."""
+    for pid, _fields in server_processes(master_pid):
+        try:
+            if b"trainer.push" in open(f"/proc/{pid}/cmdline", "rb").read():
+                return int(pid)
+        except OSError:
+            continue
+    return None
+
+
+async def run(args, mode: str = "poll") -> dict:
     work = Path(tempfile.mkdtemp(prefix="tweak-classplay-"))
     db_path = str(work / "school.db")
     pupils_needed = args.tables * 4 + args.drillers
@@ -242,10 +412,12 @@ async def run(args) -> dict:
     if len(spare) < args.drillers:
         raise SystemExit("not enough pupils for the drills")
     port = free_port()
-    server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"))
+    extra = ("--push-port", str(free_port()) if mode == "push" else "0")
+    server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
     stats, stop = Stats(), asyncio.Event()
     rng = random.Random(16)
-    counts = {"moves": 0, "polls": 0, "polls_200": 0, "stale": 0, "finished": 0}
+    counts = {"moves": 0, "polls": 0, "polls_200": 0, "stale": 0, "finished": 0, "streams": 0}
+    play_tablet = push_tablet if mode == "push" else tablet
     tables = [Table(spec) for spec in specs]
     browsers, tasks = [], []
     try:
@@ -259,7 +431,7 @@ async def run(args) -> dict:
         for i in range(0, len(everyone), 25):          # a class arrives over a few seconds
             await asyncio.gather(*(pupil_login(b, p) for b, p in everyone[i:i + 25]))
         for browser, table, pupil, seat in players:
-            tasks.append(asyncio.create_task(tablet(browser, table, pupil, seat, db_path, args,
+            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, db_path, args,
                                                     random.Random(rng.random()), stop, counts)))
         for browser, _ in drillers:
             tasks.append(asyncio.create_task(pupil_loop(browser, db_path, 3.0, random.Random(rng.random()), stop)))
@@ -268,7 +440,14 @@ async def run(args) -> dict:
         moves_before, stale_before = counts["moves"], counts["stale"]
         cpu_before, client_before = server_cpu_seconds(server.pid), time.process_time()
         since = time.perf_counter()
-        if args.kill_at is not None:
+        if args.kill_push_at is not None and mode == "push":
+            await asyncio.sleep(args.kill_push_at)
+            streams_before = counts["streams"]
+            os.kill(push_pid(server.pid), signal.SIGKILL)
+            back_at = killed_at = time.perf_counter()
+            errors_in_outage = 0
+            await asyncio.sleep(max(0.0, args.seconds - (time.perf_counter() - since)))
+        elif args.kill_at is not None:
             await asyncio.sleep(args.kill_at)
             errors_before_kill = sum(stats.errors.values())
             cpu_of_killed = server_cpu_seconds(server.pid) - cpu_before
@@ -276,7 +455,7 @@ async def run(args) -> dict:
             killed_at = time.perf_counter()
             await asyncio.sleep(args.down)
             server = await asyncio.to_thread(start_server, db_path, port, args.workers, args.threads,
-                                             str(work / "server.log"))
+                                             str(work / "server.log"), extra)
             back_at = time.perf_counter()
             cpu_before = server_cpu_seconds(server.pid) - cpu_of_killed
             await asyncio.sleep(3)
@@ -300,13 +479,17 @@ async def run(args) -> dict:
         for browser in browsers:
             browser.close()
         kill_server(server, signal.SIGTERM)
-    if args.kill_at is not None:
+    killed = args.kill_at is not None or (args.kill_push_at is not None and mode == "push")
+    if killed:
         kill = kept_after_kill(db_path, tables, back_at)
         kill.update(down_s=round(back_at - killed_at, 1), errors_in_outage=errors_in_outage)
+        if args.kill_push_at is not None:
+            kill["streams_reopened_after_kill"] = counts["streams"] - streams_before
     seen = [t for table in tables for t in table.latencies(since, until - 2 * args.poll)]
     requests = sum(len(v) for v in times.values())
     stale = counts["stale"] - stale_before
     report = {
+        "mode": mode,
         "settings": vars(args),
         "window_s": round(window, 1),
         "moves": counts["moves"] - moves_before,
@@ -322,15 +505,68 @@ async def run(args) -> dict:
         # connection is an error.
         "errors": sum(errors.values()) - stale, "errors_by_request": errors, "stale": stale,
         "polls_answered_with_a_table": counts["polls_200"], "polls": counts["polls"],
+        "streams_opened": counts["streams"],
         "tables_finished": counts["finished"],
         "server_cpu_ms_per_request": round(server_cpu / max(1, requests) * 1e3, 2),
         "server_cores_busy": round(server_cpu / window, 2), "client_cores_busy": round(client_cpu / window, 2),
         "server_rss_mb": round(rss),
     }
-    if args.kill_at is not None:
+    if killed:
         report["errors"] -= kill["errors_in_outage"]
         report["kill"] = kill
     return report
+
+
+async def idle_cost(args, mode: str) -> dict:
+    """Server CPU of connected tablets at tables where nobody moves, per tablet and minute:
+    the same server measured first with none, then with `--idle-tablets` (issue 36's "a
+    connected tablet ... costs at most a tenth of today's 1 s poll")."""
+    work = Path(tempfile.mkdtemp(prefix="tweak-idle-"))
+    db_path = str(work / "school.db")
+    tables_n = args.idle_tablets // 4
+    school = build_school(db_path, classes=-(-tables_n * 4 // 28) + 1, pupils_per_class=28)
+    specs, _spare = make_tables(db_path, school, tables_n)
+    port = free_port()
+    extra = ("--push-port", str(free_port()) if mode == "push" else "0")
+    server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
+    stats, stop = Stats(), asyncio.Event()
+    counts = {"moves": 0, "polls": 0, "polls_200": 0, "stale": 0, "finished": 0, "streams": 0}
+    still = argparse.Namespace(**{**vars(args), "think": 1e9})       # nobody ever moves
+    browsers, tasks = [], []
+    try:
+        players = [(Browser(port, stats), Table(spec), pupil, spec["seat"][pupil["id"]])
+                   for spec in specs for pupil in spec["pupils"]]
+        browsers = [p[0] for p in players]
+        for i in range(0, len(players), 25):
+            await asyncio.gather(*(pupil_login(b, p) for b, _, p, _ in players[i:i + 25]))
+        await asyncio.sleep(3)
+        before = server_cpu_seconds(server.pid)
+        await asyncio.sleep(args.idle_seconds)
+        nobody = server_cpu_seconds(server.pid) - before
+        play_tablet = push_tablet if mode == "push" else tablet
+        rng = random.Random(36)
+        for browser, table, pupil, seat in players:
+            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, db_path, still,
+                                                         random.Random(rng.random()), stop, counts)))
+        await asyncio.sleep(args.warmup)
+        before, requests_before = server_cpu_seconds(server.pid), counts["polls"]
+        await asyncio.sleep(args.idle_seconds)
+        connected = server_cpu_seconds(server.pid) - before
+        asks = counts["polls"] - requests_before
+        stop.set()
+        await asyncio.sleep(1)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        for browser in browsers:
+            browser.close()
+        kill_server(server, signal.SIGTERM)
+    minutes = args.idle_seconds / 60 * len(players)
+    return {"mode": mode, "tablets": len(players), "seconds": args.idle_seconds,
+            "server_cpu_s_nobody": round(nobody, 2), "server_cpu_s_connected": round(connected, 2),
+            "requests_per_tablet_minute": round(asks / minutes, 1),
+            "cpu_ms_per_tablet_minute": round(max(0.0, connected - nobody) / minutes * 1e3, 1)}
 
 
 def kept_after_kill(db_path: str, tables: list[Table], back_at: float) -> dict:
@@ -378,43 +614,66 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.25,
                         help="seconds a child thinks on their turn (4 seats: a move each every ~5 s)")
     parser.add_argument("--poll", type=float, default=1.0, help="the table page's poll period")
+    parser.add_argument("--mode", choices=("both", "push", "poll"), default="both",
+                        help="the live channel (issue 36.1), today's poll, or both in one run (default)")
+    parser.add_argument("--idle-tablets", type=int, default=0,
+                        help="also measure this many connected tablets where nobody moves (server CPU)")
+    parser.add_argument("--idle-seconds", type=float, default=30)
     parser.add_argument("--kill-at", type=float, default=None,
-                        help="SIGKILL the whole server this many seconds into the window, then restart it")
+                        help="SIGKILL the whole server (and the live channel) this many seconds into the window, then restart it")
+    parser.add_argument("--kill-push-at", type=float, default=None,
+                        help="SIGKILL only the live channel's process this many seconds into the push run")
     parser.add_argument("--down", type=float, default=2.0, help="seconds the killed server stays down")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
-    report = asyncio.run(run(args))
-    save_result("class_play", report)
-    seen = report["move_seen_by_others"]
-    print(f"{args.tables} tables of 4 + {args.drillers} drillers, {report['window_s']} s, "
-          f"--workers {args.workers} --threads {args.threads}")
-    print("| measure | value |")
-    print("|---|---|")
-    print(f"| moves in the window | {report['moves']} |")
-    print(f"| move -> seen by the other 3, p50 / p95 / max | {seen.get('p50_ms')} / {seen.get('p95_ms')} / "
-          f"{seen.get('max_ms')} ms (n={seen['n']}) |")
+    modes = ("push", "poll") if args.mode == "both" else (args.mode,)
+    reports = {mode: asyncio.run(run(args, mode)) for mode in modes}
+    idle = {mode: asyncio.run(idle_cost(args, mode)) for mode in modes} if args.idle_tablets else {}
+    save_result("class_play", {"runs": reports, "idle": idle})
+    first = reports[modes[0]]
+    print(f"{args.tables} tables of 4 + {args.drillers} drillers, {first['window_s']} s each, "
+          f"--workers {args.workers} --threads {args.threads}; " + ", then ".join(modes))
+    print("| measure | " + " | ".join(modes) + " |")
+    print("|---|" + "---|" * len(modes))
+
+    def row(label, cell):
+        print(f"| {label} | " + " | ".join(cell(reports[m]) for m in modes) + " |")
+
+    row("moves in the window", lambda r: str(r["moves"]))
+    row("move -> seen by the other 3, p50 / p95 / max",
+        lambda r: f"{r['move_seen_by_others'].get('p50_ms')} / {r['move_seen_by_others'].get('p95_ms')} / "
+                  f"{r['move_seen_by_others'].get('max_ms')} ms (n={r['move_seen_by_others']['n']})")
     for name in ("poll", "move", "drill"):
-        row = report[name]
-        print(f"| {name} requests p50 / p95 | {row.get('p50_ms')} / {row.get('p95_ms')} ms (n={row['n']}) |")
-    print(f"| polls answered with a new table | {report['polls_answered_with_a_table']} of {report['polls']} |")
-    print(f"| errors / stale refusals | {report['errors']} / {report['stale']} |")
-    print(f"| requests/s | {report['per_second']} |")
-    print(f"| server CPU per request | {report['server_cpu_ms_per_request']} ms "
-          f"({report['server_cores_busy']} cores busy; client {report['client_cores_busy']}) |")
-    print(f"| server memory | {report['server_rss_mb']} MB |")
-    kill = report.get("kill")
-    if kill:
-        print(f"| SIGKILL at {args.kill_at} s, down {kill['down_s']} s | plays acknowledged "
-              f"{kill['plays_acknowledged']}, answers lost to the kill {kill['plays_unanswered']}, "
-              f"kept exactly once: {'yes' if not kill['problems'] else 'NO'} |")
-        print(f"| after the restart | tables moving again {kill['tables_moving_after_restart']} of {kill['tables_unfinished']}, first move "
-              f"after {kill['first_move_after_restart_s']} s; errors in the outage {kill['errors_in_outage']} |")
-    print(json.dumps(report["by_request"], indent=1), file=sys.stderr)
-    if report["errors"]:
-        sys.exit("FAIL: errors")
-    if kill and (kill["problems"] or kill["tables_moving_after_restart"] < kill["tables_unfinished"]):
-        sys.exit("FAIL: after the kill: " + "; ".join(kill["problems"] or ["a table did not move again"]))
+        row(f"{name} requests p50 / p95", lambda r, n=name: f"{r[n].get('p50_ms')} / {r[n].get('p95_ms')} ms (n={r[n]['n']})")
+    row("table asks (POST .../live): answered with a new table / all",
+        lambda r: f"{r['polls_answered_with_a_table']} of {r['polls']}")
+    row("table asks per move seen", lambda r: f"{r['polls'] / max(1, r['move_seen_by_others']['n']):.2f}")
+    row("errors / stale refusals", lambda r: f"{r['errors']} / {r['stale']}")
+    row("requests/s", lambda r: str(r["per_second"]))
+    row("server CPU per request", lambda r: f"{r['server_cpu_ms_per_request']} ms ({r['server_cores_busy']} cores busy; "
+                                            f"client {r['client_cores_busy']})")
+    row("server memory", lambda r: f"{r['server_rss_mb']} MB")
+    if idle:
+        print("| idle tablets: server CPU per tablet-minute | " + " | ".join(
+            f"{idle[m]['cpu_ms_per_tablet_minute']} ms ({idle[m]['requests_per_tablet_minute']} asks, "
+            f"{idle[m]['tablets']} tablets, {idle[m]['seconds']:.0f} s)" for m in modes) + " |")
+    failed = []
+    for mode, report in reports.items():
+        kill = report.get("kill")
+        if kill:
+            what = "the live channel" if args.kill_push_at is not None and mode == "push" else "the whole server"
+            print(f"| {mode}: SIGKILL of {what} | plays acknowledged {kill['plays_acknowledged']}, answers lost to "
+                  f"the kill {kill['plays_unanswered']}, kept exactly once: {'yes' if not kill['problems'] else 'NO'}; "
+                  f"tables moving again {kill['tables_moving_after_restart']} of {kill['tables_unfinished']}; "
+                  f"streams opened again {kill.get('streams_reopened_after_kill', '-')} |")
+            if kill["problems"] or kill["tables_moving_after_restart"] < kill["tables_unfinished"]:
+                failed.append(f"{mode}: after the kill: " + "; ".join(kill["problems"] or ["a table did not move again"]))
+        if report["errors"]:
+            failed.append(f"{mode}: errors {report['errors_by_request']}")
+        print(json.dumps({mode: report["by_request"]}, indent=1), file=sys.stderr)
+    if failed:
+        sys.exit("FAIL: " + "; ".join(failed))
 
 
 if __name__ == "__main__":

@@ -73,12 +73,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, threads: int, log_path: str) -> subprocess.Popen:
+def start_server(db: str, port: int, workers: int, threads: int, log_path: str,
+                 extra: tuple[str, ...] = ("--push-port", "0")) -> subprocess.Popen:
+    """`extra`: more options of `trainer serve` (default: no live channel, issue 36.1)."""
     env = dict(os.environ, TRAINER_INSTANCE_PATH=os.path.join(os.path.dirname(db), "instance"))
     env.pop("TRAINER_DATABASE", None)
+    env.pop("TRAINER_PUSH", None)
     log = open(log_path, "a")
     proc = subprocess.Popen([TRAINER, "serve", "--db", db, "--port", str(port), "--workers", str(workers),
-                             "--threads", str(threads), "--no-demo"],
+                             "--threads", str(threads), "--no-demo", *extra],
                             stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     deadline = time.time() + 60
     while time.time() < deadline:
