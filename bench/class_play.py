@@ -75,6 +75,7 @@ from school_load import (
 
 VERSION = re.compile(r'<section id="table"[^>]*data-version="(\d+)"')
 PUSH = re.compile(r'data-push="http://127\.0\.0\.1:(\d+)(/push/stream\?t=[^"]+)"')
+KEEPALIVE = 4.0      # seconds: under gunicorn's keepalive (trainer serve: 5)
 BEAT = 10.0          # static/js/push.js: a table says "I am here" this often while the stream is live
 DRILL_REQUESTS = ("next puzzle (POST)", "puzzle page (GET)", "answer (POST)", "feedback page (GET)")
 POLL, MOVE = "table poll (GET)", "move (POST)"
@@ -284,6 +285,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
     live = asyncio.Event()
     move_at = None
     last_beat = loop.time() + rng.uniform(0, BEAT)
+    last_request = loop.time()
 
     def plan_move(page: str) -> None:
         nonlocal move_at
@@ -308,7 +310,13 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             failures += 1
 
     async def ask() -> bool:
-        nonlocal version
+        nonlocal version, last_request
+        if loop.time() - last_request > KEEPALIVE:
+            # gunicorn closes a kept-alive connection idle for 5 s; a browser opens a new one
+            # rather than send into it (a POST sent into a closing connection is lost).
+            browser.close()
+            browser.writer = None
+        last_request = loop.time()
         try:
             status, _, page = await browser.request(POLL, "POST", f"/play/tables/{table.id}/live?v={version}", {})
         except Closed:
@@ -338,6 +346,10 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                 form = chosen_move(db_path, table.id, seat)
                 if form is not None and int(form[0][1]) == version:
                     play = dict(form)["kind"] in ("take", "lay")
+                    if loop.time() - last_request > KEEPALIVE:
+                        browser.close()
+                        browser.writer = None
+                    last_request = loop.time()
                     try:
                         status, _, page = await browser.request(MOVE, "POST", f"/play/tables/{table.id}/move", form)
                     except asyncio.CancelledError:

@@ -26,6 +26,8 @@ def test_serve_is_a_documented_command():
     (["serve", "--port", "0"], "--port must be between 1 and 65535"),
     (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
     (["serve", "--db", "/no/such/folder/x.db"], "does not exist"),
+    (["serve", "--port", "8080", "--push-port", "8080"], "--push-port must be 0 (none) or another port"),
+    (["serve", "--push-port", "70000"], "--push-port must be 0 (none) or another port"),
 ])
 def test_bad_options_exit_2_with_one_line(capsys, argv, message):
     assert main(argv) == 2
