@@ -21,7 +21,14 @@
   var lastMessage = 0, lastBeat = Date.now();
 
   function target() { return document.querySelector("[data-push]"); }
-  function ask(el) { if (window.htmx) window.htmx.trigger(el, "tweak:live"); }
+  // htmx drops a trigger while the section's own request is in flight (a beat, say), and
+  // that answer may predate the news: ask once more when it is back.
+  var pending = false;
+  function ask(el) {
+    if (el.classList.contains("htmx-request")) { pending = true; return; }
+    pending = false;
+    if (window.htmx) window.htmx.trigger(el, "tweak:live");
+  }
   function withoutTicket(url) { return url ? url.split("?")[0] : null; }
 
   function close() {
@@ -75,6 +82,9 @@
     if (el.hasAttribute("data-push-beat") && t - lastBeat >= BEAT_MS) { lastBeat = t; ask(el); }
   }, POLL_MS);
 
+  document.addEventListener("htmx:afterRequest", function () {
+    if (pending) setTimeout(function () { var el = target(); if (el) ask(el); }, 0);
+  });
   document.addEventListener("htmx:load", connect);
   document.addEventListener("DOMContentLoaded", connect);
   document.addEventListener("visibilitychange", function () { if (!document.hidden && !live) now(); });
