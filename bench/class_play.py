@@ -301,6 +301,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                         live.set()
                         failures = 0
                         counts["streams"] += 1
+                        await events.put({"here": True})       # push.js notes presence at once
                     elif event == "v":
                         await events.put(json.loads(data))
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
@@ -389,7 +390,11 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                 event = await asyncio.wait_for(events.get(), max(0.0, min(deadlines) - loop.time()))
             except asyncio.TimeoutError:
                 continue
-            if "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
+            if event.get("here"):
+                last_beat = loop.time()
+                if await ask():
+                    return
+            elif "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
                 if await ask():
                     return
     finally:

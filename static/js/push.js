@@ -48,6 +48,9 @@
     source.addEventListener("hello", function () {
       live = true; failures = 0; lastMessage = Date.now();
       document.documentElement.setAttribute("data-live", "push");
+      // A table notes at once that its child is here (presence, as the poll's first ask did).
+      var el = target();
+      if (el && el.hasAttribute("data-push-beat")) { lastBeat = Date.now(); ask(el); }
     });
     source.addEventListener("ping", function () { lastMessage = Date.now(); });
     source.addEventListener("v", onEvent);
