@@ -29,10 +29,13 @@ def test_serve_is_a_documented_command():
     (["serve", "--port", "8080", "--push-port", "8080"], "--push-port must be 0 (none) or another port"),
     (["serve", "--push-port", "70000"], "--push-port must be 0 (none) or another port"),
 ])
-def test_bad_options_exit_2_with_one_line(capsys, argv, message):
+def test_bad_options_exit_2_with_one_line(capsys, monkeypatch, argv, message):
+    monkeypatch.delenv("TRAINER_PUSH", raising=False)
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+    # A refused start points no later app of this process at a live channel.
+    assert "TRAINER_PUSH" not in os.environ
 
 
 def test_demo_data_is_created_once_on_an_empty_database(tmp_path):

@@ -72,10 +72,6 @@ def run(args) -> int:
         args.push_port = args.port + 1 if args.port < 65535 else 0
     if not 0 <= args.push_port < 65536 or args.push_port == args.port:
         raise UsageError(f"--push-port must be 0 (none) or another port between 1 and 65535, not {args.push_port}")
-    if args.push_port:
-        # Every worker's pages point at the channel (trainer.web.core.push_link); a proxy's
-        # setting (TRAINER_PUSH=proxy) wins.
-        os.environ.setdefault("TRAINER_PUSH", str(args.push_port))
     if args.schools:
         return _run_schools(args)
     if args.db:
@@ -85,6 +81,7 @@ def run(args) -> int:
         os.environ["TRAINER_DATABASE"] = os.path.abspath(args.db)
     os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
     os.environ.setdefault("TRAINER_KEEP_CONNECTIONS", "true")
+    _push_setting(args)
 
     app = _prepare(args)
     _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"]})
@@ -125,6 +122,7 @@ def _run_schools(args) -> int:
         raise UsageError(str(err)) from None
     os.environ.setdefault("TRAINER_DAILY_HOUSEKEEPING", "true")
     os.environ.setdefault("TRAINER_KEEP_CONNECTIONS", "true")
+    _push_setting(args)
     generated = file_config()["PUZZLE_BANK_GENERATED"]
     for slug in slugs:
         db = connect(schools.database_path(folder, slug))
@@ -148,6 +146,13 @@ def _run_schools(args) -> int:
     else:
         _gunicorn(args, lambda: _schools_app(args, folder)).run()
     return 0
+
+
+def _push_setting(args) -> None:
+    """Every worker's pages point at the channel (trainer.web.core.push_link); a proxy's
+    setting (TRAINER_PUSH=proxy) wins. Set only once the options are known to be good."""
+    if args.push_port:
+        os.environ.setdefault("TRAINER_PUSH", str(args.push_port))
 
 
 def _start_push(args, given: dict) -> None:
