@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 import time
@@ -44,26 +45,21 @@ ROUTES = ("next puzzle", "answer", "game move", "table view", "projector page", 
 
 
 class StatementCounter:
-    """Counts the SQL statements of every connection the app opens from now on."""
+    """Counts the SQL statements of every SQLite connection opened from now on (the app's and
+    the floor's; the bench's own reads of the answers happen between requests)."""
 
     def __init__(self):
         self.count = 0
-        import trainer.web.db as web_db
-        opened = web_db.connect
+        opened = sqlite3.connect
 
         def counting(*args, **kwargs):
-            db = opened(*args, **kwargs)
-            db.conn.set_trace_callback(self._seen)
-            return db
-        web_db.connect = counting
+            conn = opened(*args, **kwargs)
+            conn.set_trace_callback(self._seen)
+            return conn
+        sqlite3.connect = counting
 
     def _seen(self, _statement):
         self.count += 1
-
-
-class NoStatements:
-    """The floor's statements are known: one read and one write."""
-    count = 0
 
 
 class Tablet:
@@ -207,7 +203,7 @@ def run(args) -> dict:
     floor_app = create_floor_app(str(work / "floor.db"), page_bytes)
     floor = Tablet(floor_app)
     floor.call("GET", "/")
-    floor_counter = Measured(NoStatements())
+    floor_counter = Measured(counter)
 
     for round_number in range(args.warmup + args.rounds):
         measure.recording = floor_counter.recording = round_number >= args.warmup
@@ -218,7 +214,8 @@ def run(args) -> dict:
         measure("class overview", teacher, "GET", f"/classes/{class_id}/dashboard")
 
     floor_ms = median(floor_counter.cpu["floor"]) * 1e3
-    report = {"floor": {"cpu_ms": floor_ms, "bytes": floor_counter.size["floor"]}, "routes": {},
+    report = {"floor": {"cpu_ms": floor_ms, "bytes": floor_counter.size["floor"],
+                        "statements": median(floor_counter.statements["floor"])}, "routes": {},
               "settings": vars(args)}
     for route in ROUTES:
         cpu_ms = median(measure.cpu[route]) * 1e3
@@ -244,7 +241,8 @@ def main() -> None:
     path = save_result("request_cost", report)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
-    print(f"floor: {report['floor']['cpu_ms']:.2f} ms CPU a request, a {report['floor']['bytes']:,}-byte page")
+    print(f"floor: {report['floor']['cpu_ms']:.2f} ms CPU a request, {report['floor']['statements']:.0f} SQL "
+          f"statements, a {report['floor']['bytes']:,}-byte page")
     print("| route | CPU ms (median) | × floor | SQL statements (median / max) | response bytes |")
     print("|---|---|---|---|---|")
     for route, row in report["routes"].items():

@@ -13,17 +13,37 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 
 from sqlite_utils import Database
+from sqlite_utils.utils import dedupe_keys
 
 BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
 PRIVATE = 0o600
 
 
+class TrainerDatabase(Database):
+    """sqlite-utils' Database, with `query` as cheap as a cursor for a plain SELECT.
+
+    sqlite-utils runs every `query` inside SAVEPOINT … RELEASE, so that a statement that turns
+    out to write can be undone before it refuses it: three statements for every read, a third
+    of a drill request's SQL (issue 36.3, bench/request_cost.py). A statement that starts with
+    SELECT cannot write, so it runs straight on the connection; anything else (WITH, RETURNING,
+    PRAGMA) still goes through sqlite-utils' guarded path. Rows are the same dicts either way."""
+
+    def query(self, sql: str, params=None):
+        if not sql.lstrip()[:6].upper() == "SELECT":
+            return super().query(sql, params)
+        cursor = self.conn.execute(sql, params if params is not None else ())
+        keys = dedupe_keys(d[0] for d in cursor.description)
+        return (dict(zip(keys, row)) for row in cursor)
+
+
 def connect(path: str, synchronous: str = "FULL") -> Database:
-    """`synchronous`: FULL (every commit synced: scripts, migrations, tests) or NORMAL for
+    """The file's path is kept on the Database (`db.path`) for write_transaction's queue.
+    `synchronous`: FULL (every commit synced: scripts, migrations, tests) or NORMAL for
     request connections, whose writes are made durable by group commit (trainer.store.group_commit)."""
     if path != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
@@ -33,7 +53,8 @@ def connect(path: str, synchronous: str = "FULL") -> Database:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA secure_delete = ON")
-    db = Database(conn)
+    db = TrainerDatabase(conn)
+    db.path = None if path == ":memory:" else os.path.realpath(path)
     if path != ":memory:":
         if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             # WAL must be switched on outside a transaction; it then sticks to the file.
@@ -71,24 +92,57 @@ def checkpoint(db: Database) -> None:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
 
+# Writers of one process queue here before BEGIN IMMEDIATE (issue 36.4). Without it, every
+# server thread that wants to write asks SQLite for the lock at once; all but one land in
+# SQLite's busy handler, which polls by sleeping 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50,
+# 100 ms: a lock held for a fraction of a millisecond is taken again only when a sleeper
+# wakes, so under load writers wait tens of milliseconds for a free lock and the school's
+# writes queue behind sleeps, not behind work (bench/write_load.py). A threading.Lock hands
+# the lock to the next thread the moment it is released, and leaves SQLite's busy handler to
+# the few writers of other processes (one per worker at most). Off: every thread goes to
+# SQLite itself, as before (bench/write_load.py measures both in one run).
+QUEUE_WRITERS = True
+_queues: dict[tuple[int, str], threading.Lock] = {}
+_queues_lock = threading.Lock()
+
+
+def _writer_queue(db: Database) -> threading.Lock | None:
+    path = getattr(db, "path", None)
+    if not QUEUE_WRITERS or path is None:
+        return None
+    key = (os.getpid(), path)   # a forked worker starts with its own, never the parent's
+    with _queues_lock:
+        if key not in _queues:
+            _queues[key] = threading.Lock()
+        return _queues[key]
+
+
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """A transaction that takes the write lock at once.
 
     A plain BEGIN starts as a reader and upgrades on the first write; when two connections
     do that at the same moment one of them gets "database is locked" immediately, without
-    the busy timeout helping. BEGIN IMMEDIATE waits for the lock up front instead.
-    Inside, sqlite-utils' own `atomic()` nests as savepoints.
+    the busy timeout helping. BEGIN IMMEDIATE waits for the lock up front instead, after the
+    other writers of this process (QUEUE_WRITERS above); both waits together stay within the
+    busy timeout. Inside, sqlite-utils' own `atomic()` nests as savepoints.
     """
     if db.conn.in_transaction:
         with db.atomic():
             yield db
         return
-    db.conn.execute("BEGIN IMMEDIATE")
+    queue = _writer_queue(db)
+    if queue is not None and not queue.acquire(timeout=BUSY_TIMEOUT_MS / 1000):
+        raise sqlite3.OperationalError("database is locked (waited for this process's other writers)")
     try:
-        yield db
-    except BaseException:
-        db.rollback()
-        raise
-    else:
-        db.conn.execute("COMMIT")
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.rollback()
+            raise
+        else:
+            db.conn.execute("COMMIT")
+    finally:
+        if queue is not None:
+            queue.release()

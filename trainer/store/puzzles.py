@@ -38,9 +38,15 @@ def store(db: Database, puzzles, source: str, teacher_id: int | None = None) -> 
         return db["puzzles"].count - before
 
 
+def any_puzzle(db: Database) -> bool:
+    """Whether the bank has a puzzle: asked on every "next puzzle", so one indexed step,
+    not a count of the bank and sqlite-utils' look-up of the table's name (issue 36.3)."""
+    return db.execute("SELECT EXISTS (SELECT 1 FROM puzzles)").fetchone()[0] == 1
+
+
 def ensure_bank(db: Database, generated: int = GENERATED_BANK, seed: int = BANK_SEED) -> None:
     """On an empty bank: the curated sets and a generated set, the same on every installation."""
-    if db["puzzles"].count:
+    if any_puzzle(db):
         return
     for puzzles in load_seed_puzzles().values():
         store(db, puzzles, "curated")

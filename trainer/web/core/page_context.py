@@ -12,7 +12,8 @@ from functools import cached_property
 
 from flask import g
 
-from trainer.store import drills, pupil_rewards
+from trainer.store import pupil_rewards
+from trainer.web.core import once
 from trainer.web.db import get_db
 
 
@@ -23,7 +24,7 @@ class PupilPage:
     @cached_property
     def prefs(self) -> dict:
         """The pupil's switches (read aloud, sounds, the time bar)."""
-        return drills.pupil_settings(get_db(), self.pupil_id)
+        return once.pupil_settings(get_db(), self.pupil_id)
 
     @cached_property
     def avatar(self) -> str | None:

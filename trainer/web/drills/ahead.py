@@ -26,9 +26,9 @@ from sqlite_utils import Database
 
 from trainer.puzzles.drill_settings import limit_for
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
-from trainer.store import drills, practice, puzzle_sets, puzzles
+from trainer.store import practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
-from trainer.web.core import school_day
+from trainer.web.core import once, school_day
 from trainer.web.drills.flow import answer_deadline
 
 _SALT = "tweak-ahead-puzzle"
@@ -63,7 +63,7 @@ def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
     if session["puzzle_set_id"] is not None:
         rest = [pid for pid in puzzle_sets.puzzle_ids(db, session["puzzle_set_id"]) if pid not in issued]
         return rest[:count]
-    settings = drills.settings_for_class(db, pupil["class_id"])
+    settings = once.class_settings(db, pupil["class_id"])
     rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     rng = random.Random(secrets.randbits(64))
     day = school_day.today().isoformat()
@@ -89,8 +89,8 @@ def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
     count = _remaining(db, session)
     if not count:
         return []
-    extra = drills.pupil_settings(db, pupil["id"])["extra_time_s"]
-    settings = drills.settings_for_class(db, pupil["class_id"])
+    extra = once.pupil_settings(db, pupil["id"])["extra_time_s"]
+    settings = once.class_settings(db, pupil["class_id"])
     now = school_day.now()
     handed = []
     for puzzle_id in _choose(db, pupil, session, count):

@@ -42,9 +42,9 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.puzzles.streaks import streak
 from trainer.puzzles.timing import HELD_TOO_LONG
-from trainer.store import drills, practice, puzzle_sets, puzzles
+from trainer.store import practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
-from trainer.web.core import school_day
+from trainer.web.core import once, school_day
 from trainer.web.core.outbox import MAX_QUEUED_SECONDS  # one bound for answers and game moves
 from trainer.web.drills.answers import PostedAnswer
 
@@ -106,14 +106,14 @@ def drill_plan(db: Database, class_id: int, day: str) -> DrillPlan:
     chosen = puzzle_sets.drill_set(db, class_id, day)
     if chosen is not None:
         return DrillPlan(len(puzzle_sets.puzzle_ids(db, chosen["id"])), None, chosen["id"])
-    settings = drills.settings_for_class(db, class_id)
+    settings = once.class_settings(db, class_id)
     return DrillPlan(settings.puzzles, settings.minutes, None)
 
 
 def drill_status(db: Database, pupil: dict) -> DrillStatus:
     """What the pupil's home page shows: today's drill, its progress, the streak."""
     today = school_day.today()
-    settings = drills.settings_for_class(db, pupil["class_id"])
+    settings = once.class_settings(db, pupil["class_id"])
     session = practice.day_session(db, pupil["id"], today.isoformat(), DRILL)
     if session is None:
         plan = drill_plan(db, pupil["class_id"], today.isoformat())
@@ -122,7 +122,7 @@ def drill_status(db: Database, pupil: dict) -> DrillStatus:
         shown = progress(db, session)
     days = [date.fromisoformat(d) for d in practice.drill_days(db, pupil["id"])]
     return DrillStatus(settings, shown, session is not None, streak(days, today),
-                       drills.pupil_settings(db, pupil["id"])["hide_countdown"])
+                       once.pupil_settings(db, pupil["id"])["hide_countdown"])
 
 
 # Issuing puzzles ------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
                 rng: random.Random | None = None) -> tuple[dict, str | None]:
     """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
     over (the drill is done, or every puzzle of the chosen kinds was seen today)."""
-    if not db["puzzles"].count:
+    if not puzzles.any_puzzle(db):
         # A fresh installation that skipped `trainer serve`'s start-up (tests, a WSGI server).
         puzzles.ensure_bank(db, generated=bank_size)
     rng = rng or random.Random(secrets.randbits(64))
@@ -171,7 +171,7 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
 
 
 def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random) -> str | None:
-    settings = drills.settings_for_class(db, pupil["class_id"])
+    settings = once.class_settings(db, pupil["class_id"])
     if session["puzzle_set_id"] is not None:
         chosen = _next_of_set(db, session)
     else:
@@ -179,7 +179,7 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
     if chosen is None:
         return None
     puzzle = puzzles.get(db, chosen)
-    extra = drills.pupil_settings(db, pupil["id"])["extra_time_s"]
+    extra = once.pupil_settings(db, pupil["id"])["extra_time_s"]
     return practice.new_attempt(
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
         issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),

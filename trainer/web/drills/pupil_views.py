@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from trainer.store import drills, practice, puzzles
-from trainer.web.core import htmx, login, security_log
+from trainer.web.core import htmx, login, once, security_log
 from trainer.web.db import get_db
 from trainer.web.drills import ahead, answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
@@ -46,7 +46,7 @@ def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) 
                 keys=puzzle_screen.card_keys(puzzle.position), single=puzzle_screen.single_answer(puzzle),
                 instructions=puzzle_screen.instructions(puzzle),
                 reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
-                hide_countdown=drills.pupil_settings(db, g.pupil["id"])["hide_countdown"],
+                hide_countdown=once.pupil_settings(db, g.pupil["id"])["hide_countdown"],
                 waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
                 waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
                 problem=problem() if problem else None)
