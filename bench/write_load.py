@@ -135,7 +135,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="each round's length")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each variant, alternated")
     parser.add_argument("--work-ms", type=float, default=2.0, help="CPU a thread spends between writes")
-    parser.add_argument("--pupils", type=int, default=200)
+    parser.add_argument("--pupils", type=int, default=40, help="at most a class (40)")
     args = parser.parse_args()
     path = str(Path(tempfile.mkdtemp(prefix="tweak-writes-")) / "school.db")
     pupil_ids = build(path, args.pupils)

@@ -49,8 +49,9 @@ def _watch(klass: dict):
     rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
     rows = tournament_first(db, klass["id"], rows)
     avatars = pupil_rewards.class_avatars(db, klass["id"])
+    seats = class_tables.seats_of_tables(db, [row["id"] for row in rows])
     for row in rows:
-        names = class_tables.seats_of(db, row["id"])
+        names = seats[row["id"]]
         game = class_tables.load(row)
         away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
         tables.append({"row": row, "names": names, "game": game,
