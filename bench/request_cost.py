@@ -16,7 +16,10 @@ answer (htmx POST /practice/answer, the feedback), a game move at a class table 
 /play/tables/T/move), the table view (GET /play/tables/T), the projector page (GET
 /classes/C/play) and the class overview (GET /classes/C/dashboard); the floor is
 bench/floor_app.py with a page as large as the puzzle screen. SQL statements are counted with
-sqlite3's trace callback on the request's connection (BEGIN and COMMIT included).
+sqlite3's trace callback on the request's connection (BEGIN and COMMIT included, a trigger's
+run counted as a statement), and from the same callback the time the request holds the
+school's one write lock (BEGIN IMMEDIATE to COMMIT, uncontended: what caps the school's writes,
+docs/deploy.md).
 """
 from __future__ import annotations
 
@@ -50,6 +53,8 @@ class StatementCounter:
 
     def __init__(self):
         self.count = 0
+        self.held = 0.0         # seconds from BEGIN IMMEDIATE to COMMIT: the school's write lock held
+        self._began = None
         opened = sqlite3.connect
 
         def counting(*args, **kwargs):
@@ -58,8 +63,13 @@ class StatementCounter:
             return conn
         sqlite3.connect = counting
 
-    def _seen(self, _statement):
+    def _seen(self, statement):
         self.count += 1
+        if statement == "BEGIN IMMEDIATE":
+            self._began = time.perf_counter()
+        elif statement == "COMMIT" and self._began is not None:
+            self.held += time.perf_counter() - self._began
+            self._began = None
 
 
 class Tablet:
@@ -110,12 +120,13 @@ class Measured:
         self.counter = counter
         self.cpu: dict[str, list[float]] = {}
         self.statements: dict[str, list[int]] = {}
+        self.held: dict[str, list[float]] = {}
         self.size: dict[str, int] = {}
         self.recording = False
 
     def __call__(self, route: str, tablet: Tablet, method: str, path: str, form=None, htmx=False,
                  expect=(200,)):
-        before_statements = self.counter.count
+        before_statements, held_before = self.counter.count, self.counter.held
         start = time.thread_time()
         response = tablet.call(method, path, form, htmx)
         cpu = time.thread_time() - start
@@ -124,6 +135,7 @@ class Measured:
         if self.recording:
             self.cpu.setdefault(route, []).append(cpu)
             self.statements.setdefault(route, []).append(self.counter.count - before_statements)
+            self.held.setdefault(route, []).append(self.counter.held - held_before)
             self.size[route] = len(response.get_data())
         return response
 
@@ -222,6 +234,7 @@ def run(args) -> dict:
         report["routes"][route] = {"cpu_ms": cpu_ms, "ratio": cpu_ms / floor_ms,
                                    "statements_median": median(measure.statements[route]),
                                    "statements_max": max(measure.statements[route]),
+                                   "write_lock_ms": median(measure.held[route]) * 1e3,
                                    "bytes": measure.size[route], "n": len(measure.cpu[route])}
     drill = (report["routes"]["next puzzle"]["cpu_ms"] + report["routes"]["answer"]["cpu_ms"]) / 2
     report["drill_request"] = {"cpu_ms": drill, "ratio": drill / floor_ms}
@@ -243,13 +256,14 @@ def main() -> None:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
     print(f"floor: {report['floor']['cpu_ms']:.2f} ms CPU a request, {report['floor']['statements']:.0f} SQL "
           f"statements, a {report['floor']['bytes']:,}-byte page")
-    print("| route | CPU ms (median) | × floor | SQL statements (median / max) | response bytes |")
-    print("|---|---|---|---|---|")
+    print("| route | CPU ms (median) | × floor | SQL statements (median / max) | write lock held ms (median) "
+          "| response bytes |")
+    print("|---|---|---|---|---|---|")
     for route, row in report["routes"].items():
         print(f"| {route} | {row['cpu_ms']:.2f} | {row['ratio']:.2f} | {row['statements_median']:.0f} / "
-              f"{row['statements_max']} | {row['bytes']:,} |")
+              f"{row['statements_max']} | {row['write_lock_ms']:.2f} | {row['bytes']:,} |")
     print(f"| drill request (next + answer, mean) | {report['drill_request']['cpu_ms']:.2f} | "
-          f"{report['drill_request']['ratio']:.2f} | | |")
+          f"{report['drill_request']['ratio']:.2f} | | | |")
     print(f"\n{path}")
 
 
