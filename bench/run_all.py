@@ -25,8 +25,10 @@ BENCHMARKS = {
     "learner": [PY, BENCH / "learner_sim.py"],
     "game_levels": [PY, BENCH / "game_level_sim.py"],
     "dashboard": [PY, BENCH / "bench_dashboard.py"],
+    "request_cost": [PY, BENCH / "request_cost.py", "--rounds", "300"],
+    "write_load": [PY, BENCH / "write_load.py", "--processes", "4", "--threads", "8", "--rounds", "3"],
     "load": [PY, BENCH / "load_test.py", "--levels", "100,200,300,400,500,600,700,800,900,1000",
-             "--seconds", "25"],
+             "--seconds", "25", "--client-processes", "2"],
     "crash": [PY, BENCH / "crash_test.py", "--pupils", "300", "--kills", "5"],
 }
 LADDER = ["nice", "-n", "10", PY, BENCH / "ladder.py", "--rounds", "1000", "--jobs", "2",

@@ -14,18 +14,16 @@ from flask import (
     flash,
     g,
     redirect,
-    render_template,
     request,
     session as signed_session,
     url_for,
 )
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from trainer.store import drills, practice, puzzles
 from trainer.web.core import htmx, login, once, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import ahead, answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills import ahead, ahead_pages, answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
 
 bp = Blueprint("practice", __name__)
@@ -60,8 +58,7 @@ def _ahead_puzzles(db, screen, progress) -> list[dict]:
         later = replace(progress, answered=progress.answered + number)
         context = _puzzle_context(db, screen, item["attempt"], item["puzzle"], later,
                                   pending_taps.load(item["attempt"]["id"]))
-        handed.append({"html": Markup(render_template("practice/_puzzle.html", **context, ticket=item["ticket"])),
-                       "keep_ms": item["keep_ms"]})
+        handed.append({"html": ahead_pages.render(context, item["ticket"]), "keep_ms": item["keep_ms"]})
     return handed
 
 
