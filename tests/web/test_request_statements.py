@@ -7,10 +7,10 @@ import time
 import pytest
 
 import trainer.web.db as web_db
+from drill_helpers import DrillWorld
 from trainer.games.service import new_game
 from trainer.games.settings import TableSettings
 from trainer.store import class_tables
-from drill_helpers import DrillWorld
 from web_helpers import AuthActions
 
 # Measured when these limits were set (2026-12-04): next puzzle 27 (the first of the day,
@@ -88,9 +88,9 @@ def overview_statements(app, make, db, statements, pupils: int) -> int:
     client = app.test_client()
     teacher_id = AuthActions(client, make).login_new_teacher(email=f"t{pupils}@school.example")
     class_id = make.klass(teacher_id)
-    for n in range(pupils):
+    for _ in range(pupils):
         pupil_id = make.pupil(class_id)
-        # Something in every column the overview shows: a rating, a day, a level.
+        # Something in the columns the overview shows: a rating and a level.
         db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0.5, 3, '2026-12-01')",
                    [pupil_id])
         db.execute("INSERT INTO pupil_levels (pupil_id, level, day) VALUES (?, 1, '2026-12-01')", [pupil_id])

@@ -23,7 +23,15 @@ from flask_babel import gettext as _
 from trainer.store import drills, practice, puzzles
 from trainer.web.core import htmx, login, once, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import ahead, ahead_pages, answers, flow as practice_flow, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills import (
+    ahead,
+    ahead_pages,
+    answers,
+    flow as practice_flow,
+    pending_taps,
+    screen as puzzle_screen,
+    sums,
+)
 from trainer.web.drills.feedback import feedback
 
 bp = Blueprint("practice", __name__)
