@@ -82,6 +82,11 @@ TEACHER_ROUTES = {
     "school_signin.test": {"GET": None},
     "school_signin.add_name": {"POST": {"teacher_id": "1", "value": "tina0042"}},
     "school_signin.remove_name": {"POST": {"name_id": "1"}},
+    # Home practice (issue 37.1): the class's hours, and a pupil's home QR shown and renewed.
+    "home_practice.settings": {"GET": None, "POST": {"enabled": "1", "opens": "07:00", "closes": "20:00",
+                                                     "days": "1", "counts": "1"}},
+    "home_practice.show_qr": {"GET": None},
+    "home_practice.renew": {"POST": {}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
@@ -129,6 +134,7 @@ PLAIN_POSTS = {
     "pupil_login.join": {"code": "{join_code}"},
     "pupil_login.join_qr": {"token": "{qr_token}"},
     "pupil_login.leave": {},
+    "home_login.welcome": {"token": "{qr_token}"},
     "language.choose": {"lang": "de"},
     "drills.upload_puzzles": {"note": "a file of puzzles"},
     "games.new": {"bot1": "beginner", "length": "round"},

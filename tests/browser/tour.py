@@ -107,6 +107,8 @@ TEACHER_TOUR = [
     Stop("roster.class_sheet", link("Class sheet: every name and picture password on one page")),
     Stop("drills.settings", TAB("Daily drill")),
     Stop("drills.upload_puzzles", link("Upload puzzles")),
+    Stop("home_practice.settings", TAB("At home")),
+    Stop("home_practice.show_qr", link("Show the home QR code of {pupil_name}")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("class_games.limits", link("Game settings for this class")),
     Stop("classplay_watch.watch", steps(TO_CLASS, link("Watch class play"))),
@@ -190,6 +192,10 @@ NOT_PAGES = {
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
                                  "(tests/web/classplay/test_tournament.py)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
+    "home_login.welcome": "opened by scanning a pupil's home QR code, never by a link "
+                          "(tests/browser/test_home_practice.py scans one in a second browser context)",
+    "home_login.closed": "where a home session outside its hours is sent, not a link "
+                         "(tests/browser/test_home_practice.py moves the clock past closing time)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -211,6 +217,7 @@ DASHBOARD = WIDE + [StyleCheck(".dashboard-nav ul", "display", "block")]
 STYLE_CHECKS = {
     "classes.show": CLASS_PAGE + [StyleCheck(".pupil-grid", "display", "block")],
     "classes.settings": CLASS_PAGE,
+    "home_practice.settings": CLASS_PAGE + [StyleCheck(".home-form .home-hours", "display", "block")],
     "roster.paste": CLASS_PAGE,
     "roster.upload": CLASS_PAGE,
     "roster.cards": CLASS_PAGE + [StyleCheck(".login-card", "display", "block")],

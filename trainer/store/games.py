@@ -33,7 +33,8 @@ class TooManyOpen(Exception):
     """The pupil already has `max_open` games going."""
 
 
-def create(db: Database, pupil_id: int, game: Game, now: float, max_open: int | None = None) -> int:
+def create(db: Database, pupil_id: int, game: Game, now: float, max_open: int | None = None,
+           at_home: bool = False) -> int:
     """A new game; with `max_open`, refused (TooManyOpen) when the pupil already has that many
     active ones. The count and the insert are one write transaction, so parallel requests
     cannot all pass the count."""
@@ -44,10 +45,10 @@ def create(db: Database, pupil_id: int, game: Game, now: float, max_open: int | 
             raise TooManyOpen()
         return db.execute(
             "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner,"
-            " created_at, updated_at) VALUES (:pupil_id, :settings, :state, :record, :status,"
-            " :pupil_points, :winner, :now, :now)",
+            " created_at, updated_at, at_home) VALUES (:pupil_id, :settings, :state, :record, :status,"
+            " :pupil_points, :winner, :now, :now, :at_home)",
             {"pupil_id": pupil_id, "settings": _dump(game.settings.to_json()), "now": now,
-             **_columns(game)}).lastrowid
+             "at_home": int(at_home), **_columns(game)}).lastrowid
 
 
 def get_for_pupil(db: Database, pupil_id: int, game_id: int) -> dict | None:

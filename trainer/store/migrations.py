@@ -989,3 +989,45 @@ def m3601_push_live_tables(db: Database) -> None:
     # the whole school, every 100 ms: a partial index holds only those, so the finished tables
     # of the year are never walked (trainer.store.live_tables.LIVE_SQL names it).
     db.execute("CREATE INDEX class_tables_live ON class_tables(status) WHERE status IN ('open', 'playing')")
+
+
+# ---------------------------------------------------------------- issue 37.1: home practice
+@migrations()
+def m3701_home_practice(db: Database) -> None:
+    # Per class, set by its teacher: off until they turn it on; open 07:00-20:00 every day
+    # (ISO weekdays 1-7) unless they choose; a home drill counts as the daily drill (1) or is
+    # extra practice (0). trainer.store.home_practice.
+    db.execute(
+        """CREATE TABLE class_home_practice (
+            class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+            enabled INTEGER NOT NULL DEFAULT 0,
+            opens TEXT NOT NULL DEFAULT '07:00',
+            closes TEXT NOT NULL DEFAULT '20:00',
+            days TEXT NOT NULL DEFAULT '1234567',
+            counts INTEGER NOT NULL DEFAULT 1,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    # A pupil's personal home QR: its token is computed from the installation's secret key,
+    # the pupil and `generation` (trainer.store.home_practice), so printing one writes nothing;
+    # a renewal counts the generation up. `device` is the SHA-256 of the device key of the first
+    # browser that used it (NULL until then): no other device gets in with it.
+    db.execute(
+        """CREATE TABLE pupil_home_keys (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            generation INTEGER NOT NULL DEFAULT 0,
+            device TEXT,
+            renewed_at TEXT,
+            first_used_at TEXT
+        )"""
+    )
+    # Every record a home session makes says so (docs/pupils.md, "Practice at home").
+    for table in ("practice_sessions", "attempts", "games"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN at_home INTEGER NOT NULL DEFAULT 0")
+    # The dashboard's covering index of answers (m301) carries the mark too, so the overview's
+    # "At home" column reads no more of the table than its other columns do.
+    db.execute("DROP INDEX attempts_dashboard")
+    db.execute(
+        "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
+        " believed_ms, flags, puzzle_id, answered_at, at_home) WHERE answered_at IS NOT NULL"
+    )

@@ -75,11 +75,11 @@ def latest_session(db: Database, pupil_id: int, day: str) -> dict | None:
 
 def create_session(db: Database, pupil_id: int, mode: str, day: str, now: float,
                    planned: int | None = None, planned_minutes: int | None = None,
-                   puzzle_set_id: int | None = None) -> int:
+                   puzzle_set_id: int | None = None, at_home: bool = False) -> int:
     return db.execute(
-        "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, started_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, now]).lastrowid
+        "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, started_at,"
+        " at_home) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, now, int(at_home)]).lastrowid
 
 
 def finish_session(db: Database, session_id: int, now: float) -> None:
@@ -114,16 +114,16 @@ class AlreadyIssued(Exception):
 
 def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
                 issued_at: float, time_limit: float, target: int, combo_size: int,
-                attempt_id: str | None = None, issued_by: str = "server") -> str:
-    """A puzzle issued: by the server, or through an offline ticket (`issued_by="ticket"`).
-    AlreadyIssued: the sitting has had this puzzle."""
+                attempt_id: str | None = None, issued_by: str = "server", at_home: bool = False) -> str:
+    """A puzzle issued: by the server, or through an offline ticket (`issued_by="ticket"`);
+    `at_home` for a home session's (issue 37.1). AlreadyIssued: the sitting has had this puzzle."""
     attempt_id = attempt_id or secrets.token_urlsafe(16)
     try:
         db.execute(
             "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
-            " target, combo_size, issued_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target, combo_size, issued_by, at_home) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size,
-             issued_by])
+             issued_by, int(at_home)])
     except sqlite3.IntegrityError as err:
         if "UNIQUE" not in str(err):
             raise

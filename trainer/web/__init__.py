@@ -17,13 +17,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def _blueprints():
-    from trainer.web.classes import roster, unlock, views as classes
+    from trainer.web.classes import home_practice, roster, unlock, views as classes
     from trainer.web.classplay import tournament as classplay_tournament, views as classplay, watch as classplay_watch
     from trainer.web.core import install, language, pages
     from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
-    from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
+    from trainer.web.pupils import (
+        certificate as certificates,
+        home as pupil_home,
+        home_login,
+        picture_login as pupil_login,
+    )
     from trainer.web.rosters import views as rosters
     from trainer.web.signin import (
         class_links as pupil_links,
@@ -38,7 +43,8 @@ def _blueprints():
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
-            classplay.bp, classplay_watch.bp, classplay_tournament.bp)
+            classplay.bp, classplay_watch.bp, classplay_tournament.bp,
+            home_login.bp, home_practice.bp)
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:

@@ -1,17 +1,17 @@
-"""The class's pages as tabs (issue 24): pupils, add pupils, login cards, drill, settings,
-dashboard; the class sheet; each page short enough for a class of 30."""
+"""The class's pages as tabs (issue 24): pupils, add pupils, login cards, drill, at home
+(issue 37.1), settings, dashboard; the class sheet; each page short enough for a class of 30."""
 import re
 
 import pytest
 
 from web_helpers import Make
 
-TABS = ["Pupils", "Add pupils", "Login cards", "Daily drill", "Class settings", "Dashboard"]
+TABS = ["Pupils", "Add pupils", "Login cards", "Daily drill", "At home", "Class settings", "Dashboard"]
 
 
 @pytest.mark.parametrize("path, current", [
     ("", "Pupils"), ("/paste", "Add pupils"), ("/upload", "Add pupils"), ("/cards", "Login cards"),
-    ("/drill", "Daily drill"), ("/settings", "Class settings"), ("/dashboard", "Dashboard"),
+    ("/drill", "Daily drill"), ("/home-practice", "At home"), ("/settings", "Class settings"), ("/dashboard", "Dashboard"),
     ("/dashboard/hard", "Dashboard"),
 ])
 def test_every_class_page_has_the_tabs_and_marks_its_own(client, class_id, path, current):

@@ -34,3 +34,11 @@ def local_date(moment: datetime) -> date:
     """The school's date at an aware moment (a stored UTC timestamp)."""
     zone = _zone()
     return moment.astimezone(zone).date() if zone else moment.astimezone().date()
+
+
+def local_now() -> datetime:
+    """The school's wall-clock time now (from now(), so tests that move the clock move it too):
+    home practice's opening hours are read on it."""
+    zone = _zone()
+    moment = datetime.fromtimestamp(now(), zone) if zone else datetime.fromtimestamp(now()).astimezone()
+    return moment

@@ -43,6 +43,7 @@ class AttemptView:
     taps: tuple[tuple[str, bool], ...]      # (card, taken back) in the order tapped
     rating_before: float | None
     rating_after: float | None
+    at_home: bool = False                   # answered in a home session (issue 37.1)
 
 
 def _json(text, default):
@@ -148,4 +149,5 @@ def attempt_view(row: dict) -> AttemptView:
         too_fast="faster_than_tapping" in flags, held_too_long=HELD_TOO_LONG in flags,
         rated=outcome.get("rated", True) is not False,
         taps=tapped,
-        rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"))
+        rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"),
+        at_home=bool(row.get("at_home")))

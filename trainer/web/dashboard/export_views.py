@@ -19,7 +19,7 @@ from trainer.web.db import get_db
 def _attempt_header() -> list[str]:
     return [_("Pupil"), _("Day"), _("Answered at"), _("Kind"), _("Puzzle"),
             _("Target"), _("Cards in combination"), _("Right"), _("Credit"), _("Seconds"),
-            _("Time limit (s)"), _("Score"), _("Rating after"), _("Flags"), _("Mode")]
+            _("Time limit (s)"), _("Score"), _("Rating after"), _("Flags"), _("Mode"), _("At home")]
 
 
 def _attempts_download(pupil_ids: list[int], filename: str):
@@ -52,7 +52,8 @@ def class_pupils_csv(class_id):
     header = [_("Pupil"), _("Today's drill"), _("Streak (days)"), _("Answers (7 days)"),
               _("Right (7 days)"), _("Right (7 days before)"), _("Median time of right answers (s, 7 days)"),
               _("Median time (s, 7 days before)"), _("Rating"), _("Games played"), _("Game level (0-100)"),
-              _("Capture chances in games"), _("Missed captures"), _("Last practice"), _("Needs attention")]
+              _("Capture chances in games"), _("Missed captures"), _("Last practice"), _("Needs attention"),
+              _("Days at home (7 days)")]
 
     def rows():
         for s in class_rows(class_id):
@@ -63,6 +64,6 @@ def class_pupils_csv(class_id):
                    s.rating, s.games_played, s.game_level.points if s.game_level else None,
                    s.capture_chances, s.missed_captures,
                    s.last_practice.isoformat() if s.last_practice else None,
-                   "; ".join(labels.reason_text(r) for r in s.reasons)]
+                   "; ".join(labels.reason_text(r) for r in s.reasons), s.home_days]
 
     return csv_response(f"class-{class_id}-pupils-{school_today()}.csv", header, rows())

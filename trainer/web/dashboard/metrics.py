@@ -130,6 +130,7 @@ class PupilSummary:
     class_tweaks: int = 0
     class_capture_chances: int = 0
     class_missed_captures: int = 0
+    home_days: int = 0                      # days of the last 7 with practice at home (issue 37.1)
 
     @property
     def accuracy_change(self) -> float | None:
@@ -160,6 +161,7 @@ SORT_KEYS = {
     "rating": lambda s: s.rating,
     "game_level": lambda s: s.game_level.points if s.game_level else None,
     "games": lambda s: s.games_played,
+    "home": lambda s: s.home_days,
     "missed": lambda s: s.missed_capture_rate,
     "attention": lambda s: len(s.reasons),
 }

@@ -116,7 +116,7 @@ def read(ticket: str) -> dict:
     return data
 
 
-def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
+def claim(db: Database, pupil: dict, attempt_id: str, ticket: str, at_home: bool = False) -> None:
     """Makes the attempt of a ticket the page answered, unless it exists already (a resend).
     TicketError: forged, another pupil's, or not for this attempt; Expired: of an earlier
     school day or past its deadline; AlreadyUsed: the sitting has had its puzzle."""
@@ -139,6 +139,6 @@ def claim(db: Database, pupil: dict, attempt_id: str, ticket: str) -> None:
                 db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
                 day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
                 target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id,
-                issued_by="ticket")
+                issued_by="ticket", at_home=at_home)
         except practice.AlreadyIssued:
             raise AlreadyUsed(attempt_id) from None

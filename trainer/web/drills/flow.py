@@ -94,6 +94,16 @@ def progress(db: Database, session: dict) -> Progress:
 
 
 @dataclass(frozen=True)
+class Home:
+    """Where this request's practice happens (trainer.web.pupils.home_visit decides)."""
+    at_home: bool = False
+    counts: bool = True          # at home: a drill counts as the daily drill (else extra practice)
+
+
+AT_SCHOOL = Home()
+
+
+@dataclass(frozen=True)
 class DrillPlan:
     planned: int | None
     planned_minutes: int | None
@@ -127,34 +137,40 @@ def drill_status(db: Database, pupil: dict) -> DrillStatus:
 
 # Issuing puzzles ------------------------------------------------------------------------------
 
-def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float) -> dict:
+def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: Home) -> dict:
     """Today's sitting of the mode, made when missing. Free practice comes after the drill:
-    asking for it before the drill is done gives the drill."""
+    asking for it before the drill is done gives the drill. At home, where the teacher made
+    home drills extra (issue 37.1), every sitting is free practice: the daily drill waits for
+    school."""
     drill = practice.day_session(db, pupil["id"], day, DRILL)
-    if mode == PRACTICE and drill is not None and drill["finished_at"] is not None:
+    extra = home.at_home and not home.counts
+    if extra or (mode == PRACTICE and drill is not None and drill["finished_at"] is not None):
         found = practice.day_session(db, pupil["id"], day, PRACTICE)
         if found is None:
-            found = practice.session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now))
+            found = practice.session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now,
+                                                                 at_home=home.at_home))
         return found
     if drill is None:
         plan = drill_plan(db, pupil["class_id"], day)
         drill = practice.session(db, practice.create_session(
             db, pupil["id"], DRILL, day, now, planned=plan.planned, planned_minutes=plan.planned_minutes,
-            puzzle_set_id=plan.puzzle_set_id))
+            puzzle_set_id=plan.puzzle_set_id, at_home=home.at_home))
     return drill
 
 
 def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
-                rng: random.Random | None = None) -> tuple[dict, str | None]:
+                rng: random.Random | None = None, home: Home | None = None) -> tuple[dict, str | None]:
     """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
-    over (the drill is done, or every puzzle of the chosen kinds was seen today)."""
+    over (the drill is done, or every puzzle of the chosen kinds was seen today). `home`: a
+    home session's (issue 37.1), marked on what is made."""
+    home = home or AT_SCHOOL
     if not puzzles.any_puzzle(db):
         # A fresh installation that skipped `trainer serve`'s start-up (tests, a WSGI server).
         puzzles.ensure_bank(db, generated=bank_size)
     rng = rng or random.Random(secrets.randbits(64))
     now, day = school_day.now(), school_day.today().isoformat()
     with write_transaction(db):
-        session = _sitting(db, pupil, mode, day, now)
+        session = _sitting(db, pupil, mode, day, now, home)
         if session["finished_at"] is not None:
             return session, None
         pending = practice.pending_attempt(db, session["id"])
@@ -164,13 +180,14 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
             _close(db, pupil, pending, PostedAnswer.without_page_times(), now, "abandoned")
             if _finish_if_planned(db, session, now):
                 return practice.session(db, session["id"]), None
-        attempt_id = _issue(db, pupil, session, day, now, rng)
+        attempt_id = _issue(db, pupil, session, day, now, rng, home.at_home)
         if attempt_id is None and session["mode"] == DRILL:
             practice.finish_session(db, session["id"], now)
         return practice.session(db, session["id"]), attempt_id
 
 
-def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random) -> str | None:
+def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random,
+           at_home: bool) -> str | None:
     settings = once.class_settings(db, pupil["class_id"])
     if session["puzzle_set_id"] is not None:
         chosen = _next_of_set(db, session)
@@ -183,7 +200,7 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
     return practice.new_attempt(
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
         issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),
-        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle))
+        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), at_home=at_home)
 
 
 def _next_of_set(db: Database, session: dict) -> str | None:

@@ -33,6 +33,7 @@ from trainer.web.drills import (
     sums,
 )
 from trainer.web.drills.feedback import feedback
+from trainer.web.pupils import home_visit
 
 bp = Blueprint("practice", __name__)
 
@@ -124,7 +125,8 @@ def next_puzzle():
     if mode not in (practice_flow.DRILL, practice_flow.PRACTICE):
         abort(400)
     session, attempt_id = practice_flow.next_puzzle(get_db(), g.pupil, mode,
-                                                    current_app.config["PUZZLE_BANK_GENERATED"])
+                                                    current_app.config["PUZZLE_BANK_GENERATED"],
+                                                    home=home_visit.practice_place())
     if attempt_id is None and session["finished_at"] is None:
         flash(_("You have done every puzzle there is for today. Well done!"))
         return htmx.full_reload(url_for("pupil_home.home"))
@@ -137,7 +139,8 @@ def answer():
     db = get_db()
     if request.form.get("ahead"):
         try:
-            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"])
+            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"],
+                        at_home=home_visit.at_home())
         except ahead.TicketError:
             security_log.not_yours("ahead puzzle", None)
         except ahead.Expired:

@@ -23,6 +23,7 @@ from trainer.web.db import get_db
 from trainer.web.games import board as game_board, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, posted_pick, settings_from_form
 from trainer.web.games.level import fitted_dial
+from trainer.web.pupils import home_visit
 
 bp = Blueprint("games", __name__)
 
@@ -53,7 +54,8 @@ def new():
         game = new_game(settings, secrets.randbelow(2**31))
         cap = current_app.config["MAX_OPEN_GAMES"]
         try:
-            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap)
+            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap,
+                                   at_home=home_visit.at_home())
         except games.TooManyOpen:
             return _new_form(limits, request.form, words.too_many_games(cap)), 409
         return redirect(url_for("games.show", game_id=game_id), 303)

@@ -17,7 +17,7 @@ from trainer.web.core import htmx, login, school_day
 from trainer.web.db import get_db
 from trainer.web.drills import flow as practice_flow
 from trainer.web.games.level import fitted_dial
-from trainer.web.pupils import standing, words
+from trainer.web.pupils import home_visit, standing, words
 
 bp = Blueprint("pupil_home", __name__)
 
@@ -86,7 +86,7 @@ def play():
     game = new_game(_one_tap_settings(), secrets.randbelow(2**31))
     try:
         game_id = games.create(db, g.pupil["id"], game, school_day.now(),
-                               max_open=current_app.config["MAX_OPEN_GAMES"])
+                               max_open=current_app.config["MAX_OPEN_GAMES"], at_home=home_visit.at_home())
     except games.TooManyOpen:
         return redirect(url_for("games.new"), 303)
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -28,7 +28,7 @@ def export_rows(db: Database, pupil_ids: list[int]) -> Iterator[tuple]:
     return db.execute(
         f"""SELECT p.name, a.day, datetime(a.answered_at, 'unixepoch', 'localtime'), a.kind,
                    a.puzzle_id, a.target, a.combo_size, a.correct, a.credit, a.believed_ms / 1000.0,
-                   a.time_limit_s, a.score, a.pupil_rating_after, a.flags, s.mode
+                   a.time_limit_s, a.score, a.pupil_rating_after, a.flags, s.mode, a.at_home
             FROM attempts a JOIN pupils p ON p.id = a.pupil_id
             LEFT JOIN practice_sessions s ON s.id = a.session_id
             WHERE a.pupil_id IN ({marks(pupil_ids)}) AND a.{ANSWERED}

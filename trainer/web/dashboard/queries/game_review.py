@@ -10,7 +10,7 @@ RECENT_GAMES = 10
 
 def games(db: Database, pupil_id: int, limit: int = RECENT_GAMES) -> list[dict]:
     rows = list(db.query(
-        """SELECT g.id, g.settings, g.status, g.pupil_points, g.winner, g.created_at, g.updated_at,
+        """SELECT g.id, g.settings, g.status, g.pupil_points, g.winner, g.created_at, g.updated_at, g.at_home,
                   s.plays, s.capture_chances, s.missed_captures, s.tweak_chances, s.missed_tweaks,
                   s.tweaks
            FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id

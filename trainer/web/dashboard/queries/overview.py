@@ -44,6 +44,7 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     moves = summaries.game_totals(db, ids)
     at_tables = class_games.totals(db, ids)
     levels = game_levels.for_pupils(db, ids)
+    at_home = summaries.home_days(db, ids, week_first, last)
     bots = load_bot_elo()
     class_ids = sorted({p["class_id"] for p in pupils if p.get("class_id") is not None})
     class_created = dict(db.execute(
@@ -75,7 +76,8 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
             class_rounds=at_table.get("rounds", 0), class_tweaks=at_table.get("tweaks") or 0,
             class_capture_chances=class_chances, class_missed_captures=class_missed,
             reasons=metrics.attention(current, previous, last_day, today, _since(pupil, class_created)),
-            game_level=game_level(levels[pid], bots) if pid in levels else None))
+            game_level=game_level(levels[pid], bots) if pid in levels else None,
+            home_days=at_home.get(pid, 0)))
     return out
 
 

@@ -1,0 +1,67 @@
+"""A home session marks every record it makes: sittings, answers, games; and the teacher
+decides whether a home drill is the daily drill or extra practice (issue 37.1)."""
+import pytest
+
+from drill_helpers import DrillWorld
+from trainer.pupils.home_hours import HomeHours
+from trainer.store import home_practice
+from trainer.web.core import school_day
+
+
+@pytest.fixture
+def world(client, db, make, app, monkeypatch):
+    app.config["TIMEZONE"] = "Europe/Amsterdam"
+    # 10:00 on a Wednesday in Amsterdam: inside the default hours.
+    monkeypatch.setattr(school_day, "now", lambda: 1796202000.0)
+    w = DrillWorld(client, db, make)
+    w.set_drill(puzzles=3)
+    return w
+
+
+def home_login(world, client, counts=True):
+    home_practice.save_hours(world.db, world.class_id, HomeHours(enabled=True, counts=counts))
+    token = home_practice.token("test-secret", world.pupil_id, 0)
+    assert client.post("/at-home", data={"token": token}).status_code == 303
+
+
+def sittings(db, pupil_id):
+    return list(db.query("SELECT mode, at_home FROM practice_sessions WHERE pupil_id = ?", [pupil_id]))
+
+
+def test_a_home_drill_marks_its_sitting_and_answers(world, client, db):
+    home_login(world, client)
+    world.next()
+    attempt = world.pending()
+    assert attempt["at_home"] == 1
+    assert sittings(db, world.pupil_id) == [{"mode": "drill", "at_home": 1}]
+
+
+def test_a_school_drill_is_not_marked(world, client, db):
+    world.login()
+    world.next()
+    assert world.pending()["at_home"] == 0
+    assert sittings(db, world.pupil_id) == [{"mode": "drill", "at_home": 0}]
+
+
+def test_extra_home_practice_leaves_the_daily_drill_for_school(world, client, db, app):
+    home_login(world, client, counts=False)
+    world.next(mode="drill")
+    assert sittings(db, world.pupil_id) == [{"mode": "practice", "at_home": 1}]
+    # At school the same day, the daily drill is still there to do.
+    school = app.test_client()
+    world.login(school)
+    world.next(client=school)
+    assert {"mode": "drill", "at_home": 0} in sittings(db, world.pupil_id)
+
+
+def test_games_started_at_home_are_marked(world, client, db):
+    home_login(world, client)
+    assert client.post("/me/play").status_code == 303
+    assert client.post("/games/new", data={"bot1": "beginner", "length": "round"}).status_code == 303
+    assert [r["at_home"] for r in db.query("SELECT at_home FROM games WHERE pupil_id = ?", [world.pupil_id])] == [1, 1]
+
+
+def test_games_started_at_school_are_not(world, client, db):
+    world.login()
+    assert client.post("/me/play").status_code == 303
+    assert [r["at_home"] for r in db.query("SELECT at_home FROM games")] == [0]
