@@ -15,7 +15,7 @@ from trainer.web.core import school_day
 from web_helpers import TEACHER_PASSWORD, Make
 
 from .conftest import Watch
-from .screen_fit import SCREENS, check_fit
+from .screen_fit import check_fit
 
 pytestmark = pytest.mark.browser
 
