@@ -989,3 +989,21 @@ def m3601_push_live_tables(db: Database) -> None:
     # the whole school, every 100 ms: a partial index holds only those, so the finished tables
     # of the year are never walked (trainer.store.live_tables.LIVE_SQL names it).
     db.execute("CREATE INDEX class_tables_live ON class_tables(status) WHERE status IN ('open', 'playing')")
+
+
+# ------------------------------------------------- issue 37.3: a page for parents, no account
+@migrations()
+def m3711_parent_links(db: Database) -> None:
+    # One personal link per pupil to a read-only page for their parents (trainer.store.parent_links).
+    # The link's token is HMAC(the app's secret key, `nonce`), so the letter can be printed
+    # again; the database alone holds only its SHA-256, as for session tokens. `nonce` NULL:
+    # the teacher switched the link off. A link lives as long as the class keeps its data.
+    db.execute(
+        """
+        CREATE TABLE parent_links (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            nonce TEXT,
+            token_hash TEXT UNIQUE,
+            created_at REAL NOT NULL
+        )"""
+    )

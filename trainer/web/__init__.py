@@ -23,6 +23,7 @@ def _blueprints():
     from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
+    from trainer.web.parents import letters as home_letters, page as parent_page
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
     from trainer.web.rosters import views as rosters
     from trainer.web.signin import (
@@ -38,7 +39,7 @@ def _blueprints():
             drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
-            classplay.bp, classplay_watch.bp, classplay_tournament.bp)
+            classplay.bp, classplay_watch.bp, classplay_tournament.bp, parent_page.bp, home_letters.bp)
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:
