@@ -43,7 +43,7 @@ DEFAULTS = dict(
     JOIN_CODE_ADDRESS_FAILURES=60,  # per network address (a school shares one behind NAT)
     JOIN_CODE_TOTAL_FAILURES=300,  # the whole installation
     # The parent page (issue 37.3): made-up links per network address, and views per link, in
-    # a sliding window (trainer.web.parents.page).
+    # a sliding window (trainer.web.parents.parent_page).
     PARENT_PAGE_WINDOW_SECONDS=3600,
     PARENT_PAGE_ADDRESS_MISSES=20,
     PARENT_PAGE_VIEWS=60,

@@ -138,6 +138,11 @@ def snapshot(db):
             # Showing a pupil's board starts the server's clock for their decision (issue 6.6):
             # bookkeeping of when a page was seen, like a session's last use.
             rows = db.execute("SELECT id, pupil_id, settings, state, record, status FROM games ORDER BY id")
+        elif table == "login_failures":
+            # Opening the parent page counts against its rate limits (issue 37.3): a made-up link
+            # per address, every view per link (docs/security.md, "The parent page").
+            rows = db.execute("SELECT * FROM login_failures WHERE key NOT LIKE 'parent-address:%'"
+                              " AND key NOT LIKE '%:parent-views' ORDER BY rowid")
         else:
             rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
         state[table] = rows.fetchall()

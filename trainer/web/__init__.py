@@ -23,7 +23,7 @@ def _blueprints():
     from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
-    from trainer.web.parents import letters as home_letters, page as parent_page
+    from trainer.web.parents import home_letters, parent_page
     from trainer.web.pupils import certificate as certificates, home as pupil_home, picture_login as pupil_login
     from trainer.web.rosters import views as rosters
     from trainer.web.signin import (

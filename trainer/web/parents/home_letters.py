@@ -27,7 +27,7 @@ def _letter(pupil: dict | None, token: str | None, lang: str) -> dict:
     """One letter's data; `pupil` None: the blank-name test print."""
     parent_qr = None
     if token:
-        url = _base() + url_for("parent_page.show", token=token, lang=lang)
+        url = _base() + url_for("parent_page.show", link=token, lang=lang)
         parent_qr = qr_svg(url, _("QR code: opens your child's page for parents"))
     return {"pupil": pupil, "pictures": pictures.parse(pupil["picture_password"]) if pupil else [],
             "parent_qr": parent_qr, "switched_off": pupil is not None and token is None,

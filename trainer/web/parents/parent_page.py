@@ -35,8 +35,10 @@ def _style() -> tuple[Markup, str]:
 
 
 def _csp() -> str:
-    return "; ".join(["default-src 'none'", f"style-src {_style()[1]}", "img-src data:",
-                      "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"])
+    # Stricter than the app's (trainer.web.core.headers): nothing may load, no script may run,
+    # and the one style allowed is this page's own, by its hash.
+    return "; ".join(["default-src 'none'", f"style-src {_style()[1]}", "base-uri 'none'",
+                      "form-action 'none'", "frame-ancestors 'none'"])
 
 
 def _answer(body: str, status: int, retry_after: int | None = None):
@@ -87,15 +89,15 @@ def _report(pupil: dict) -> dict:
     }
 
 
-@bp.route("/family/<token>")
-def show(token):
+@bp.route("/family/<link>")
+def show(link):
     db = get_db()
     cfg = current_app.config
     window = cfg["PARENT_PAGE_WINDOW_SECONDS"]
     found: dict = {}
 
     def known() -> bool:
-        found["pupil"] = parent_links.find(db, token, cfg["RETENTION_DAYS"])
+        found["pupil"] = parent_links.find(db, link, cfg["RETENTION_DAYS"])
         return found["pupil"] is not None
 
     # A made-up link counts against the address; a real one is withdrawn from that count.
