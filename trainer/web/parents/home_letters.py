@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
+from markupsafe import Markup
 
 from trainer.store import parent_links, pupils
 from trainer.web.classes.qr import qr_svg
@@ -61,8 +62,8 @@ def letters(class_id):
             tokens = parent_links.links(db, current_app.config["SECRET_KEY"], class_id, [p["id"] for p in roster],
                                         current_app.config["RETENTION_DAYS"])
             sheets = [_letter(p, tokens[p["id"]], lang) for p in roster]
-        printed = render_template("parents/_letters.html", klass=klass, letters=sheets, class_qr=class_qr,
-                                  login_address=_base() + url_for("pupil_login.join"), lang=lang)
+        printed = Markup(render_template("parents/_letters.html", klass=klass, letters=sheets, class_qr=class_qr,
+                                  login_address=_base() + url_for("pupil_login.join"), lang=lang))
     return htmx.render("parents/letters.html", "parents/_letters_page.html", klass=klass, printed=printed,
                        lang=lang, languages=LANGUAGES, test=test, only=only, letters=sheets)
 
