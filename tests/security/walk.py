@@ -20,7 +20,9 @@ PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.regis
                     # Sign-in with the school's provider (issue 25): before anyone is logged in.
                     "signin.start", "signin.callback", "signin.link_teacher",
                     # The installable web app's files (issue 18): the same for everyone.
-                    "install.manifest", "install.service_worker", "install.offline"}
+                    "install.manifest", "install.service_worker", "install.offline",
+                    # The page for parents, opened by a child's personal link (issue 37.3).
+                    "parent_page.show"}
 
 
 def get_rules(app):
