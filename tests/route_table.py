@@ -87,11 +87,20 @@ TEACHER_ROUTES = {
                                                      "days": "1", "counts": "1"}},
     "home_practice.show_qr": {"GET": None},
     "home_practice.renew": {"POST": {}},
+    # Home letters and parent links (issue 37.2, 37.3).
+    "home_letters.letters": {"GET": None},
+    "home_letters.renew_pupil": {"POST": {}},
+    "home_letters.off_pupil": {"POST": {}},
+    "home_letters.renew_class": {"POST": {}},
+    "home_letters.off_class": {"POST": {}},
 }
 # Public routes whose argument is a secret token, not an id (tests/web/teachers/test_invitation_accept.py
 # tries used, expired, withdrawn and made-up tokens): listed so the registry test knows them.
 TOKEN_ROUTES = {
     "invitations.accept": {"GET": None},
+    # The parent page (issue 37.3): tests/web/parents/ try unknown, renewed, switched-off and
+    # expired links, and that the link opens nothing else.
+    "parent_page.show": {"GET": None},
 }
 # Public routes whose argument is one of the school's sign-in services (issue 25), the same for
 # everyone and before anyone is logged in: tests/oidc/test_refused_sign_ins.py tries an unknown

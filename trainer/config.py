@@ -42,6 +42,11 @@ DEFAULTS = dict(
     JOIN_CODE_DEVICE_FAILURES=10,  # per device
     JOIN_CODE_ADDRESS_FAILURES=60,  # per network address (a school shares one behind NAT)
     JOIN_CODE_TOTAL_FAILURES=300,  # the whole installation
+    # The parent page (issue 37.3): made-up links per network address, and views per link, in
+    # a sliding window (trainer.web.parents.parent_page).
+    PARENT_PAGE_WINDOW_SECONDS=3600,
+    PARENT_PAGE_ADDRESS_MISSES=20,
+    PARENT_PAGE_VIEWS=60,
     DEVICE_REMEMBER_DAYS=180,  # a device's key lives this long after its last visit
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
     # Requests commit with synchronous=NORMAL and share fsyncs of the log before answering

@@ -217,7 +217,7 @@
     });
   }
 
-  // "outerHTML show:window:top" is htmx's swap with a modifier: the style, then the scroll.
+  // A swap given with a modifier, as "<style> show:window:top": the style, then the scroll.
   function draw(target, html, swap) {
     var words = String(swap || "").split(/\s+/);
     window.htmx.swap(target, html, { swapStyle: words[0] || window.htmx.config.defaultSwapStyle });

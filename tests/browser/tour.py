@@ -117,6 +117,7 @@ TEACHER_TOUR = [
     Stop("classplay_tournament.certificates", link("Print certificates")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("classes.delete", link("Delete class and all data")),
+    Stop("home_letters.letters", steps(TO_CLASS, link("Home letters for parents"))),
     Stop("worksheets.new", steps(TO_CLASS, link("Make a worksheet"))),
     Stop("worksheets.show", make_worksheet),
     Stop("worksheets.find", link("Open another code")),
@@ -196,6 +197,8 @@ NOT_PAGES = {
                           "(tests/browser/test_home_practice.py scans one in a second browser context)",
     "home_login.closed": "where a home session outside its hours is sent, not a link "
                          "(tests/browser/test_home_practice.py moves the clock past closing time)",
+    "parent_page.show": "opened by a parent from the QR code of a home letter, never by a click in the "
+                        "app (tests/browser/test_home_letters.py opens it in a parent's browser)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -222,6 +225,7 @@ STYLE_CHECKS = {
     "roster.upload": CLASS_PAGE,
     "roster.cards": CLASS_PAGE + [StyleCheck(".login-card", "display", "block")],
     "roster.class_sheet": CLASS_PAGE + [StyleCheck(".sheet-pictures", "display", "block")],
+    "home_letters.letters": CLASS_PAGE + [StyleCheck(".home-letters", "display", "block")],   # letters.css
     "drills.settings": CLASS_PAGE,
     "dashboard.overview_page": CLASS_PAGE + DASHBOARD + [
         StyleCheck("table.compact-overview tbody td", "white-space", "normal"),

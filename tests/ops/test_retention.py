@@ -93,7 +93,7 @@ def test_the_servers_daily_run_purges_once_a_day(app, db, make):
     pupil = make.pupil(make.klass(make.teacher()), "Ada")
     add_attempt(db, pupil, 400)
     assert housekeeping.run_due(app.config["DATABASE"], 365, now=NOW) == {
-        "attempts": 1, "practice_sessions": 0, "game_moves": 0, "games": 0, "pupils": 0}
+        "attempts": 1, "practice_sessions": 0, "game_moves": 0, "games": 0, "parent_links": 0, "pupils": 0}
     add_attempt(db, pupil, 401)
     assert housekeeping.run_due(app.config["DATABASE"], 365, now=NOW + 3600) is None
     assert remaining(db, "attempts") == 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from parent_helpers import parent_link, print_letters
 from trainer.store import invitations, oidc_links, oidc_providers
 from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
@@ -122,7 +123,11 @@ def build_world(app, make, db) -> World:
     # Its pupil signs in with it: the class page shows the pupil's "Unlink" form.
     oidc_links.link(db, provider_id=provider_id, issuer="http://127.0.0.1:9", subject="fuzz-pupil",
                     pupil_id=pupil_id, now=utc_now())
-    return World(ids={"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
+    # The pupil's page for parents (issue 37.3), handed out by the teacher's home letters: its
+    # link is the `link` of /family/<link>, and the page shows the hostile name.
+    print_letters(teacher, class_id)
+    link = parent_link(app, db, pupil_id)
+    return World(ids={"link": link, "class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
                       "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
                       "provider_id": provider_id, "role": "teacher",
                       "puzzle_id": puzzle_id, "code": code},

@@ -188,11 +188,11 @@ def test_an_invitation_link_and_a_sign_in_answer_leave_no_secret_in_the_logs(rea
 
 
 def test_every_route_with_a_token_in_its_path_is_masked_in_logs(app):
-    # A link that carries a secret in its path (parents' links, when they come) must be added to
+    # A link that carries a secret in its path (the parent page's, issue 37.3) must be added to
     # trainer.ops.log_paths, or its token goes into the access log (issue 38.2).
     secret = "Zq3-secret_Token9"
-    rules = [r for r in app.url_map.iter_rules() if {"token", "secret", "key"} & set(r.arguments)]
-    assert [r.endpoint for r in rules] == ["invitations.accept"]
+    rules = [r for r in app.url_map.iter_rules() if {"token", "secret", "key", "link"} & set(r.arguments)]
+    assert sorted(r.endpoint for r in rules) == ["invitations.accept", "parent_page.show"]
     for rule in rules:
         with app.test_request_context():
             path = url_for(rule.endpoint, **{a: secret for a in rule.arguments})
@@ -206,6 +206,7 @@ def test_every_route_with_a_token_in_its_path_is_masked_in_logs(app):
     "code=SECRET&state=SECRET",
     "Exception on /invitations/SECRET [GET]",
     "/birch/invitations/SECRET/",
+    '10.0.0.1 "GET /family/SECRET?lang=nl HTTP/1.1" 200',
 ])
 def test_mask_hides_secret_values_and_keeps_the_rest(line):
     masked = log_paths.mask(line)

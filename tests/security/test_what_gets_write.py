@@ -1,6 +1,7 @@
 """What a GET may write, listed in docs/security.md (V3.5.3): nothing a visitor chooses. Only
-bookkeeping of when something was seen, and the close of a drill puzzle whose time has run
-out, which any later request of the pupil would make the same way.
+bookkeeping of when something was seen, the close of a drill puzzle whose time has run
+out, which any later request of the pupil would make the same way, and the parent page's
+rate-limit counters.
 
 ASVS 5.0 V3.5.3: sensitive functionality only behind POST. The plain statement "no GET
 changes the database" (test_request_forgery.py walks a world where none of these is due) was
@@ -43,10 +44,15 @@ def test_gets_write_only_the_documented_bookkeeping(app, hostile_world, db, make
     db.execute("UPDATE auth_sessions SET last_seen = last_seen - 120")
     before = _everything(db)
     walk(app, hostile_world.clients, hostile_world.ids)
-    changes = _changes(before, _everything(db))
+    after = _everything(db)
+    changes = _changes(before, after)
     # 1. A session's last use (at most once a minute), 2. the game board's turn clock:
     assert changes.pop("auth_sessions") == {"last_seen"}
     assert changes.pop("games", set()) <= {"turn_key", "turn_shown_at"}
+    # 4. The parent page's rate limits (issue 37.3): a row per view of a link, under its keys only.
+    assert changes.pop("login_failures") == {"+"}
+    counted = {r["key"] for key, r in after["login_failures"].items() if key not in before["login_failures"]}
+    assert counted == {f"pupil:{pupil_id}:parent-views"}
     # 3. The puzzle whose time ran out, closed as a time-out, and what that close moves:
     closed = changes.pop("attempts")
     assert "answered_at" in closed and "+" not in closed and "-" not in closed

@@ -20,7 +20,9 @@ PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.regis
                     # Sign-in with the school's provider (issue 25): before anyone is logged in.
                     "signin.start", "signin.callback", "signin.link_teacher",
                     # The installable web app's files (issue 18): the same for everyone.
-                    "install.manifest", "install.service_worker", "install.offline"}
+                    "install.manifest", "install.service_worker", "install.offline",
+                    # The page for parents, opened by a child's personal link (issue 37.3).
+                    "parent_page.show"}
 
 
 def get_rules(app):
@@ -138,6 +140,11 @@ def snapshot(db):
             # Showing a pupil's board starts the server's clock for their decision (issue 6.6):
             # bookkeeping of when a page was seen, like a session's last use.
             rows = db.execute("SELECT id, pupil_id, settings, state, record, status FROM games ORDER BY id")
+        elif table == "login_failures":
+            # Opening the parent page counts against its rate limits (issue 37.3): a made-up link
+            # per address, every view per link (docs/security.md, "The parent page").
+            rows = db.execute("SELECT * FROM login_failures WHERE key NOT LIKE 'parent-address:%'"
+                              " AND key NOT LIKE '%:parent-views' ORDER BY rowid")
         else:
             rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
         state[table] = rows.fetchall()

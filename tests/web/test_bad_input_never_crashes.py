@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
-from trainer.store import class_tables, games, invitations
+from trainer.store import class_tables, games, invitations, parent_links
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions
 
@@ -57,6 +57,9 @@ def owned(app, client, auth, make):
             # A sign-in service of the school (issue 25), at an address where nothing answers.
             "provider_id": make.provider(), "role": "teacher",
             "table_id": class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time()),
+            # Noor's parent page (issue 37.3), as her home letter hands it out.
+            "link": parent_links.links(make.db, app.config["SECRET_KEY"], class_id, [pupil_id],
+                                       app.config["RETENTION_DAYS"])[pupil_id],
             **make.set_and_sheet(teacher)}
 
 

@@ -14,10 +14,10 @@ import re
 
 HIDDEN = "[hidden]"
 # Path segments that are bearer secrets, after the segment that announces them (a path-mode
-# school's prefix may stand before it). A new link that carries a secret in its path (parents'
-# links, when they come) is added here; tests/security/test_no_secrets_in_urls_or_logs.py
-# fails for a route whose `<token>` this does not hide.
-SECRET_SEGMENTS = ("invitations",)
+# school's prefix may stand before it). A new link that carries a secret in its path is added
+# here; tests/security/test_no_secrets_in_urls_or_logs.py fails for a route whose `<token>` or
+# `<link>` this does not hide. `family`: the parent page's personal link (issue 37.3).
+SECRET_SEGMENTS = ("invitations", "family")
 # Query parameters that carry secrets: an OpenID Connect provider sends `code` and `state`
 # back to /signin/<id>/callback (and some send tokens); a QR card's `k` travels in the
 # fragment, never sent, but a hand-typed `?k=` would not be.

@@ -30,7 +30,8 @@ def purge(conn: sqlite3.Connection, default_days: int = DEFAULT_RETENTION_DAYS,
     conn.execute("BEGIN IMMEDIATE")
     try:
         for table, column in (("attempts", "issued_at"), ("practice_sessions", "started_at"),
-                              ("game_moves", "created_at"), ("games", "updated_at")):
+                              ("game_moves", "created_at"), ("games", "updated_at"),
+                              ("parent_links", "created_at")):   # issue 37.3: links end with retention
             counts[table] = conn.execute(
                 f"DELETE FROM {table} WHERE {column} < {cutoff.format(table=table)}", params).rowcount
         counts["pupils"] = conn.execute(

@@ -1031,3 +1031,19 @@ def m3701_home_practice(db: Database) -> None:
         "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
         " believed_ms, flags, puzzle_id, answered_at, at_home) WHERE answered_at IS NOT NULL"
     )
+# ------------------------------------------------- issue 37.3: a page for parents, no account
+@migrations()
+def m3711_parent_links(db: Database) -> None:
+    # One personal link per pupil to a read-only page for their parents (trainer.store.parent_links).
+    # The link's token is HMAC(the app's secret key, `nonce`), so the letter can be printed
+    # again; the database alone holds only its SHA-256, as for session tokens. `nonce` NULL:
+    # the teacher switched the link off. A link lives as long as the class keeps its data.
+    db.execute(
+        """
+        CREATE TABLE parent_links (
+            pupil_id INTEGER PRIMARY KEY REFERENCES pupils(id) ON DELETE CASCADE,
+            nonce TEXT,
+            token_hash TEXT UNIQUE,
+            created_at REAL NOT NULL
+        )"""
+    )

@@ -23,6 +23,7 @@ def _blueprints():
     from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
     from trainer.web.games import pupil_views as games, teacher_views as class_games
+    from trainer.web.parents import home_letters, parent_page
     from trainer.web.pupils import (
         certificate as certificates,
         home as pupil_home,
@@ -44,7 +45,7 @@ def _blueprints():
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
             classplay.bp, classplay_watch.bp, classplay_tournament.bp,
-            home_login.bp, home_practice.bp)
+            home_login.bp, home_practice.bp, parent_page.bp, home_letters.bp)
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:

@@ -1,7 +1,8 @@
 """Languages: Flask-Babel set-up and how each request's language is chosen.
 
-Order: the logged-in teacher's or pupil's stored choice, then the choice made on this
-device (session), then the browser's preference, then English.
+Order: a language the page itself sets (`g.page_language`: the parent page), the logged-in
+teacher's or pupil's stored choice, then the choice made on this device (session), then the
+browser's preference, then English.
 """
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ TRANSLATIONS_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tr
 
 
 def select_locale() -> str:
+    # A page for someone with no account (the parent page, issue 37.3) names its own language.
+    page_language = getattr(g, "page_language", None)
+    if page_language in LANGUAGES:
+        return page_language
     for who in (getattr(g, "teacher", None), getattr(g, "pupil", None)):
         if who and who.get("language") in LANGUAGES:
             return who["language"]

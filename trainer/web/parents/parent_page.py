@@ -1,0 +1,121 @@
+"""The page for parents (issue 37.3): opened by the child's personal link, no account, read-only,
+that child only. One request: the stylesheet is in the page (allowed by its hash in this page's
+own CSP), the pictures are inline SVG, and nothing else is loaded. docs/security.md "The parent page"."""
+from __future__ import annotations
+
+import base64
+import hashlib
+from datetime import timedelta
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, current_app, g, render_template, request
+from markupsafe import Markup
+
+from trainer.pupils import home_report
+from trainer.store import parent_links, parent_report
+from trainer.store.throttle import Ceiling
+from trainer.web.core import guessing, school_day
+from trainer.web.core.i18n import LANGUAGES
+from trainer.web.db import get_db
+from trainer.web.parents import words
+from trainer.web.pupils import standing, words as pupil_words
+
+bp = Blueprint("parent_page", __name__)
+
+SKILL_WEEKS = 4          # what they are good at: the answers of the last four weeks
+STYLE = Path(__file__).resolve().parents[3] / "templates" / "parents" / "page.css"
+
+
+@cache
+def _style() -> tuple[Markup, str]:
+    css = STYLE.read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
+    return Markup(css), f"'sha256-{digest}'"
+
+
+def _csp() -> str:
+    # Stricter than the app's (trainer.web.core.headers): nothing may load, no script may run,
+    # and the one style allowed is this page's own, by its hash.
+    return "; ".join(["default-src 'none'", f"style-src {_style()[1]}", "base-uri 'none'",
+                      "form-action 'none'", "frame-ancestors 'none'"])
+
+
+def _answer(body: str, status: int, retry_after: int | None = None):
+    response = current_app.make_response((body, status))
+    h = response.headers
+    h["Content-Security-Policy"] = _csp()
+    # The link is the key: no Referer may carry it to another site, and no shared cache may keep the page.
+    h["Referrer-Policy"] = "no-referrer"
+    h["Cache-Control"] = "private, no-store"
+    h["X-Robots-Tag"] = "noindex, nofollow"
+    if retry_after:
+        h["Retry-After"] = str(retry_after)
+    return response
+
+
+def _language(pupil: dict | None) -> str:
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    for known in ((pupil or {}).get("language"), (pupil or {}).get("teacher_language")):
+        if known in LANGUAGES:
+            return known
+    return request.accept_languages.best_match(LANGUAGES.keys()) or "en"
+
+
+def _not_found(status: int = 404, wait: int | None = None):
+    g.page_language = _language(None)
+    return _answer(render_template("parents/gone.html", style=_style()[0], wait=wait), status, wait)
+
+
+def _report(pupil: dict) -> dict:
+    db = get_db()
+    today = school_day.today()
+    monday = today - timedelta(days=today.weekday())
+    last_monday = monday - timedelta(days=7)
+    rows = parent_report.skills(db, pupil["id"], (today - timedelta(weeks=SKILL_WEEKS)).isoformat())
+    nxt = home_report.practise_next(rows)
+    good = home_report.good_at(rows)
+    return {
+        "this_week": parent_report.practice(db, pupil["id"], monday.isoformat(), today.isoformat()),
+        "last_week": parent_report.practice(db, pupil["id"], last_monday.isoformat(),
+                                            (monday - timedelta(days=1)).isoformat()),
+        "standing": standing.standing_of(db, pupil["id"], pupil["class_id"], today),
+        "rewards": standing.rewards_of(db, pupil["id"], today),
+        "good_at": words.skill(good) if good else None,
+        "next": words.skill(nxt),
+        "idea": words.game_idea(nxt),
+    }
+
+
+@bp.route("/family/<link>")
+def show(link):
+    db = get_db()
+    cfg = current_app.config
+    window = cfg["PARENT_PAGE_WINDOW_SECONDS"]
+    found: dict = {}
+
+    def known() -> bool:
+        found["pupil"] = parent_links.find(db, link, cfg["RETENTION_DAYS"])
+        return found["pupil"] is not None
+
+    # A made-up link counts against the address; a real one is withdrawn from that count.
+    outcome = guessing.attempt(None, known, ceilings=[
+        Ceiling(f"parent-address:{request.remote_addr}", cfg["PARENT_PAGE_ADDRESS_MISSES"], window)],
+        throttled="parent_page_throttled", failed="parent_link_unknown")
+    if outcome.refused:
+        return _not_found(429, outcome.refused)
+    if not outcome.right:
+        return _not_found()
+    pupil = found["pupil"]
+    # Views per link: a link passed around or scraped is slowed down, a family is not.
+    views = guessing.attempt(None, lambda: False, ceilings=[
+        Ceiling(f"pupil:{pupil['id']}:parent-views", cfg["PARENT_PAGE_VIEWS"], window)],
+        throttled="parent_page_throttled", pupil_id=pupil["id"])
+    if views.refused:
+        return _not_found(429, views.refused)
+    g.page_language = lang = _language(pupil)
+    return _answer(render_template("parents/page.html", style=_style()[0], pupil=pupil, lang=lang,
+                                   languages=LANGUAGES, badge_name=pupil_words.badge_name,
+                                   **_report(pupil)), 200)
