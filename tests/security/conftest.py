@@ -175,7 +175,7 @@ class PreparedWorld:
             # The same cookies (the session is signed with the suite's one SECRET_KEY).
             client._cookies = dict(built._cookies)
             clients[role] = client
-        return replace(self.world, clients=clients)
+        return replace(self.world, clients=clients, ids=dict(self.world.ids))  # a test may add ids
 
 
 @pytest.fixture(scope="session")
