@@ -128,6 +128,30 @@ def scan(html: str) -> PageScan:
     return page
 
 
+class Snapshots:
+    """`snapshot(db)`, read again only when the database changed since the last read.
+
+    `PRAGMA data_version` on this connection changes whenever another connection (the app's
+    requests, a backup into the file) commits, so a request that wrote nothing costs one
+    pragma instead of reading every table. Writes through `db` itself do not change it:
+    call `forget()` after them."""
+
+    def __init__(self, db):
+        self.db = db
+        self.reads = 0
+        self.forget()
+
+    def forget(self) -> None:
+        self._version, self._state = None, None
+
+    def __call__(self) -> dict:
+        version = self.db.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._version:
+            self._state, self._version = snapshot(self.db), version
+            self.reads += 1
+        return self._state
+
+
 def snapshot(db):
     """Everything stored, except when a session was last used (reading a page touches it)."""
     tables = [r[0] for r in db.execute(
