@@ -115,6 +115,9 @@ def start(table_id):
     empty = row["seats"] - len(class_tables.seats_of(db, table_id))
     if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
         return _table_page(row, words.refused("too_many_bots")), 409
+    if empty and not with_bots and request.form.get("sure") != "1":
+        # A seat still free and no bot for it: ask first, in words (issue 39.4).
+        return _table_page(row, None, ask_free=empty)
     try:
         turns.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
                     turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
@@ -172,14 +175,14 @@ def _after_change(table_id: int):
     return redirect(url_for("classplay.table", table_id=table_id), 303)
 
 
-def _table_page(row: dict, error: str | None):
+def _table_page(row: dict, error: str | None, ask_free: int = 0):
     db = get_db()
     names = class_tables.seats_of(db, row["id"])
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
     game = class_tables.load(row)
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
                "opener": seat is not None and names and seat == min(names),
-               "free": row["seats"] - len(names), "push": _push(row, seat)}
+               "free": row["seats"] - len(names), "push": _push(row, seat), "ask_free": ask_free}
     if game is not None:
         context.update(_board_context(row, game, names, seat))
         context["ui"]["push"] = context["push"]
