@@ -68,3 +68,16 @@ def test_a_stale_tab_is_refused_in_a_few_words(app, db, make, class_id):
     assert response.status_code == 409
     message = re.search(r'class="error-box[^"]*" role="alert">([^<]*)<', response.get_data(as_text=True)).group(1)
     assert message == "Someone was quicker. Look, then try again!" and len(message.split()) <= 8
+
+
+def test_an_action_card_is_explained_the_first_time_a_child_holds_one(app, db, make, class_id):
+    from flask import session
+
+    from trainer.web.games import action_help
+    with app.test_request_context():
+        joker = next(c for c, kind in action_help.card_table().action_kind.items() if kind == "joker")
+        first = action_help.to_explain([joker])
+        assert [h["card"] for h in first] == [joker]
+        assert first[0]["words"] == "Joker: the magic number goes 1 up or 1 down, for this turn."
+        action_help.met([joker])
+        assert action_help.to_explain([joker]) == [] and session[action_help.MET] == ["joker"]
