@@ -20,7 +20,7 @@ def test_start_with_an_empty_seat_asks_first_and_changes_nothing(app, db, make, 
     asked = ann.post(f"/play/tables/{table_id}/start", data={}, headers={"HX-Request": "true"})
     assert asked.status_code == 200
     html = asked.get_data(as_text=True)
-    assert "One seat is still empty. Start without waiting?" in html
+    assert "1 seat is still empty. Start without waiting?" in html
     assert 'name="sure" value="1"' in html and "Yes, start now" in html and "No, wait" in html
     assert class_tables.get(db, table_id) == before                 # still open, same version
 

@@ -123,8 +123,6 @@ def start(table_id):
                     turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
-    if game is not None and seat is not None and seat < game.state.players:
-        action_help.met(game.state.owned[seat])
     return _after_change(table_id)
 
 
