@@ -81,18 +81,20 @@ def projector(class_id):
     klass = own_class(class_id)
     db = get_db()
     return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
-                       wall=wall.projector(db, klass, watched_tables(db, klass)))
+                       wall=wall.projector(db, klass, watched_tables(db, klass)),
+                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
 
 
 @bp.route("/classes/<int:class_id>/play/projector/live")
 @login.teacher_required
 def projector_live(class_id):
-    """204 while nothing on the wall changed; else the live part (#projector). Polled, and
-    refreshed at once by a `classplay-changed` event on <body> (a live channel may send it)."""
+    """204 while nothing on the wall changed; else the live part (#projector). Polled every
+    2 s, and asked at once when the live channel says a table changed."""
     klass = own_class(class_id)
     db = get_db()
     here = wall.who_is_here(db, klass)
     if request.args.get("v", "") == wall.signature(db, klass, here):
         return "", 204
     return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
-                       wall=wall.projector(db, klass, watched_tables(db, klass)))
+                       wall=wall.projector(db, klass, watched_tables(db, klass)),
+                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
