@@ -63,6 +63,8 @@ TEACHER_ROUTES = {
     # Class play (issue 16): only the class's teacher watches its tables.
     "classplay_watch.watch": {"GET": None},
     "classplay_watch.watch_live": {"GET": None},
+    "classplay_watch.projector": {"GET": None},
+    "classplay_watch.projector_live": {"GET": None},
     "classplay_tournament.live": {"GET": None},
     "classplay_tournament.start": {"POST": {"present": "1", "seating": "random", "length": "round"}},
     "classplay_tournament.end": {"POST": {}},

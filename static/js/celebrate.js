@@ -58,7 +58,10 @@
     ["[data-celebrate=drill-done], .notice.done", [523, 659, 784, 1047]],
     ["[data-celebrate=level]", [523, 659, 784, 1047, 1319]],
     ["[data-celebrate=star]", [784, 1047]],
+    ["[data-celebrate=match]", [523, 659, 784, 1047, 784, 1047]],
   ];
+  // A live refresh replaces what it celebrated: a key (the projector's won table) is cheered once.
+  var cheered = {};
 
   function look(root) {
     var played = false;
@@ -67,6 +70,11 @@
       found.forEach(function (el) {
         if (el.dataset.celebrated) return;
         el.dataset.celebrated = "1";
+        var key = el.dataset.celebrateKey;
+        if (key) {
+          if (cheered[key]) return;
+          cheered[key] = true;
+        }
         burst(el);
         if (!played) { chime(kind[1]); played = true; }
       });

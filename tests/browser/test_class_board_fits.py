@@ -58,8 +58,8 @@ def to_the_lobby(page, live_server, klass, name):
 
 def open_and_start(pages, seats):
     first, second = pages
-    first.get_by_label("Seats", exact=True).select_option(str(seats))
-    first.get_by_label("Bots for empty seats").select_option(index=1)
+    first.get_by_label("How many players?").select_option(str(seats))
+    first.get_by_label("Who plays in empty seats?").select_option(index=1)
     first.get_by_role("button", name="Open a table").click()
     second.get_by_role("button", name=f"Join {KIDS[0]}").click()
     expect(first.locator(".cp-names")).to_contain_text(KIDS[1])

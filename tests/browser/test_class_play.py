@@ -80,13 +80,13 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
     teacher = pages[3]
     _teacher_watches(teacher, live_server)
 
-    kids["Ann"].get_by_label("Seats", exact=True).select_option("3")
+    kids["Ann"].get_by_label("How many players?").select_option("3")
     kids["Ann"].get_by_role("button", name="Open a table").click()
     expect(kids["Ann"].get_by_text("Wait until a classmate joins your table.")).to_be_visible()
     for name in ("Ben", "Cat"):
         # The lobby's poll shows Ann's new table without a reload.
         kids[name].get_by_role("button", name="Join Ann").click()
-        expect(kids[name].get_by_text("Wait: the child who opened the table starts the game.")).to_be_visible()
+        expect(kids[name].get_by_text("Wait: Ann starts the game.")).to_be_visible()
     expect(kids["Ann"].locator(".cp-names")).to_contain_text("Cat")      # by Ann's poll
     expect(teacher.get_by_text("waiting to start")).to_be_visible()
     kids["Ann"].get_by_role("button", name="Start the game").click()

@@ -96,7 +96,7 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
         log_in(page, server, {"code": klass["code"], "name": name})
         page.get_by_role("link", name="Play with classmates").click()
     _teacher_watches(teacher, server)
-    kids["Ann"].get_by_label("Seats", exact=True).select_option("2")
+    kids["Ann"].get_by_label("How many players?").select_option("2")
     kids["Ann"].get_by_role("button", name="Open a table").click()
     # Ben's lobby and the projector learn of the new table from the channel.
     kids["Ben"].get_by_role("button", name="Join Ann").click()

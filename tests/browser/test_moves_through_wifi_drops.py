@@ -121,7 +121,7 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
     for name, page in pages.items():
         log_in(page, live_server, {"code": code, "name": name})
         page.get_by_role("link", name="Play with classmates").click()
-    pages["Ann"].get_by_label("Seats", exact=True).select_option("2")
+    pages["Ann"].get_by_label("How many players?").select_option("2")
     pages["Ann"].get_by_role("button", name="Open a table").click()
     pages["Ben"].get_by_role("button", name="Join Ann").click()
     expect(pages["Ann"].locator(".cp-names")).to_contain_text("Ben")

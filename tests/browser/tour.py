@@ -113,6 +113,8 @@ TEACHER_TOUR = [
     Stop("class_games.limits", link("Game settings for this class")),
     Stop("classplay_watch.watch", steps(TO_CLASS, link("Watch class play"))),
     Stop("classplay_watch.watch", start_tournament),
+    Stop("classplay_watch.projector", link("Show on the projector")),
+    Stop("classplay_watch.watch", link("Leave the projector view")),
     Stop("classplay_watch.watch", button("End the tournament now")),
     Stop("classplay_tournament.certificates", link("Print certificates")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
@@ -199,6 +201,8 @@ NOT_PAGES = {
                          "(tests/browser/test_home_practice.py moves the clock past closing time)",
     "parent_page.show": "opened by a parent from the QR code of a home letter, never by a click in the "
                         "app (tests/browser/test_home_letters.py opens it in a parent's browser)",
+    "classplay_watch.projector_live": "the projector's refresh: 204, or its live part "
+                                      "(tests/web/classplay/test_projector.py)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -213,6 +217,7 @@ class StyleCheck:
 
 
 EVERY_PAGE = [StyleCheck(".site-header", "display", "block")]        # app.css
+NO_SITE_HEADER = {"classplay_watch.projector"}                        # a wall shows the tables only
 CLASS_PAGE = [StyleCheck(".class-nav ul", "display", "block"),
               StyleCheck(".class-nav a[aria-current=page]", "background-color", "rgba(0, 0, 0, 0)")]
 WIDE = [StyleCheck("main.wide", "max-width", "none")]                # dashboard.css
@@ -244,6 +249,7 @@ STYLE_CHECKS = {
     "classplay.lobby": [StyleCheck(".cp-lobby-body", "display", "block")],            # classplay.css
     "classplay.table": [StyleCheck(".cp-table", "display", "block")],
     "classplay_watch.watch": [StyleCheck(".cp-watch-grid", "display", "block")],
+    "classplay_watch.projector": [StyleCheck(".pj-grid", "display", "block")],
     "school.index": [StyleCheck(".school-admin .table-scroll", "overflow-x", "visible")],
     "puzzle_review.index": [StyleCheck(".puzzle-review .review-cards", "display", "block")],
 }
@@ -303,7 +309,7 @@ def endpoint_of(app, url: str) -> str | None:
 def check_styles(page: Page, endpoint: str) -> list[str]:
     """What of the page's own styles did not apply, as messages (none: all applied)."""
     problems = []
-    for check in EVERY_PAGE + STYLE_CHECKS.get(endpoint, []):
+    for check in ([] if endpoint in NO_SITE_HEADER else EVERY_PAGE) + STYLE_CHECKS.get(endpoint, []):
         found = page.locator(check.selector).first
         if found.count() == 0:
             problems.append(f"{endpoint}: nothing matches {check.selector}")

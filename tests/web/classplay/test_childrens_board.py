@@ -56,8 +56,8 @@ def test_the_child_to_move_gets_the_childrens_board(app, db, make):
     # Faces: the classmates' characters, the bots' animals.
     assert "/avatars/cat" in html and "/avatars/dragon" in html
     assert html.count(f"/bots/{words.bot_face('beginner')}") >= 2
-    # A Refresh link for a tablet without JavaScript.
-    assert f'href="/play/tables/{table_id}">Refresh</a>' in html
+    # A "Look again" link for a tablet without JavaScript.
+    assert f'href="/play/tables/{table_id}">Look again</a>' in html
 
 
 def test_a_waiting_child_sees_whose_turn_it_is_and_the_story_since_their_own_move(app, db, make):

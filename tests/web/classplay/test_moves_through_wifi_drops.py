@@ -13,7 +13,7 @@ from trainer.store import class_tables
 from trainer.web.core import outbox
 
 HX = {"HX-Request": "true"}
-STALE = "Something changed at the table before your move arrived."
+STALE = "Someone was quicker. Look, then try again!"
 HELD_TOO_LONG = "The Wi-Fi was away for a long time, so that move did not count."
 
 

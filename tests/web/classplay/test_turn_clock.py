@@ -38,7 +38,7 @@ def test_the_teachers_clock_runs_out_and_the_board_says_the_helper_played(app, d
     answer = watcher.post(f"/play/tables/{table_id}/live?v={version}", headers={"HX-Request": "true"})
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
-    assert "time ran out: the helper bot played" in html
+    assert "time was up: the helper played" in html
     assert int(re.search(r'data-version="(\d+)"', html).group(1)) > version
     after = class_tables.get(db, table_id)
     assert class_tables.load(after).to_act != seat

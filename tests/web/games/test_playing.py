@@ -339,7 +339,7 @@ def test_r1_4_an_empty_pile_is_explained_as_the_blue_7(client, db, pupil):
     game = find_game(lambda g: g.pupil_to_act and not g.state.deck and not g.state.over)
     game_id = start(client, db, pupil, game)
     page = html(client.get(f"/games/{game_id}?step=end"))
-    assert "the blue 7 under it makes the magic number 7" in page
+    assert "No cards left in the pile: the magic number is 7 now." in page
     assert "0 cards in the pile" in page
 
 

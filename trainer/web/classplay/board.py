@@ -145,6 +145,7 @@ def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping
     players = []
     for s in range(state.players):
         lines = [{"label": game_words.score_reason(line.reason), "cards": line.cards, "each": line.each,
+                  "sum": game_words.points_sum(len(line.cards), line.each, line.points),
                   "points": line.points, "action": line.reason == "action"}
                  for line in breakdown(state.won[s], state.owned[s])]
         players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],

@@ -19,7 +19,7 @@ from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, turns, words
 from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.games import forms as game_forms, words as game_words
+from trainer.web.games import action_help, forms as game_forms, words as game_words
 
 bp = Blueprint("classplay", __name__)
 
@@ -115,6 +115,9 @@ def start(table_id):
     empty = row["seats"] - len(class_tables.seats_of(db, table_id))
     if with_bots and empty > game_limits.get(db, row["class_id"]).max_bots:
         return _table_page(row, words.refused("too_many_bots")), 409
+    if empty and not with_bots and request.form.get("sure") != "1":
+        # A seat still free and no bot for it: ask first, in words (issue 39.4).
+        return _table_page(row, None, ask_free=empty)
     try:
         turns.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
                     turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
@@ -155,6 +158,8 @@ def move(table_id):
     version, key = forms.version(request.form), forms.move_key(request.form)
     if version is None or key is None:
         return _table_page(row, game_words.game_error("bad_move", {})), 400
+    seat = class_tables.seat_of(get_db(), table_id, g.pupil["id"])
+    game = class_tables.load(row)
     try:
         turns.play(get_db(), table_id, g.pupil["id"], version, key,
                    lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
@@ -163,6 +168,8 @@ def move(table_id):
         return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
+    if game is not None and seat is not None and seat < game.state.players:
+        action_help.met(game.state.owned[seat])
     return _after_change(table_id)
 
 
@@ -172,14 +179,14 @@ def _after_change(table_id: int):
     return redirect(url_for("classplay.table", table_id=table_id), 303)
 
 
-def _table_page(row: dict, error: str | None):
+def _table_page(row: dict, error: str | None, ask_free: int = 0):
     db = get_db()
     names = class_tables.seats_of(db, row["id"])
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
     game = class_tables.load(row)
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
                "opener": seat is not None and names and seat == min(names),
-               "free": row["seats"] - len(names), "push": _push(row, seat)}
+               "free": row["seats"] - len(names), "push": _push(row, seat), "ask_free": ask_free}
     if game is not None:
         context.update(_board_context(row, game, names, seat))
         context["ui"]["push"] = context["push"]
@@ -218,6 +225,7 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
         "pick": {"table": (), "hand": None}, "status": {"state": "start"},
         "can_hint": False, "hint": None,
         "actions": table_board.actions(game, me, names, avatars) if deciding else [],
+        "action_help": action_help.to_explain(game.state.owned[me]) if deciding else [],
         "scores": table_board.round_scores(game, me, names, avatars) if over else None,
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, request
 
 from trainer.store import class_tables, pupil_rewards, tournaments
-from trainer.web.classplay import board as table_board
+from trainer.web.classplay import board as table_board, projector as wall
 from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.core import htmx, login, push_link, school_day
 from trainer.web.core.ownership import own_class
@@ -42,8 +42,9 @@ def watch_live(class_id):
     return _watch(klass)
 
 
-def _watch(klass: dict):
-    db = get_db()
+def watched_tables(db, klass: dict) -> list[dict]:
+    """Every table the teacher's pages show, the tournament's first: its row, who sits where,
+    the game, the board seen by nobody (R9) and, once over, the scores."""
     tables = []
     rows = class_tables.for_class(db, klass["id"], ("open", "playing"))
     rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
@@ -59,9 +60,41 @@ def _watch(klass: dict):
                                                   class_tables.helped_of(row)) if game else None,
                        "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
                                   if game and game.state.over else None)})
+    return tables
+
+
+def _watch(klass: dict):
+    db = get_db()
+    tables = watched_tables(db, klass)
     # The tournament panel is on the whole page only; the tables' poll gets the fragment.
     whole_page = not htmx.hx().wants_fragment
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
                        signature=class_tables.class_signature(db, klass["id"]),
                        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
                        tp=tournament_panel(db, klass) if whole_page else None)
+
+
+@bp.route("/classes/<int:class_id>/play/projector")
+@login.teacher_required
+def projector(class_id):
+    """The class's tables for a wall (issue 39.3): no site navigation, large, live."""
+    klass = own_class(class_id)
+    db = get_db()
+    return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
+                       wall=wall.projector(db, klass, watched_tables(db, klass)),
+                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
+
+
+@bp.route("/classes/<int:class_id>/play/projector/live")
+@login.teacher_required
+def projector_live(class_id):
+    """204 while nothing on the wall changed; else the live part (#projector). Polled every
+    2 s, and asked at once when the live channel says a table changed."""
+    klass = own_class(class_id)
+    db = get_db()
+    here = wall.who_is_here(db, klass)
+    if request.args.get("v", "") == wall.signature(db, klass, here):
+        return "", 204
+    return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
+                       wall=wall.projector(db, klass, watched_tables(db, klass)),
+                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))

@@ -26,8 +26,7 @@ def seat_names(layout: tuple[str, ...], names: dict[int, dict]) -> list[str]:
 
 def refused(code: str) -> str:
     return {
-        "stale": _("Something changed at the table before your move arrived. Look again and "
-                   "make your move."),
+        "stale": _("Someone was quicker. Look, then try again!"),
         "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. "
                            "Look at the table and make your move again."),
         "already_seated": _("You already sit at a table. Finish that game first."),
@@ -38,6 +37,6 @@ def refused(code: str) -> str:
         "not_seated": _("You do not sit at this table."),
         "not_playing": _("This game is not being played now."),
         "gone": _("This table is gone."),
-        "too_many_bots": _("Your class allows fewer bots. Wait for more classmates."),
-        "settings": _("Choose the seats and the game again."),
+        "too_many_bots": _("Too many bots. Wait for more classmates."),
+        "settings": _("Choose the players and the game again."),
     }.get(code, _("That did not work. Try again."))

@@ -206,6 +206,7 @@ def round_scores(game: Game) -> dict:
     players = []
     for seat in range(state.players):
         lines = [{"label": words.score_reason(line.reason), "cards": line.cards, "each": line.each,
+                  "sum": words.points_sum(len(line.cards), line.each, line.points),
                   "points": line.points, "action": line.reason == "action"}
                  for line in breakdown(state.won[seat], state.owned[seat])]
         players.append({"seat": seat, "name": names[seat], "you": seat == PUPIL,

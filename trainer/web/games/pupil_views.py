@@ -20,7 +20,7 @@ from trainer.store import game_limits, game_moves, games
 from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
-from trainer.web.games import board as game_board, pick as game_pick, words
+from trainer.web.games import action_help, board as game_board, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, posted_pick, settings_from_form
 from trainer.web.games.level import fitted_dial
 from trainer.web.pupils import home_visit
@@ -196,6 +196,7 @@ def _live_context(row, game, deciding, turn) -> dict:
     return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
             "actions": (game_board.pupil_actions(state, game_board.seat_names(game), game_board.seat_faces(game))
                         if deciding else []),
+            "action_help": action_help.to_explain(state.owned[PUPIL]) if deciding else [],
             "discard": deciding and state.phase is Phase.DISCARD,
             "can_hint": can_hint, "hint": hint, "decision": f"{row['id']}:{turn}"}
 
@@ -264,6 +265,7 @@ def move(game_id):
     if not games.save(db, row, after, analysis, timed, now=now,
                       token=request.form.get("token", "")[:TOKEN_CHARS] or None, queued_ms=queued or None):
         return _changed(game_id)
+    action_help.met(state.owned[PUPIL])
     return _after_change(game_id)
 
 

@@ -103,7 +103,7 @@ def length_name(length: str, full_points: int | None = None) -> str:
     if length == "short":
         return _("A short match, to 30 points")
     if full_points is None:
-        return _("A full match, as in the rulebook")
+        return _("A long match")
     return _("A full match, to %(points)d points", points=full_points)
 
 
@@ -307,6 +307,15 @@ def hint_text(kind: str, params: dict) -> str:
 
 
 # ---------------------------------------------------------------- scores (R2)
+
+def points_sum(count: int, each: int, points: int) -> str:
+    """A line of the score as an addition, not a product (issue 39.4: a 7-year-old adds):
+    "1 + 1 + 1 = 3"; a long one shortened, "1 + 1 + 1 + … + 1 = 12"; one card, "5"."""
+    if count <= 1 or count * each != points:
+        return str(points)
+    terms = [str(each)] * count if count <= 6 else [str(each)] * 3 + ["…", str(each)]
+    return f"{' + '.join(terms)} = {points}"
+
 
 def score_reason(reason: str) -> str:
     return {"plain": _("Other cards"), "red": _("Red cards"), "five": _("Fives"),
