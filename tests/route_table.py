@@ -123,6 +123,12 @@ PUPIL_ROUTES: dict = {
     "games.hint": {"POST": {}},
     "games.start_next_round": {"POST": {}},
     "games.stop": {"POST": {}},
+    "family.show": {"GET": None},
+    "family.ready": {"POST": {"version": "0:0"}},
+    "family.tap": {"POST": {"tap": "R1a"}},
+    "family.move": {"POST": {"kind": "lay"}},
+    "family.start_next_round": {"POST": {}},
+    "family.stop": {"POST": {}},
     # Class play (issue 16): only pupils of the table's class sit at or see it.
     "classplay.table": {"GET": None},
     "classplay.live": {"POST": {}},
@@ -166,6 +172,9 @@ PLAIN_POSTS = {
     "signin.link_teacher": {"password": TEACHER_PASSWORD},
     "signin_confirm.ask": {"answer": "yes"},
     "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
+    "family.new": {"name2": "Anna", "length": "round"},
+    "table_check.pupil": {"target": "9", "table": "R1a", "hand": "P6", "tried": "P6"},
+    "table_check.teacher": {"target": "9", "table": "R1a", "hand": "P6", "tried": "P6"},
     # The form of the invitation link opened in this browser (its token is in the session).
     "invitations.join": {"display_name": "New", "email": "new@school.example",
                          "password": "a forged new password", "password2": "a forged new password"},

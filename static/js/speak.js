@@ -34,8 +34,10 @@
     utterance.voice = voice;
     utterance.lang = voice.lang;
     utterance.rate = 0.9;
-    button.classList.add("is-speaking");
-    utterance.onend = utterance.onerror = function () { button.classList.remove("is-speaking"); };
+    if (button) {
+      button.classList.add("is-speaking");
+      utterance.onend = utterance.onerror = function () { button.classList.remove("is-speaking"); };
+    }
     synth.speak(utterance);
   }
 
@@ -45,6 +47,16 @@
     var wrap = button.closest("[data-speak-wrap]");
     var source = wrap && wrap.querySelector("[data-speak-text]");
     say(source ? source.textContent.replace(/\s+/g, " ").trim() : "", button);
+  });
+
+  // A running sum marked [data-speak-auto] (the family table, issue 37.4) is read out as it
+  // changes, when the pupil has read-aloud on: the tablet is shared, eyes are on the cards.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var main = document.querySelector("main[data-read-aloud]");
+    if (!main || main.getAttribute("data-read-aloud") !== "on") return;
+    var target = event.detail && event.detail.target;
+    var source = target && target.querySelector && target.querySelector("[data-speak-auto]");
+    if (source) say(source.textContent.replace(/\s+/g, " ").trim(), null);
   });
 
   markAbility();

@@ -75,6 +75,11 @@ def start_game(page: Page, world: dict) -> None:
     page.get_by_role("button", name="Start the game").click()
 
 
+def start_family_table(page: Page, world: dict) -> None:
+    page.get_by_label("Player 2").fill("Anna")
+    page.get_by_role("button", name="Start the game").click()
+
+
 def start_tournament(page: Page, world: dict) -> None:
     page.get_by_text("Start a class tournament").wait_for()    # the <details>, open at first
     for name in ("Noor", "Sem"):
@@ -125,6 +130,7 @@ TEACHER_TOUR = [
     Stop("worksheets.find", link("Open another code")),
     Stop("puzzle_sets.index", link("My puzzle sets", within=".site-nav")),
     Stop("puzzle_sets.show", link("{set_name}")),
+    Stop("table_check.teacher", link("Check our table", within=".site-nav")),
     Stop("dashboard.overview_page", steps(TO_CLASS, TAB("Dashboard"))),
     Stop("dashboard.class_hard", link("What the class finds hard")),
     Stop("dashboard.class_report", link("Printable class report")),
@@ -161,6 +167,11 @@ PUPIL_TOUR = [
     Stop("pupil_home.home", link("My page", within=".site-nav")),
     Stop("games.new", link("More choices", exact=False)),    # "More choices for a new game"
     Stop("games.show", start_game),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("family.new", link("Play with my family")),
+    Stop("family.show", start_family_table),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("table_check.pupil", link("Check our table")),
     Stop("pupil_home.home", link("My page", within=".site-nav")),
     Stop("classplay.lobby", link("Play with classmates")),
     Stop("classplay.table", button("Open a table")),

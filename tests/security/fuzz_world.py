@@ -14,10 +14,12 @@ import re
 import time
 from datetime import datetime
 
-from game_helpers import find_game, store_game
+from game_helpers import find_game, greedy_move, store_game
 from trainer.engine.positions import Position
 from trainer.engine.rules import legal_moves
-from trainer.games.settings import GameSettings
+from trainer.games.family import FamilySettings
+from trainer.games.service import decide, new_game
+from trainer.games.settings import PERSON, GameSettings
 from trainer.puzzles.puzzle import make_puzzle
 from trainer.store import class_tables, oidc_providers, oidc_teacher_names, puzzle_review, tournaments
 from trainer.web.classplay import turns
@@ -117,5 +119,29 @@ def build_fuzz_world(app, db) -> dict:
     cup_class = make.klass(world.ids["teacher_id"], "Cup class")
     cup = [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]]
     tournaments.start(db, cup_class, cup, turns.tournament_games(cup, "round", 7), now=6.0)
+    _family_tables(db, world)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}
+
+
+def _family_tables(db, world) -> None:
+    """The family table (issue 37.4), linked from its new-game page: one whose tablet is in the
+    hands of the person to act (the board's tap, move and stop forms), one waiting for the
+    hand-over (its "It's me" form), and a match between rounds (next round). Who holds the
+    tablet is in the pupil's session, as on the device."""
+    import random
+
+    held = new_game(FamilySettings((PERSON, PERSON, "beginner")), 5)
+    passing = new_game(FamilySettings((PERSON, PERSON)), 6)
+    between = new_game(FamilySettings((PERSON, PERSON), length="full"), 7)
+    rng = random.Random(7)
+    while not between.round_over:
+        between, _ = decide(between, greedy_move(between.state, rng), seat=between.to_act)
+    kept = {}
+    for game, holder in ((held, held.to_act), (passing, None), (between, None)):
+        game_id = store_game(db, world.pupil_id, game)
+        # Older than the bot games: "Continue your game" on the pupil's page opens those.
+        db.execute("UPDATE games SET created_at = 0, updated_at = 0 WHERE id = ?", [game_id])
+        kept[str(game_id)] = {"names": [None, "Anna", None], "holder": holder}
+    with world.clients["pupil"].session_transaction() as session:
+        session["family_tables"] = kept

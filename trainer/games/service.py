@@ -30,12 +30,13 @@ from trainer.engine.solver import running_sums
 from trainer.engine.state import Phase, RoundSetup, State, deal, shuffled_setup
 from trainer.engine.view import view_of
 from trainer.games.analysis import MoveAnalysis, analyse_play
+from trainer.games.family import FamilySettings
 from trainer.games.settings import PERSON, GameSettings, TableSettings
 
 PUPIL = 0                     # the pupil's seat in a game against bots
 GAME_FORMAT = GameSettings.FORMAT
-SETTINGS = {kind.FORMAT: kind for kind in (GameSettings, TableSettings)}
-Settings = GameSettings | TableSettings
+SETTINGS = {kind.FORMAT: kind for kind in (GameSettings, TableSettings, FamilySettings)}
+Settings = GameSettings | TableSettings | FamilySettings
 
 
 class GameError(ValueError):
@@ -229,11 +230,12 @@ def check_move(state: State, move: Move, seat: int = PUPIL) -> None:
 # ---------------------------------------------------------------- saving and resuming
 
 def game_from_json(data: dict) -> Game:
-    """Rebuilds a saved game (a bot game's tweak-game/1 or a class table's tweak-table/1) by
+    """Rebuilds a saved game (a bot game's tweak-game/1, a class table's tweak-table/1, a
+    family table's tweak-family/1) by
     replaying it; raises ValueError when the data is not a game."""
     kind = SETTINGS.get(data.get("format"))
     if kind is None:
-        raise ValueError("not a tweak-game/1 or tweak-table/1 document")
+        raise ValueError("not a tweak-game/1, tweak-table/1 or tweak-family/1 document")
     settings = kind.from_json(data["settings"])
     match = Match(settings.players, settings.colors_in_play, settings.threshold or 1, data["first_dealer"])
     rounds = tuple(data["rounds"])

@@ -22,7 +22,12 @@ def _blueprints():
     from trainer.web.core import install, language, pages
     from trainer.web.dashboard import views as dashboard
     from trainer.web.drills import pupil_views as practice, teacher_views as drills
-    from trainer.web.games import pupil_views as games, teacher_views as class_games
+    from trainer.web.games import (
+        check_views as table_check,
+        family_views as family,
+        pupil_views as games,
+        teacher_views as class_games,
+    )
     from trainer.web.parents import home_letters, parent_page
     from trainer.web.pupils import (
         certificate as certificates,
@@ -41,7 +46,7 @@ def _blueprints():
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
     return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
+            drills.bp, practice.bp, games.bp, class_games.bp, table_check.bp, family.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
             account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
             signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
             classplay.bp, classplay_watch.bp, classplay_tournament.bp,

@@ -38,6 +38,8 @@ BOT_LEVELS = {
     "casual": _l("casual"),
     "clever": _l("clever"),
     "expert": _l("expert"),
+    # A person at a family table (issue 37.4, trainer.games.family.FAMILY): no bot, no name.
+    "family": _l("a family member"),
 }
 
 def bot_label(level: str) -> str:

@@ -21,6 +21,7 @@ from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import action_help, board as game_board, pick as game_pick, words
+from trainer.web.games.family_views import is_family
 from trainer.web.games.forms import decision_ms, move_from_form, posted_pick, settings_from_form
 from trainer.web.games.level import fitted_dial
 from trainer.web.pupils import home_visit
@@ -31,8 +32,9 @@ WATCHED = "game_watched"
 
 
 def _own_game(game_id: int) -> dict:
+    """The pupil's own game against bots; a family table has its own routes (family_views)."""
     row = games.get_for_pupil(get_db(), g.pupil["id"], game_id)
-    if row is None:
+    if row is None or is_family(row):
         security_log.not_yours("game", game_id)
     return row
 
@@ -88,6 +90,10 @@ def _level_choices(limits) -> list[tuple[str, str]]:
 @bp.route("/games/<int:game_id>")
 @login.pupil_required
 def show(game_id):
+    found = games.get_for_pupil(get_db(), g.pupil["id"], game_id)
+    if found is not None and is_family(found):
+        # "Continue your game" on the pupil's page opens the newest game, of either kind.
+        return redirect(url_for("family.show", game_id=game_id), 303)
     row = _own_game(game_id)
     game = games.load(row)
     asked = request.args.get("step")
