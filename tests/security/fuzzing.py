@@ -33,6 +33,7 @@ from .walk import snapshot
 
 ENTRY_PAGES = {
     "nobody": ["/", "/login", "/register", "/join", "/how-to-play",
+               "/at-home",                                  # where a home QR opens (issue 37.1)
                "/invitations/" + "fuzz-invitation-token",   # made in fuzz_world (issue 19)
                "/signin/link",                              # pending in fuzz_world (issue 25)
                "/signin/1/callback?state=fuzz&code=fuzz"],  # where a provider sends people back

@@ -22,7 +22,9 @@ PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.regis
                     # The installable web app's files (issue 18): the same for everyone.
                     "install.manifest", "install.service_worker", "install.offline",
                     # The page for parents, opened by a child's personal link (issue 37.3).
-                    "parent_page.show"}
+                    "parent_page.show",
+                    # Where a child's personal home QR opens (issue 37.1): before anyone is logged in.
+                    "home_login.welcome"}
 
 
 def get_rules(app):

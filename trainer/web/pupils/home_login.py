@@ -80,11 +80,11 @@ def _closed_page(hours):
 @bp.route("/at-home/closed")
 def closed():
     if not home_visit.at_home():
-        return redirect(url_for("pupil_home.home" if g.pupil else "pupil_login.join"))
+        return _leave(url_for("pupil_home.home" if g.pupil else "pupil_login.join"))
     hours = home_visit.class_hours()
     if home_visit.open_now(hours):
         # Opened again (a reload in the morning): straight back to the child's page.
-        return redirect(url_for("pupil_home.home"))
+        return _leave(url_for("pupil_home.home"))
     return _closed_page(hours)
 
 
