@@ -47,9 +47,11 @@ def _lobby(error: str | None, status_form=None):
     class_id = g.pupil["class_id"]
     limits = game_limits.get(db, class_id)
     tables = []
+    faces = pupil_rewards.class_faces(db, class_id)
     for row in class_tables.for_class(db, class_id, ("open",)):
         seats = class_tables.seats_of(db, row["id"])
         tables.append({"row": row, "names": [s["name"] for s in seats.values()],
+                       "people": [(s["name"], faces.get(s["pupil_id"])) for s in seats.values()],
                        "free": row["seats"] - len(seats)})
     return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
                        mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
@@ -187,6 +189,7 @@ def _table_page(row: dict, error: str | None, ask_free: int = 0):
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
     game = class_tables.load(row)
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
+               "faces": pupil_rewards.class_faces(db, row["class_id"]) if game is None else {},
                "opener": seat is not None and names and seat == min(names),
                "free": row["seats"] - len(names), "push": _push(row, seat), "ask_free": ask_free}
     if game is not None:
