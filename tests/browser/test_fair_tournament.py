@@ -144,13 +144,14 @@ NAMES_SHOWN = """() => [...document.querySelectorAll('.seats .seat')].map(box =>
 
 def _every_box_has_a_name(page, names):
     """Read in one go (a poll may swap the board between two reads)."""
+    own = page.viewport_size
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         boxes = page.evaluate(NAMES_SHOWN)
         assert len(boxes) == len(names), (width, height, boxes)
         for text, w, h, inside, visible in boxes:
             assert text in names and visible and inside and w >= 20 and h >= 8, (width, height, boxes)
-    page.set_viewport_size({"width": 1024, "height": 768})
+    page.set_viewport_size(own)
 
 
 def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser, live_server, klass, clock):
