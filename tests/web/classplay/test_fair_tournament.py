@@ -96,7 +96,7 @@ def test_a_child_back_is_told_what_the_helper_did_and_its_tweak_is_not_theirs(ap
     page = late_client.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert f"The helper played {played} turns for you." in page
     assert "You won this action card" not in page
-    assert "away: the helper bot played" in page                       # the story marks them
+    assert "not here: the helper played" in page                       # the story marks them
 
 
 def test_every_child_has_a_face_at_the_table_in_the_lobby_and_on_the_teachers_page(app, db, make, clock, auth):
