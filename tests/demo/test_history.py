@@ -73,3 +73,10 @@ def test_the_overview_of_the_demo_class_has_pupils_who_need_attention(demo_db):
     assert rows["Ada"].drill_today == "done" and rows["Daan"].drill_today == "started"
     assert all(r.games_played == 2 for r in rows.values())
     assert date.fromisoformat(demo_db.execute("SELECT max(day) FROM attempts").fetchone()[0]) <= date.today()
+
+
+def test_every_demo_child_has_a_character_of_their_own(demo_db):
+    """Issue 39.2: the demo's class play shows who is who by face, each a different one."""
+    chosen = dict(demo_db.execute("SELECT p.name, a.avatar FROM pupils p JOIN pupil_avatars a ON a.pupil_id = p.id"))
+    assert set(chosen) == set(demo.DEMO_PUPILS)
+    assert len(set(chosen.values())) == len(demo.DEMO_PUPILS)

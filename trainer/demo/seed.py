@@ -13,10 +13,12 @@ import secrets
 from datetime import date
 
 from trainer.demo import history
-from trainer.store import classes, passwords, pupils, teachers
+from trainer.store import classes, passwords, pupil_rewards, pupils, teachers
 
 DEMO_EMAIL = "demo@example.org"
 DEMO_PUPILS = ("Ada", "Bram", "Chloé", "Daan", "Emma", "Finn")
+# Each demo child has picked a character (issue 39.2), so the demo's class play shows who is who.
+DEMO_AVATARS = ("owl", "fox", "cat", "dragon", "panda", "rocket")
 
 
 def login_file_for(database: str) -> str:
@@ -33,6 +35,8 @@ def ensure_demo_data(db, login_file: str) -> dict | None:
                                      passwords.hash_password(password))
         class_id = classes.create(db, teacher_id, "Demo class 3B")
         pupil_ids = pupils.create_many(db, class_id, list(DEMO_PUPILS))
+        for pupil_id, key in zip(pupil_ids, DEMO_AVATARS, strict=True):
+            pupil_rewards.set_avatar(db, pupil_id, key)
         # Made by `trainer serve` before the app runs, so the server's local date is the day.
         history.add_history(db, class_id, pupil_ids, date.today())
         fd = os.open(login_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

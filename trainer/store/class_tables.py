@@ -22,6 +22,10 @@ from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
 AWAY_AFTER = 20.0     # seconds without a poll or a move: the child closed the tablet, is away
+# A tournament seat's child has not opened the table yet (seen_at NULL): the table waits for
+# them this long after Start before the helper bot plays for them (issue 39.1). Their away
+# clock starts only when they first open the table.
+ARRIVE_WITHIN = 180.0
 SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
 
 
@@ -115,9 +119,20 @@ def pupils_table(db: Database, pupil_id: int) -> int | None:
     return row[0] if row else None
 
 
-def away_seats(seats: dict[int, dict], now: float) -> set[int]:
-    """The seats whose child has not polled or moved for AWAY_AFTER seconds."""
-    return {seat for seat, s in seats.items() if s.get("seen_at") is None or now - s["seen_at"] > AWAY_AFTER}
+def away_seats(seats: dict[int, dict], now: float, started_at: float | None = None) -> set[int]:
+    """The seats whose child has not polled or moved for AWAY_AFTER seconds. A child who has
+    not opened the table yet (a tournament seat, seen_at NULL) is not away: the table waits
+    for them until ARRIVE_WITHIN after `started_at`, the table's start."""
+    def away(s: dict) -> bool:
+        if s.get("seen_at") is None:
+            return started_at is None or now - started_at > ARRIVE_WITHIN
+        return now - s["seen_at"] > AWAY_AFTER
+    return {seat for seat, s in seats.items() if away(s)}
+
+
+def not_here_yet(seats: dict[int, dict]) -> set[int]:
+    """The seats whose child has not opened the table since the tournament started."""
+    return {seat for seat, s in seats.items() if s.get("seen_at") is None}
 
 
 def helped_of(row: dict) -> list[list]:
@@ -277,8 +292,10 @@ def due(row: dict, seats: dict[int, dict], now: float) -> str | None:
     seat = row.get("to_act")
     if row["status"] != "playing" or seat is None or seat not in seats:
         return None
-    if seat in away_seats(seats, now):
+    if seat in away_seats(seats, now, row.get("created_at")):
         return "away"
+    if seats[seat].get("seen_at") is None:
+        return None       # not here yet: the turn clock starts when they are
     if row.get("turn_clock") and now - row["updated_at"] >= row["turn_clock"]:
         return "clock"
     return None
@@ -289,23 +306,24 @@ def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple
     that `pupil_id`'s child is here (at most every SEEN_EVERY seconds). Returns the version
     and whether a helper turn is due; None when there is no such table. Reads only, unless
     something must change."""
-    row = db.execute("SELECT status, version, updated_at, turn_clock, to_act FROM class_tables WHERE id = ?",
-                     [table_id]).fetchone()
+    row = db.execute("SELECT status, version, updated_at, turn_clock, to_act, created_at FROM class_tables"
+                     " WHERE id = ?", [table_id]).fetchone()
     if row is None:
         return None
-    light = dict(zip(("status", "version", "updated_at", "turn_clock", "to_act"), row))
+    light = dict(zip(("status", "version", "updated_at", "turn_clock", "to_act", "created_at"), row))
     seats = {seat: {"pupil_id": pid, "seen_at": seen} for seat, pid, seen in db.execute(
         "SELECT seat, pupil_id, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
     mine = next((seat for seat, s in seats.items() if s["pupil_id"] == pupil_id), None)
     version = light["version"]
     if mine is not None and (seats[mine]["seen_at"] is None or now - seats[mine]["seen_at"] >= SEEN_EVERY):
-        came_back = light["status"] == "playing" and mine in away_seats(seats, now)
+        came_back = light["status"] == "playing" and (
+            seats[mine]["seen_at"] is None or mine in away_seats(seats, now, light["created_at"]))
         seats[mine]["seen_at"] = now
         with write_transaction(db):
             db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
                        [now, table_id, mine])
             if came_back:
-                # The boards show who is away: they must learn that the child is back.
+                # The boards show who is away or not here yet: they must learn that the child is here.
                 version = _locked(db, table_id)["version"]
                 _bump(db, table_id, version, now)
                 version += 1
@@ -316,7 +334,8 @@ def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], game: Game
                    turn_clock: int = 0, tournament_id: int | None = None) -> int:
     """A table the teacher seats (the class tournament): the children in the given order, no
     opener, no bots, started at once with `game`. A child waiting at an open table leaves it
-    first (an empty one goes); a child already playing is refused ("already_seated")."""
+    first (an empty one goes); a child already playing is refused ("already_seated"). Nobody
+    has opened the table yet: each seat's seen_at stays NULL until its child does (issue 39.1)."""
     if not MIN_SEATS <= len(pupil_ids) <= MAX_SEATS or len(set(pupil_ids)) != len(pupil_ids) \
             or game.settings.seats != (PERSON,) * len(pupil_ids):
         raise TableRefused("settings")
@@ -332,8 +351,8 @@ def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], game: Game
             " tournament_id) VALUES (?, ?, ?, NULL, ?, ?, ?)",
             [class_id, len(pupil_ids), game.settings.length, now, now, tournament_id]).lastrowid
         for seat, pupil_id in enumerate(pupil_ids):
-            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, ?)",
-                       [table_id, seat, pupil_id, now])
+            db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, ?, ?, NULL)",
+                       [table_id, seat, pupil_id])
         _write_game(db, get(db, table_id), game, now, None, turn_clock=max(0, int(turn_clock)))
     return table_id
 

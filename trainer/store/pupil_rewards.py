@@ -6,6 +6,8 @@ import time
 
 from sqlite_utils import Database
 
+from trainer.pupils import avatars
+
 # A right answer whose time is believed (as the dashboard's pupil_days count them).
 _TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
           " AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0")
@@ -27,6 +29,13 @@ def set_avatar(db: Database, pupil_id: int, key: str, now: float | None = None) 
 def class_avatars(db: Database, class_id: int) -> dict[int, str]:
     return dict(db.execute("SELECT a.pupil_id, a.avatar FROM pupil_avatars a JOIN pupils p ON p.id = a.pupil_id"
                            " WHERE p.class_id = ?", [class_id]).fetchall())
+
+
+def class_faces(db: Database, class_id: int) -> dict[int, str]:
+    """Every pupil of the class with a face: the chosen character, else a distinct default
+    (trainer.pupils.avatars.class_faces)."""
+    ids = [r[0] for r in db.execute("SELECT id FROM pupils WHERE class_id = ?", [class_id])]
+    return avatars.class_faces(ids, class_avatars(db, class_id))
 
 
 # Fluency levels ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import json
 
 from sqlite_utils import Database
 
-from trainer.engine.records import replay_round
+from trainer.games.fair import own_results
 from trainer.games.service import Game
 from trainer.store import class_tables
 from trainer.store.db import write_transaction
@@ -108,20 +108,22 @@ def running(db: Database, class_id: int) -> dict | None:
 
 def standings(db: Database, tournament_id: int) -> list[dict]:
     """Per child: table (1, 2, ...), name, rounds won (a shared top counts), points and TWEAKs
-    (R5.3) over the finished rounds, ordered by table and then points: no class-wide ranking."""
+    (R5.3) over the finished rounds, ordered by table and then points: no class-wide ranking.
+    What the helper bot earned in a child's turns is not the child's (issue 39.1): it counts
+    neither in their points and TWEAKs nor in who won the round."""
     result = []
     for number, table_id in enumerate(table_ids(db, tournament_id), start=1):
         seats = class_tables.seats_of(db, table_id)
+        helped = class_tables.helped_of(class_tables.get(db, table_id))
         people = {seat: {"table": number, "table_id": table_id, "pupil_id": s["pupil_id"], "name": s["name"],
                          "rounds_won": 0, "points": 0, "tweaks": 0} for seat, s in seats.items()}
-        for record in class_tables.rounds_of(db, table_id):
-            state = replay_round(record)
-            scores = state.scores()
+        for round_no, record in enumerate(class_tables.rounds_of(db, table_id)):
+            scores, tweaks = own_results(record, round_no, helped)
             for seat, person in people.items():
                 if seat >= len(scores):
                     continue
                 person["points"] += scores[seat]
-                person["tweaks"] += len(state.owned[seat])
+                person["tweaks"] += tweaks[seat]
                 person["rounds_won"] += scores[seat] == max(scores)
         result += sorted(people.values(), key=lambda p: (-p["points"], p["name"].lower()))
     return result

@@ -50,9 +50,10 @@ def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> lis
 
 
 def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS,
-          away: set[int] = frozenset(), helped: list = ()) -> dict:
+          away: set[int] = frozenset(), helped: list = (), not_here: set[int] = frozenset()) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
-    ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board."""
+    ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board;
+    `not_here`: tournament seats whose child has not opened the table yet (the table waits)."""
     state = game.state
     view = view_of(state, max(seat, 0))
     if seat == NOBODY:
@@ -66,6 +67,7 @@ def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, s
         "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
         "score": scores[s], "total": totals[s] if totals else None,
         "to_act": view.to_act == s, "dealer": view.dealer == s, "away": s in away,
+        "not_here": s in not_here and s not in away,
         "helper": s in away and game.settings.seats[s] == PERSON,
     } for s in range(view.players)]
     to_act = state.current_player

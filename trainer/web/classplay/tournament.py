@@ -98,7 +98,7 @@ def certificates(class_id):
     latest = tournaments.latest(db, class_id)
     running = latest is not None and tournaments.running(db, class_id) is not None
     awards = tournaments.certificates(db, latest["id"]) if latest and not running else []
-    avatars = pupil_rewards.class_avatars(db, class_id)
+    avatars = pupil_rewards.class_faces(db, class_id)
     return render_template("classplay/certificates.html", klass=klass, awards=awards, avatars=avatars,
                            running=running, latest=latest,
                            day=datetime.fromtimestamp(latest["started_at"]).date() if latest else None)

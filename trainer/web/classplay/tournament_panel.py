@@ -31,7 +31,7 @@ def tournament_panel(db: Database, klass: dict) -> dict:
     if running is None:
         ticked = g.get("tournament_ticked")
         panel.update(pupils=pupils.list_for_class(db, klass["id"]),
-                     avatars=pupil_rewards.class_avatars(db, klass["id"]),
+                     avatars=pupil_rewards.class_faces(db, klass["id"]),
                      present=ticked if ticked is not None else tournaments.present_today(db, klass["id"], _day_start()),
                      lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths])
     return panel

@@ -13,15 +13,17 @@ import secrets
 
 from flask import Blueprint, g, redirect, request, url_for
 
+from trainer.games.fair import helped_since_own_turn
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
 from trainer.store import class_tables, game_limits, pupil_rewards
-from trainer.web.classplay import board as table_board, forms, turns, words
+from trainer.web.classplay import board as table_board, forms, tournament_call, turns, words
 from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
 from trainer.web.db import get_db
 from trainer.web.games import action_help, forms as game_forms, words as game_words
 
 bp = Blueprint("classplay", __name__)
+bp.after_app_request(tournament_call.add_call)
 
 
 def _class_table(table_id: int) -> dict:
@@ -45,9 +47,11 @@ def _lobby(error: str | None, status_form=None):
     class_id = g.pupil["class_id"]
     limits = game_limits.get(db, class_id)
     tables = []
+    faces = pupil_rewards.class_faces(db, class_id)
     for row in class_tables.for_class(db, class_id, ("open",)):
         seats = class_tables.seats_of(db, row["id"])
         tables.append({"row": row, "names": [s["name"] for s in seats.values()],
+                       "people": [(s["name"], faces.get(s["pupil_id"])) for s in seats.values()],
                        "free": row["seats"] - len(seats)})
     return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
                        mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
@@ -185,6 +189,7 @@ def _table_page(row: dict, error: str | None, ask_free: int = 0):
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
     game = class_tables.load(row)
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
+               "faces": pupil_rewards.class_faces(db, row["class_id"]) if game is None else {},
                "opener": seat is not None and names and seat == min(names),
                "free": row["seats"] - len(names), "push": _push(row, seat), "ask_free": ask_free}
     if game is not None:
@@ -206,9 +211,12 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     includes), for a class table seen from `seat`: the children's board (issue 15.7) with the
     table's own URLs, its version on every move and its poll (`ui`)."""
     me = seat if seat is not None else table_board.NOBODY
-    avatars = pupil_rewards.class_avatars(get_db(), row["class_id"])
-    away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
-    board = table_board.board(game, me, names, avatars, away, class_tables.helped_of(row))
+    avatars = pupil_rewards.class_faces(get_db(), row["class_id"])
+    playing = row["status"] == "playing"
+    away = class_tables.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
+    helped = class_tables.helped_of(row)
+    board = table_board.board(game, me, names, avatars, away, helped,
+                              not_here=class_tables.not_here_yet(names) if playing else set())
     move_url = url_for("classplay.move", table_id=row["id"])
     over = game.state.over
     deciding = board["mine"] and row["status"] == "playing"
@@ -223,7 +231,7 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
         "deciding": deciding, "discard": deciding and board["discard"],
         "decision": f"table{row['id']}:{row['version']}", "oob": False,
         "pick": {"table": (), "hand": None}, "status": {"state": "start"},
-        "can_hint": False, "hint": None,
+        "can_hint": False, "hint": None, "helped_for_me": helped_since_own_turn(game, me, helped),
         "actions": table_board.actions(game, me, names, avatars) if deciding else [],
         "action_help": action_help.to_explain(game.state.owned[me]) if deciding else [],
         "scores": table_board.round_scores(game, me, names, avatars) if over else None,

@@ -49,15 +49,18 @@ def watched_tables(db, klass: dict) -> list[dict]:
     rows = class_tables.for_class(db, klass["id"], ("open", "playing"))
     rows += class_tables.for_class(db, klass["id"], ("finished",))[-FINISHED_SHOWN:][::-1]
     rows = tournament_first(db, klass["id"], rows)
-    avatars = pupil_rewards.class_avatars(db, klass["id"])
+    avatars = pupil_rewards.class_faces(db, klass["id"])
     seats = class_tables.seats_of_tables(db, [row["id"] for row in rows])
     for row in rows:
         names = seats[row["id"]]
         game = class_tables.load(row)
-        away = class_tables.away_seats(names, school_day.now()) if row["status"] == "playing" else set()
+        playing = row["status"] == "playing"
+        away = class_tables.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
         tables.append({"row": row, "names": names, "game": game,
                        "board": table_board.board(game, table_board.NOBODY, names, avatars, away,
-                                                  class_tables.helped_of(row)) if game else None,
+                                                  class_tables.helped_of(row),
+                                                  not_here=class_tables.not_here_yet(names) if playing else set())
+                       if game else None,
                        "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
                                   if game and game.state.over else None)})
     return tables

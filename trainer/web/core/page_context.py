@@ -1,6 +1,6 @@
 """The one context processor that reads the database (issue 35.2): what every page shows of
-the logged-in pupil — their switches on <main> (templates/base.html) and their own character
-on a game board (games/_macros.html). Everything else a template shows, its view reads and
+the logged-in pupil — their switches on <main> (templates/base.html), their own character
+on a game board (games/_macros.html) and their class tournament's table (_tournament_call.html). Everything else a template shows, its view reads and
 hands it; tests/web/core/test_template_data.py fails when another template global or context
 processor reads the database.
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from flask import g
+from flask import g, request
 
-from trainer.store import pupil_rewards
+from trainer.store import pupil_rewards, tournaments
 from trainer.web.core import once
 from trainer.web.db import get_db
 
@@ -30,6 +30,14 @@ class PupilPage:
     def avatar(self) -> str | None:
         """The pupil's character key, None before they pick one."""
         return pupil_rewards.avatar(get_db(), self.pupil_id)
+
+    @cached_property
+    def tournament_call(self) -> int | None:
+        """The class tournament's table the pupil sits at (issue 39.1), which every page
+        leads to by one big button (templates/_tournament_call.html), except that table's own."""
+        table_id = tournaments.table_of(get_db(), self.pupil_id)
+        here = (request.view_args or {}).get("table_id") if request.endpoint else None
+        return None if table_id is None or here == table_id else table_id
 
 
 def pupil_page() -> PupilPage | None:
