@@ -112,7 +112,7 @@ TEACHER_TOUR = [
     Stop("roster.class_sheet", link("Class sheet: every name and picture password on one page")),
     Stop("drills.settings", TAB("Daily drill")),
     Stop("drills.upload_puzzles", link("Upload puzzles")),
-    Stop("home_practice.settings", TAB("At home")),
+    Stop("home_practice.settings", steps(TO_CLASS, TAB("At home"))),
     Stop("home_practice.show_qr", link("Show the home QR code of {pupil_name}")),
     Stop("classes.settings", steps(TO_CLASS, TAB("Class settings"))),
     Stop("class_games.limits", link("Game settings for this class")),
