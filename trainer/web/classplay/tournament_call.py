@@ -17,7 +17,7 @@ AT_A_TABLE = frozenset({"classplay.live", "classplay.move", "classplay.start"})
 
 def add_call(response):
     if (g.get("pupil") is None or response.status_code != 200 or response.mimetype != "text/html"
-            or request.endpoint in AT_A_TABLE or "HX-Redirect" in response.headers
+            or request.endpoint in AT_A_TABLE or htmx.sends_elsewhere(response)
             or not htmx.hx().is_htmx or response.is_streamed or response.direct_passthrough):
         return response
     page = pupil_page()

@@ -59,6 +59,11 @@ def full_reload(url: str):
     return redirect(url, 303)
 
 
+def sends_elsewhere(response) -> bool:
+    """The answer sends the browser to another page (full_reload): nothing is swapped in."""
+    return "HX-Redirect" in response.headers
+
+
 def trigger_headers(event: str, detail) -> dict:
     """Response headers that make htmx fire `event` (with `detail`) on the requesting element."""
     return {"HX-Trigger": json.dumps({event: detail})}
