@@ -200,7 +200,7 @@ def test_the_channel_notes_the_child_whose_stream_is_open_and_stops_when_it_clos
 def test_a_stream_ends_when_its_ticket_expires(world, monkeypatch):
     """Then the page polls (each ask notes its child) until a fresh ticket opens it again."""
     w = world
-    signed_at = int(time.time()) - tokens.MAX_AGE + 1
+    signed_at = int(time.time()) - tokens.MAX_AGE + 2
     monkeypatch.setattr(itsdangerous.timed.TimestampSigner, "get_timestamp", lambda self: signed_at)
     token = tokens.sign(SECRET, Ticket("table", w["table_id"], "pupil", w["seated"][0]))
     monkeypatch.undo()
@@ -208,7 +208,9 @@ def test_a_stream_ends_when_its_ticket_expires(world, monkeypatch):
     try:
         stream = requests.get(channel.url + "/push/stream", params={"t": token}, stream=True, timeout=5)
         assert stream.status_code == 200
-        # hello and the table's version, then the end of the stream (not the read timeout)
-        assert [name for name, _data in events(stream, 10)] == ["hello", "v"]
+        # hello (and the table's version, on a quick machine), then the end of the stream: a
+        # stream that went on would end the read with requests' timeout instead.
+        names = [name for name, _data in events(stream, 10)]
+        assert names[0] == "hello" and set(names) <= {"hello", "v"} and len(names) <= 2
     finally:
         channel.stop()
