@@ -105,7 +105,9 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         try:
             live_presence.mark_here(writers(school), seats, now)
             return True
-        except sqlite3.Error as err:     # the lock stayed busy: the hub asks again a second later
+        except Exception as err:     # the lock stayed busy, a file being restored, anything:
+            # whatever it was, the loop must go on (pages with an open stream send nothing, so
+            # a dead loop would turn their children away); the hub asks again a second later.
             print(f"push: presence: {err}", flush=True)
             return False
 
