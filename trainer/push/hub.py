@@ -34,7 +34,7 @@ from trainer.store import live_tables
 TICK = 0.1          # seconds between reads of a school (the issue: at most 100 ms)
 QUEUE_LIMIT = 64    # a subscriber this far behind gets only the latest; it compares versions anyway
 PRESENCE_EVERY = 5.0   # seconds between a school's presence writes: a seat is away after 20 s
-PRESENCE_SOONEST = 1.0  # a newly connected seat is noted at the next tick, but not more often
+PRESENCE_SOONEST = 1.0  # a newly connected seat is noted at once, but a school is written at most this often
 
 
 @dataclass(eq=False)
