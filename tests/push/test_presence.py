@@ -197,20 +197,26 @@ def test_the_channel_notes_the_child_whose_stream_is_open_and_stops_when_it_clos
         channel.stop()
 
 
-def test_a_stream_ends_when_its_ticket_expires(world, monkeypatch):
-    """Then the page polls (each ask notes its child) until a fresh ticket opens it again."""
+def test_a_table_stream_ends_when_its_ticket_expires(world, monkeypatch):
+    """Then the page polls (each ask notes its child) until a fresh ticket opens it again. A
+    projector's stream notes no one: it stays open (its read ends by requests' timeout)."""
     w = world
     signed_at = int(time.time()) - tokens.MAX_AGE + 2
     monkeypatch.setattr(itsdangerous.timed.TimestampSigner, "get_timestamp", lambda self: signed_at)
-    token = tokens.sign(SECRET, Ticket("table", w["table_id"], "pupil", w["seated"][0]))
+    table = tokens.sign(SECRET, Ticket("table", w["table_id"], "pupil", w["seated"][0]))
+    projector = tokens.sign(SECRET, Ticket("class", w["class_id"], "teacher", w["teacher"]))
     monkeypatch.undo()
     channel = Channel(Schools.one(w["path"], SECRET)).start()
     try:
-        stream = requests.get(channel.url + "/push/stream", params={"t": token}, stream=True, timeout=5)
-        assert stream.status_code == 200
+        stream = requests.get(channel.url + "/push/stream", params={"t": table}, stream=True, timeout=5)
+        watch = requests.get(channel.url + "/push/stream", params={"t": projector}, stream=True, timeout=5)
+        assert stream.status_code == watch.status_code == 200
         # hello (and the table's version, on a quick machine), then the end of the stream: a
         # stream that went on would end the read with requests' timeout instead.
         names = [name for name, _data in events(stream, 10)]
         assert names[0] == "hello" and set(names) <= {"hello", "v"} and len(names) <= 2
+        assert [name for name, _data in events(watch, 2)] == ["hello", "v"]
+        with pytest.raises(requests.exceptions.ConnectionError):     # the read timed out
+            events(watch, 1)
     finally:
         channel.stop()

@@ -148,17 +148,21 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
                                                        ticket.who, ticket.person):
             return PlainTextResponse("not yours", 403, headers=cors(request))
-        person = ticket.person if ticket.kind == "table" else None
-        sub = hub.subscribe(slug, ticket.kind, ticket.thing, person, ticket.expires)
+        # A table's stream says its child is here, so it lasts no longer than its ticket; a
+        # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
+        seated = ticket.kind == "table"
+        sub = hub.subscribe(slug, ticket.kind, ticket.thing, ticket.person if seated else None,
+                            ticket.expires if seated else float("inf"))
 
         async def events():
             try:
                 yield ServerSentEvent(event="hello", data=HELLO, retry=RETRY_MS)
                 while True:
                     try:
-                        # The stream lasts as long as its ticket: then the page polls (and its
-                        # asks note its child's presence) until a fresh ticket opens it again.
-                        event = await asyncio.wait_for(sub.queue.get(), sub.expires - time.time())
+                        # Then the page polls (and its asks note its child's presence) until
+                        # a fresh ticket opens the stream again.
+                        left = sub.expires - time.time() if seated else None
+                        event = await asyncio.wait_for(sub.queue.get(), left)
                     except asyncio.TimeoutError:
                         return
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
