@@ -7,8 +7,8 @@ drills, against the production server (`trainer serve --workers N`, gunicorn) on
 
 `--mode both` (the default) runs the same load twice, each on a school of its own: first
 with the live channel (issue 36.1, trainer.push: the tablets listen to its stream and ask
-the table only when it says their version changed, plus an "I am here" every 10 s, as
-static/js/push.js), then with today's 1 s poll; the report puts them side by side. With
+the table only when it says their version changed, as static/js/push.js; the channel notes
+that they are here), then with today's 1 s poll; the report puts them side by side. With
 `--idle-tablets N` it also measures what a connected tablet costs the server at a table
 where nobody moves: N such tablets for `--idle-seconds`, against the same server with none,
 in CPU ms per tablet-minute, push and poll.
@@ -76,7 +76,6 @@ from school_load import (
 VERSION = re.compile(r'<section id="table"[^>]*data-version="(\d+)"')
 PUSH = re.compile(r'data-push="http://127\.0\.0\.1:(\d+)(/push/stream\?t=[^"]+)"')
 KEEPALIVE = 4.0      # seconds: under gunicorn's keepalive (trainer serve: 5)
-BEAT = 10.0          # static/js/push.js: a table says "I am here" this often while the stream is live
 DRILL_REQUESTS = ("next puzzle (POST)", "puzzle page (GET)", "answer (POST)", "feedback page (GET)")
 POLL, MOVE = "table poll (GET)", "move (POST)"
 
@@ -273,7 +272,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                       rng: random.Random, stop: asyncio.Event, counts: dict) -> None:
     """One child's tablet with the live channel, as static/js/push.js: the stream says which
     version the table is at; the tablet asks the table (one POST .../live) only when that is
-    not the version it shows, or a turn fell due, and says it is here every BEAT seconds.
+    not the version it shows, or a turn fell due (the channel notes that it is here).
     While the stream is down it polls every `--poll` seconds and reconnects after a jittered,
     growing wait."""
     _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False,
@@ -284,7 +283,6 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
     events: asyncio.Queue = asyncio.Queue()
     live = asyncio.Event()
     move_at = None
-    last_beat = loop.time() + rng.uniform(0, BEAT)
     last_request = loop.time()
 
     def plan_move(page: str) -> None:
@@ -301,7 +299,6 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                         live.set()
                         failures = 0
                         counts["streams"] += 1
-                        await events.put({"here": True})       # push.js notes presence at once
                     elif event == "v":
                         await events.put(json.loads(data))
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
@@ -380,21 +377,15 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                     if await ask():
                         return
                     continue
-            elif now - last_beat >= BEAT:
-                last_beat = now
-                if await ask():
-                    return
-                continue
-            deadlines = [t for t in (move_at, last_beat + BEAT if live.is_set() else next_poll) if t is not None]
+            deadlines = [t for t in (move_at, None if live.is_set() else next_poll) if t is not None]
             try:
-                event = await asyncio.wait_for(events.get(), max(0.0, min(deadlines) - loop.time()))
+                # Live and no move planned: wait for the stream, but look again at least each
+                # poll period (the stream may have dropped meanwhile).
+                wait = min(deadlines) - loop.time() if deadlines else args.poll
+                event = await asyncio.wait_for(events.get(), max(0.0, wait))
             except asyncio.TimeoutError:
                 continue
-            if event.get("here"):
-                last_beat = loop.time()
-                if await ask():
-                    return
-            elif "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
+            if "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
                 if await ask():
                     return
     finally:

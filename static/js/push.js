@@ -7,8 +7,9 @@
 // While the stream is down (a background tab on an iPad, a Wi-Fi drop, the push process
 // restarting) the page falls back to the version poll of before, once a second, and opens
 // the stream again after a growing, jittered wait, at once when the tab is visible or the
-// network back. A table also says "I am here" every 10 s while live (presence and the
-// lazy turn clock of docs/class-play.md are the web app's, as before).
+// network back. While the stream is open the page never says "I am here": the channel itself
+// notes that the child whose tablet holds the table's stream is present; while it polls,
+// each ask notes it, as before.
 //
 // A small script rather than the htmx SSE extension: the comparison with the version shown
 // and the fallback to polling need code (htmx runs with allowEval off, so no trigger filters),
@@ -16,12 +17,12 @@
 (function () {
   "use strict";
   if (!window.EventSource) return;
-  var POLL_MS = 1000, BEAT_MS = 10000, STALE_MS = 40000, MAX_WAIT_MS = 30000;
+  var POLL_MS = 1000, STALE_MS = 40000, MAX_WAIT_MS = 30000;
   var source = null, stream = null, live = false, failures = 0, retry = null;
-  var lastMessage = 0, lastBeat = Date.now();
+  var lastMessage = 0;
 
   function target() { return document.querySelector("[data-push]"); }
-  // htmx drops a trigger while the section's own request is in flight (a beat, say), and
+  // htmx drops a trigger while the section's own request is in flight (a poll, say), and
   // that answer may predate the news: ask once more when it is back.
   var pending = false;
   function ask(el) {
@@ -48,9 +49,6 @@
     source.addEventListener("hello", function () {
       live = true; failures = 0; lastMessage = Date.now();
       document.documentElement.setAttribute("data-live", "push");
-      // A table notes at once that its child is here (presence, as the poll's first ask did).
-      var el = target();
-      if (el && el.hasAttribute("data-push-beat")) { lastBeat = Date.now(); ask(el); }
     });
     source.addEventListener("ping", function () { lastMessage = Date.now(); });
     source.addEventListener("v", onEvent);
@@ -81,8 +79,7 @@
     if (!el) return;
     var t = Date.now();
     if (live && t - lastMessage > STALE_MS) { close(); later(); }   // a stream gone silent
-    if (!live) { ask(el); return; }
-    if (el.hasAttribute("data-push-beat") && t - lastBeat >= BEAT_MS) { lastBeat = t; ask(el); }
+    if (!live) ask(el);
   }, POLL_MS);
 
   document.addEventListener("htmx:afterRequest", function () {

@@ -15,6 +15,12 @@ which renders each seat's own view when the tablet asks for it):
   when any of its tables opened, changed, finished or went; N only counts.
 A new subscriber gets its key's current value at the next tick, so what changed while it
 was away is never missed: the tablet compares with the version it shows.
+
+Presence: a child whose tablet holds its table's stream open is here. `presence_due(now)`
+says, per school, which seats to note (trainer.store.live_presence.mark_here: one write for
+all of them) every PRESENCE_EVERY seconds, and within a second when a seat connects; a seat
+whose ticket has expired is left out (and its stream ends, trainer.push.server), so only the
+checks a stream's opening makes ever mark anyone present.
 """
 from __future__ import annotations
 
@@ -27,6 +33,8 @@ from trainer.store import live_tables
 
 TICK = 0.1          # seconds between reads of a school (the issue: at most 100 ms)
 QUEUE_LIMIT = 64    # a subscriber this far behind gets only the latest; it compares versions anyway
+PRESENCE_EVERY = 5.0   # seconds between a school's presence writes: a seat is away after 20 s
+PRESENCE_SOONEST = 1.0  # a newly connected seat is noted at once, but a school is written at most this often
 
 
 @dataclass(eq=False)
@@ -34,6 +42,8 @@ class Subscriber:
     school: str
     kind: str               # "table" or "class"
     thing: int
+    person: int | None = None         # the pupil seated at `thing`, for a table's ticket
+    expires: float = float("inf")     # when its ticket stops being good (epoch seconds)
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     fresh: bool = True
 
@@ -51,6 +61,8 @@ class SchoolState:
     class_seq: dict[int, int] = field(default_factory=dict)
     nudged: set[tuple[int, int]] = field(default_factory=set)
     subscribers: set[Subscriber] = field(default_factory=set)
+    noted: frozenset[tuple[int, int]] = frozenset()   # the seats of the last presence write
+    noted_at: float = float("-inf")
 
 
 class Hub:
@@ -61,8 +73,9 @@ class Hub:
         self.clock = clock
         self.schools: dict[str, SchoolState] = {}
 
-    def subscribe(self, school: str, kind: str, thing: int) -> Subscriber:
-        sub = Subscriber(school, kind, thing)
+    def subscribe(self, school: str, kind: str, thing: int, person: int | None = None,
+                  expires: float = float("inf")) -> Subscriber:
+        sub = Subscriber(school, kind, thing, person, expires)
         self.schools.setdefault(school, SchoolState()).subscribers.add(sub)
         return sub
 
@@ -77,6 +90,26 @@ class Hub:
 
     def subscribers(self) -> int:
         return sum(len(s.subscribers) for s in self.schools.values())
+
+    def presence_due(self, now: float) -> list[tuple[str, frozenset[tuple[int, int]]]]:
+        """(school, its connected seats) for each school whose presence write is due now; the
+        caller writes them (or calls presence_failed). One write per school, whatever the
+        number of subscribers."""
+        due = []
+        for school, state in self.schools.items():
+            seats = frozenset((sub.thing, sub.person) for sub in state.subscribers
+                              if sub.kind == "table" and sub.person is not None and now < sub.expires)
+            since = now - state.noted_at
+            if seats and (since >= PRESENCE_EVERY or (since >= PRESENCE_SOONEST and seats - state.noted)):
+                state.noted, state.noted_at = seats, now
+                due.append((school, seats))
+        return due
+
+    def presence_failed(self, school: str) -> None:
+        """The write did not happen (the lock stayed busy): try again a second later."""
+        state = self.schools.get(school)
+        if state is not None:
+            state.noted = frozenset()
 
     def tick(self) -> None:
         now = self.clock()

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+import time
 from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urlsplit
@@ -25,7 +26,7 @@ from starlette.routing import Route
 
 from trainer.ops import schools as school_files
 from trainer.push import hub as hubs, tokens
-from trainer.store import live_tables
+from trainer.store import live_presence, live_tables
 
 PING = 15           # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
 RETRY_MS = 2000     # what a browser's own EventSource waits before reconnecting
@@ -77,8 +78,19 @@ class Readers:
         return conn
 
 
+class Writers(Readers):
+    """One writing connection per school, kept, for presence alone (trainer.store.live_presence)."""
+
+    def __call__(self, slug: str) -> sqlite3.Connection:
+        conn = self.conns.get(slug)
+        if conn is None:
+            conn = self.conns[slug] = live_presence.open_writer(self.schools.find(slug)[0])
+        return conn
+
+
 def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) -> Starlette:
     readers = Readers(schools)
+    writers = Writers(schools)
     hub = hubs.Hub(readers)
 
     async def watch_loop():
@@ -89,14 +101,34 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
                 print(f"push: {err}", flush=True)
             await asyncio.sleep(tick)
 
+    def note(school: str, seats: frozenset, now: float) -> bool:
+        try:
+            live_presence.mark_here(writers(school), seats, now)
+            return True
+        except Exception as err:     # the lock stayed busy, a file being restored, anything:
+            # whatever it was, the loop must go on (pages with an open stream send nothing, so
+            # a dead loop would turn their children away); the hub asks again a second later.
+            print(f"push: presence: {err}", flush=True)
+            return False
+
+    async def presence_loop():
+        # Its own loop, and the write in a thread: the streams never wait for the write lock.
+        while True:
+            now = time.time()
+            for school, seats in hub.presence_due(now):
+                if not await asyncio.to_thread(note, school, seats, now):
+                    hub.presence_failed(school)
+            await asyncio.sleep(tick)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        task = asyncio.create_task(watch_loop())
+        tasks = [asyncio.create_task(watch_loop()), asyncio.create_task(presence_loop())]
         app.state.hub = hub
         try:
             yield
         finally:
-            task.cancel()
+            for task in tasks:
+                task.cancel()
 
     def cors(request: Request) -> dict:
         """The page is served by the web app's port and the stream by this one (no proxy in
@@ -116,13 +148,23 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
                                                        ticket.who, ticket.person):
             return PlainTextResponse("not yours", 403, headers=cors(request))
-        sub = hub.subscribe(slug, ticket.kind, ticket.thing)
+        # A table's stream says its child is here, so it lasts no longer than its ticket; a
+        # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
+        seated = ticket.kind == "table"
+        sub = hub.subscribe(slug, ticket.kind, ticket.thing, ticket.person if seated else None,
+                            ticket.expires if seated else float("inf"))
 
         async def events():
             try:
                 yield ServerSentEvent(event="hello", data=HELLO, retry=RETRY_MS)
                 while True:
-                    event = await sub.queue.get()
+                    try:
+                        # Then the page polls (and its asks note its child's presence) until
+                        # a fresh ticket opens the stream again.
+                        left = sub.expires - time.time() if seated else None
+                        event = await asyncio.wait_for(sub.queue.get(), left)
+                    except asyncio.TimeoutError:
+                        return
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
             finally:
                 hub.unsubscribe(sub)
