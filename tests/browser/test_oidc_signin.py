@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import oidc_provider as op
-from trainer.store import oidc_links, oidc_providers, oidc_teacher_names
+from trainer.store import oidc_links, oidc_providers, oidc_teacher_names, school_admin
 from web_helpers import TEACHER_PASSWORD, Make, make_app
 
 from .conftest import LiveServer
@@ -231,7 +231,8 @@ def test_the_administrator_adds_a_service_is_told_its_mistake_and_tries_it(page,
     administrator's words; the saved service's test sign-in goes through the provider and shows
     what came back, linking nothing."""
     db = live_server.db()
-    Make(db).teacher(email="admin@school.example", name="Anne")             # the administrator
+    # The shared server's first teacher is some other test's: Anne is made the administrator.
+    school_admin.set_role(db, Make(db).teacher(email="admin@school.example", name="Anne"), "admin")
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a teacher").click()
     page.get_by_label("E-mail address").fill("admin@school.example")
