@@ -4,15 +4,14 @@ sets the drill; the day-0 dashboard raises no alarm. Then the same class with we
 the overview is at most 1,800 px tall and every pupil's row at most 40 px.
 
 Screenshots go to docs/screens/teacher-*.png (shown in docs/dashboard.md)."""
-import io
 import re
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from pypdf import PdfReader
 
+from browser.printing import pdf_pages
 from dashboard_helpers import backdate_class
 from trainer.demo.history import add_history
 
@@ -29,13 +28,6 @@ NAMES = ["Emma\tJansen", "Noor\tBakker", "Sem\tVisser", "Liv\tSmit", "Daan\tMeij
 # (issue 37.5) and wraps a line lower: the rows themselves are held by MAX_ROW_PX.
 MAX_OVERVIEW_PX = 1850
 MAX_ROW_PX = 40
-
-
-def pdf_pages(page) -> int:
-    page.emulate_media(media="print")
-    pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
-    page.emulate_media(media="screen")
-    return pages
 
 
 def overview_sizes(page) -> tuple[int, list[float]]:

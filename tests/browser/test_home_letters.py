@@ -7,14 +7,13 @@ old one is a friendly 404.
 Screenshots go to docs/screens/home-letter.png and docs/screens/parent-page.png (docs/pupils.md).
 The taps from the class page to the printed letters are printed for docs/pupils.md
 (`pytest -s tests/browser/test_home_letters.py`)."""
-import io
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from pypdf import PdfReader
 
+from browser.printing import pdf_pages
 from parent_helpers import parent_link
 
 pytestmark = pytest.mark.browser
@@ -24,13 +23,6 @@ NAMES = ["Emma", "Noor", "Sem", "Liv", "Daan", "Julia", "Lucas", "Mila", "Finn",
          "Bram", "Zoë", "Milan", "Nina", "Ravi", "Yara", "Jesse", "Lotte", "Ahmed", "Fenna", "Thijs",
          "Isa", "Ruben", "Saar", "Olivier", "Roos"]
 PAGE_LIMIT = 60 * 1024
-
-
-def pdf_pages(page) -> int:
-    page.emulate_media(media="print")
-    pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
-    page.emulate_media(media="screen")
-    return pages
 
 
 def test_a_teacher_prints_home_letters_and_a_parent_sees_only_their_child(page, browser, live_server, watch):
