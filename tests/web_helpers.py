@@ -6,6 +6,7 @@ Imported by tests/conftest.py (fixtures) and by tests that need a second app or 
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import re
 import secrets
@@ -16,7 +17,6 @@ from datetime import datetime
 
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeTimedSerializer
-from jinja2 import BytecodeCache
 from werkzeug.routing import Rule
 
 from trainer import create_app
@@ -45,24 +45,6 @@ class CSRFClient(FlaskClient):
             data.setdefault("csrf_token", self.csrf_token())
             kwargs["data"] = data
         return super().post(*args, **kwargs)
-
-
-class _CompiledTemplates(BytecodeCache):
-    """Compiled templates shared by the suite's apps. Each new app would compile every
-    template it renders again; Jinja checks the source's checksum, so an edit still shows."""
-
-    def __init__(self):
-        self._code = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self._code:
-            bucket.bytecode_from_string(self._code[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self._code[bucket.key] = bucket.bytecode_to_string()
-
-
-COMPILED_TEMPLATES = _CompiledTemplates()
 
 
 def _share_url_builders() -> None:
@@ -115,9 +97,15 @@ def make_app(db_path, **extra):
     config = {"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": "test-secret"}
     config.update(extra)
     app = create_app(config)
-    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     app.test_client_class = CSRFClient
     return app
+
+
+@functools.lru_cache(maxsize=8)
+def _password_hash(password: str) -> str:
+    """One argon2id hash per password for the suite's thousands of made teachers (each hash
+    takes ~35 ms of CPU by design); logging in still verifies it in full."""
+    return passwords.hash_password(password)
 
 
 class Make:
@@ -130,7 +118,7 @@ class Make:
     def teacher(self, email=None, password=TEACHER_PASSWORD, name="Teacher") -> int:
         self._n += 1
         email = email or f"teacher{self._n}-{secrets.token_hex(4)}@school.example"
-        return teachers.create(self.db, email, name, passwords.hash_password(password))
+        return teachers.create(self.db, email, name, _password_hash(password))
 
     def klass(self, teacher_id, name="Class 3B") -> int:
         return classes.create(self.db, teacher_id, name)

@@ -56,6 +56,9 @@ DEFAULTS = dict(
     KEEP_CONNECTIONS=False,  # `trainer serve` turns it on: each server thread reuses its connection (trainer.web.db)
     DAILY_HOUSEKEEPING=False,  # `trainer serve` turns it on: purge once a day (trainer.web.core.housekeeping)
     GAME_STEP_MS=1500,  # how long each bot move stays on the board (issue 6)
+    # How often a class table asks for its version without the live channel (issue 16; the
+    # lobby, the projector and the tournament ask half as often: docs/class-play.md).
+    LIVE_POLL_MS=1000,
     MAX_OPEN_GAMES=3,  # games a pupil may have going at once (the home page lists three)
     PUZZLE_BANK_GENERATED=600,  # puzzles generated into an empty bank, besides the curated sets
     AHEAD_PUZZLES=2,  # puzzles handed to the page ahead, for a Wi-Fi drop (trainer.web.drills.ahead); 0: none

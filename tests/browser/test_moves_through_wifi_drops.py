@@ -3,6 +3,8 @@ once when the network returns). At a bot game and at a class table the child mak
 the network gone: the board waits, calm, under "Waiting for the Wi-Fi…", nothing reaches the
 server; when the network returns the outbox sends the move once, the board updates (at a class
 table the classmate's too, by its poll), and the move is applied once."""
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -113,8 +115,10 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     _clean_but_offline(watch)
 
 
-def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follow(browser, live_server):
-    code, pupils = _class(live_server, ["Ann", "Ben"], "wifi-table@school.example")
+def _two_at_a_table(browser, live_server, email):
+    """Ann and Ben log in from the first page, sit at one table and start: (pages by name,
+    their contexts, watches, the table's id, the name of the child whose turn it is)."""
+    code, pupils = _class(live_server, ["Ann", "Ben"], email)
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(2)]
     pages = dict(zip(("Ann", "Ben"), (c.new_page() for c in contexts)))
     watches = [Watch(p, live_server.url) for p in pages.values()]
@@ -130,12 +134,18 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
 
     db = live_server.db()
     table_id = class_tables.pupils_table(db, pupils["Ann"])
-    row = class_tables.get(db, table_id)
-    seat = class_tables.load(row).to_act
+    seat = class_tables.load(class_tables.get(db, table_id)).to_act
     mover_name = next(n for n, pid in pupils.items() if class_tables.seat_of(db, table_id, pid) == seat)
+    db.close()
+    return pages, contexts, watches, table_id, mover_name
+
+
+def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follow(browser, live_server):
+    pages, contexts, watches, table_id, mover_name = _two_at_a_table(browser, live_server, "wifi-table@school.example")
     mover, other = pages[mover_name], pages["Ben" if mover_name == "Ann" else "Ann"]
     mover_context = contexts[list(pages).index(mover_name)]
-    version = row["version"]
+    db = live_server.db()
+    version = class_tables.get(db, table_id)["version"]
     for page in pages.values():
         expect(page.locator("#table")).to_have_attribute("data-version", str(version))
     expect(mover.get_by_text("Your turn!")).to_be_visible()
@@ -201,3 +211,37 @@ def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, 
     assert len(lost) == 1 and len(sent) == 1            # the resend, answered
     assert _game_row(live_server, pupils["Noor"]) == (version + 1, moves + 1)
     _clean_but_offline(watch)
+
+
+def test_a_move_made_while_a_slow_poll_is_on_its_way_is_sent_not_dropped(browser, live_server, monkeypatch):
+    """On a slow school network a table's poll can take longer than the time between two
+    polls. A move made then waits behind the poll in flight (hx-sync), and the next poll must
+    not take its place: htmx's default queue keeps only the last request, which dropped the
+    child's move without a word (found when the browser tests' poll went from 1 s to 0.25 s)."""
+    from trainer.web.classplay import turns
+
+    pages, contexts, watches, table_id, mover_name = _two_at_a_table(browser, live_server, "slow-poll@school.example")
+    mover = pages[mover_name]
+    db = live_server.db()
+    version = class_tables.get(db, table_id)["version"]
+    expect(mover.get_by_text("Your turn!")).to_be_visible()
+
+    tick = turns.tick
+
+    def slow_tick(*args, **kwargs):       # each poll answers after 4 polls' time
+        time.sleep(4 * live_server.app.config["LIVE_POLL_MS"] / 1000)
+        return tick(*args, **kwargs)
+
+    monkeypatch.setattr(turns, "tick", slow_tick)
+    sent = _moves_posted(mover, "/move")
+    mover.locator("#table .hand-cards label.card-pick").first.click()
+    expect(mover.locator("#table.htmx-request")).to_have_count(1)      # a poll is on its way
+    mover.get_by_role("button", name="Put down", exact=True).click()
+    expect(mover.locator("#table")).to_have_attribute("data-version", str(version + 1))
+    assert len(sent) == 1
+    assert class_tables.get(db, table_id)["version"] == version + 1
+    db.close()
+    for w in watches:
+        w.assert_clean()
+    for c in contexts:
+        c.close()

@@ -84,6 +84,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         pages,
         security_log,
         static_files,
+        template_code,
     )
 
     ids.init_app(app)
@@ -93,6 +94,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     login.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
+    template_code.init_app(app)
     card_faces.init_app(app)
     page_context.init_app(app)
     housekeeping.init_app(app)

@@ -69,7 +69,7 @@ def test_a_classmate_who_is_not_seated_gets_no_ticket_and_polls(play):
     page = other.get(f"/play/tables/{play['table_id']}")
     assert page.status_code == 200
     assert push_of(page) is None
-    assert 'hx-trigger="every 1s"' in page.get_data(as_text=True)
+    assert 'hx-trigger="every 1000ms"' in page.get_data(as_text=True)
 
 
 def test_without_a_channel_every_page_polls_as_before(app, db, make):
@@ -78,6 +78,6 @@ def test_without_a_channel_every_page_polls_as_before(app, db, make):
     table_id = seated_table(db, pupils)
     page = pupils[0][1].get(f"/play/tables/{table_id}")
     text = page.get_data(as_text=True)
-    assert push_of(page) is None and 'hx-trigger="every 1s"' in text
+    assert push_of(page) is None and 'hx-trigger="every 1000ms"' in text
     assert "connect-src 'self';" in page.headers["Content-Security-Policy"]
-    assert 'hx-trigger="every 2s"' in pupils[0][1].get("/play/tables").get_data(as_text=True)
+    assert 'hx-trigger="every 2000ms"' in pupils[0][1].get("/play/tables").get_data(as_text=True)

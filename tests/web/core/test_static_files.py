@@ -9,6 +9,7 @@ import brotli
 from flask import url_for
 
 from trainer.web.core.static_files import build, hashed_name, is_hashed
+from web_helpers import make_app
 
 
 def _static_url(app, filename):
@@ -97,3 +98,16 @@ def test_pages_travel_compressed_to_browsers_that_take_it(client):
     assert "<!doctype html>" in html and len(page.data) < len(html) / 2
     assert client.get("/join", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
     assert "Content-Encoding" not in client.get("/join").headers
+
+
+def test_apps_of_one_process_share_the_table_of_files_and_each_answers_for_itself(app, tmp_path):
+    """A process serving many schools makes an app per school: WhiteNoise reads the build
+    folder once, and what is not a static file still reaches the app it was sent to."""
+    other = make_app(tmp_path / "other.db")
+    assert other.wsgi_app.files is app.wsgi_app.files
+    assert other.wsgi_app.application is not app.wsgi_app.application
+    for each in (app, other):
+        client = each.test_client()
+        assert client.get(_static_url(each, "css/app.css")).status_code == 200
+        assert client.get("/").status_code == 200
+    assert app.wsgi_app.application.__self__ is app and other.wsgi_app.application.__self__ is other

@@ -7,9 +7,14 @@ the build folder as `<name>.<hash>.<ext>` with its `.gz` and `.br` beside it, an
 `url_for('static', filename=...)` answers the hashed name. A changed file gets a new name, so a
 year's `immutable` is safe; a tablet that already has this week's files asks for nothing but the
 page. The original names stay served (by Flask, revalidated) for anything that links them.
+
+A process serving many schools makes an app per school (trainer.web.schools), and the test suite
+about 1,500: WhiteNoise's table of the files (a stat, a media type and headers per file, about
+10 ms) is read once per process and set of files, not once per app.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import re
@@ -65,6 +70,29 @@ def build(source_dir: str | Path, build_dir: str | Path) -> dict[str, str]:
     return manifest
 
 
+_servers: dict[tuple, WhiteNoise] = {}
+
+
+def _static_server(application, build_dir: str, prefix: str, manifest: dict[str, str]) -> WhiteNoise:
+    """WhiteNoise in front of `application`. Its table of files is read from the build folder
+    once per process and set of files; each app gets a copy pointing at its own app."""
+    key = (build_dir, prefix, tuple(sorted(manifest.items())))
+    if key not in _servers:
+        _servers[key] = WhiteNoise(
+            None,
+            root=build_dir,
+            prefix=prefix,
+            max_age=60,  # only hashed names are in root: they all get immutable
+            immutable_file_test=lambda path, url: is_hashed(url),
+            # Our pages are same-origin only; no reason to invite other sites to read the files.
+            allow_all_origins=False,
+            add_headers_function=_file_headers,
+        )
+    server = copy.copy(_servers[key])       # shares the read-only table of files
+    server.application = application
+    return server
+
+
 def init_app(app) -> None:
     build_dir = app.config.get("STATIC_BUILD_DIR") or os.path.join(
         os.path.dirname(app.static_folder), "build", "static")
@@ -77,16 +105,7 @@ def init_app(app) -> None:
             values["filename"] = manifest[values["filename"]]
 
     static_prefix = app.static_url_path.strip("/") + "/"
-    app.wsgi_app = WhiteNoise(
-        app.wsgi_app,
-        root=build_dir,
-        prefix=static_prefix,
-        max_age=60,  # only hashed names are in root: they all get immutable
-        immutable_file_test=lambda path, url: is_hashed(url),
-        # Our pages are same-origin only; no reason to invite other sites to read the files.
-        allow_all_origins=False,
-        add_headers_function=_file_headers,
-    )
+    app.wsgi_app = _static_server(app.wsgi_app, build_dir, static_prefix, manifest)
 
 
 def _file_headers(headers, path, url) -> None:
