@@ -70,6 +70,49 @@ def _share_url_builders() -> None:
 
 
 _share_url_builders()
+
+
+WERKZEUG_RULE_COMPILE = Rule.compile       # tests/test_web_helpers.py compares with it
+
+
+def _share_compiled_rules() -> None:
+    """What was left of `create_app`'s time after the builders was mostly Werkzeug parsing
+    each rule into the regular expressions of its parts, again for every app. A rule's parts
+    depend only on its text, its subdomain or host and the map's converters, so they are
+    parsed once; the converters themselves are made again for each map (they hold it)."""
+    compile_rule, get_converter = WERKZEUG_RULE_COMPILE, Rule.get_converter
+    compiled = {}
+
+    def shared(rule):
+        url_map = rule.map
+        key = (rule.rule, rule.subdomain, rule.host, url_map.host_matching, rule.merge_slashes,
+               tuple(url_map.converters.items()))
+        if key not in compiled:
+            calls = []
+
+            def recording(variable, converter, args, kwargs):
+                calls.append((variable, converter, args, dict(kwargs)))
+                return get_converter(rule, variable, converter, args, kwargs)
+
+            rule.get_converter = recording
+            try:
+                compile_rule(rule)
+            finally:
+                del rule.get_converter
+            compiled[key] = (list(rule._parts), list(rule._trace), calls)
+            return
+        parts, trace, calls = compiled[key]
+        rule._parts, rule._trace, rule._converters = list(parts), list(trace), {}
+        for variable, converter, args, kwargs in calls:
+            rule._converters[variable] = get_converter(rule, variable, converter, args, kwargs)
+            rule.arguments.add(variable)
+        rule._build = rule._compile_builder(False).__get__(rule, None)
+        rule._build_unknown = rule._compile_builder(True).__get__(rule, None)
+
+    Rule.compile = shared
+
+
+_share_compiled_rules()
 _migrated_path = None
 
 
