@@ -28,6 +28,27 @@
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
 
+  // A form marked data-newest-answer asks the server on every change (hx-sync "queue last"),
+  // and the answer redraws some of its own inputs (Check our table's "tried" cards). An
+  // answer to an older ask is not drawn: it would untick what the child tapped since. The
+  // newest ask goes out when that answer is in, with everything tapped.
+  function asked(event) {
+    var form = event.target.closest && event.target.closest("form[data-newest-answer]");
+    if (form) form.dataset.asks = String((Number(form.dataset.asks) || 0) + 1);
+  }
+  document.addEventListener("change", asked, true);        // before htmx's own listener sends
+  document.addEventListener("editor-changed", asked, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!elt.matches || !elt.matches("form[data-newest-answer]")) return;
+    event.detail.xhr.tweakForm = elt;
+    event.detail.xhr.tweakAsk = elt.dataset.asks;
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.tweakForm && xhr.tweakAsk !== xhr.tweakForm.dataset.asks) event.detail.shouldSwap = false;
+  });
+
   // Installable on tablets; the worker keeps only static files and the offline page
   // (trainer/web/core/install.py). Its address and scope come from the page: under a school's
   // path prefix they are /oak/sw.js and /oak/, never the site's root.

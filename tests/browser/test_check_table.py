@@ -101,3 +101,31 @@ def test_a_pupil_checks_a_capture_someone_tried(page, live_server, watch, people
     expect(page.locator("[data-verdict]")).to_contain_text("6 + 3 = 9: that works!")
     page.screenshot(path="/tmp/check-pupil.png", full_page=True)
     watch.assert_clean()
+
+
+def test_quick_taps_while_the_answer_is_on_its_way_are_all_kept(page, live_server, watch, people, monkeypatch):
+    """Children tap fast. Each tap asks for the answer; an answer that was on its way when
+    the next tap came must not put that card back as it was, and the last answer is for every
+    card tapped (a slow answer here: 0.8 s)."""
+    import time
+
+    from trainer.web.games import check_views
+
+    pupil_logs_in(page, live_server, people)
+    page.get_by_role("link", name="Check our table").click()
+    tap_position(page, positions()[0])                      # target 9; table R1a O3a Y3a; hand B4 P6 G2a
+    expect(page.locator(".check-count")).to_contain_text("3 captures")
+    found = check_views.captures
+
+    def slow(*args, **kwargs):
+        time.sleep(0.8)
+        return found(*args, **kwargs)
+
+    monkeypatch.setattr(check_views, "captures", slow)
+    for name in ("Tried from the hand: purple 6", "Tried from the table: orange 3"):
+        box = page.get_by_label(name)
+        page.locator(f'label[for="{box.get_attribute("id")}"]').click()
+    expect(page.locator("[data-verdict]")).to_contain_text("6 + 3 = 9: that works!")
+    for name in ("Tried from the hand: purple 6", "Tried from the table: orange 3"):
+        expect(page.get_by_label(name)).to_be_checked()
+    watch.assert_clean()
