@@ -32,11 +32,17 @@ $(OIDC_STAMP): tests/oidc/package-lock.json
 
 oidc-provider: $(OIDC_STAMP)
 
-# The linter first (pyflakes, import order, bugbear: [tool.ruff] in pyproject.toml), then one
-# test process per core; a file's tests stay together so its module-wide worlds are built once.
+# The linter first (pyflakes, import order, bugbear: [tool.ruff] in pyproject.toml), then the
+# tests in one process per core and one more: the browser tests spend half their time waiting
+# for a page, and the extra process fills those gaps (docs/performance.md, issue 35.7). A file's
+# tests stay together so its module-wide worlds are built once. Bytecode is written even where
+# the machine says not to (PYTHONDONTWRITEBYTECODE): each test process and each `trainer`
+# command the tests start would otherwise compile every module, and pytest rewrite every test
+# file's asserts, again.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: $(STAMP) chromium oidc-provider
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # After changing user-visible text: extract, merge into every language, translate the new
 # entries in translations/*/LC_MESSAGES/messages.po, then run this again to compile.
