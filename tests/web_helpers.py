@@ -6,7 +6,6 @@ Imported by tests/conftest.py (fixtures) and by tests that need a second app or 
 from __future__ import annotations
 
 import atexit
-import functools
 import os
 import re
 import secrets
@@ -144,13 +143,6 @@ def make_app(db_path, **extra):
     return app
 
 
-@functools.lru_cache(maxsize=8)
-def _password_hash(password: str) -> str:
-    """One argon2id hash per password for the suite's thousands of made teachers (each hash
-    takes ~35 ms of CPU by design); logging in still verifies it in full."""
-    return passwords.hash_password(password)
-
-
 class Make:
     """Rows straight into the database, for tests that are not about creating them."""
 
@@ -161,7 +153,7 @@ class Make:
     def teacher(self, email=None, password=TEACHER_PASSWORD, name="Teacher") -> int:
         self._n += 1
         email = email or f"teacher{self._n}-{secrets.token_hex(4)}@school.example"
-        return teachers.create(self.db, email, name, _password_hash(password))
+        return teachers.create(self.db, email, name, passwords.hash_password(password))
 
     def klass(self, teacher_id, name="Class 3B") -> int:
         return classes.create(self.db, teacher_id, name)
