@@ -49,6 +49,15 @@ def _wait_until_sent(page, seconds=30):
     raise AssertionError("the outbox never emptied")
 
 
+def _eventually(page, script, seconds=5):
+    # Polled from here, as _wait_until_sent: the page's CSP forbids wait_for_function's eval.
+    for _ in range(seconds * 10):
+        if page.evaluate(script):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def _clean_but_offline(watch):
     # htmx reports each post the dropped network failed on the console: that is the outage.
     assert [p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")] \
@@ -104,7 +113,9 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     expect(page.locator("#game.is-held")).to_have_count(0)
     expect(page.locator("[data-outbox-status]")).not_to_contain_text(WAITING)
     # The focus was on the board when it waited: it is on the new board, for the keyboard.
-    assert page.evaluate("!!(document.activeElement && document.activeElement.closest('#game'))")
+    # Checked until it is: the bots' turns that follow are boards swapped in one after another,
+    # and the focus moves to each new board as it settles (games.js), 20 ms after its swap.
+    assert _eventually(page, "!!(document.activeElement && document.activeElement.closest('#game'))")
     page.wait_for_timeout(1500)                  # a second copy would have arrived by now
     assert _game_row(live_server, pupils["Mila"]) == (version + 1, moves + 1)
     assert len(sent) == 1
