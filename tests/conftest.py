@@ -36,7 +36,7 @@ passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, has
 
 
 def pytest_collection_modifyitems(items):
-    """Long files first. `make test` hands whole files to two workers in this order
+    """Long files first. `make test` hands whole files to its workers in this order
     (`--dist loadfile --no-loadscope-reorder`); pytest-xdist's own order puts the files with
     the most tests first, which left the browser tests (few tests, most of the time) for the
     end, one worker busy with them while the other had nothing left."""
