@@ -117,3 +117,46 @@ def test_continue_your_game_opens_the_family_table(client, db, pupil):
     assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/family/{game_id}")
     assert client.post(f"/games/{game_id}/move", data={"kind": "lay"}).status_code == 404
 
+
+
+def _holding_the_tablet(client, game_id):
+    """Whoever's turn it is taps "It's me": the page of their turn."""
+    html = client.get(f"/games/family/{game_id}").get_data(as_text=True)
+    if _hand_over_to(html):
+        client.post(f"/games/family/{game_id}/ready", data={"version": _version(html)})
+        html = client.get(f"/games/family/{game_id}").get_data(as_text=True)
+    return html
+
+
+def test_a_move_made_offline_and_sent_twice_is_applied_once_with_its_card(client, db, pupil):
+    """A home Wi-Fi drop (issue 36.2 for the family table): the tablet chose the card itself
+    (its tap could not reach the server) and sends the move with it; the answer is lost and
+    the outbox sends it again. The card chosen is the one laid, and only once."""
+    game_id = _start(client, name2="Anna")
+    html = _holding_the_tablet(client, game_id)
+    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]          # from the hand, never tapped
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    form = {"kind": "lay", "hand": card, "version": _version(html), "token": token, "queued_ms": "4000"}
+    moves_before = len(_state(db, game_id)[0]["current"]["log"])
+    first = client.post(f"/games/family/{game_id}/move", data=form)
+    assert first.status_code == 303, first.data
+    after, _ = _state(db, game_id)
+    assert len(after["current"]["log"]) == moves_before + 1
+    assert card in json.dumps(after["current"]["log"][-1])
+    again = client.post(f"/games/family/{game_id}/move", data=form)
+    assert again.status_code == 303                      # the game as it is now, nothing refused
+    assert _state(db, game_id)[0] == after
+    other = client.post(f"/games/family/{game_id}/move", data={**form, "token": "another-page"})
+    assert other.status_code == 409 and _state(db, game_id)[0] == after
+
+
+def test_a_move_held_longer_than_a_wifi_drop_changes_nothing(client, db, pupil):
+    game_id = _start(client, name2="Anna")
+    html = _holding_the_tablet(client, game_id)
+    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]
+    before = _state(db, game_id)
+    response = client.post(f"/games/family/{game_id}/move", data={
+        "kind": "lay", "hand": card, "version": _version(html), "queued_ms": str(11 * 60 * 1000)})
+    assert response.status_code == 409
+    assert "did not count" in response.get_data(as_text=True)
+    assert _state(db, game_id) == before

@@ -8,6 +8,14 @@ from __future__ import annotations
 from trainer.web.core.numbers import decimal_number
 
 MAX_QUEUED_SECONDS = 10 * 60
+MOVE_TOKEN_CHARS = 24
+
+
+def move_token(form) -> str | None:
+    """The token of the page a game move came from: a move sent again (its answer lost to the
+    Wi-Fi) carries the token of the move already applied, and is answered with the game as it
+    is, applied once."""
+    return form.get("token", "")[:MOVE_TOKEN_CHARS] or None
 
 
 def queued_ms(form) -> int:

@@ -22,11 +22,11 @@ from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS
 from trainer.store import game_limits, games
 from trainer.web.classplay import board as table_board
-from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.core.page_context import pupil_page
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, family_words, pick as game_pick, words
-from trainer.web.games.forms import decision_ms, move_from_form
+from trainer.web.games.forms import decision_ms, move_from_form, posted_pick
 
 bp = Blueprint("family", __name__)
 
@@ -226,13 +226,22 @@ def tap(game_id):
 @bp.route("/games/family/<int:game_id>/move", methods=["POST"])
 @login.pupil_required
 def move(game_id):
+    """Sent through the outbox (static/js/outbox.js) as a bot game's move: held through a home
+    Wi-Fi drop with the cards chosen meanwhile, and sent again until it gets through."""
     row = _own_table(game_id)
     game = games.load(row)
+    stale = _stale(row, game)
+    if stale is not None:
+        return stale
     seat = _holding(row, game)
-    if seat is None or request.form.get("version") != game_board.position_key(game):
+    if seat is None:
         return _screen(row, game, words.game_error("moved_on", {}), 409)
+    if outbox.held_too_long(request.form):
+        return _screen(row, game, words.game_error("held_too_long", {}), 409)
     state = game.state
-    pick = game_pick.current(row, game_board.position_key(game), state.hands[seat], state.table)
+    # The cards chosen while the Wi-Fi was gone travel with the move (static/js/games.js).
+    pick = posted_pick(request.form) or game_pick.current(row, game_board.position_key(game),
+                                                          state.hands[seat], state.table)
     try:
         chosen = move_from_form(request.form, state, pick, seat)
         after, analysis = decide(game, chosen, decision_ms(request.form), seat=seat)
@@ -240,9 +249,12 @@ def move(game_id):
         return _screen(row, game, words.game_error(err.code, err.params), 400)
     now = school_day.now()
     # Only the child's own plays are analysed for the teacher; the family's are nobody's.
+    # Judged when it was made: the time the tablet held it is not the child's.
     mine = seat == PUPIL and isinstance(chosen, Play)
-    if not games.save(get_db(), row, after, analysis if mine else None,
-                      games.server_ms(row, game_board.turn_key(game), now) if mine else None, now=now):
+    queued = outbox.queued_ms(request.form)
+    timed = games.server_ms(row, game_board.turn_key(game), now - queued / 1000) if mine else None
+    if not games.save(get_db(), row, after, analysis if mine else None, timed, now=now,
+                      token=outbox.move_token(request.form), queued_ms=(queued or None) if mine else None):
         return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
     return _after_change(game_id)
 
@@ -252,15 +264,30 @@ def move(game_id):
 def start_next_round(game_id):
     row = _own_table(game_id)
     game = games.load(row)
-    if row["status"] != "active" or request.form.get("version") != game_board.position_key(game):
+    stale = _stale(row, game)
+    if stale is not None:
+        return stale
+    if row["status"] != "active":
         return _screen(row, game, words.game_error("moved_on", {}), 409)
     try:
         after = next_round(game)
     except GameError as err:
         return _screen(row, game, words.game_error(err.code, err.params), 409)
-    if not games.save(get_db(), row, after, now=school_day.now()):
+    if not games.save(get_db(), row, after, now=school_day.now(), token=outbox.move_token(request.form)):
         return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
     return _after_change(game_id)
+
+
+def _stale(row, game):
+    """A form made on an older position of the game, or None when it is not. The same page's
+    move sent again (its answer lost to the Wi-Fi) gets the game as it is now, the move applied
+    once; any other old page is refused kindly, nothing changed."""
+    if request.form.get("version") == game_board.position_key(game):
+        return None
+    token = outbox.move_token(request.form)
+    if token and token == row.get("move_token"):
+        return _after_change(row["id"])
+    return _screen(row, game, words.game_error("moved_on", {}), 409)
 
 
 @bp.route("/games/family/<int:game_id>/stop", methods=["POST"])

@@ -160,9 +160,6 @@ def _round_analyses(row, game) -> list[dict]:
     return out
 
 
-TOKEN_CHARS = 24
-
-
 def _stale(row, game):
     """A form made on an older position of this game (issue 15.7), or None when it is not.
     The same page posting again (a double tap: the token of the move just applied) is shown
@@ -171,7 +168,7 @@ def _stale(row, game):
     version = request.form.get("version")
     if version is None or version[:40] == game_board.position_key(game):
         return None
-    token = request.form.get("token", "")[:TOKEN_CHARS]
+    token = outbox.move_token(request.form)
     if token and token == row.get("move_token"):
         return _after_change(row["id"])
     return _whole_board(row, game, "moved_on")
@@ -269,7 +266,7 @@ def move(game_id):
     queued = outbox.queued_ms(request.form)
     timed = games.server_ms(row, turn, now - queued / 1000) if isinstance(chosen, Play) else None
     if not games.save(db, row, after, analysis, timed, now=now,
-                      token=request.form.get("token", "")[:TOKEN_CHARS] or None, queued_ms=queued or None):
+                      token=outbox.move_token(request.form), queued_ms=queued or None):
         return _changed(game_id)
     action_help.met(state.owned[PUPIL])
     return _after_change(game_id)
@@ -332,7 +329,7 @@ def start_next_round(game_id):
     except GameError as err:
         return _board(row, game, None, error=words.game_error(err.code, err.params), status=409)
     if not games.save(get_db(), row, after, now=school_day.now(),
-                      token=request.form.get("token", "")[:TOKEN_CHARS] or None):
+                      token=outbox.move_token(request.form)):
         return _changed(game_id)
     return _after_change(game_id)
 
