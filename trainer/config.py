@@ -17,6 +17,12 @@ DEFAULTS = dict(
     SESSION_COOKIE_SAMESITE="Lax",
     # Flask only signs this cookie; what it means is decided server-side (see sessions).
     PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+    # Only an answer that changed the session sends the cookie. Flask's default re-sends a
+    # remembered device's cookie with every answer, and an answer to an older request (the
+    # service worker's check, a poll) then put back the session as it was: a school sign-in
+    # started meanwhile lost its state and was refused (tests/web/core/test_session_cookie.py).
+    # Every login changes the session, so a device in use stays remembered.
+    SESSION_REFRESH_EACH_REQUEST=False,
     IDLE_TIMEOUT_SECONDS=60 * 60,
     MAX_CONTENT_LENGTH=512 * 1024,  # a class list is a few hundred bytes
     BABEL_DEFAULT_LOCALE="en",

@@ -29,8 +29,9 @@ def load_user() -> None:
     if not token:
         return
     db = get_db()
-    # The cookie is re-issued on every request, so its own expiry never ends a busy session:
-    # the server ends it PERMANENT_SESSION_LIFETIME after the login.
+    # The cookie lives DEVICE_REMEMBER_DAYS from its last change (every login is one), so its
+    # own expiry never ends a busy session: the server ends it PERMANENT_SESSION_LIFETIME
+    # after the login.
     row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"],
                           max_age=current_app.permanent_session_lifetime.total_seconds())
     if row is None:
