@@ -240,8 +240,9 @@ def move(game_id):
         return _screen(row, game, words.game_error("held_too_long", {}), 409)
     state = game.state
     # The cards chosen while the Wi-Fi was gone travel with the move (static/js/games.js).
-    pick = posted_pick(request.form) or game_pick.current(row, game_board.position_key(game),
-                                                          state.hands[seat], state.table)
+    pick = posted_pick(request.form)
+    if pick is None:
+        pick = game_pick.current(row, game_board.position_key(game), state.hands[seat], state.table)
     try:
         chosen = move_from_form(request.form, state, pick, seat)
         after, analysis = decide(game, chosen, decision_ms(request.form), seat=seat)
