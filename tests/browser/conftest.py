@@ -61,8 +61,8 @@ class LiveServer:
 
 # What a browser test waits for, sooner than in a classroom: a bot's move stays on the board
 # 0.3 s, not 1.5 s, and a class table asks for its version every 0.25 s, not every second (its
-# lobby, projector and tournament every 0.5 s). The pages and their requests are the same;
-# nearly half of the browser tests' time was spent waiting for the next poll or bot step.
+# lobby, projector and tournament every 0.5 s). The pages and their requests are the same; a
+# class round's test spent about half its time waiting for the next poll (docs/performance.md).
 QUICK = {"GAME_STEP_MS": 300, "LIVE_POLL_MS": 250}
 
 
