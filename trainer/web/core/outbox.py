@@ -12,10 +12,16 @@ MOVE_TOKEN_CHARS = 24
 
 
 def move_token(form) -> str | None:
-    """The token of the page a game move came from: a move sent again (its answer lost to the
-    Wi-Fi) carries the token of the move already applied, and is answered with the game as it
-    is, applied once."""
+    """The token of the page a game move came from, stored with the move it applied."""
     return form.get("token", "")[:MOVE_TOKEN_CHARS] or None
+
+
+def sent_again(form, row: dict) -> bool:
+    """The move already applied, sent again (its answer lost to the Wi-Fi, or a double tap):
+    it carries the token stored with the game's latest move, and is answered with the game as
+    it is, applied once."""
+    token = move_token(form)
+    return token is not None and token == row.get("move_token")
 
 
 def queued_ms(form) -> int:

@@ -285,8 +285,7 @@ def _stale(row, game):
     once; any other old page is refused kindly, nothing changed."""
     if request.form.get("version") == game_board.position_key(game):
         return None
-    token = outbox.move_token(request.form)
-    if token and token == row.get("move_token"):
+    if outbox.sent_again(request.form, row):
         return _after_change(row["id"])
     return _screen(row, game, words.game_error("moved_on", {}), 409)
 

@@ -168,8 +168,7 @@ def _stale(row, game):
     version = request.form.get("version")
     if version is None or version[:40] == game_board.position_key(game):
         return None
-    token = outbox.move_token(request.form)
-    if token and token == row.get("move_token"):
+    if outbox.sent_again(request.form, row):
         return _after_change(row["id"])
     return _whole_board(row, game, "moved_on")
 
