@@ -11,9 +11,11 @@ import logging
 import time
 
 import pytest
+import time_machine
 from argon2 import PasswordHasher, Type
 from hypothesis import HealthCheck, settings
 
+import clock as test_clock
 from trainer.games.service import new_game
 from trainer.games.settings import GameSettings
 from trainer.store import class_tables, games, invitations, oidc_links, oidc_teacher_names, passwords
@@ -33,6 +35,44 @@ settings.load_profile("suite")
 PRODUCTION_HASHER = passwords.HASHER
 passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, hash_len=32, salt_len=16,
                                   type=Type.ID)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--as-if", metavar="DAY", default=None,
+                     help="run as if the machine's clock said DAY: a name in tests/clock.py's DAYS "
+                          "(sunday, new-years-eve, summer-time-0030, ...) or an ISO moment (issue 44.2)")
+
+
+def pytest_configure(config):
+    """`--as-if DAY` moves the whole test process's clock to DAY before any fixture is made and
+    lets it run on from there, as `faketime` would (each test starts again at DAY: see
+    `_as_if_day`): a test that rests on the real date fails under the day that breaks it. A
+    test's own `clock` goes on top and wins."""
+    day = config.getoption("--as-if")
+    if day:
+        traveller = time_machine.travel(test_clock.moment(day), tick=True)
+        traveller.start()
+        config.add_cleanup(traveller.stop)
+
+
+@pytest.fixture(autouse=True)
+def _as_if_day(request):
+    """Under `--as-if DAY` every test starts at DAY itself, so that 23:59:30 on New Year's Eve
+    is what each test meets, not only the first (the run takes minutes)."""
+    day = request.config.getoption("--as-if")
+    if not day:
+        yield
+        return
+    with time_machine.travel(test_clock.moment(day), tick=True):
+        yield
+
+
+@pytest.fixture
+def clock():
+    """The test's own clock, stopped on a Wednesday in term at 10:00 in the school's zone;
+    `clock.set(test_clock.at(...))` and `clock.advance(seconds)` move it (tests/clock.py)."""
+    with test_clock.Clock() as stopped:
+        yield stopped
 
 
 def pytest_collection_modifyitems(items):

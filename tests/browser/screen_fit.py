@@ -3,9 +3,7 @@ without scrolling back first: the page opens at the top, is no wider than the wi
 unless told otherwise, no taller), and what must be seen is inside it."""
 from __future__ import annotations
 
-from pathlib import Path
-
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+from browser.screens import SCREENS
 
 
 def inside(page, selector, what, size):

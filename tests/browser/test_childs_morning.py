@@ -5,12 +5,12 @@ are counted from the login page (docs/pupils.md quotes the numbers). The home pa
 tablet and phone size unscrolled, and its screenshots go to docs/screens/."""
 import re
 import secrets
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.drill_steps import answer, current_puzzle
+from browser.screens import SCREENS
 from drill_helpers import CURATED
 from trainer.engine.solver import best_capture, solve
 from trainer.puzzles.drill_settings import DrillSettings
@@ -20,7 +20,6 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SIZES = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
 PICTURES = ("Sun", "Tree", "Boat")
 DRILL = 4
@@ -84,7 +83,6 @@ def home_fits_everywhere(page, name):
         page.reload()
         expect(page.locator("#me")).to_be_visible()
         expect(page.locator(".burst")).to_have_count(0)        # reduced motion: no burst
-        SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
         fits(page)
     page.set_viewport_size({"width": 1024, "height": 768})

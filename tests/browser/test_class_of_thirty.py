@@ -6,18 +6,17 @@ the overview is at most 1,800 px tall and every pupil's row at most 40 px.
 Screenshots go to docs/screens/teacher-*.png (shown in docs/dashboard.md)."""
 import re
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.printing import pdf_pages
+from browser.screens import SCREENS
 from dashboard_helpers import backdate_class
 from trainer.demo.history import add_history
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 NAMES = ["Emma\tJansen", "Noor\tBakker", "Sem\tVisser", "Liv\tSmit", "Daan\tMeijer", "Julia\tDekker",
          "Lucas\tBos", "Mila\tVos", "Finn\tPeters", "Tess\tHendriks", "Levi\tMulder", "Sara\tDijkstra",
          "Bram\tBrouwer", "Zoë\tWillems", "Milan\tJacobs", "Nina\tvan Dam", "Ravi\tKoster", "Yara\tPrins",
@@ -38,7 +37,6 @@ def overview_sizes(page) -> tuple[int, list[float]]:
 
 
 def test_a_new_teacher_sets_up_thirty_pupils_and_sees_the_class_in_one_look(page, live_server, watch):
-    SCREENS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a teacher").click()

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
+from browser.screens import SCREENS
 from trainer.engine.solver import best_capture, solve
 from trainer.engine.view import view_of
 from trainer.store import class_tables
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 NAMES = ("Ann", "Ben", "Cat")
-SHOTS = Path("/tmp")
+
 
 
 @pytest.fixture
@@ -141,7 +142,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
 
 def _screenshots(page, name):
     """1024×768 and 390×844 pictures to look at (not compared: people look at them)."""
-    page.screenshot(path=str(SHOTS / f"classplay16_{name}_1024.png"))
+    page.screenshot(path=str(SCREENS / f"classplay16_{name}_1024.png"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"classplay16_{name}_390.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"classplay16_{name}_390.png"), full_page=True)
     page.set_viewport_size({"width": 1024, "height": 768})

@@ -2,13 +2,13 @@
 (so they are ticked as here today), the teacher logs in, opens the class, "Watch class play",
 ticks the others, starts, and sees every table on one screen; a seated child's home page leads
 in one tap to their table. Screenshots of the teacher's page: docs/screens/classplay-tournament-*."""
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
+from browser.screens import SCREENS
 from trainer.engine.rules import legal_moves
 from trainer.store import class_tables, tournaments
 from trainer.web.classplay import turns
@@ -17,7 +17,6 @@ from web_helpers import TEACHER_PASSWORD, Make
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 
 @pytest.fixture
@@ -65,8 +64,7 @@ def test_the_teacher_starts_a_tournament_and_a_child_taps_to_the_table(browser, 
         expect(teacher.get_by_role("checkbox", name=name, exact=True)).to_be_checked()
     for name in NAMES[2:]:
         expect(teacher.get_by_role("checkbox", name=name, exact=True)).not_to_be_checked()
-    SHOTS.mkdir(exist_ok=True)
-    teacher.screenshot(path=str(SHOTS / "classplay-tournament-start-1024x768.png"), full_page=True)
+    teacher.screenshot(path=str(SCREENS / "classplay-tournament-start-1024x768.png"), full_page=True)
     for name in NAMES[2:]:
         teacher.get_by_role("checkbox", name=name, exact=True).check()
     teacher.get_by_label("By game level, so the tables are even").check()
@@ -85,10 +83,10 @@ def test_the_teacher_starts_a_tournament_and_a_child_taps_to_the_table(browser, 
     expect(teacher.locator(".cp-standings-top")).to_have_count(1, timeout=10_000)
     for width, height in ((1024, 768), (390, 844), (1920, 1080)):
         teacher.set_viewport_size({"width": width, "height": height})
-        teacher.screenshot(path=str(SHOTS / f"classplay-tournament-{width}x{height}.png"), full_page=True)
+        teacher.screenshot(path=str(SCREENS / f"classplay-tournament-{width}x{height}.png"), full_page=True)
     teacher.get_by_role("button", name="End the tournament now").click()
     teacher.get_by_role("link", name="Print certificates").click()
     expect(teacher.locator("article.certificate").first).to_be_visible()
     teacher.set_viewport_size({"width": 1024, "height": 768})
-    teacher.screenshot(path=str(SHOTS / "classplay-tournament-certificates-1024x768.png"))
+    teacher.screenshot(path=str(SCREENS / "classplay-tournament-certificates-1024x768.png"))
     watch.assert_clean()

@@ -4,11 +4,11 @@ replays it from the pupil's seat. Screenshots: docs/screens/dashboard-class-game
 import random
 import time
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from browser.screens import SCREENS
 from browser.test_dashboard import login
 from class_rounds import lay_first, play_class_round
 from trainer.demo.history import add_game
@@ -18,7 +18,6 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SIZES = {"1024": (1024, 768), "390": (390, 844)}
 
 
@@ -49,7 +48,6 @@ def foxes(live_server):
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_teacher_sees_class_games_beside_bot_games_and_replays_a_round(page, live_server, watch, foxes, size):
-    SCREENS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     login(page, live_server, foxes["email"])
     page.goto(f"{live_server.url}/classes/{foxes['class_id']}/dashboard")

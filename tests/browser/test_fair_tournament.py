@@ -8,13 +8,13 @@ name at 1024×768, 768×1024 and 390×844. Screenshots: docs/screens/fair-*.png.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
+from browser.screens import SCREENS
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import own_results
@@ -27,7 +27,6 @@ pytestmark = pytest.mark.browser
 
 KIDS = ("Ann", "Ben", "Cat")
 SIZES = ((1024, 768), (768, 1024), (390, 844))
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 CALL = "The class tournament has started! Go to your table"
 
 
@@ -187,19 +186,18 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     row, game, _ = _state(live_server, table_id)
     assert class_tables.helped_of(row) == [] and game.to_act == cat_seat
     expect(ann.locator(f'.seat[data-seat="{cat_seat}"]')).to_contain_text("not here yet")
-    SHOTS.mkdir(exist_ok=True)
-    ann.screenshot(path=str(SHOTS / "fair-not-here-yet-1024x768.png"))
+    ann.screenshot(path=str(SCREENS / "fair-not-here-yet-1024x768.png"))
 
     # Cat opens the app 40 s after Start: one big button to her table.
     cat_context = browser.new_context(viewport={"width": 1024, "height": 768})
     cat = cat_context.new_page()
     log_in(cat, live_server, {"code": klass["code"], "name": "Cat"})
-    cat.screenshot(path=str(SHOTS / "fair-call-home-1024x768.png"))
+    cat.screenshot(path=str(SCREENS / "fair-call-home-1024x768.png"))
     cat.get_by_role("link", name=CALL).click()
     expect(cat.get_by_text("Your turn!")).to_be_visible()
     _every_box_has_a_name(cat, KIDS)
     _every_box_has_a_name(ben, KIDS)
-    ben.screenshot(path=str(SHOTS / "fair-names-390x844.png"))
+    ben.screenshot(path=str(SCREENS / "fair-names-390x844.png"))
     assert class_tables.helped_of(_state(live_server, table_id)[0]) == []
 
     # Cat closes her tablet for 30 s: the others' boards let the helper play her turns.
@@ -213,7 +211,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     helped = class_tables.helped_of(row)
     assert helped and {h[3] for h in helped} == {"away"} and {h[2] for h in helped} == {cat_seat}
     expect(ann.locator(".news .badge--helper").first).to_be_visible(timeout=5_000)
-    ann.screenshot(path=str(SHOTS / "fair-helper-marked-1024x768.png"))
+    ann.screenshot(path=str(SCREENS / "fair-helper-marked-1024x768.png"))
     helper_plays = sum(isinstance(game.state.log[h[1]][1], Play) for h in helped)
 
     # Back: Cat is told in a few words.
@@ -223,7 +221,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     told = (f"The helper played {helper_plays} turn for you." if helper_plays == 1
             else f"The helper played {helper_plays} turns for you.")
     expect(cat.get_by_text(told)).to_be_visible()
-    cat.screenshot(path=str(SHOTS / "fair-told-390x844.png"))
+    cat.screenshot(path=str(SCREENS / "fair-told-390x844.png"))
     # Nothing that the helper made is shown as Cat's own TWEAK.
     expect(cat.get_by_text("You won this action card")).to_have_count(0)
 

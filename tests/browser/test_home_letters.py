@@ -8,17 +8,16 @@ Screenshots go to docs/screens/home-letter.png and docs/screens/parent-page.png 
 The taps from the class page to the printed letters are printed for docs/pupils.md
 (`pytest -s tests/browser/test_home_letters.py`)."""
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser.printing import pdf_pages
+from browser.screens import SCREENS
 from parent_helpers import parent_link
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 NAMES = ["Emma", "Noor", "Sem", "Liv", "Daan", "Julia", "Lucas", "Mila", "Finn", "Tess", "Levi", "Sara",
          "Bram", "Zoë", "Milan", "Nina", "Ravi", "Yara", "Jesse", "Lotte", "Ahmed", "Fenna", "Thijs",
          "Isa", "Ruben", "Saar", "Olivier", "Roos"]
@@ -26,7 +25,6 @@ PAGE_LIMIT = 60 * 1024
 
 
 def test_a_teacher_prints_home_letters_and_a_parent_sees_only_their_child(page, browser, live_server, watch):
-    SCREENS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a teacher").click()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from pathlib import Path
 
 import pytest
 
 import oidc_provider as op
+from browser.screens import SCREENS
 from trainer.store import oidc_links, oidc_providers, oidc_teacher_names, school_admin
 from web_helpers import TEACHER_PASSWORD, Make, make_app
 
@@ -18,7 +18,6 @@ from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SIZES = {"1024": (1024, 768), "390": (390, 844)}
 
 

@@ -8,14 +8,13 @@ The test has its own server whose bank holds only those largest puzzles, so the 
 serve each of them."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from browser.conftest import LiveServer
 from browser.drill_steps import answer, current_puzzle
 from browser.pupil_steps import log_in
+from browser.screens import SCREENS
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
 from trainer.store import drills, puzzles
@@ -25,7 +24,6 @@ from web_helpers import Make, make_app
 pytestmark = pytest.mark.browser
 
 SIZES = ((1024, 768), (768, 1024), (390, 844))
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SHOWN = "joker"         # docs/pupils.md shows this kind: the points key and the Joker
 MIN_CARD_PX = 44
 

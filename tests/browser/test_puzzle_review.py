@@ -2,20 +2,19 @@
 log in, School, Review puzzles; a teacher's waiting puzzle is accepted into the shared bank and
 another one removed, each row showing what the puzzle was served. Screenshots of the review go
 to docs/screens/puzzle-review-*.png."""
-import os
 import random
 from datetime import date
 
 import pytest
 from playwright.sync_api import expect
 
+from browser.screens import SCREENS
 from dashboard_helpers import attempt, session
 from trainer.puzzles.generate import generate
 from trainer.store import puzzle_review, school_admin
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
-SCREENS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screens")
 
 
 def test_the_administrator_accepts_one_teachers_puzzle_and_removes_another(page, live_server, watch):
@@ -47,9 +46,9 @@ def test_the_administrator_accepts_one_teachers_puzzle_and_removes_another(page,
     expect(served.locator('td[data-label="Teacher"]')).to_have_text(f"Bo {tag}")
     expect(served.locator('td[data-label="Served"]')).to_have_text("3")
     expect(served.locator('td[data-label="Right"]')).to_have_text("2")
-    page.screenshot(path=os.path.join(SCREENS, "puzzle-review-1024.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "puzzle-review-1024.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=os.path.join(SCREENS, "puzzle-review-390.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "puzzle-review-390.png"), full_page=True)
     page.set_viewport_size({"width": 1024, "height": 768})
 
     page.locator(f'tr[data-review-puzzle="{own[0].id}"]').get_by_role("button", name="Accept").click()

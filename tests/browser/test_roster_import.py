@@ -2,19 +2,18 @@
 from the first page: School → import → preview → Import; next term's file then archives a
 leaver and adds a newcomer. Screenshots of the preview and the result go to
 docs/screens/roster-*.png."""
-import os
 import random
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from browser.screens import SCREENS
 from rosters.district import zip_of
 from trainer.store import school_admin
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
-SCREENS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screens")
 
 
 def _roster(tag: int, pupils: list[tuple[str, str]], head_email: str) -> bytes:
@@ -67,15 +66,15 @@ def test_the_administrator_imports_a_class_and_next_terms_file_updates_it(page, 
     for _sid, name in first:
         expect(preview.locator(".roster-pupils li", has_text=name)).to_be_visible()
     assert "Family" not in preview.inner_text()          # family names are never shown nor kept
-    page.screenshot(path=os.path.join(SCREENS, "roster-preview-1024.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "roster-preview-1024.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=os.path.join(SCREENS, "roster-preview-390.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "roster-preview-390.png"), full_page=True)
     page.set_viewport_size({"width": 1024, "height": 768})
 
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("heading", name="Import done")).to_be_visible()
     expect(page.get_by_text("3 pupils added")).to_be_visible()
-    page.screenshot(path=os.path.join(SCREENS, "roster-result-1024.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "roster-result-1024.png"), full_page=True)
     page.get_by_role("link", name="My classes", exact=True).last.click()
     page.get_by_role("link", name=f"Herons {tag}").click()
     for _sid, name in first:

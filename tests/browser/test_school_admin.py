@@ -2,17 +2,16 @@
 School, invite a teacher; the new teacher opens the link in their own browser and registers;
 back on School the new teacher is listed, a class is handed to them and another teacher is
 switched off. Screenshots of /school go to docs/screens/school-admin-*.png."""
-import os
 import random
 
 import pytest
 from playwright.sync_api import expect
 
+from browser.screens import SCREENS
 from trainer.store import school_admin, teachers
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
-SCREENS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screens")
 
 
 def _log_in(page, url, email):
@@ -80,7 +79,7 @@ def test_the_administrator_invites_a_teacher_hands_over_a_class_and_switches_one
 
     page.get_by_role("button", name="Make an invitation link").click()
     expect(page.locator("#new-link")).to_be_visible()
-    page.screenshot(path=os.path.join(SCREENS, "school-admin-1024.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "school-admin-1024.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=os.path.join(SCREENS, "school-admin-390.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / "school-admin-390.png"), full_page=True)
     watch.assert_clean()

@@ -1,9 +1,14 @@
-"""The demo class comes with weeks of history made by the real puzzle, rating and game code."""
+"""The demo class comes with weeks of history made by the real puzzle, rating and game code.
+
+The demo is made on the day `trainer serve` first starts, so each test here sets that day
+(tests/clock.py): a Wednesday in term unless it says otherwise."""
 import json
 from datetime import date
 
 import pytest
+import time_machine
 
+from clock import DAYS, SCHOOL_MORNING
 from trainer.demo import seed as demo
 from trainer.engine.records import MATCH_FORMAT, replay_match, replay_round
 from trainer.puzzles.attempt import score_attempt
@@ -13,14 +18,29 @@ from trainer.store import migrations, pupils
 from trainer.store.db import connect
 from trainer.web.dashboard.queries import overview
 
+pytestmark = pytest.mark.dates
 
-@pytest.fixture(scope="module")
-def demo_db(tmp_path_factory):
+
+def _made_demo(tmp_path_factory, day):
     path = str(tmp_path_factory.mktemp("demo") / "demo.db")
     db = connect(path)
     migrations.apply(db)
-    demo.ensure_demo_data(db, demo.login_file_for(path))
+    with time_machine.travel(day, tick=False):
+        demo.ensure_demo_data(db, demo.login_file_for(path))
+    return db
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory):
+    db = _made_demo(tmp_path_factory, SCHOOL_MORNING)
     yield db
+    db.close()
+
+
+@pytest.fixture(scope="module", params=["saturday", "sunday"])
+def weekend_demo(request, tmp_path_factory):
+    db = _made_demo(tmp_path_factory, DAYS[request.param])
+    yield db, DAYS[request.param].date()
     db.close()
 
 def test_every_pupil_has_weeks_of_drills_and_two_finished_games(demo_db):
@@ -64,15 +84,35 @@ def test_demo_games_replay_to_their_stored_points_and_analysed_plays(demo_db):
         pupil_turns = sum(m["player"] == 0 for m in record["moves"])
         assert plays == pupil_turns
 
+def _overview(db, day):
+    class_id = db.execute("SELECT id FROM classes").fetchone()[0]
+    return {r.name: r for r in overview.pupil_summaries(db, pupils.list_for_class(db, class_id), day)}
+
+
 def test_the_overview_of_the_demo_class_has_pupils_who_need_attention(demo_db):
-    class_id = demo_db.execute("SELECT id FROM classes").fetchone()[0]
-    rows = {r.name: r for r in overview.pupil_summaries(demo_db, pupils.list_for_class(demo_db, class_id),
-                                                         date.today())}
+    rows = _overview(demo_db, SCHOOL_MORNING.date())
     assert "idle" in [r.code for r in rows["Chloé"].reasons]
     assert "falling" in [r.code for r in rows["Daan"].reasons]
     assert rows["Ada"].drill_today == "done" and rows["Daan"].drill_today == "started"
     assert all(r.games_played == 2 for r in rows.values())
-    assert date.fromisoformat(demo_db.execute("SELECT max(day) FROM attempts").fetchone()[0]) <= date.today()
+    last_day = demo_db.execute("SELECT max(day) FROM attempts").fetchone()[0]
+    assert date.fromisoformat(last_day) == SCHOOL_MORNING.date()
+
+
+def test_a_demo_made_at_the_weekend_shows_fridays_drill(weekend_demo):
+    """Issue 44.1: a teacher who first starts the demo on a Saturday or a Sunday sees the last
+    school day's drill (Ada finished it, Daan started it) and the same worries as on a school
+    day, not a class where nobody did anything."""
+    db, weekend_day = weekend_demo
+    friday = date(2026, 3, 13)
+    assert weekend_day.weekday() in (5, 6) and friday.weekday() == 4
+    assert db.execute("SELECT max(day) FROM attempts").fetchone()[0] == friday.isoformat()
+    on_friday = _overview(db, friday)
+    assert on_friday["Ada"].drill_today == "done" and on_friday["Daan"].drill_today == "started"
+    on_the_day = _overview(db, weekend_day)
+    assert "idle" in [r.code for r in on_the_day["Chloé"].reasons]
+    assert "falling" in [r.code for r in on_the_day["Daan"].reasons]
+    assert all(r.games_played == 2 for r in on_the_day.values())
 
 
 def test_every_demo_child_has_a_character_of_their_own(demo_db):

@@ -29,7 +29,7 @@ from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.rating import Rating
 from trainer.puzzles.selection import choose_puzzle
-from trainer.puzzles.streaks import is_school_day
+from trainer.puzzles.streaks import is_school_day, last_school_day
 from trainer.store import game_levels, game_moves, puzzles as bank, utcnow
 from trainer.store.db import write_transaction
 
@@ -62,7 +62,11 @@ PROFILES = (
 
 def add_history(db: Database, class_id: int, pupil_ids: list[int], today: date,
                 seed: int = SEED) -> None:
+    """History up to `today`'s drill. Made on a Saturday, a Sunday (or a holiday the app cannot
+    know), the drills end on the last school day: the teacher who opens the demo at the weekend
+    sees Friday's drill (one child done, one started, one who stopped), as on a school day."""
     rng = random.Random(seed)
+    today = last_school_day(today)
     bank.ensure_bank(db)
     ratings = bank.ratings(db, KINDS)
     rows = {r["id"]: r for r in db.query("SELECT id, data, combo_size FROM puzzles")}

@@ -20,6 +20,13 @@ def is_school_day(day: date) -> bool:
     return day.weekday() not in WEEKEND
 
 
+def last_school_day(on: date) -> date:
+    """`on` itself on a school day, else the school day before it (a Saturday's is the Friday)."""
+    while not is_school_day(on):
+        on -= timedelta(days=1)
+    return on
+
+
 def streak(days_done: Iterable[date], today: date) -> int:
     done = {d for d in days_done if d <= today}
     if not done:
