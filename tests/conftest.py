@@ -45,26 +45,15 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     """`--as-if DAY` moves the whole test process's clock to DAY before any fixture is made and
-    lets it run on from there, as `faketime` would (each test starts again at DAY: see
-    `_as_if_day`): a test that rests on the real date fails under the day that breaks it. A
-    test's own `clock` goes on top and wins."""
+    lets it run on from there, as `faketime` would: a test that rests on the real date fails
+    under the day that breaks it. A test's own `clock` goes on top and wins. (Starting each test
+    at DAY again would turn the clock back between the tests of one module, which no machine
+    does: its tokens would be signed in the future.)"""
     day = config.getoption("--as-if")
     if day:
         traveller = time_machine.travel(test_clock.moment(day), tick=True)
         traveller.start()
         config.add_cleanup(traveller.stop)
-
-
-@pytest.fixture(autouse=True)
-def _as_if_day(request):
-    """Under `--as-if DAY` every test starts at DAY itself, so that 23:59:30 on New Year's Eve
-    is what each test meets, not only the first (the run takes minutes)."""
-    day = request.config.getoption("--as-if")
-    if not day:
-        yield
-        return
-    with time_machine.travel(test_clock.moment(day), tick=True):
-        yield
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ Imported by tests/conftest.py (fixtures) and by tests that need a second app or 
 from __future__ import annotations
 
 import atexit
+import importlib.metadata
 import os
 import re
 import secrets
@@ -14,8 +15,9 @@ import sqlite3
 import tempfile
 from datetime import datetime
 
+from flask import session
 from flask.testing import FlaskClient
-from itsdangerous import URLSafeTimedSerializer
+from flask_wtf.csrf import generate_csrf
 from werkzeug.routing import Rule
 
 from trainer import create_app
@@ -31,12 +33,13 @@ class CSRFClient(FlaskClient):
     forms do. Pass csrf=False to send none (tests of the protection itself)."""
 
     def csrf_token(self) -> str:
-        # What Flask-WTF's generate_csrf does: a random value in the session, and the token
-        # the pages carry is that value signed and timestamped.
+        # Flask-WTF's own generate_csrf signs the session's value, as the pages' forms carry it.
         with self.session_transaction() as sess:
             sess.setdefault("csrf_token", secrets.token_hex(20))
             raw = sess["csrf_token"]
-        return URLSafeTimedSerializer(self.application.secret_key, salt="wtf-csrf-token").dumps(raw)
+        with self.application.test_request_context():
+            session["csrf_token"] = raw
+            return generate_csrf()
 
     def post(self, *args, csrf=True, **kwargs):
         if csrf:
@@ -66,9 +69,6 @@ def _share_url_builders() -> None:
         return builders[key]
 
     Rule._compile_builder = shared
-
-
-_share_url_builders()
 
 
 WERKZEUG_RULE_COMPILE = Rule.compile       # tests/test_web_helpers.py compares with it
@@ -111,7 +111,14 @@ def _share_compiled_rules() -> None:
     Rule.compile = shared
 
 
-_share_compiled_rules()
+# Both shortcuts reach into Werkzeug's Rule (its private builder and parts): they are taken
+# only on the Werkzeug release they were checked on, where tests/test_web_helpers.py compares
+# every rule with Werkzeug's own parse. Any other release runs Werkzeug as it is, only slower.
+WERKZEUG_CHECKED = "3.1"
+SHARING_RULES = importlib.metadata.version("werkzeug").rsplit(".", 1)[0] == WERKZEUG_CHECKED
+if SHARING_RULES:
+    _share_url_builders()
+    _share_compiled_rules()
 _migrated_path = None
 
 

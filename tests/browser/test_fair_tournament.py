@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
 from browser.screens import SCREENS
+from browser.waits import until
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import own_results
@@ -44,7 +45,7 @@ def klass(live_server):
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def server_clock(monkeypatch):
     """The server's clock, moved forward by the test instead of waiting."""
     offset = [0.0]
     monkeypatch.setattr(school_day, "now", lambda: time.time() + offset[0])
@@ -62,12 +63,24 @@ def _here(live_server, table_id, pupil_ids):
         db.close()
 
 
-def _advance(live_server, table_id, present, clock, seconds):
+def _advance(live_server, table_id, present, server_clock, seconds):
     """Time passes faster, a second at a time, with the children present seen."""
     for _ in range(int(seconds)):
-        clock[0] += 1
+        server_clock[0] += 1
         _here(live_server, table_id, present)
         time.sleep(0.1)
+
+
+class _Polls:
+    """The table polls (POST .../live) a board has had answered."""
+
+    def __init__(self, page):
+        self.count = 0
+        page.on("requestfinished", self._seen)
+
+    def _seen(self, request):
+        if request.method == "POST" and request.url.split("?")[0].endswith("/live"):
+            self.count += 1
 
 
 def _teacher_starts(browser, live_server, klass):
@@ -108,14 +121,14 @@ def _capture_first(game, _seat):
     return next((m for m in moves if isinstance(m, Play) and m.capture), moves[0])
 
 
-def _others_play_until(live_server, table_id, seat_of_cat, clock, done, present):
+def _others_play_until(live_server, table_id, seat_of_cat, server_clock, done, present):
     """Ann and Ben move (as their boards would) until `done(row, game)`; Cat's turns are left
     to what the boards' polls make of them. Each step moves the clock one second."""
     for _ in range(400):
         row, game, seats = _state(live_server, table_id)
         if done(row, game):
             return row, game
-        clock[0] += 1
+        server_clock[0] += 1
         _here(live_server, table_id, present)          # may let the helper play
         row, game, seats = _state(live_server, table_id)
         if done(row, game):
@@ -155,7 +168,7 @@ def _every_box_has_a_name(page, names):
     page.set_viewport_size(own)
 
 
-def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser, live_server, klass, clock):
+def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser, live_server, klass, server_clock):
     kids = {}
     for name, size in (("Ann", (1024, 768)), ("Ben", (390, 844))):
         context = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -179,10 +192,13 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
 
     # 40 s pass; Ann and Ben play until Cat must: nobody plays for Cat, her seat waits for her.
     present = [klass["pupils"]["Ann"], klass["pupils"]["Ben"]]
-    _advance(live_server, table_id, present, clock, 40)
-    row, game = _others_play_until(live_server, table_id, cat_seat, clock,
+    _advance(live_server, table_id, present, server_clock, 40)
+    row, game = _others_play_until(live_server, table_id, cat_seat, server_clock,
                                    lambda r, g: g.to_act == cat_seat, present)
-    time.sleep(2.5)                                   # the boards poll: still nothing is played for her
+    # Each board's poll is a chance for the helper to play (turns.tick): two more each, and
+    # still nothing is played for her.
+    polls = {name: _Polls(kids[name]) for name in ("Ann", "Ben")}
+    until(ann, lambda: all(p.count >= 2 for p in polls.values()), "two polls of each board")
     row, game, _ = _state(live_server, table_id)
     assert class_tables.helped_of(row) == [] and game.to_act == cat_seat
     expect(ann.locator(f'.seat[data-seat="{cat_seat}"]')).to_contain_text("not here yet")
@@ -202,9 +218,9 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
 
     # Cat closes her tablet for 30 s: the others' boards let the helper play her turns.
     cat_context.close()
-    _advance(live_server, table_id, present, clock, 30)
+    _advance(live_server, table_id, present, server_clock, 30)
     row, game = _others_play_until(
-        live_server, table_id, cat_seat, clock,
+        live_server, table_id, cat_seat, server_clock,
         lambda r, g: g.state.over or any(h[2] == cat_seat for h in class_tables.helped_of(r))
         and g.to_act != cat_seat, present)
     assert not game.state.over            # her pending turn comes first: the round goes on
@@ -234,7 +250,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
                 break
             game = class_tables.load(row)
             pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
-            clock[0] += 1
+            server_clock[0] += 1
             turns.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first,
                        now=school_day.now())
         row = class_tables.get(db, table_id)

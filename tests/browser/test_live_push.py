@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from browser.conftest import LiveServer
 from browser.pupil_steps import log_in
+from browser.waits import RequestLog, until
 from push_helpers import Channel, free_port
 from trainer.engine.solver import best_capture, solve
 from trainer.engine.view import view_of
@@ -131,9 +132,17 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     # child whose tablet holds the stream is present (trainer.store.live_presence).
     for seat, c in counts.items():
         assert c.live - before[seat] <= 3, (seat, c.live - before[seat])
+    # No poll while live. The control: a second tab of a child at the same table whose stream
+    # is blocked falls back to the poll; while it polls four times, the live boards ask nothing.
     quiet = {seat: c.live for seat, c in counts.items()}
-    seat_page[0].wait_for_timeout(3000)
-    assert sum(c.live - quiet[s] for s, c in counts.items()) == 0     # no 1 s poll while live
+    control = contexts[0].new_page()
+    control.route("**/push/stream*", lambda route: route.abort())
+    control_polls = Requests(control)
+    control.goto(kids["Ann"].url)
+    _live(control, "poll")
+    until(control, lambda: control_polls.live >= 4, "the control tab's fourth poll")
+    assert sum(c.live - quiet[s] for s, c in counts.items()) == 0
+    control.close()
 
     # The channel's process goes (a restart): the pages fall back to the poll ...
     site["channel"].stop()
@@ -141,8 +150,7 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
         _live(page, "poll")
     one_move()
     polled = {seat: c.live for seat, c in counts.items()}
-    seat_page[0].wait_for_timeout(2500)
-    assert all(c.live > polled[s] for s, c in counts.items())        # polling, once a second
+    until(seat_page[0], lambda: all(c.live > polled[s] for s, c in counts.items()), "every board's poll")
     # ... and come back to it by themselves when it is back.
     site["channel"] = Channel(Schools.one(site["app"].config["DATABASE"], site["app"].config["SECRET_KEY"]),
                               port=site["port"]).start()
@@ -154,12 +162,16 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     row = class_tables.get(db, table_id)
     mover = class_tables.load(row).state.current_player
     away = next(s for s in seat_page if s != mover)
+    away_log = RequestLog(seat_page[away])
     contexts[NAMES.index(next(n for n, p in kids.items() if p is seat_page[away]))].set_offline(True)
     _live(seat_page[away], "poll")
     game = class_tables.load(row)
     _move(seat_page[mover], game.state, mover)
     expect(seat_page[mover].locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
-    seat_page[away].wait_for_timeout(10_000)
+    # Offline until its polls have failed a few times (a drop of some seconds): it could not
+    # learn of the move meanwhile, and shows it once back.
+    tried = away_log.mark()
+    until(seat_page[away], lambda: away_log.count("failed", "/live", since=tried) >= 4, "polls failing offline")
     expect(seat_page[away].locator("#table")).to_have_attribute("data-version", str(row["version"]))
     contexts[NAMES.index(next(n for n, p in kids.items() if p is seat_page[away]))].set_offline(False)
     expect(seat_page[away].locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
+from browser.waits import RequestLog, until
 from trainer.store import class_tables
 from web_helpers import Make
 
@@ -58,6 +59,15 @@ def _eventually(page, script, seconds=5):
     return False
 
 
+def _went_on_after_the_move(page, log):
+    """The outbox sends in order and the page asks on after a move's answer (the bots' steps,
+    the table's poll): once a request that left after the answer has come back, a second copy
+    of the move, had the page sent one, would have been there before it."""
+    answered = max(i for i, (ended, method, url) in enumerate(log.ended)
+                   if ended == "finished" and method == "POST" and "/move" in url)
+    until(page, lambda: log.any_finished_since(answered + 1), "a request after the move's answer")
+
+
 def _clean_but_offline(watch):
     # htmx reports each post the dropped network failed on the console: that is the outage.
     assert [p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")] \
@@ -93,6 +103,7 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     version, moves = _game_row(live_server, pupils["Mila"])
     shown = page.locator("#game input[name=version]").first.input_value()
     sent = _moves_posted(page, "/move")
+    log = RequestLog(page)
 
     context.set_offline(True)
     card = page.locator("#game .hand-cards button[data-pick-card]").first
@@ -103,7 +114,8 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     page.get_by_role("button", name="Put down").click()
     expect(page.locator("[data-outbox-status]")).to_contain_text(WAITING)
     expect(page.locator("#game.is-held")).to_be_visible()
-    page.wait_for_timeout(1500)
+    # The page tried (the first send and the outbox's retry after 1 s) and nothing got through.
+    until(page, lambda: log.count("failed", "/move") >= 2, "the outbox to try the move again")
     assert _game_row(live_server, pupils["Mila"]) == (version, moves) and sent == []
     _screenshots(page, "bot-game")
 
@@ -116,7 +128,7 @@ def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(pa
     # Checked until it is: the bots' turns that follow are boards swapped in one after another,
     # and the focus moves to each new board as it settles (games.js), 20 ms after its swap.
     assert _eventually(page, "!!(document.activeElement && document.activeElement.closest('#game'))")
-    page.wait_for_timeout(1500)                  # a second copy would have arrived by now
+    _went_on_after_the_move(page, log)
     assert _game_row(live_server, pupils["Mila"]) == (version + 1, moves + 1)
     assert len(sent) == 1
     db = live_server.db()
@@ -161,13 +173,15 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
         expect(page.locator("#table")).to_have_attribute("data-version", str(version))
     expect(mover.get_by_text("Your turn!")).to_be_visible()
     sent = _moves_posted(mover, "/move")
+    log = RequestLog(mover)
 
     mover_context.set_offline(True)
     mover.locator("#table .hand-cards label.card-pick").first.click()
     mover.get_by_role("button", name="Put down", exact=True).click()
     expect(mover.locator("[data-outbox-status]")).to_contain_text(WAITING)
     expect(mover.locator("#table.is-held")).to_be_visible()
-    mover.wait_for_timeout(1500)                 # well inside the 20 s after which a seat is away
+    # Tried twice (well inside the 20 s after which a seat is away), and nothing got through.
+    until(mover, lambda: log.count("failed", "/move") >= 2, "the outbox to try the move again")
     _screenshots(mover, "class-table")
     assert class_tables.get(db, table_id)["version"] == version and sent == []
     expect(other.locator("#table")).to_have_attribute("data-version", str(version))
@@ -177,7 +191,7 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
     for page in (mover, other):                  # the mover's own answer, the classmate's poll
         expect(page.locator("#table")).to_have_attribute("data-version", str(version + 1))
     expect(mover.locator("#table.is-held")).to_have_count(0)
-    mover.wait_for_timeout(1500)
+    _went_on_after_the_move(mover, log)
     assert class_tables.get(db, table_id)["version"] == version + 1
     assert len(sent) == 1
     assert db.execute("SELECT count(*) FROM game_moves WHERE table_id = ?", [table_id]).fetchone()[0] == 1
@@ -201,6 +215,7 @@ def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, 
     version, moves = _game_row(live_server, pupils["Noor"])
     shown = page.locator("#game input[name=version]").first.input_value()
     sent = _moves_posted(page, "/move")
+    log = RequestLog(page)
     lost = []
 
     def lose_the_first_answer(route):
@@ -218,7 +233,7 @@ def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, 
     _wait_until_sent(page)
     expect(page.locator("#game input[name=version]").first).not_to_have_value(shown)
     expect(page.locator("#game .error-box")).to_have_count(0)
-    page.wait_for_timeout(1500)
+    _went_on_after_the_move(page, log)
     assert len(lost) == 1 and len(sent) == 1            # the resend, answered
     assert _game_row(live_server, pupils["Noor"]) == (version + 1, moves + 1)
     _clean_but_offline(watch)

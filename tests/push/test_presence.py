@@ -188,11 +188,18 @@ def test_the_channel_notes_the_child_whose_stream_is_open_and_stops_when_it_clos
         assert seen(db, w["table_id"], w["seated"][1]) < start       # its tablet holds no stream
         first = seen(db, w["table_id"], w["seated"][0])
         assert wait_for(lambda: seen(db, w["table_id"], w["seated"][0]) > first)   # and again
+        # The control: the classmate's tablet opens a stream too and is noted every period.
+        other = tokens.sign(SECRET, Ticket("table", w["table_id"], "pupil", w["seated"][1]))
+        control = requests.get(channel.url + "/push/stream", params={"t": other}, stream=True, timeout=5)
+        assert events(control, 1) == [("hello", "{}")]
         stream.close()
-        assert wait_for(lambda: requests.get(channel.url + "/push/health", timeout=5).text == "ok 0")
+        assert wait_for(lambda: requests.get(channel.url + "/push/health", timeout=5).text == "ok 1")
         last = seen(db, w["table_id"], w["seated"][0])
-        time.sleep(1.0)          # more than three periods of the sped-up clock
+        for _ in range(3):      # three periods of the presence loop, seen on the control
+            noted = seen(db, w["table_id"], w["seated"][1])
+            assert wait_for(lambda noted=noted: seen(db, w["table_id"], w["seated"][1]) > noted)
         assert seen(db, w["table_id"], w["seated"][0]) == last
+        control.close()
     finally:
         channel.stop()
 
