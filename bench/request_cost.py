@@ -10,9 +10,9 @@ connection kept per thread, group commit). Each request's CPU is the whole proce
 around it (`time.process_time`, every thread: until issue 44 it was `thread_time`, which would
 leave out any work another thread does for the request; the report says how much that was,
 as "other threads"). An fsync's wait is not CPU, and other programs on the machine do not
-count. The floors and the routes are measured in turn, round
-after round, so that a busy moment of the machine falls on all of them alike; each figure is
-the median over the rounds after a warm-up.
+count. The floors and the routes are measured in turn, round after round, so that a busy
+moment of the machine falls on all of them alike; each figure is the median over the rounds
+after a warm-up.
 
 Three floors, measured in every round (bench/floor_app.py), each with a page as large as the
 puzzle screen: the floor itself, the plain app (the same work written the ordinary way) and the
