@@ -50,31 +50,35 @@
   });
 
   // A page being left asks nothing more, and what it asked before gets no answer: a bot
-  // game's next step, sent while "Log out" was on its way, was answered "log in again"
-  // (HX-Redirect to /join) and took the child there instead of the front page. An answer to
-  // an element already swapped out is not seen by listeners on the document, so the asks are
-  // cancelled when the navigation starts rather than their answers refused when they come.
-  var leaving = null;       // the link or form of a boosted navigation under way
+  // game's next step, sent after "Log out" was answered but before the front page came, was
+  // answered "log in again" (HX-Redirect to /join) and took the child there instead. An
+  // answer to an element already swapped out is not seen by listeners on the document, so the
+  // asks are cancelled when the navigation starts rather than their answers refused.
+  var leaving = null;       // the link or form of a navigation under way
   var asking = [];          // the page's own requests still on their way
   function stillLeaving() {
     if (leaving && !document.documentElement.contains(leaving)) leaving = null;   // the new page is in
     return leaving;
   }
+  function leave(elt) {
+    leaving = elt;
+    var cancelled = asking;
+    asking = [];
+    cancelled.forEach(function (xhr) { xhr.abort(); });
+  }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
     asking = asking.filter(function (xhr) { return xhr.readyState !== 4; });
-    if (detail.boosted || (detail.requestConfig && detail.requestConfig.boosted)) {
-      leaving = detail.elt;
-      asking.forEach(function (xhr) { xhr.abort(); });
-      asking = [];
-    } else if (stillLeaving()) {
-      event.preventDefault();
-    } else {
-      asking.push(detail.xhr);
-    }
+    if (detail.boosted || (detail.requestConfig && detail.requestConfig.boosted)) leave(detail.elt);
+    else if (stillLeaving()) event.preventDefault();
+    else asking.push(detail.xhr);
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.elt === leaving) leaving = null;     // a navigation that failed: the page stays
+    var xhr = event.detail.xhr;
+    // An answer that sends the browser elsewhere ("Log out" -> the front page): the page
+    // stays until the new one comes, and must ask nothing meanwhile.
+    if (xhr && xhr.getResponseHeader && xhr.getResponseHeader("HX-Redirect")) leave(event.detail.elt);
+    else if (event.detail.elt === leaving) leaving = null;     // a navigation that failed: the page stays
   });
 
   // Installable on tablets; the worker keeps only static files and the offline page

@@ -6,6 +6,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from browser.waits import until
 from trainer.games.game_level import load_bot_elo
 from trainer.store import game_limits
 from web_helpers import TEACHER_PASSWORD, Make
@@ -77,3 +78,42 @@ def test_a_pupil_plays_the_fitted_bot_and_the_teacher_sees_the_level(page, live_
     page.locator("table.overview").get_by_role("link", name="Mila").click()
     expect(page.locator(".summary")).to_contain_text("50 of 100")
     watch.assert_clean()
+
+
+def test_a_child_who_logs_out_while_a_bot_moves_lands_on_the_front_page(browser, live_server, klass, known_deal):
+    """Issue 44.4: the bot game's next step, asked while "Log out" was on its way, was answered
+    "log in again" and took the child to /join instead of the front page. Held in the browser,
+    as a slow network would: the step until the log-out has been answered, and the front page
+    the log-out sends the browser to until the step's fate is known (the service worker kept
+    out: what it fetches, the test cannot hold)."""
+    page = browser.new_context(service_workers="block", viewport={"width": 1024, "height": 768}).new_page()
+    page.goto(live_server.url + "/join")
+    page.get_by_label("Class code").fill(klass["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Mila").click()
+    for key in ("sun", "tree", "boat"):
+        page.get_by_role("button", name=PICTURES[key]).click()
+    steps, front, ended = [], [], []
+    page.on("requestfinished", lambda request: ended.append(request))
+    page.on("requestfailed", lambda request: ended.append(request))
+    page.route("**/games/*?step=*", lambda route: steps.append(route))
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("Bot 1").select_option("beginner")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#game[data-decision]")).to_be_visible()       # the known deal: Mila starts
+    page.locator("#game .hand-cards button[data-pick-card]").first.click()
+    page.get_by_role("button", name="Put down").click()
+    until(page, lambda: steps, "the bot's next step to be asked")
+    page.route(lambda url: url == live_server.url + "/", lambda route: front.append(route))
+    page.get_by_role("button", name="Log out Mila").click()
+    until(page, lambda: front, "the log-out to send the browser to the front page")
+    for route in steps:
+        try:
+            route.continue_()           # the late answer: "log in again"
+        except Exception:               # noqa: BLE001 - the page cancelled it: what we want
+            pass
+    until(page, lambda: all(route.request in ended for route in steps), "the held step to end")
+    front[0].continue_()
+    expect(page.get_by_role("link", name="I am a teacher")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert page.url == live_server.url + "/"
