@@ -64,7 +64,28 @@ def clock():
         yield stopped
 
 
-def pytest_collection_modifyitems(items):
+# The tests whose expectations are about days and hours: school days and weekends, streaks,
+# the dashboard's day and week windows, home practice's hours, the parent page's weeks,
+# retention and purge, turn clocks and tournaments, presence, offline tickets and late
+# answers, session expiry. `make test` runs them a second time as if it were a Sunday
+# (`-m dates --as-if sunday`); `make test-days` under every day of tests/clock.py's DAYS.
+# Browser tests are not among them (Chromium keeps the machine's clock, and so would its
+# cookies' expiry), nor tests of `trainer` commands run as processes (theirs too).
+DATE_SENSITIVE = (
+    "tests/demo/", "tests/web/dashboard/", "tests/web/drills/", "tests/web/pupils/", "tests/web/parents/",
+    "tests/pupils/", "tests/puzzles/test_streaks.py", "tests/ops/test_retention.py", "tests/web/classplay/",
+    "tests/store/test_class_play_clock.py", "tests/store/test_tournaments.py", "tests/store/test_fair_tournament.py",
+    "tests/store/test_home_practice_store.py", "tests/push/test_hub.py",
+    "tests/security/test_offline_tickets.py", "tests/security/test_late_answers.py", "tests/web/teachers/test_login.py",
+)
+# Slow, and about something else than the day (whole rounds played, every route walked, the
+# presence loop's seconds): kept out of the second pass to keep `make test` under 8 minutes.
+NOT_ABOUT_DAYS = (
+    "tests/web/classplay/test_whole_round.py", "tests/web/parents/test_parent_link_opens_nothing_else.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
     """Long files first. `make test` hands whole files to its workers in this order
     (`--dist loadfile --no-loadscope-reorder`); pytest-xdist's own order puts the files with
     the most tests first, which left the browser tests (few tests, most of the time) for the
@@ -73,6 +94,11 @@ def pytest_collection_modifyitems(items):
         path = item.path.as_posix()
         return 0 if "/tests/browser/" in path else 1 if "/tests/security/" in path else 2
     items.sort(key=weight)
+    root = config.rootpath
+    for item in items:
+        path = item.path.relative_to(root).as_posix()
+        if path.startswith(DATE_SENSITIVE) and not path.startswith(NOT_ABOUT_DAYS):
+            item.add_marker(pytest.mark.dates)
 
 
 @pytest.fixture

@@ -18,8 +18,6 @@ from trainer.store import migrations, pupils
 from trainer.store.db import connect
 from trainer.web.dashboard.queries import overview
 
-pytestmark = pytest.mark.dates
-
 
 def _made_demo(tmp_path_factory, day):
     path = str(tmp_path_factory.mktemp("demo") / "demo.db")
