@@ -49,16 +49,22 @@
     if (xhr && xhr.tweakForm && xhr.tweakAsk !== xhr.tweakForm.dataset.asks) event.detail.shouldSwap = false;
   });
 
-  // A page being left asks nothing more, and what it asked before gets no answer: a bot
-  // game's next step, sent after "Log out" was answered but before the front page came, was
-  // answered "log in again" (HX-Redirect to /join) and took the child there instead. An
-  // answer to an element already swapped out is not seen by listeners on the document, so the
-  // asks are cancelled when the navigation starts rather than their answers refused.
+  // A page being left asks nothing more of its own accord, and what it asked so gets no
+  // answer: a bot game's next step, sent after "Log out" was answered but before the front
+  // page came, was answered "log in again" (HX-Redirect to /join) and took the child there
+  // instead. Only the page's own asks (polls, a bot's next step: no tap behind them) are
+  // stopped; what a child tapped or sent goes on. An answer to an element already swapped out
+  // is not seen by listeners on the document, so those asks are cancelled when the navigation
+  // starts rather than their answers refused when they come.
   var leaving = null;       // the link or form of a navigation under way
-  var asking = [];          // the page's own requests still on their way
+  var asking = [];          // the page's own asks still on their way
   function stillLeaving() {
     if (leaving && !document.documentElement.contains(leaving)) leaving = null;   // the new page is in
     return leaving;
+  }
+  function ownAccord(detail) {
+    var cause = detail.requestConfig && detail.requestConfig.triggeringEvent;
+    return !(cause && cause.isTrusted);
   }
   function leave(elt) {
     leaving = elt;
@@ -70,6 +76,7 @@
     var detail = event.detail;
     asking = asking.filter(function (xhr) { return xhr.readyState !== 4; });
     if (detail.boosted || (detail.requestConfig && detail.requestConfig.boosted)) leave(detail.elt);
+    else if (!ownAccord(detail)) return;
     else if (stillLeaving()) event.preventDefault();
     else asking.push(detail.xhr);
   });
