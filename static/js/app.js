@@ -49,15 +49,14 @@
     if (xhr && xhr.tweakForm && xhr.tweakAsk !== xhr.tweakForm.dataset.asks) event.detail.shouldSwap = false;
   });
 
-  // A page being left asks nothing more of its own accord, and what it asked so gets no
-  // answer: a bot game's next step, sent after "Log out" was answered but before the front
+  // A page being left asks nothing more of its own accord, and answers still on their way do
+  // nothing: a bot game's next step, sent after "Log out" was answered but before the front
   // page came, was answered "log in again" (HX-Redirect to /join) and took the child there
-  // instead. Only the page's own asks (polls, a bot's next step: no tap behind them) are
-  // stopped; what a child tapped or sent goes on. An answer to an element already swapped out
-  // is not seen by listeners on the document, so those asks are cancelled when the navigation
-  // starts rather than their answers refused when they come.
+  // instead. Only the page's own asks (polls, a bot's next step: no tap behind them) are held
+  // back; a tap still goes out. Nothing is aborted (htmx reports an aborted request as an
+  // error), and until the new page is in, the old one is still in the document, so its
+  // answers pass htmx:beforeOnLoad here.
   var leaving = null;       // the link or form of a navigation under way
-  var asking = [];          // the page's own asks still on their way
   function stillLeaving() {
     if (leaving && !document.documentElement.contains(leaving)) leaving = null;   // the new page is in
     return leaving;
@@ -66,25 +65,19 @@
     var cause = detail.requestConfig && detail.requestConfig.triggeringEvent;
     return !(cause && cause.isTrusted);
   }
-  function leave(elt) {
-    leaving = elt;
-    var cancelled = asking;
-    asking = [];
-    cancelled.forEach(function (xhr) { xhr.abort(); });
-  }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
-    asking = asking.filter(function (xhr) { return xhr.readyState !== 4; });
-    if (detail.boosted || (detail.requestConfig && detail.requestConfig.boosted)) leave(detail.elt);
-    else if (!ownAccord(detail)) return;
-    else if (stillLeaving()) event.preventDefault();
-    else asking.push(detail.xhr);
+    if (detail.boosted || (detail.requestConfig && detail.requestConfig.boosted)) leaving = detail.elt;
+    else if (ownAccord(detail) && stillLeaving()) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    if (stillLeaving() && event.detail.elt !== leaving) event.preventDefault();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     // An answer that sends the browser elsewhere ("Log out" -> the front page): the page
-    // stays until the new one comes, and must ask nothing meanwhile.
-    if (xhr && xhr.getResponseHeader && xhr.getResponseHeader("HX-Redirect")) leave(event.detail.elt);
+    // stays until the new one comes, and must do nothing more meanwhile.
+    if (xhr && xhr.getResponseHeader && xhr.getResponseHeader("HX-Redirect")) leaving = event.detail.elt;
     else if (event.detail.elt === leaving) leaving = null;     // a navigation that failed: the page stays
   });
 
