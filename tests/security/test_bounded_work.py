@@ -1,0 +1,43 @@
+"""Every request's work is bounded, whatever its input (issue 45, "fourth outside attack"): a
+route whose work grows with what a form sends answers its worst input with a bounded page,
+without the unbounded computation. Speed itself is measured in bench/worst_inputs.py."""
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine import solver
+
+WORST_TABLE = "R1a R1b O1a O1b Y1a Y1b G1a G1b B1a B1b P1a P1b R2a R2b O2a O2b Y2a Y2b G2a G2b".split()
+WORST_HAND = ["B2a", "B2b", "P2a"]
+PAGE_LIMIT = 200_000       # bytes
+
+
+@pytest.fixture
+def pupil(make, pupil_auth):
+    class_id = make.klass(make.teacher())
+    pupil_id = make.pupil(class_id, "Noor")
+    pupil_auth.login(class_id, pupil_id)
+
+
+def _never_list_every_capture(monkeypatch):
+    def refused(*args, **kwargs):
+        raise AssertionError("the full list of captures was built")
+    monkeypatch.setattr(solver, "_captures", refused)
+
+
+@pytest.mark.parametrize("show", ["1", "0"])
+def test_check_our_table_counts_the_worst_position_and_lists_the_best(client, pupil, monkeypatch, show):
+    # Issue 45: this position (R5.2 with a Joker, R7.2) holds 244,095 captures; listing them
+    # took 109 s and a 371 MB page. Now they are counted and the best 12 by points (R2) shown.
+    _never_list_every_capture(monkeypatch)
+    form = {"target": "10", "joker": "1", "show": show, "table": WORST_TABLE, "hand": WORST_HAND}
+    r = client.post("/games/check-table", data=form, headers={"HX-Request": "true"})
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert len(r.data) < PAGE_LIMIT
+    assert "244095 captures make the magic number." in page
+    if show == "1":
+        assert page.count("data-capture=") == 12
+        assert 'data-more="244083"' in page and "and 244083 more captures" in page
+    else:
+        assert "data-capture=" not in page
