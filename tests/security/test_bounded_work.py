@@ -41,3 +41,17 @@ def test_check_our_table_counts_the_worst_position_and_lists_the_best(client, pu
         assert 'data-more="244083"' in page and "and 244083 more captures" in page
     else:
         assert "data-capture=" not in page
+
+
+def test_the_puzzle_editors_live_answer_for_the_worst_quick_puzzle_is_a_short_refusal(client, teacher, db):
+    # Twelve low cards (the editor's most, puzzle.MAX_TABLE) and a hand of 3s at target 12:
+    # every one of 1,740 captures is right in a quick puzzle; the key listed them all (2 MB).
+    set_id = int(client.post("/sets", data={"name": "Worst"}).headers["Location"].rsplit("/", 1)[1])
+    form = {"table": "R1a R1b R2a R2b O1a O1b O2a O2b Y1a Y1b Y2a Y2b".split(), "hand": ["R3a", "R3b", "O3a"],
+            "target": "12", "kind": "quick"}
+    live = client.post(f"/sets/{set_id}/draft", data=form, headers={"HX-Request": "true"})
+    assert live.status_code == 200 and len(live.data) < PAGE_LIMIT
+    assert "1740 right combinations are too many for an answer key" in live.get_data(as_text=True)
+    saved = client.post(f"/sets/{set_id}/puzzles", data=form)
+    assert saved.status_code == 400 and len(saved.data) < PAGE_LIMIT
+    assert db["puzzles"].count == 0
