@@ -109,7 +109,12 @@ def _is_live_channel(pid: str) -> bool:
 
 def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_path):
     port = _free_port()
-    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
+    # Where gunicorn would put its control socket (issue 45: every server of a user shared one).
+    home, runtime = tmp_path / "home", tmp_path / "run"
+    home.mkdir()
+    runtime.mkdir()
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"), HOME=str(home),
+               XDG_RUNTIME_DIR=str(runtime))
     proc = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
          "--threads", "2", "--db", str(tmp_path / "served.db")],
@@ -129,6 +134,7 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
         statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status
                     for _ in range(10)]
         assert statuses == [200] * 10
+        assert list(runtime.iterdir()) == [] and list(home.rglob("*.ctl")) == []    # no control socket
     finally:
         proc.terminate()
         output = proc.communicate(timeout=30)[0]

@@ -1,6 +1,7 @@
 """`trainer serve`: run the web app on an embedded SQLite file (demo data on first start).
 
-One process (waitress, threads) by default, which is what `make run` and a laptop need.
+One process (waitress, threads: trainer.cli.one_process) by default, which is what `make run`
+and a laptop need.
 `--workers N` runs N worker processes under gunicorn for a school's server. The database is
 prepared (migrations, demo data, puzzle bank) in this process first and its connection
 closed, so no SQLite connection is ever inherited across a fork: each worker opens its own.
@@ -88,14 +89,9 @@ def run(args) -> int:
     print(f"Database: {app.config['DATABASE']}", flush=True)
     print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
     if args.workers == 1:
-        import waitress
+        from trainer.cli import one_process
 
-        # Waitress deletes X-Forwarded-* headers unless told otherwise. With TRUST_PROXY the app
-        # (werkzeug's ProxyFix) must see them: else behind the TLS proxy the cookie is never
-        # Secure and every form post fails the CSRF origin check (https page, http request).
-        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
-                       clear_untrusted_proxy_headers=not app.config["TRUST_PROXY"])
+        one_process.serve(app, args.host, args.port, args.threads, app.config["TRUST_PROXY"])
     else:
         _gunicorn(args).run()
     return 0
@@ -137,12 +133,10 @@ def _run_schools(args) -> int:
              else f"http://{args.host}:{args.port}/<slug>/")
     print(f"TWEAK Trainer on {where}", flush=True)
     if args.workers == 1:
-        import waitress
+        from trainer.cli import one_process
 
         app = _schools_app(args, folder)
-        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
-                       clear_untrusted_proxy_headers=not app.trust_proxy)
+        one_process.serve(app, args.host, args.port, args.threads, app.trust_proxy)
     else:
         _gunicorn(args, lambda: _schools_app(args, folder)).run()
     return 0
@@ -282,6 +276,9 @@ def _gunicorn(args, make_app=None):
                 "logger_class": _masking_logger(),
                 "preload_app": False,
                 "proc_name": "tweak-trainer",
+                # No control socket: nothing here uses gunicornc, and every server of one user
+                # shared ~/.gunicorn/gunicorn.ctl, which the first to exit removed (issue 45).
+                "control_socket_disable": True,
             }.items():
                 self.cfg.set(key, value)
 
