@@ -85,7 +85,7 @@ def run(args) -> int:
     _push_setting(args)
 
     app = _prepare(args)
-    _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"]})
+    _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"], "app_port": args.port})
     print(f"Database: {app.config['DATABASE']}", flush=True)
     print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
     if args.workers == 1:
@@ -127,7 +127,7 @@ def _run_schools(args) -> int:
             puzzles.ensure_bank(db, generated=generated)
         finally:
             db.close()
-    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain})
+    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain, "app_port": args.port})
     print(f"Schools: {len(slugs)} in {folder}", flush=True)
     where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
              else f"http://{args.host}:{args.port}/<slug>/")
