@@ -55,3 +55,28 @@ def test_the_puzzle_editors_live_answer_for_the_worst_quick_puzzle_is_a_short_re
     saved = client.post(f"/sets/{set_id}/puzzles", data=form)
     assert saved.status_code == 400 and len(saved.data) < PAGE_LIMIT
     assert db["puzzles"].count == 0
+
+
+@pytest.fixture
+def class_id(teacher, make):
+    return make.klass(teacher)
+
+
+def test_a_worksheet_holds_at_most_24_puzzles(client, class_id):
+    # The largest sheet a form can ask for (puzzles.worksheet.COUNT_RANGE) is made; more is a
+    # form error, not a longer computation (pins issue 20's bound; issue 45's review).
+    made = client.post(f"/classes/{class_id}/worksheet", data={"kinds": ["all", "best"], "band": "class",
+                                                               "count": "24", "seed": "1"})
+    assert made.status_code == 303
+    sheet = client.get(made.headers["Location"])
+    assert sheet.status_code == 200 and len(sheet.data) < PAGE_LIMIT * 5     # 24 puzzles and their key, printed
+    refused = client.post(f"/classes/{class_id}/worksheet", data={"kinds": "all", "band": "class",
+                                                                  "count": "1000000", "seed": "1"})
+    assert refused.status_code == 400 and len(refused.data) < PAGE_LIMIT
+
+
+@pytest.mark.parametrize("days", ["100000", "9999", "-1", "٩١"])
+def test_the_dashboards_window_is_one_of_its_choices(client, class_id, days):
+    # A window of 100,000 days would read a class's whole history day by day: the dashboard
+    # takes 7, 28 or 91 days only (pins the bound; issue 45's review).
+    assert client.get(f"/classes/{class_id}/dashboard/hard?days={days}").status_code == 400
