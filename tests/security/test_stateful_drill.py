@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+from datetime import date, datetime, time
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings, strategies as st
@@ -25,6 +26,7 @@ TEMPLATE = re.compile(r"<template data-ahead[^>]*>(.*?)</template>", re.S)
 ATTEMPT = re.compile(r'name="attempt" value="([^"]+)"')
 TICKET = re.compile(r'name="ahead" value="([^"]+)"')
 WAITS = (1, 8, 19, 40, 120)      # seconds: inside the 20 s limit, past it, past the grace
+DAY = date(2026, 12, 2)
 
 
 class Drill(RuleBasedStateMachine):
@@ -36,14 +38,16 @@ class Drill(RuleBasedStateMachine):
         self.world = DrillWorld(self.app.test_client(), self.db, Make(self.db))
         self.world.set_drill(puzzles=6, time_limit=20)
         self.world.login()
-        self.now = [school_day.now()]
-        self.real_now = school_day.now
-        school_day.now = lambda: self.now[0]
+        # The clock is the test's: a Wednesday at 10:00 on the school's wall clock, moved by
+        # `wait` only (a sequence waits half an hour at most: the day stays the same).
+        self.now = [datetime.combine(DAY, time(10, 0)).timestamp()]
+        self.real = school_day.now, school_day.today
+        school_day.now, school_day.today = (lambda: self.now[0]), (lambda: DAY)
         self.tickets: list[dict] = []
         self.last = None
 
     def teardown(self):
-        school_day.now = self.real_now
+        school_day.now, school_day.today = self.real
         self.db.close()
 
     def _send(self, method, path, data=None, refusal_stores_nothing=True):
