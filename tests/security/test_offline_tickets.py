@@ -210,3 +210,15 @@ def test_two_claimed_tickets_sharing_their_time_are_read_in_one_order(world, clo
     shown = practice.last_attempt_id(world.db, practice.attempt(world.db, tickets[0]["attempt"],
                                                                  world.pupil_id)["session_id"])
     assert practice.attempt(world.db, shown, world.pupil_id)["answered_at"] is not None
+
+
+def test_a_refused_tap_on_a_tickets_puzzle_takes_the_claim_back(world, clock):
+    # Issue 45: a tap is checked against the puzzle after the ticket's claim made its attempt;
+    # a card that is not the puzzle's is refused and the claim goes with it.
+    set_drill(world)
+    world.next()
+    item = handed(world)[0]
+    before = world.db.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    r = world.client.post("/practice/answer", data={"attempt": item["attempt"], "ahead": item["ticket"], "tap": "Q9"})
+    assert r.status_code == 400
+    assert world.db.execute("SELECT count(*) FROM attempts").fetchone()[0] == before

@@ -5,6 +5,7 @@ No URL carries an attempt id: the screen at /practice is always "where this pupi
 the logged-in pupil. So a link or a reload can never show or answer another child's puzzle."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import replace
 
 from flask import (
@@ -143,7 +144,10 @@ def answer():
         # of the offline ticket it came with (issue 45: two refused tickets left two unanswered
         # attempts, and the drill page answered 500 once one of them had expired).
         posted = answers.parse_posted(request.form) if "answer" in request.form else None
-        with write_transaction(db):     # a refused tap takes its ticket's claim back with it
+        # A tap is checked against the puzzle only once it is claimed: a refused one takes the
+        # ticket's claim back with it (one transaction). Other answers take no lock here.
+        claiming_a_tap = posted is None and bool(request.form.get("ahead"))
+        with write_transaction(db) if claiming_a_tap else nullcontext():
             attempt, done = _claimed_attempt(db)
             if done is None and posted is None:
                 posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
