@@ -100,3 +100,14 @@ def test_a_body_gets_longer_than_a_header(in_process):
     assert not one_process.too_slow(channel, channel.request_began + one_process.HEADER_TIMEOUT + 1)
     assert one_process.too_slow(channel, channel.request_began + one_process.REQUEST_TIMEOUT + 1)
     s.close()
+
+
+def test_where_the_system_allows_fewer_files_the_server_takes_fewer_connections(app, monkeypatch):
+    # A hard limit of 1,024 open files: 4,000 connections would fail every accept() once the
+    # table is full; the limit follows what fits.
+    monkeypatch.setattr(one_process, "_raise_open_files", lambda wanted: 1024)
+    server = one_process.make_server(app, "127.0.0.1", 0, 8, False)
+    try:
+        assert server.adj.connection_limit == 1024 - 8 - one_process.SPARE_FILES
+    finally:
+        server.close()

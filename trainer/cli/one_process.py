@@ -8,7 +8,7 @@ descriptor and never a thread. What took it down was its defaults: at most 100 c
 deadline for a request that never finishes (a byte every 10 s kept one open for ever). Here:
 
 - CONNECTION_LIMIT connections, watched with poll(), and the process's open-file limit raised
-  to fit them;
+  to fit them (fewer connections where the system's hard limit is lower);
 - a connection with nothing to do is closed after IDLE_TIMEOUT seconds (waitress's
   channel_timeout; a browser simply opens a new one);
 - a request whose header has not arrived HEADER_TIMEOUT seconds after its first byte, or whose
@@ -63,12 +63,15 @@ def too_slow(channel, now: float) -> bool:
 
 
 def make_server(app, host: str, port: int, threads: int, trust_proxy: bool) -> Server:
-    _raise_open_files(CONNECTION_LIMIT + threads + SPARE_FILES)
+    files = _raise_open_files(CONNECTION_LIMIT + threads + SPARE_FILES)
+    # Where the system allows fewer files, fewer connections: past the limit waitress stops
+    # accepting for a while, while a full descriptor table would fail every accept().
+    limit = max(100, min(CONNECTION_LIMIT, files - threads - SPARE_FILES))
     # Waitress deletes X-Forwarded-* headers unless told otherwise. With TRUST_PROXY the app
     # (werkzeug's ProxyFix) must see them: else behind the TLS proxy the cookie is never
     # Secure and every form post fails the CSRF origin check (https page, http request).
     return Server(app, host=host, port=port, threads=threads, ident="TWEAK Trainer",
-                  connection_limit=CONNECTION_LIMIT, asyncore_use_poll=True,
+                  connection_limit=limit, asyncore_use_poll=True,
                   channel_timeout=IDLE_TIMEOUT, cleanup_interval=SWEEP_EVERY,
                   clear_untrusted_proxy_headers=not trust_proxy)
 
@@ -84,12 +87,13 @@ def serve(app, host: str, port: int, threads: int, trust_proxy: bool) -> None:
         server.close()
 
 
-def _raise_open_files(wanted: int) -> None:
+def _raise_open_files(wanted: int) -> int:
     """The soft limit up to `wanted` (never above the hard limit a user may not pass): many
-    systems start processes with 1,024."""
+    systems start processes with 1,024. Returns the limit now in force."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY or soft >= wanted:
-        return
+        return wanted
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if target > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return max(soft, target)
