@@ -1,7 +1,7 @@
 """How long `GET /login` takes on the one-process `trainer serve` while sockets are held open
 (issue 45, docs/deploy.md "One process, many sockets").
 
-    .venv/bin/python bench/connection_flood.py [--idle 500] [--slow 200] [--rounds 20]
+    .venv/bin/python bench/connection_flood.py [--idle 500] [--slow 200] [--rounds 20] [--workers N --threads T]
 
 Starts `trainer serve --push-port 0` on a fresh database, measures /login with nothing held,
 then holds `--idle` sockets that send nothing and `--slow` that send half a header (a byte more
@@ -49,12 +49,15 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=500)
     parser.add_argument("--slow", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--workers", default="1", help="as trainer serve's (2 or more: gunicorn)")
+    parser.add_argument("--threads", default="8")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp())
     port = free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(folder / "instance"))
     server = subprocess.Popen([sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port),
-                               "--push-port", "0", "--no-demo", "--db", str(folder / "school.db")],
+                               "--push-port", "0", "--no-demo", "--db", str(folder / "school.db"),
+                               "--workers", args.workers, "--threads", args.threads],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         for _ in range(600):

@@ -93,6 +93,7 @@ def run(args) -> int:
 
         one_process.serve(app, args.host, args.port, args.threads, app.config["TRUST_PROXY"])
     else:
+        _warn_if_exposed(args)
         _gunicorn(args).run()
     return 0
 
@@ -138,8 +139,25 @@ def _run_schools(args) -> int:
         app = _schools_app(args, folder)
         one_process.serve(app, args.host, args.port, args.threads, app.trust_proxy)
     else:
+        _warn_if_exposed(args)
         _gunicorn(args, lambda: _schools_app(args, folder)).run()
     return 0
+
+
+def exposed_workers_note(host: str) -> str | None:
+    """gunicorn's threads read each request themselves: a few sockets sending a header a byte
+    at a time hold them all (issue 45: 8 stalled 2 workers × 4 threads). Behind the proxy of
+    docs/deploy.md, which reads requests whole, the workers listen on the loopback address."""
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return None
+    return (f"Note: --workers listens on {host} with no proxy in front; slow clients can hold its "
+            "threads. Put the proxy of docs/deploy.md in front, or serve without --workers.")
+
+
+def _warn_if_exposed(args) -> None:
+    note = exposed_workers_note(args.host)
+    if note:
+        print(note, flush=True)
 
 
 def _push_setting(args) -> None:
