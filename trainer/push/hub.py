@@ -88,7 +88,10 @@ class Hub:
             # Nobody watches the school: stop reading it; a next subscriber starts afresh.
             del self.schools[sub.school]
 
-    def subscribers(self, school: str) -> int:
+    def subscribers(self, school: str | None = None) -> int:
+        """One school's open streams (the health answer names no other: issue 45); all: None."""
+        if school is None:
+            return sum(len(s.subscribers) for s in self.schools.values())
         state = self.schools.get(school)
         return len(state.subscribers) if state else 0
 
