@@ -5,9 +5,9 @@ GET <prefix>/push/stream?t=TICKET opens a stream of the events of trainer.push.h
 the ticket names (trainer.push.tokens), after the database says once more that its holder
 may still watch it; GET <prefix>/push/health answers "ok" and the number of that school's
 streams (404 for a name that is no school). Requests must send their header in time
-(trainer.push.deadlines); streams are capped per ticket and per address. The school is the one file given
-(`Schools.one`) or, with `trainer serve --schools`, chosen as the web app chooses it: by the
-path's first part or by the host name (`Schools.folder`).
+(trainer.push.deadlines); streams are capped per ticket and per address. The school is the
+one file given (`Schools.one`) or, with `trainer serve --schools`, chosen as the web app
+chooses it: by the path's first part or by the host name (`Schools.folder`).
 """
 from __future__ import annotations
 
