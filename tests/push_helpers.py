@@ -8,7 +8,8 @@ import time
 import requests
 import uvicorn
 
-from trainer.push.server import create_app
+from trainer.push.deadlines import H11WithDeadline
+from trainer.push.server import MAX_STREAMS_PER_ADDRESS, create_app
 
 
 def free_port() -> int:
@@ -18,11 +19,13 @@ def free_port() -> int:
 
 
 class Channel:
-    def __init__(self, schools, port: int | None = None, ping: float = 15):
+    def __init__(self, schools, port: int | None = None, ping: float = 15, app_port: int | None = 5000,
+                 per_address: int | None = MAX_STREAMS_PER_ADDRESS, http=H11WithDeadline):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(schools, ping=ping), host="127.0.0.1", port=self.port,
-                                access_log=False, log_level="warning", timeout_graceful_shutdown=0)
+        app = create_app(schools, ping=ping, app_port=app_port, per_address=per_address)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning",
+                                timeout_graceful_shutdown=0, http=http)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -30,8 +33,9 @@ class Channel:
         self.thread.start()
         for _ in range(200):
             try:
-                if requests.get(self.url + "/push/health", timeout=1).ok:
-                    return self
+                # Any answer will do: with a folder of schools /push/health names none (404).
+                requests.get(self.url + "/push/health", timeout=1)
+                return self
             except requests.ConnectionError:
                 time.sleep(0.02)
         raise RuntimeError("the channel did not start")

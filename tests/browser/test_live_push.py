@@ -30,8 +30,11 @@ def site(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("push") / "push.db", PUSH=push_port)
     server = LiveServer(app)
     server.start()
-    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port).start()
-    state = {"server": server, "channel": channel, "port": push_port, "app": app}
+    # The pages are the app's own origin (issue 45: no other may read the stream across ports).
+    app_port = int(server.url.rsplit(":", 1)[1])
+    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port,
+                      app_port=app_port).start()
+    state = {"server": server, "channel": channel, "port": push_port, "app": app, "app_port": app_port}
     yield state
     state["channel"].stop()
     server.stop()
@@ -153,7 +156,7 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     until(seat_page[0], lambda: all(c.live > polled[s] for s, c in counts.items()), "every board's poll")
     # ... and come back to it by themselves when it is back.
     site["channel"] = Channel(Schools.one(site["app"].config["DATABASE"], site["app"].config["SECRET_KEY"]),
-                              port=site["port"]).start()
+                              port=site["port"], app_port=site["app_port"]).start()
     for page in pages:
         _live(page, "push")
     one_move()

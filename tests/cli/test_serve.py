@@ -109,7 +109,12 @@ def _is_live_channel(pid: str) -> bool:
 
 def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_path):
     port = _free_port()
-    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
+    # Where gunicorn would put its control socket (issue 45: every server of a user shared one).
+    home, runtime = tmp_path / "home", tmp_path / "run"
+    home.mkdir()
+    runtime.mkdir()
+    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"), HOME=str(home),
+               XDG_RUNTIME_DIR=str(runtime))
     proc = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
          "--threads", "2", "--db", str(tmp_path / "served.db")],
@@ -129,6 +134,7 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
         statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status
                     for _ in range(10)]
         assert statuses == [200] * 10
+        assert list(runtime.iterdir()) == [] and list(home.rglob("*.ctl")) == []    # no control socket
     finally:
         proc.terminate()
         output = proc.communicate(timeout=30)[0]
@@ -156,3 +162,14 @@ def test_the_demo_password_is_printed_on_the_first_start_only(tmp_path, monkeypa
     assert password not in again
     assert "Demo teacher: demo@example.org" in again and str(tmp_path / "d.db.demo-login") in again
     assert oct((tmp_path / "d.db.demo-login").stat().st_mode)[-3:] == "600"
+
+
+@pytest.mark.parametrize("host, warned", [("0.0.0.0", True), ("192.168.1.20", True), ("127.0.0.1", False),
+                                          ("localhost", False), ("::1", False)])
+def test_workers_listening_beyond_the_machine_are_told_to_go_behind_the_proxy(host, warned):
+    # Issue 45: 8 sockets sending a header a byte at a time stall 2 gunicorn workers of 4 threads
+    # (bench/connection_flood.py --workers 2 --threads 4 --idle 0 --slow 8); waitress, without
+    # --workers, does not stall (tests/security/test_connection_floods.py).
+    from trainer.cli.serve import exposed_workers_note
+
+    assert (exposed_workers_note(host) is not None) == warned

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -45,6 +46,16 @@ def _push_pids(parent: int) -> list[int]:
     return found
 
 
+def _allowed_origin(push: int, origin: str) -> str | None:
+    """The CORS answer of the channel to a page of `origin` (a refusal carries it too)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{push}/push/stream", headers={"Origin": origin})
+    try:
+        urllib.request.urlopen(request, timeout=5)
+    except urllib.error.HTTPError as refused:
+        return refused.headers.get("Access-Control-Allow-Origin")
+    raise AssertionError("a stream without a ticket was opened")
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_path, workers):
     port, push = _free_port(), _free_port()
@@ -60,6 +71,9 @@ def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_pat
         # The pages may read the channel's stream (Content-Security-Policy, connect-src).
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=5)
         assert f"connect-src 'self' http://127.0.0.1:{push};" in page.headers["Content-Security-Policy"]
+        # ... and the channel knows their origin, and no other (issue 45: `trainer serve` tells it).
+        assert _allowed_origin(push, f"http://127.0.0.1:{port}") == f"http://127.0.0.1:{port}"
+        assert _allowed_origin(push, f"http://127.0.0.1:{push}") is None
         (first,) = _push_pids(server.pid)
         os.kill(first, signal.SIGKILL)
         assert _answer(f"http://127.0.0.1:{push}/push/health", wait=30).startswith(b"ok")

@@ -45,6 +45,7 @@ def test_focus_on_one_hand_card():
 
 
 TOO_MANY_TABLE = ["R1a", "R1b", "O1a", "O1b", "Y1a", "Y1b", "R2a", "O2a"]     # 144 captures at 7
+WORST_TABLE = ["R1a", "R1b", "R2a", "R2b", "O1a", "O1b", "O2a", "O2b", "Y1a", "Y1b", "Y2a", "Y2b"]
 
 
 @pytest.mark.parametrize("table, hand, target, kind, focus, code, params", [
@@ -62,6 +63,8 @@ TOO_MANY_TABLE = ["R1a", "R1b", "O1a", "O1b", "Y1a", "Y1b", "R2a", "O2a"]     # 
     (TABLE, HAND, 9, "all", "B4", "captures_nothing", {"focus": "B4", "target": 9, "kind": "all"}),   # D5
     (TABLE, ["B4"], 9, "quick", "hand", "captures_nothing", {"focus": "hand", "target": 9, "kind": "quick"}),
     (TOO_MANY_TABLE, ["G1a", "G2a", "G3a"], 7, "all", "hand", "too_many_answers", {"found": 144, "high": 10}),
+    # Issue 45: every capture of twelve low cards is right in a quick puzzle: no key prints 1,740.
+    (WORST_TABLE, ["R3a", "R3b", "O3a"], 12, "quick", "hand", "too_many_right", {"found": 1740, "high": 60}),
 ])
 def test_a_bad_position_gets_the_same_coded_problem_as_the_same_line_uploaded(table, hand, target, kind, focus,
                                                                              code, params):

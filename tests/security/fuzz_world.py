@@ -119,6 +119,12 @@ def build_fuzz_world(app, db) -> dict:
     cup_class = make.klass(world.ids["teacher_id"], "Cup class")
     cup = [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]]
     tournaments.start(db, cup_class, cup, turns.tournament_games(cup, "round", 7), now=6.0)
+    # And one ended in a third class: its standings link to the certificates (issue 45: every
+    # route of the route table is fuzzed).
+    ended_class = make.klass(world.ids["teacher_id"], "Ended cup class")
+    ended = [[make.pupil(ended_class, n) for n in ("Di", "Ed", "Fay")]]
+    tournaments.end(db, tournaments.start(db, ended_class, ended, turns.tournament_games(ended, "round", 8),
+                                          now=6.5), now=6.6)
     _family_tables(db, world)
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}

@@ -36,7 +36,11 @@ ENTRY_PAGES = {
                "/at-home",                                  # where a home QR opens (issue 37.1)
                "/invitations/" + "fuzz-invitation-token",   # made in fuzz_world (issue 19)
                "/signin/link",                              # pending in fuzz_world (issue 25)
-               "/signin/1/callback?state=fuzz&code=fuzz"],  # where a provider sends people back
+               "/signin/1/callback?state=fuzz&code=fuzz",   # where a provider sends people back
+               # Read by the browser, not linked (issue 45: every route is fuzzed): the app's
+               # manifest and service worker, the offline page, home practice out of hours, a
+               # parent's link (an unknown one: the view's lookup is what hostile input meets).
+               "/manifest.webmanifest", "/sw.js", "/offline", "/at-home/closed", "/family/fuzz-parent-link"],
     "joining": ["/join/names"],        # a pupil who has entered the class code
     "pupil": ["/", "/signin/was-that-you"],       # a question waits in fuzz_world (issue 34)
     "teacher": ["/"],
@@ -233,7 +237,10 @@ class Crawler:
         if location:
             links.append(self._local(location, address))
         cookie = "; ".join(f"{c.key}={c.value}" for c in client._cookies.values())
-        if urlsplit(address).query and endpoint:
+        # Every page read is a target, with a query string or without (issue 45: the route
+        # table is the fuzzer's list): a page without parameters still gets hostile headers,
+        # cookies and extra parameters.
+        if endpoint:
             self._add(Target(role, "GET", address, endpoint,
                              [Field(k, "text", [v]) for k, v in
                               parse_qsl(urlsplit(address).query, keep_blank_values=True)],

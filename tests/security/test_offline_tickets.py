@@ -174,3 +174,51 @@ def test_a_ticket_within_its_time_is_still_used(world, clock):
     row = world.stored(tickets[0]["attempt"])
     assert row["correct"] == 1 and row["outcome"]["queued"]
     assert world.pupil_rating()[1] == 2
+
+
+def test_refused_answers_to_two_tickets_store_nothing_and_the_drill_page_stays_up(world, clock):
+    # Issue 45, the outside scanner's sequence: both tickets of the page answered with a
+    # malformed answer (400 each; ahead.claim had already made each ticket's attempt), 40 s,
+    # GET /practice — 500: the two claimed attempts share issued_at, the expired pending one
+    # was chosen by one order and the screen built from the other, unanswered, by another.
+    set_drill(world)
+    world.next()
+    tickets = handed(world)
+    assert len(tickets) == 2
+    before = world.db.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    for item in tickets:
+        r = world.client.post("/practice/answer", data={"attempt": item["attempt"], "answer": "x",
+                                                        "ahead": item["ticket"]})
+        assert r.status_code == 400
+    assert world.db.execute("SELECT count(*) FROM attempts").fetchone()[0] == before
+    clock[0] += 40
+    assert world.client.get("/practice").status_code == 200
+    assert world.client.get("/practice").status_code == 200
+
+
+def test_two_claimed_tickets_sharing_their_time_are_read_in_one_order(world, clock):
+    # Issue 45: attempts are ordered one way everywhere (practice.LATEST_FIRST): the pending one
+    # closed after its time and the one the screen shows are the same attempt.
+    set_drill(world)
+    world.next()
+    tickets = handed(world)
+    with world.client.application.app_context():
+        for item in tickets:
+            ahead.claim(world.db, {"id": world.pupil_id}, item["attempt"], item["ticket"])
+    clock[0] += 40
+    assert world.client.get("/practice").status_code == 200
+    shown = practice.last_attempt_id(world.db, practice.attempt(world.db, tickets[0]["attempt"],
+                                                                 world.pupil_id)["session_id"])
+    assert practice.attempt(world.db, shown, world.pupil_id)["answered_at"] is not None
+
+
+def test_a_refused_tap_on_a_tickets_puzzle_takes_the_claim_back(world, clock):
+    # Issue 45: a tap is checked against the puzzle after the ticket's claim made its attempt;
+    # a card that is not the puzzle's is refused and the claim goes with it.
+    set_drill(world)
+    world.next()
+    item = handed(world)[0]
+    before = world.db.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    r = world.client.post("/practice/answer", data={"attempt": item["attempt"], "ahead": item["ticket"], "tap": "Q9"})
+    assert r.status_code == 400
+    assert world.db.execute("SELECT count(*) FROM attempts").fetchone()[0] == before

@@ -23,8 +23,9 @@ def test_existing_services_and_links_are_kept(tmp_path):
         "INSERT INTO oidc_providers (name, issuer, client_id, secret_box, teacher_claim, teacher_value,"
         " created_at) VALUES ('Unilogin', 'https://broker.example', 'full', ?, 'aktoer_gruppe',"
         " 'Medarbejder', '2026-01-01T00:00:00')", [oidc_providers.seal("key", "the secret")]).lastrowid
-    oidc_links.link(db, provider_id=before, issuer="https://broker.example", subject="tina", teacher_id=1,
-                    now=datetime(2026, 1, 1))
+    # A link as that code stored it (no `account` column yet: issue 45 added it).
+    db.execute("INSERT INTO oidc_links (provider_id, issuer, subject, teacher_id, created_at)"
+               " VALUES (?, 'https://broker.example', 'tina', 1, '2026-01-01T00:00:00')", [before])
     old = dict(next(db.query("SELECT * FROM oidc_providers")))
 
     migrations.apply(db)

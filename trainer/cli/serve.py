@@ -1,6 +1,7 @@
 """`trainer serve`: run the web app on an embedded SQLite file (demo data on first start).
 
-One process (waitress, threads) by default, which is what `make run` and a laptop need.
+One process (waitress, threads: trainer.cli.one_process) by default, which is what `make run`
+and a laptop need.
 `--workers N` runs N worker processes under gunicorn for a school's server. The database is
 prepared (migrations, demo data, puzzle bank) in this process first and its connection
 closed, so no SQLite connection is ever inherited across a fork: each worker opens its own.
@@ -84,19 +85,15 @@ def run(args) -> int:
     _push_setting(args)
 
     app = _prepare(args)
-    _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"]})
+    _start_push(args, {"db": app.config["DATABASE"], "secret": app.config["SECRET_KEY"], "app_port": args.port})
     print(f"Database: {app.config['DATABASE']}", flush=True)
     print(f"TWEAK Trainer on http://{args.host}:{args.port}/", flush=True)
     if args.workers == 1:
-        import waitress
+        from trainer.cli import one_process
 
-        # Waitress deletes X-Forwarded-* headers unless told otherwise. With TRUST_PROXY the app
-        # (werkzeug's ProxyFix) must see them: else behind the TLS proxy the cookie is never
-        # Secure and every form post fails the CSRF origin check (https page, http request).
-        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
-                       clear_untrusted_proxy_headers=not app.config["TRUST_PROXY"])
+        one_process.serve(app, args.host, args.port, args.threads, app.config["TRUST_PROXY"])
     else:
+        _warn_if_exposed(args)
         _gunicorn(args).run()
     return 0
 
@@ -131,21 +128,36 @@ def _run_schools(args) -> int:
             puzzles.ensure_bank(db, generated=generated)
         finally:
             db.close()
-    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain})
+    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain, "app_port": args.port})
     print(f"Schools: {len(slugs)} in {folder}", flush=True)
     where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
              else f"http://{args.host}:{args.port}/<slug>/")
     print(f"TWEAK Trainer on {where}", flush=True)
     if args.workers == 1:
-        import waitress
+        from trainer.cli import one_process
 
         app = _schools_app(args, folder)
-        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       ident="TWEAK Trainer", channel_timeout=args.timeout * 4,
-                       clear_untrusted_proxy_headers=not app.trust_proxy)
+        one_process.serve(app, args.host, args.port, args.threads, app.trust_proxy)
     else:
+        _warn_if_exposed(args)
         _gunicorn(args, lambda: _schools_app(args, folder)).run()
     return 0
+
+
+def exposed_workers_note(host: str) -> str | None:
+    """gunicorn's threads read each request themselves: a few sockets sending a header a byte
+    at a time hold them all (issue 45: 8 stalled 2 workers × 4 threads). Behind the proxy of
+    docs/deploy.md, which reads requests whole, the workers listen on the loopback address."""
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return None
+    return (f"Note: --workers listens on {host} with no proxy in front; slow clients can hold its "
+            "threads. Put the proxy of docs/deploy.md in front, or serve without --workers.")
+
+
+def _warn_if_exposed(args) -> None:
+    note = exposed_workers_note(args.host)
+    if note:
+        print(note, flush=True)
 
 
 def _push_setting(args) -> None:
@@ -282,6 +294,9 @@ def _gunicorn(args, make_app=None):
                 "logger_class": _masking_logger(),
                 "preload_app": False,
                 "proc_name": "tweak-trainer",
+                # No control socket: nothing here uses gunicornc, and every server of one user
+                # shared ~/.gunicorn/gunicorn.ctl, which the first to exit removed (issue 45).
+                "control_socket_disable": True,
             }.items():
                 self.cfg.set(key, value)
 

@@ -1,7 +1,7 @@
 """"Check our table" (issue 37.5): a family or a class plays with the printed cards and asks
-the solver what the table held. Every capture of the position in the order a child wants to
-read them (TWEAKs first, then the most points), and why a capture someone tried does or does
-not work, as codes and numbers the web layer words ("4 + 3 = 7, not 9").
+the solver what the table held. How many captures the position holds and the best of them
+in the order a child wants to read them (TWEAKs first, then the most points), and why a
+capture someone tried does or does not work, as codes and numbers the web layer words ("4 + 3 = 7, not 9").
 
 Pure: the engine's solver and card table only.
 """
@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.engine.capture_count import Ranked, ranked
 from trainer.engine.cards import card_table
-from trainer.engine.solver import Capture, solve
 
 MAX_HAND = 3          # a hand holds three cards at most (R6.1)
 MAX_TABLE = 20        # more than a real table ever holds is a slip of the finger
+SHOWN = 12            # the captures "Show" lists; the rest are counted ("and 244,083 more")
 
 
-def captures(hand, table, target: int, joker: bool = False) -> list[Capture]:
-    """Every capture (R5.2, D5; with a Joker, target ±1 too: R7.2), TWEAKs first (R5.3), then
-    the most points (R2), then fewer cards, then table order: a stable, readable list."""
-    order = {card: i for i, card in enumerate(table)}
-    found = solve(hand, table, target, joker)
-    return sorted(found, key=lambda c: (not c.tweak, -c.points, c.cards, hand.index(c.play),
-                                        [order[t] for t in c.capture], c.target))
+def captures(hand, table, target: int, joker: bool = False) -> Ranked:
+    """How many captures there are (R5.2, D5; with a Joker, target ±1 too: R7.2) and the first
+    SHOWN of them: TWEAKs first (R5.3), then the most points (R2), then fewer cards, then table
+    order. Counted, not listed: 20 low cards hold 244,095 captures (issue 45)."""
+    return ranked(hand, table, target, joker, SHOWN)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """`python -m trainer.push --host H --port P`: the push process. What to serve comes as one
 JSON object on standard input, so no secret is ever in the process list or the environment:
 {"db": FILE, "secret": KEY} for one school, {"folder": DIR, "by": "host"|"path", "domain": D}
-for a folder of schools. `trainer serve` writes it."""
+for a folder of schools, either with "app_port": the web app's port, whose pages may read the
+streams (CORS). `trainer serve` writes it."""
 from __future__ import annotations
 
 import argparse
@@ -13,7 +14,8 @@ import time
 
 import uvicorn
 
-from trainer.push.server import Schools, create_app
+from trainer.push.deadlines import H11WithDeadline
+from trainer.push.server import MAX_STREAMS_PER_ADDRESS, Schools, create_app
 
 
 def main(argv=None) -> int:
@@ -27,9 +29,13 @@ def main(argv=None) -> int:
     else:
         schools = Schools.one(given["db"], given["secret"])
     _end_with_parent()
+    # Behind the proxy every stream comes from its address: no cap per address here (nginx's).
+    behind_proxy = os.environ.get("TRAINER_PUSH") == "proxy"
+    app = create_app(schools, app_port=given.get("app_port"),
+                     per_address=None if behind_proxy else MAX_STREAMS_PER_ADDRESS)
     # No access log: a stream's address carries its ticket.
-    uvicorn.run(create_app(schools), host=args.host, port=args.port, access_log=False,
-                log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning",
+                timeout_graceful_shutdown=1, http=H11WithDeadline)
     return 0
 
 

@@ -88,8 +88,12 @@ class Hub:
             # Nobody watches the school: stop reading it; a next subscriber starts afresh.
             del self.schools[sub.school]
 
-    def subscribers(self) -> int:
-        return sum(len(s.subscribers) for s in self.schools.values())
+    def subscribers(self, school: str | None = None) -> int:
+        """One school's open streams (the health answer names no other: issue 45); all: None."""
+        if school is None:
+            return sum(len(s.subscribers) for s in self.schools.values())
+        state = self.schools.get(school)
+        return len(state.subscribers) if state else 0
 
     def presence_due(self, now: float) -> list[tuple[str, frozenset[tuple[int, int]]]]:
         """(school, its connected seats) for each school whose presence write is due now; the

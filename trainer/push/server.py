@@ -3,9 +3,11 @@ which `trainer serve` starts beside the web app's workers).
 
 GET <prefix>/push/stream?t=TICKET opens a stream of the events of trainer.push.hub for what
 the ticket names (trainer.push.tokens), after the database says once more that its holder
-may still watch it; GET <prefix>/push/health answers "ok". The school is the one file given
-(`Schools.one`) or, with `trainer serve --schools`, chosen as the web app chooses it: by the
-path's first part or by the host name (`Schools.folder`).
+may still watch it; GET <prefix>/push/health answers "ok" and the number of that school's
+streams (404 for a name that is no school). Requests must send their header in time
+(trainer.push.deadlines); streams are capped per ticket and per address. The school is the
+one file given (`Schools.one`) or, with `trainer serve --schools`, chosen as the web app
+chooses it: by the path's first part or by the host name (`Schools.folder`).
 """
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ import contextlib
 import json
 import sqlite3
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
-from urllib.parse import urlsplit
 
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.applications import Starlette
@@ -29,6 +31,11 @@ from trainer.push import hub as hubs, tokens
 from trainer.store import live_presence, live_tables
 
 PING = 15           # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
+# Open streams (issue 45): a page holds one, and for a moment a reconnect before the server has
+# seen the old one go; a whole school behind one NAT address still fits under the second.
+# Behind the proxy every stream comes from the proxy's address: there nginx's limit_conn counts.
+MAX_STREAMS_PER_TICKET = 3
+MAX_STREAMS_PER_ADDRESS = 1000
 RETRY_MS = 2000     # what a browser's own EventSource waits before reconnecting
 HELLO = PING_DATA = "{}"   # the data of the "hello" and "ping" events: nothing at all
 
@@ -88,8 +95,23 @@ class Writers(Readers):
         return conn
 
 
-def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) -> Starlette:
+def _app_origins(host_header: str | None, port: int) -> set[str]:
+    """The web app's own origin on the host this request was sent to (the channel's port off)."""
+    host = host_header or ""
+    if not host.endswith("]"):          # an IPv6 address in brackets keeps its colons
+        host = host.rsplit(":", 1)[0]
+    if not host:
+        return set()
+    return {f"http://{host}:{port}"} | ({f"http://{host}"} if port == 80 else set())
+
+
+def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, app_port: int | None = None,
+               per_address: int | None = MAX_STREAMS_PER_ADDRESS) -> Starlette:
+    """`app_port`: the web app's port, whose pages (same host, plain http: no proxy in front) may
+    read the streams across origins; None: no other origin may. `per_address`: None behind the
+    proxy, whose address all streams share."""
     readers = Readers(schools)
+    streams = Counter()      # ("ticket", token) and ("address", host) -> streams open
     writers = Writers(schools)
     hub = hubs.Hub(readers)
 
@@ -132,12 +154,28 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
 
     def cors(request: Request) -> dict:
         """The page is served by the web app's port and the stream by this one (no proxy in
-        front): the same host's pages may read it. Behind nginx both are one origin."""
+        front): the app's own origin may read it — this host, plain http, the app's port, not
+        any port or scheme of the host (issue 45). Behind nginx both are one origin."""
         origin = request.headers.get("origin")
-        host = (request.headers.get("host") or "").split(":")[0]
-        if origin and urlsplit(origin).hostname == host:
+        if origin and app_port and origin in _app_origins(request.headers.get("host"), app_port):
             return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"}
-        return {}
+        return {"Vary": "Origin"}
+
+    def counted(response, keys: list):
+        """The response, its stream counted under `keys` until it ends however it ends (a
+        stream the client dropped before it began included)."""
+        for key in keys:
+            streams[key] += 1
+
+        async def app(scope, receive, send):
+            try:
+                await response(scope, receive, send)
+            finally:
+                for key in keys:
+                    streams[key] -= 1
+                    if not streams[key]:
+                        del streams[key]
+        return app
 
     async def stream(request: Request):
         slug = schools.slug(request)
@@ -148,6 +186,12 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
                                                        ticket.who, ticket.person):
             return PlainTextResponse("not yours", 403, headers=cors(request))
+        keys = [("ticket", request.query_params["t"])]
+        if per_address is not None and request.client:
+            keys.append(("address", request.client.host))
+        if streams[keys[0]] >= MAX_STREAMS_PER_TICKET or (len(keys) > 1 and streams[keys[1]] >= per_address):
+            # The page polls meanwhile, as when the channel is down.
+            return PlainTextResponse("too many streams", 429, headers=cors(request))
         # A table's stream says its child is here, so it lasts no longer than its ticket; a
         # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
         seated = ticket.kind == "table"
@@ -169,12 +213,17 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
             finally:
                 hub.unsubscribe(sub)
 
-        return EventSourceResponse(
+        return counted(EventSourceResponse(
             events(), ping=ping, ping_message_factory=lambda: ServerSentEvent(event="ping", data=PING_DATA),
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)})
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)}), keys)
 
     async def health(request: Request):
-        return PlainTextResponse(f"ok {hub.subscribers()}")
+        # Of the school the address names only: nothing of the others, nothing under a name
+        # that is no school (issue 45).
+        slug = schools.slug(request)
+        if slug is None or schools.find(slug) is None:
+            return PlainTextResponse("no such school", 404)
+        return PlainTextResponse(f"ok {hub.subscribers(slug)}")
 
     routes = [Route("/push/stream", stream), Route("/push/health", health),
               Route("/{slug}/push/stream", stream), Route("/{slug}/push/health", health)]

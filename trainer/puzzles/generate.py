@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from trainer.engine.cards import card_table
 from trainer.engine.positions import Position
 from trainer.puzzles.kinds import FOCUS_HAND, KINDS, all_captures, answer_for, worth
-from trainer.puzzles.puzzle import Puzzle, make_puzzle
+from trainer.puzzles.puzzle import MAX_RIGHT_ANSWERS, Puzzle, make_puzzle
 from trainer.puzzles.selfplay import DEFAULT_LEVELS, PLAYERS, decision_positions
 
 GEN_TABLE = (2, 8)        # generated puzzles keep to tables of 2 to 8 cards
@@ -50,7 +50,7 @@ def candidate(kind: str, variant: str, position: Position, rng: random.Random) -
     if kind == "joker":
         position = Position(position.target, position.table, position.hand, True)
     captures = all_captures(position)
-    if not captures:
+    if not captures or (kind == "quick" and len(captures) > MAX_RIGHT_ANSWERS):
         return None
     focus = FOCUS_HAND
     if kind == "all":

@@ -24,6 +24,10 @@ from trainer.puzzles.kinds import FOCUS_HAND, KINDS, PuzzleError, all_captures, 
 MAX_HAND = 3             # R6.1: a hand holds at most 3 cards
 MAX_TABLE = 12           # what fits on a pupil's screen
 MAX_ALL_ANSWERS = 10     # an `all` puzzle asks for at most this many combinations
+# Any puzzle's right answers: its key prints them all, its feedback shows them, the bank stores
+# them. Twelve low cards and three in the hand hold 1,672 captures of 12, a 2 MB editor page
+# (issue 45); no puzzle of the seeds or of the generator's tables (2 to 8 cards) comes near.
+MAX_RIGHT_ANSWERS = 60
 TARGET_RANGE = (2, 30)
 TIME_LIMIT_RANGE = (3.0, 300.0)
 
@@ -114,6 +118,10 @@ def make_puzzle(kind: str, position: Position, focus: str = FOCUS_HAND, note: st
         raise PuzzleError(f"{len(answer)} combinations are too many to tap: "
                           f"an all puzzle asks for at most {MAX_ALL_ANSWERS}", "too_many_answers",
                           found=len(answer), high=MAX_ALL_ANSWERS)
+    if len(answer) > MAX_RIGHT_ANSWERS:
+        raise PuzzleError(f"{len(answer)} right combinations are too many for an answer key: "
+                          f"a puzzle has at most {MAX_RIGHT_ANSWERS}", "too_many_right",
+                          found=len(answer), high=MAX_RIGHT_ANSWERS)
     features = features_of(kind, position, captures, answer)
     if time_limit is None:
         time_limit = default_time_limit(features)

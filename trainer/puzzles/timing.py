@@ -82,3 +82,14 @@ def check_timing(client_seconds: float | None, server_seconds: float, taps: int)
     if seconds < fastest or server_seconds < fastest:
         flags.append(TOO_FAST)
     return TimingCheck(seconds, source, tuple(flags), TOO_FAST not in flags)
+
+
+def believed_decision_ms(client_ms: int | None, seen_ms: int | None) -> int | None:
+    """A game move's decision time (issue 45): the board's own measurement, but never shorter
+    than what the server saw from serving the turn to the move, less LOAD_ALLOWANCE and
+    CLOCK_DRIFT as for drill answers. A wait the page claims (`queued_ms`) is not taken off: the
+    server cannot check it, so it never makes a move faster. None when the board sent none."""
+    if client_ms is None or seen_ms is None:
+        return client_ms
+    floor = seen_ms - 1000 * LOAD_ALLOWANCE - seen_ms * CLOCK_DRIFT
+    return max(client_ms, round(floor))

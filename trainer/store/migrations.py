@@ -1047,3 +1047,12 @@ def m3711_parent_links(db: Database) -> None:
             created_at REAL NOT NULL
         )"""
     )
+
+
+# ------------------------------------------------- issue 45: which account a school login was
+@migrations()
+def m4501_oidc_link_account(db: Database) -> None:
+    # The words a child was shown for the school login she linked ("Ole H.", from the
+    # provider's name claims; NULL where it sent none), so the teacher's class page shows
+    # which account went into which pupil (trainer.web.signin.class_links).
+    db.execute("ALTER TABLE oidc_links ADD COLUMN account TEXT")

@@ -24,13 +24,14 @@ def find(db: Database, issuer: str, subject: str) -> dict | None:
 
 
 def link(db: Database, *, provider_id: int, issuer: str, subject: str, now: datetime,
-         teacher_id: int | None = None, pupil_id: int | None = None) -> int:
+         teacher_id: int | None = None, pupil_id: int | None = None, account: str | None = None) -> int:
+    """`account`: the words a child was shown for the login ("Ole H."), for the class page."""
     try:
         with write_transaction(db):
             cursor = db.execute(
-                "INSERT INTO oidc_links (provider_id, issuer, subject, teacher_id, pupil_id, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [provider_id, issuer, subject, teacher_id, pupil_id, now.isoformat(timespec="seconds")])
+                "INSERT INTO oidc_links (provider_id, issuer, subject, teacher_id, pupil_id, created_at, account)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [provider_id, issuer, subject, teacher_id, pupil_id, now.isoformat(timespec="seconds"), account])
     except sqlite3.IntegrityError as err:
         raise AlreadyLinked() from err
     return cursor.lastrowid
@@ -47,10 +48,10 @@ def linked_pupils(db: Database, class_id: int) -> dict[int, list[str]]:
 
 
 def new_pupil_links(db: Database, class_id: int, since: datetime) -> list[dict]:
-    """The class's links made since `since`, newest first: pupil id and name, service, when
-    (issue 34: the teacher sees each new link and can undo it)."""
+    """The class's links made since `since`, newest first: pupil id and name, service, the
+    account's words, when (issue 34: the teacher sees each new link and can undo it)."""
     return list(db.query(
-        "SELECT l.pupil_id, u.name AS pupil, p.name AS provider, l.created_at FROM oidc_links l"
+        "SELECT l.pupil_id, u.name AS pupil, p.name AS provider, l.account, l.created_at FROM oidc_links l"
         " JOIN oidc_providers p ON p.id = l.provider_id JOIN pupils u ON u.id = l.pupil_id"
         " WHERE u.class_id = ? AND l.created_at >= ? ORDER BY l.created_at DESC, l.id DESC",
         [class_id, since.isoformat(timespec="seconds")]))

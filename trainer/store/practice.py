@@ -145,13 +145,19 @@ def issued_puzzles(db: Database, session_id: int) -> set[str]:
     return {pid for (pid,) in db.execute("SELECT puzzle_id FROM attempts WHERE session_id = ?", [session_id])}
 
 
+# One order for a sitting's attempts everywhere: two offline tickets share their issued_at, and
+# a pending attempt chosen by one order while the last one was chosen by another built the
+# feedback screen from an unanswered attempt (issue 45). Later rows win a tie.
+LATEST_FIRST = "issued_at DESC, rowid DESC"
+
+
 def pending_attempt(db: Database, session_id: int) -> dict | None:
     return _one(db, "SELECT * FROM attempts WHERE session_id = ? AND answered_at IS NULL"
-                " ORDER BY issued_at DESC LIMIT 1", [session_id])
+                f" ORDER BY {LATEST_FIRST} LIMIT 1", [session_id])
 
 
 def last_attempt_id(db: Database, session_id: int) -> str | None:
-    row = db.execute("SELECT id FROM attempts WHERE session_id = ? ORDER BY issued_at DESC, rowid DESC LIMIT 1",
+    row = db.execute(f"SELECT id FROM attempts WHERE session_id = ? ORDER BY {LATEST_FIRST} LIMIT 1",
                      [session_id]).fetchone()
     return row[0] if row else None
 

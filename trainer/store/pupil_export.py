@@ -52,7 +52,7 @@ def _practice(db: Database, pupil_id: int) -> dict:
         "settings": _rows(db, "SELECT extra_time_s, hide_countdown, read_aloud, sounds FROM pupil_settings WHERE pupil_id = ?",
                           pupil_id),
         "sessions": _rows(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? ORDER BY id", pupil_id),
-        "attempts": _rows(db, "SELECT * FROM attempts WHERE pupil_id = ? ORDER BY issued_at", pupil_id,
+        "attempts": _rows(db, "SELECT * FROM attempts WHERE pupil_id = ? ORDER BY issued_at, rowid", pupil_id,
                           ("taps", "submitted", "outcome", "flags")),
     }
 

@@ -2,8 +2,9 @@
 holds a move it could not send and sends it again with `queued_ms`, how long it held it. The
 game's version and the page's token make a resend safe: a move already applied is answered with
 the board as it is, applied once and with no error; a move from an older position is refused
-calmly, as from a stale tab. Judged when it was made: the held time is not the child's thinking
-time, believed up to the drills' 10 minutes (issue 38.4); a move held longer does not count.
+calmly, as from a stale tab. The held time, up to the drills' 10 minutes (issue 38.4), keeps a
+move from being refused; a move held longer does not count. It never makes a move faster: the
+server's own interval times it (issue 45).
 The server's clock is moved (school_day.now), no test waits."""
 import json
 import re
@@ -15,6 +16,7 @@ from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.games.service import PUPIL, new_game
 from trainer.games.settings import GameSettings
+from trainer.puzzles.timing import CLOCK_DRIFT, LOAD_ALLOWANCE
 from trainer.store import games
 from trainer.web.core import outbox, school_day
 
@@ -97,15 +99,21 @@ def test_a_move_from_an_older_position_is_refused_calmly_as_today(client, db, pu
     assert stored(db, game_id) == before
 
 
-def test_the_time_the_tablet_held_the_move_is_not_the_childs(client, db, pupil, clock):
+@pytest.mark.parametrize("queued", ["30000", None])
+def test_a_claimed_wait_never_makes_a_move_faster(client, db, pupil, clock, queued):
+    # Issue 45: the page's wait is its word. With or without the claim of 30 s without Wi-Fi,
+    # the move is timed as the server saw it (34 s), its decision time no shorter than that less
+    # the load allowance: a claimed 4 s decision with a claimed 30 s wait was believed 4 s.
     game, game_id = a_game(db, pupil)
     page = a_page(client, game_id)                    # the board is served: the turn's clock starts
-    clock[0] += 4 + 30                                 # 4 s to decide, then 30 s without Wi-Fi
-    data = {**laid(game), **page, "decision_ms": "4000", "queued_ms": "30000"}
+    clock[0] += 4 + 30
+    data = {**laid(game), **page, "decision_ms": "4000", **({"queued_ms": queued} if queued else {})}
     assert client.post(f"/games/{game_id}/move", data=data, headers=HX).status_code == 200
     [(server_ms, analysis)] = stored(db, game_id)[1]
-    assert server_ms == 4000
-    assert json.loads(analysis)["queued_ms"] == 30000
+    assert server_ms == 34000
+    floor = 34000 - 1000 * LOAD_ALLOWANCE - 34000 * CLOCK_DRIFT
+    assert json.loads(analysis)["decision_ms"] == round(floor)
+    assert json.loads(analysis).get("queued_ms") == (30000 if queued else None)
 
 
 def test_a_page_cannot_claim_a_wait_longer_than_the_turn_was_out(client, db, pupil, clock):
@@ -114,7 +122,7 @@ def test_a_page_cannot_claim_a_wait_longer_than_the_turn_was_out(client, db, pup
     clock[0] += 5
     data = {**laid(game), **page, "queued_ms": str(9 * 60 * 1000)}
     assert client.post(f"/games/{game_id}/move", data=data, headers=HX).status_code == 200
-    assert stored(db, game_id)[1][0][0] == 0       # never below nothing
+    assert stored(db, game_id)[1][0][0] == 5000    # what the server saw: the claim takes nothing off
 
 
 @pytest.mark.parametrize("claimed_s", [outbox.MAX_QUEUED_SECONDS - 1, outbox.MAX_QUEUED_SECONDS + 1])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from trainer.games.service import decide, new_game, next_round
 from trainer.games.settings import PERSON, TableSettings
 from trainer.games.table import helper_turn
+from trainer.puzzles.timing import believed_decision_ms
 from trainer.store import class_tables
 from trainer.store.class_tables import Stale, TableRefused
 from trainer.web.core.outbox import MAX_QUEUED_SECONDS
@@ -50,7 +51,10 @@ def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_mov
     if move_key == "next-round":
         after, analysis = next_round(game), None
     else:
-        after, analysis = decide(game, make_move(game, seat), decision_ms, seat=seat)
+        # The turn began when the table last changed: a decision time is never shorter than
+        # what the server saw since, less the load allowance (issue 45: a claim buys no speed).
+        seen = max(0, round((now - row["updated_at"]) * 1000))
+        after, analysis = decide(game, make_move(game, seat), believed_decision_ms(decision_ms, seen), seat=seat)
     if not class_tables.save(db, row, after, now, key, seat=seat, analysis=analysis, queued_ms=queued_ms or None):
         return _again_or_stale(db, class_tables.get(db, table_id), seat, key)
     return "done"

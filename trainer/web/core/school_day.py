@@ -42,3 +42,9 @@ def local_now() -> datetime:
     zone = _zone()
     moment = datetime.fromtimestamp(now(), zone) if zone else datetime.fromtimestamp(now()).astimezone()
     return moment
+
+
+def local_time(moment: float) -> datetime:
+    """An epoch moment on the school's wall clock (the time a school login was started)."""
+    zone = _zone()
+    return datetime.fromtimestamp(moment, zone) if zone else datetime.fromtimestamp(moment).astimezone()

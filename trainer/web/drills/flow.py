@@ -15,11 +15,12 @@ nothing entered, flagged LATE), whatever it says and whatever time it claims: by
 server's clock it came too late, and the page sends its answer by itself when time runs out.
 
 Through a network drop (issue 18) the page keeps the answer and sends it again, saying how
-long it held it (`queued_ms`). The server then judges the answer at the moment the child gave
-it: that much earlier for the time limit, and that much shorter for the timing check, so the
-outage neither makes it late nor slow. It is stored with `queued` in its outcome. A page could
-claim a wait it never had; what it gains is what a page could always claim (its own times,
-within the human floor), and the teacher sees the flag.
+long it held it (`queued_ms`). The server then judges the answer's lateness at the moment the
+child gave it (that much earlier for the time limit), so the outage does not make it a
+time-out. It is stored with `queued` in its outcome. The wait is the page's word, which the
+server cannot check: it excuses lateness but never buys speed (issue 45). The timing check
+gets the whole interval the server saw, so a claimed wait makes no answer faster than the
+same answer without it (a script claimed 10.5 s of a 12 s answer and was believed 1.5 s).
 
 What the page may claim is bounded (issue 38.4; docs/drills.md, "Through flaky Wi-Fi"): a wait
 of at most MAX_QUEUED_SECONDS, what a Wi-Fi drop lasts. An answer that would be in time only by
@@ -290,7 +291,9 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     puzzle_before = puzzles.rating(db, puzzle.id)
     queued = _queued_seconds(posted, row, now)
-    server_seconds = max(0.0, now - queued - row["issued_at"])
+    # What the server saw, the claimed wait included: a claim excuses lateness (record_answer),
+    # never slowness (issue 45). The server confirms no wait of its own to take off.
+    server_seconds = max(0.0, now - row["issued_at"])
     client_seconds = posted.client_ms / 1000 if posted.client_ms is not None else None
     outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
                             client_seconds=client_seconds, server_seconds=server_seconds,

@@ -38,6 +38,9 @@ def _worded(code: str, p: dict) -> str | None:
     if code == "too_many_answers":
         return _("%(found)s combinations are too many: an all puzzle asks for at most %(high)s.",
                  found=p["found"], high=p["high"])
+    if code == "too_many_right":
+        return _("%(found)s right combinations are too many for an answer key: a puzzle has at most %(high)s.",
+                 found=p["found"], high=p["high"])
     if code == "focus_not_in_hand":
         return _("The focus card %(card)s is not in the hand.", card=p["card"])
     if code == "unknown_field":

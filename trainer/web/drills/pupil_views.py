@@ -5,6 +5,7 @@ No URL carries an attempt id: the screen at /practice is always "where this pupi
 the logged-in pupil. So a link or a reload can never show or answer another child's puzzle."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import replace
 
 from flask import (
@@ -21,6 +22,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from trainer.store import drills, practice, puzzles
+from trainer.store.db import write_transaction
 from trainer.web.core import htmx, login, once, security_log
 from trainer.web.db import get_db
 from trainer.web.drills import (
@@ -137,32 +139,24 @@ def next_puzzle():
 @login.pupil_required
 def answer():
     db = get_db()
-    if request.form.get("ahead"):
-        try:
-            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"],
-                        at_home=home_visit.at_home())
-        except ahead.TicketError:
-            security_log.not_yours("ahead puzzle", None)
-        except ahead.Expired:
-            return _too_old()
-        except ahead.AlreadyUsed:
-            # The puzzle was answered in this sitting already: like a double tap, nothing changes.
-            return _where_the_pupil_is_now()
-    attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
-    if attempt is None:
-        security_log.not_yours("attempt", None)
-    if attempt["answered_at"] is not None:
-        # A double tap or a resubmit: the first answer stands; show where the pupil is now.
-        return _where_the_pupil_is_now()
     try:
-        if "answer" in request.form:
-            posted = answers.parse_posted(request.form)
-        else:
-            posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
-            if posted is None:
-                return _where_the_pupil_is_now()
+        # Read before anything is stored: a refused answer stores nothing, not even the attempt
+        # of the offline ticket it came with (issue 45: two refused tickets left two unanswered
+        # attempts, and the drill page answered 500 once one of them had expired).
+        posted = answers.parse_posted(request.form) if "answer" in request.form else None
+        # A tap is checked against the puzzle only once it is claimed: a refused one takes the
+        # ticket's claim back with it (one transaction). Other answers take no lock here.
+        claiming_a_tap = posted is None and bool(request.form.get("ahead"))
+        with write_transaction(db) if claiming_a_tap else nullcontext():
+            attempt, done = _claimed_attempt(db)
+            if done is None and posted is None:
+                posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
+                if posted is None:
+                    done = _where_the_pupil_is_now
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
+    if done is not None:
+        return done()
     try:
         row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
     except practice_flow.TooOld:
@@ -170,6 +164,29 @@ def answer():
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
         return _too_old()
     return _where_the_pupil_is_now()
+
+
+def _claimed_attempt(db):
+    """The attempt this answer is for, made from its offline ticket if it came with one
+    (ahead.py), and what to answer instead of recording it (None: record it)."""
+    if request.form.get("ahead"):
+        try:
+            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"],
+                        at_home=home_visit.at_home())
+        except ahead.TicketError:
+            security_log.not_yours("ahead puzzle", None)
+        except ahead.Expired:
+            return None, _too_old
+        except ahead.AlreadyUsed:
+            # The puzzle was answered in this sitting already: like a double tap, nothing changes.
+            return None, _where_the_pupil_is_now
+    attempt = practice.attempt(db, request.form.get("attempt", ""), g.pupil["id"])
+    if attempt is None:
+        security_log.not_yours("attempt", None)
+    if attempt["answered_at"] is not None:
+        # A double tap or a resubmit: the first answer stands; show where the pupil is now.
+        return attempt, _where_the_pupil_is_now
+    return attempt, None
 
 
 @bp.route("/me/countdown", methods=["POST"])

@@ -52,10 +52,11 @@ def _answer(state, joker: bool, tried) -> dict:
         return {"problem": check_words.problem("table_size", {"most": MAX_TABLE})}
     if not state.table or not state.hand:
         return {"problem": None}
-    found = [{"capture": c, "sum": words.sum_line(c.play, c.capture)}
-             for c in captures(state.hand, state.table, state.target, joker)]
+    counted = captures(state.hand, state.table, state.target, joker)
+    found = [{"capture": c, "sum": words.sum_line(c.play, c.capture)} for c in counted.best]
     tried = tuple(c for c in tried if c in state.hand or c in state.table)
     verdict = explain_try(state.hand, state.table, state.target, joker, tried) if tried else None
-    return {"problem": None, "ready": True, "captures": found, "tried": tried,
+    return {"problem": None, "ready": True, "captures": found, "total": counted.total,
+            "more": counted.total - len(found), "tried": tried,
             "verdict": check_words.verdict(verdict) if verdict else None,
             "verdict_works": bool(verdict and verdict.works)}

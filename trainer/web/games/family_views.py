@@ -20,6 +20,7 @@ from trainer.engine.state import Phase
 from trainer.games.family import FamilyError, family_table, hand_over_to
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS
+from trainer.puzzles.timing import believed_decision_ms
 from trainer.store import game_limits, games
 from trainer.web.classplay import board as table_board
 from trainer.web.core import htmx, login, outbox, school_day, security_log
@@ -243,17 +244,18 @@ def move(game_id):
     pick = posted_pick(request.form)
     if pick is None:
         pick = game_pick.current(row, game_board.position_key(game), state.hands[seat], state.table)
+    now = school_day.now()
+    # What the server saw, a claimed wait included: the page's word buys no speed (issue 45).
+    seen = games.server_ms(row, game_board.turn_key(game), now)
     try:
         chosen = move_from_form(request.form, state, pick, seat)
-        after, analysis = decide(game, chosen, decision_ms(request.form), seat=seat)
+        after, analysis = decide(game, chosen, believed_decision_ms(decision_ms(request.form), seen), seat=seat)
     except GameError as err:
         return _screen(row, game, words.game_error(err.code, err.params), 400)
-    now = school_day.now()
     # Only the child's own plays are analysed for the teacher; the family's are nobody's.
-    # Judged when it was made: the time the tablet held it is not the child's.
     mine = seat == PUPIL and isinstance(chosen, Play)
     queued = outbox.queued_ms(request.form)
-    timed = games.server_ms(row, game_board.turn_key(game), now - queued / 1000) if mine else None
+    timed = seen if mine else None
     if not games.save(get_db(), row, after, analysis if mine else None, timed, now=now,
                       token=outbox.move_token(request.form), queued_ms=(queued or None) if mine else None):
         return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)

@@ -16,6 +16,7 @@ from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
 from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_settings
+from trainer.puzzles.timing import believed_decision_ms
 from trainer.store import game_limits, game_moves, games
 from trainer.web.core import htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
@@ -254,16 +255,17 @@ def move(game_id):
     if pick is None:
         pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
     turn = game_board.turn_key(game)
+    now = school_day.now()
+    # What the server saw, a claimed wait included: the page's word buys no speed (issue 45).
+    seen = games.server_ms(row, turn, now)
     try:
         chosen = move_from_form(request.form, state, pick)
-        after, analysis = decide(game, chosen, decision_ms(request.form),
+        after, analysis = decide(game, chosen, believed_decision_ms(decision_ms(request.form), seen),
                                  hint_used=row.get("hint_turn") == turn)
     except GameError as err:
         return _refuse(row, game, err.code, err.params, 400)
-    now = school_day.now()
-    # Judged when it was made: the time the tablet held it through a drop is not the child's.
     queued = outbox.queued_ms(request.form)
-    timed = games.server_ms(row, turn, now - queued / 1000) if isinstance(chosen, Play) else None
+    timed = seen if isinstance(chosen, Play) else None
     if not games.save(db, row, after, analysis, timed, now=now,
                       token=outbox.move_token(request.form), queued_ms=queued or None):
         return _changed(game_id)

@@ -27,12 +27,15 @@ def new_signin_links(db: Database, class_id: int) -> list[dict]:
     now = datetime.fromtimestamp(school_day.now(), timezone.utc).replace(tzinfo=None)
     newest: dict[int, dict] = {}
     for row in oidc_links.new_pupil_links(db, class_id, now - timedelta(days=NEW_LINK_DAYS)):
+        # The service, and the account's words where the provider gave some ("Unilogin: Ole H."):
+        # a wrong child's link shows at once (issue 45).
+        service = {"provider": row["provider"], "account": row["account"]}
         if row["pupil_id"] in newest:       # one line and one Unlink per pupil
-            newest[row["pupil_id"]]["providers"].append(row["provider"])
+            newest[row["pupil_id"]]["services"].append(service)
             continue
         when = datetime.fromisoformat(row["created_at"]).replace(tzinfo=timezone.utc).timestamp()
         newest[row["pupil_id"]] = {"pupil_id": row["pupil_id"], "pupil": row["pupil"],
-                                   "providers": [row["provider"]], "when": when}
+                                   "services": [service], "when": when}
     return list(newest.values())
 
 

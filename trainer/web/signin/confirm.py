@@ -37,8 +37,9 @@ def ask():
         else:
             abort(400)
         return htmx.full_reload(url_for("pupil_home.home"))
-    return htmx.render("signin/was_that_you.html", "signin/_was_that_you.html",
-                       pupil=g.pupil, provider=provider)
+    return htmx.render("signin/was_that_you.html", "signin/_was_that_you.html", pupil=g.pupil,
+                       provider=provider, account=question.get("account"),
+                       started=pupil_link.started_at(question))
 
 
 def pending_school_login() -> str | None:

@@ -35,3 +35,27 @@ def claimed_value(provider: dict, claims: dict) -> str | None:
 def compares_with_account_email(provider: dict) -> bool:
     """An e-mail-like claim may equal the address the teacher gave their account."""
     return (provider.get("teacher_match") or "email") in EMAIL_LIKE
+
+
+ACCOUNT_WORDS_LENGTH = 40
+
+
+def account_words(claims: dict) -> str | None:
+    """Words a child can check that a school login is theirs (issue 45): the first name and the
+    family name's initial ("Ole H."), from `given_name`/`family_name` or the display `name`;
+    None where the provider gives neither (Unilogin may send a pseudonym only). No more of the
+    name than that is kept (docs/security.md)."""
+    def text(key):
+        value = claims.get(key)
+        return " ".join(value.split()) if isinstance(value, str) and value.isprintable() else ""
+
+    given, family, name = text("given_name"), text("family_name"), text("name")
+    if given:
+        first, last = given.split()[0], family.split()[-1] if family else ""
+    elif name:
+        parts = name.split()
+        first, last = parts[0], parts[-1] if len(parts) > 1 else ""
+    else:
+        return None
+    words = f"{first} {last[0]}." if last else first
+    return words[:ACCOUNT_WORDS_LENGTH]

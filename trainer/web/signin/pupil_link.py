@@ -8,15 +8,19 @@ then on. So the pending link
 
 - lives only in this browser's signed session, stamped with the time it began, and is
   forgotten after PENDING_SECONDS (a child types a code and taps three pictures in well
-  under that);
+  under that; issue 45 cut it from five minutes to two: the longer it waits, the likelier
+  the next child on the tablet meets it);
 - ends at any other login or logout on the device (both start an empty session,
   trainer.web.core.login), and at "Start again" on the login pages (pupil_login.leave);
 - is never used silently: after the right pictures the pupil is logged in as themselves and
   asked, with their own name and character, whether it was them who signed in with the
-  school's login. Only Yes links; the question is bound to that login's session and also
-  lasts PENDING_SECONDS.
+  school's login — naming that login in words the child can check (issue 45: "as Ole H.",
+  from the provider's name claims where it sends them, and the time it was started), since a
+  7-year-old may tap Yes to a question that names nothing. Only Yes links; the question is
+  bound to that login's session and also lasts PENDING_SECONDS.
 
-The teacher sees every new link on the class page and can unlink it (class_links.py).
+The teacher sees every new link on the class page, with the same words, and can unlink it
+(class_links.py).
 """
 from __future__ import annotations
 
@@ -29,15 +33,16 @@ from trainer.store import oidc_links, oidc_providers
 from trainer.web.core import school_day, security_log
 from trainer.web.db import get_db
 
-PENDING_SECONDS = 5 * 60
+PENDING_SECONDS = 2 * 60
 PENDING = "oidc_pupil"       # from the callback until the pictures are right
 QUESTION = "oidc_confirm"    # from the pictures until the pupil answers
 
 
-def hold(provider_id: int, issuer: str, subject: str, id_token: str) -> None:
-    """The callback's pseudonym waits here for the class code and pictures."""
+def hold(provider_id: int, issuer: str, subject: str, id_token: str, account: str | None = None) -> None:
+    """The callback's pseudonym waits here for the class code and pictures, with the words
+    that name its account to a child (identity.account_words), if the provider gave any."""
     session[PENDING] = {"provider": provider_id, "issuer": issuer, "sub": subject,
-                        "id_token": id_token, "at": school_day.now()}
+                        "id_token": id_token, "account": account, "at": school_day.now()}
 
 
 def _fresh(data) -> bool:
@@ -82,7 +87,7 @@ def ask(data: dict | None, pupil_id: int) -> bool:
     Returns whether there is one to ask."""
     if data is None:
         return False
-    session[QUESTION] = {**data, "pupil": pupil_id, "at": school_day.now(),
+    session[QUESTION] = {**data, "pupil": pupil_id, "at": school_day.now(), "started": data["at"],
                          "session": session_digest(session.get("auth"))}
     security_log.event("oidc_link_asked", pupil=pupil_id, provider=data.get("provider"))
     return True
@@ -113,7 +118,7 @@ def answer_yes(question: dict) -> dict | None:
     pupil_id = question["pupil"]
     try:
         oidc_links.link(get_db(), provider_id=question["provider"], issuer=question["issuer"],
-                        subject=question["sub"], pupil_id=pupil_id, now=_now())
+                        subject=question["sub"], pupil_id=pupil_id, now=_now(), account=question.get("account"))
     except oidc_links.AlreadyLinked:
         security_log.event("oidc_link_refused", pupil=pupil_id)
         return None
@@ -124,6 +129,11 @@ def answer_yes(question: dict) -> dict | None:
 def answer_no(question: dict) -> None:
     session.pop(QUESTION, None)
     security_log.event("oidc_link_declined", pupil=question["pupil"], provider=question["provider"])
+
+
+def started_at(question: dict) -> str:
+    """When the school login of the question was started, as the school's clock says it: "09:02"."""
+    return school_day.local_time(question.get("started") or question["at"]).strftime("%H:%M")
 
 
 def provider_name(data: dict) -> str | None:

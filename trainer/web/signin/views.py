@@ -240,7 +240,7 @@ def _pupil(signed: flow.SignedIn):
         return redirect(url_for("pupil_home.home"), 303)
     # Only the pseudonym waits in the session, for the class code and pictures.
     # What to do next is said on the login pages while it waits (signin/_pending.html).
-    pupil_link.hold(signed.provider["id"], issuer, subject, signed.id_token)
+    pupil_link.hold(signed.provider["id"], issuer, subject, signed.id_token, identity.account_words(signed.claims))
     return redirect(url_for("pupil_login.join"), 303)
 
 
