@@ -164,7 +164,7 @@ def answer():
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
     try:
-        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
+        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted, home_visit.at_home())
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
