@@ -68,10 +68,17 @@ def test_the_page_shows_that_child_only(client, db, family):
         assert ranking not in text.lower()
 
 
-def test_a_child_without_answers_gets_a_first_step(client, family):
+def test_a_child_without_answers_gets_no_advice_and_a_game_with_the_tweak_deck(client, family):
+    # Issue 47.6: no "Could practise next" without data; the game says which cards it needs
+    # (the TWEAK deck has no 7 to 10, RULES.md R1.1).
     text = _text(client.get(f"/family/{family['link']}?lang=en"))
-    assert "Not enough answers yet to say." in text
-    assert "finding 2 cards that make 10" in text
+    assert text.count("Not enough answers yet to say.") == 2      # good at, and practise next
+    assert "finding 2 cards" not in text
+    assert "Take the TWEAK cards, or the ace to 6 of an ordinary deck" in text and "makes 10" in text
+    assert "1 to 10" not in text
+    # What a level is, in a parent's words, not "0% of the way to Sum Seeker".
+    assert "On the way to level 2, Sum Seeker: 0% there." in text
+    assert "The levels show how surely and how quickly Sam finds cards" in text
 
 
 def test_headers_one_request_and_size(app, family):

@@ -117,3 +117,14 @@ def test_the_teacher_frees_the_qr_and_the_device_that_held_it_is_logged_out(app,
     assert teacher.post(f"/pupils/{pupil_id}/home-qr/free", data={"csrf_token": csrf_from(page)}).status_code == 303
     assert not logged_in(parents_phone)
     assert scan_home(client, token, IPAD).status_code == 303 and logged_in(client)
+
+
+def test_the_closed_screen_says_later_today_or_tomorrow_as_it_is(client, clock, owls):
+    # Issue 47.6: at 04:55 practice opens at 15:00 today, not tomorrow.
+    clock(4, 55)
+    early = scan_home(client, owls[2]).get_data(as_text=True)
+    assert "See you later!" in early and "See you tomorrow!" not in early
+    assert "Practice at home opens at 15:00." in early
+    clock(19, 45)
+    evening = scan_home(client, owls[2]).get_data(as_text=True)
+    assert "See you tomorrow!" in evening and "opens tomorrow at 15:00" in evening

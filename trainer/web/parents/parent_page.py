@@ -84,8 +84,8 @@ def _report(pupil: dict) -> dict:
         "standing": standing.standing_of(db, pupil["id"], pupil["class_id"], today),
         "rewards": standing.rewards_of(db, pupil["id"], today),
         "good_at": words.skill(good) if good else None,
-        "next": words.skill(nxt),
-        "idea": words.game_idea(nxt),
+        "next": words.skill(nxt) if nxt else None,
+        "idea": words.game_idea(home_report.game_skill(rows)),
     }
 
 

@@ -65,9 +65,11 @@ def _closed_page(hours):
     """The friendly screen: when home practice opens again, in the child's words."""
     now = school_day.local_now()
     opening = next_opening(hours, now)
+    # The heading says when as the line below does: "See you later!" when it opens today.
+    later_today = opening is not None and opening.date() == now.date()
     if opening is None:
         when = None
-    elif opening.date() == now.date():
+    elif later_today:
         when = _("Practice at home opens at %(time)s.", time=opening.strftime("%H:%M"))
     elif (opening.date() - now.date()).days == 1:
         when = _("Practice at home opens tomorrow at %(time)s.", time=opening.strftime("%H:%M"))
@@ -75,7 +77,7 @@ def _closed_page(hours):
         when = _("Practice at home opens on %(day)s at %(time)s.",
                  day=format_date(opening.date(), "EEEE"), time=opening.strftime("%H:%M"))
     return htmx.render("pupil/see_you.html", "pupil/_see_you.html", when=when,
-                       switched_off=not hours.enabled)
+                       switched_off=not hours.enabled, later_today=later_today)
 
 
 @bp.route("/at-home/closed")
