@@ -10,7 +10,9 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: run test chromium oidc-provider bench clean translations
 
+# PyICU (names in the reader's alphabet) builds against the system's ICU library.
 $(STAMP): pyproject.toml
+	@pkg-config --exists icu-uc 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libicu-dev pkg-config g++; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'

@@ -28,7 +28,7 @@ def _day_names() -> list[tuple[int, str]]:
 
 def _keys(db, class_id: int) -> tuple[list[dict], dict]:
     """The roster, and {pupil id: "iPad, since 2 Dec 2026, 16:03"} for the QRs a device holds."""
-    roster = pupils.list_for_class(db, class_id)
+    roster = pupils.list_for_class(db, class_id, language=str(get_locale()))
     held = {}
     for pupil_id, row in home_practice.in_use(db, class_id).items():
         since = datetime.fromisoformat(row["first_used_at"]) if row["first_used_at"] else None

@@ -61,7 +61,7 @@ def letters(class_id):
     if lang not in LANGUAGES:
         lang = str(get_locale())
     test = request.args.get("test") == "1"
-    roster = pupils.list_for_class(db, class_id)
+    roster = pupils.list_for_class(db, class_id, language=lang)
     only = whole_number(request.args.get("pupil", ""))
     if only is not None:
         roster = [p for p in roster if p["id"] == only]

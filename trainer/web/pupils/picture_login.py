@@ -19,7 +19,7 @@ a class chosen at 15:59 logs nobody in at 16:01.
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, session, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext
 
 from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, htmx, login, security_log
@@ -116,7 +116,7 @@ def names():
     if klass is None:
         return redirect(url_for("pupil_login.join"))
     return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), klass["id"]),
+                       roster=pupils.list_for_class(get_db(), klass["id"], language=str(get_locale())),
                        pending_login=signin_confirm.pending_school_login())
 
 
