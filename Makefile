@@ -18,8 +18,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# `make run PORT=8000`: the app on that port, its live channel on the next one (issue 47.7).
+PORT ?= 5000
 run: $(STAMP)
-	$(BIN)/trainer serve
+	$(BIN)/trainer serve --port $(PORT)
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
 chromium:

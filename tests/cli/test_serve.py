@@ -156,3 +156,20 @@ def test_the_demo_password_is_printed_on_the_first_start_only(tmp_path, monkeypa
     assert password not in again
     assert "Demo teacher: demo@example.org" in again and str(tmp_path / "d.db.demo-login") in again
     assert oct((tmp_path / "d.db.demo-login").stat().st_mode)[-3:] == "600"
+
+
+@pytest.mark.parametrize("taken", ["port", "push-port"])
+def test_a_port_in_use_is_one_clear_line_and_exit_2(capsys, monkeypatch, tmp_path, taken):
+    # Issue 47.7: not "TWEAK Trainer on http://127.0.0.1:5000/" and then a 20-line OSError.
+    monkeypatch.delenv("TRAINER_PUSH", raising=False)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        busy = holder.getsockname()[1]
+        port = busy if taken == "port" else busy - 1
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.db")]) == 2
+    captured = capsys.readouterr()
+    assert f"Port {busy} on 127.0.0.1 is in use" in captured.err and "make run PORT=" in captured.err
+    assert "Traceback" not in captured.err and captured.err.count("\n") == 1
+    assert "TWEAK Trainer on" not in captured.out
+    assert not (tmp_path / "x.db").exists()                  # nothing started
