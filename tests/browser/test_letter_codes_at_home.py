@@ -5,7 +5,8 @@ at home on, outside school hours only the child's own home QR logs in; the class
 school hours. Home hours 15:00-19:30, school hours 08:00-16:00; 2 December 2026 is a Wednesday.
 
 - 04:55: the parent's phone scans the child's code: "opens at 15:00", nobody logged in, nothing
-  bound; the class code typed on the phone logs in nobody; the parent's own code opens the page.
+  bound; the class code typed on the phone logs in nobody; after 25 made-up parent links from
+  the same address the parent's own code still opens the page, upright and sideways.
 - 16:00: the child's tablet scans it and is in; the parent's phone is then refused; the class
   code is refused (school is out).
 - The teacher sees which device holds the code and frees it in one tap: the tablet is logged
@@ -91,8 +92,17 @@ def test_the_letters_codes_at_4_55_and_16_00_bind_and_log_in_as_the_rule_says(pa
     phone.get_by_role("button", name="Next").click()
     phone.get_by_text("The class code works only in school hours.").wait_for()
     expect(phone.get_by_text("Noor")).to_have_count(0)
+    # The parent page from one address after 25 made-up links (a shared school or carrier
+    # address): the family's own link still opens (issue 47.3), on a phone upright or sideways.
+    for i in range(25):
+        phone.goto(f"{live_server.url}/family/made-up-link-{i}")
+    expect(phone.get_by_role("heading", level=1)).not_to_contain_text("Noor")
     phone.goto(parents_code)
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Noor")
+    for size in (PHONE, {"width": 844, "height": 390}):
+        phone.set_viewport_size(size)
+        assert phone.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    phone.set_viewport_size(PHONE)
 
     # 16:00: the child's tablet gets in; the parent's phone and the class code do not.
     clock.set(16, 0)
