@@ -108,7 +108,7 @@ def show(link):
     # Views of this link from this address: a link passed around or scraped is slowed down for
     # minutes; another address (the family's own) is not held back by it.
     views = guessing.attempt(None, lambda: False, ceilings=[
-        Ceiling(f"pupil:{pupil['id']}:parent-views:{request.remote_addr}", cfg["PARENT_PAGE_VIEWS"],
+        Ceiling(f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views", cfg["PARENT_PAGE_VIEWS"],
                 cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"])],
         throttled="parent_page_throttled", pupil_id=pupil["id"])
     if views.refused:
