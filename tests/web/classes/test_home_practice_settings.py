@@ -9,7 +9,6 @@ from trainer.store import home_practice
 FORM = {"enabled": "1", "opens": "08:00", "closes": "19:30", "days": ["1", "2", "3", "4", "5"], "counts": "0",
         "school_opens": "08:15", "school_closes": "15:00", "school_days": ["1", "2", "3", "4", "5"]}
 IN_THE_HOURS = datetime(2026, 12, 2, 10, 0)      # a Wednesday
-IPAD = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1"
 
 
 def test_the_page_shows_the_defaults_off_seven_to_eight_every_day(client, class_id):
