@@ -10,14 +10,18 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: run test test-days screens chromium oidc-provider bench clean translations
 
+# PyICU (names in the reader's alphabet) builds against the system's ICU library.
 $(STAMP): pyproject.toml
+	@pkg-config --exists icu-uc 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libicu-dev pkg-config g++; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# `make run PORT=8000`: the app on that port, its live channel on the next one (issue 47.7).
+PORT ?= 5000
 run: $(STAMP)
-	$(BIN)/trainer serve
+	$(BIN)/trainer serve --port $(PORT)
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
 chromium:

@@ -86,9 +86,11 @@ TEACHER_ROUTES = {
     "school_signin.remove_name": {"POST": {"name_id": "1"}},
     # Home practice (issue 37.1): the class's hours, and a pupil's home QR shown and renewed.
     "home_practice.settings": {"GET": None, "POST": {"enabled": "1", "opens": "07:00", "closes": "20:00",
-                                                     "days": "1", "counts": "1"}},
+                                                     "days": "1", "counts": "1", "school_opens": "08:00",
+                                                     "school_closes": "16:00", "school_days": "1"}},
     "home_practice.show_qr": {"GET": None},
     "home_practice.renew": {"POST": {}},
+    "home_practice.free": {"POST": {}},        # issue 47.2: a home QR let go of its device
     # Home letters and parent links (issue 37.2, 37.3).
     "home_letters.letters": {"GET": None},
     "home_letters.renew_pupil": {"POST": {}},

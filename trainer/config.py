@@ -48,11 +48,14 @@ DEFAULTS = dict(
     JOIN_CODE_DEVICE_FAILURES=10,  # per device
     JOIN_CODE_ADDRESS_FAILURES=60,  # per network address (a school shares one behind NAT)
     JOIN_CODE_TOTAL_FAILURES=300,  # the whole installation
-    # The parent page (issue 37.3): made-up links per network address, and views per link, in
-    # a sliding window (trainer.web.parents.parent_page).
+    # The parent page (issue 37.3, 47.3): made-up links per network address (a valid link is
+    # never held back by them), and views of one link from one address, each in a sliding window
+    # (trainer.web.parents.parent_page). The views' window is short and generous: a family
+    # refreshing all evening never meets it, and whoever meets it waits minutes, never an hour.
     PARENT_PAGE_WINDOW_SECONDS=3600,
     PARENT_PAGE_ADDRESS_MISSES=20,
-    PARENT_PAGE_VIEWS=60,
+    PARENT_PAGE_VIEWS_WINDOW_SECONDS=600,
+    PARENT_PAGE_VIEWS=120,
     DEVICE_REMEMBER_DAYS=180,  # a device's key lives this long after its last visit
     RETENTION_DAYS=365,  # how long pupil data is kept when a class does not say (trainer purge)
     # Requests commit with synchronous=NORMAL and share fsyncs of the log before answering

@@ -134,3 +134,31 @@ def test_quick_taps_while_the_answer_is_on_its_way_are_all_kept(page, live_serve
     for name in ("Tried from the hand: purple 6", "Tried from the table: orange 3"):
         expect(page.get_by_label(name)).to_be_checked()
     watch.assert_clean()
+
+
+@pytest.mark.parametrize("side", ["pupil", "teacher"])
+def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
+    # Issue 47.5: at 390×844 the whole picker (the 10 and the Joker too), the magic numbers and
+    # every capture of a six-card table are on the screen's width: nothing off to the side.
+    page.set_viewport_size({"width": 390, "height": 844})
+    if side == "pupil":
+        pupil_logs_in(page, live_server, people)
+        page.get_by_role("link", name="Check our table").click()
+    else:
+        page.goto(live_server.url + "/")
+        page.get_by_role("link", name="Teachers: log in").click()
+        page.get_by_label("E-mail address").fill(people["email"])
+        page.get_by_label("Password").fill(TEACHER_PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.get_by_role("link", name="Check our table").first.click()
+    position = positions()[2]                                  # 18 captures of six table cards
+    tap_position(page, position)
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator("[data-capture]")).to_have_count(len(solved(position)))
+    wide = page.evaluate("document.scrollingElement.scrollWidth")
+    assert wide <= 390, f"Check our table is {wide} px wide at 390×844"
+    for selector in ("[id^=pal-]", ".check-number", "label[for=check-joker]", "[data-capture]"):
+        for element in page.locator(selector).all():
+            box = element.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390.5, f"{selector} sticks out: {box}"
+    watch.assert_clean()

@@ -173,3 +173,20 @@ def test_workers_listening_beyond_the_machine_are_told_to_go_behind_the_proxy(ho
     from trainer.cli.serve import exposed_workers_note
 
     assert (exposed_workers_note(host) is not None) == warned
+
+
+@pytest.mark.parametrize("taken", ["port", "push-port"])
+def test_a_port_in_use_is_one_clear_line_and_exit_2(capsys, monkeypatch, tmp_path, taken):
+    # Issue 47.7: not "TWEAK Trainer on http://127.0.0.1:5000/" and then a 20-line OSError.
+    monkeypatch.delenv("TRAINER_PUSH", raising=False)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        busy = holder.getsockname()[1]
+        port = busy if taken == "port" else busy - 1
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.db")]) == 2
+    captured = capsys.readouterr()
+    assert f"Port {busy} on 127.0.0.1 is in use" in captured.err and "make run PORT=" in captured.err
+    assert "Traceback" not in captured.err and captured.err.count("\n") == 1
+    assert "TWEAK Trainer on" not in captured.out
+    assert not (tmp_path / "x.db").exists()                  # nothing started

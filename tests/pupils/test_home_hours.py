@@ -39,3 +39,13 @@ def test_clock_times_are_read_strictly():
     assert parse_clock("7:30") == time(7, 30) and parse_clock("20:00") == time(20)
     for bad in ("24:00", "7", "07:60", "seven", "", "07:00pm"):
         assert parse_clock(bad) is None
+
+
+def test_the_class_code_works_in_school_hours_only_while_home_practice_is_on():
+    # Issue 47.1: outside school hours only the child's home QR logs in.
+    on = HomeHours(enabled=True)
+    assert on.class_code_works(at(WEDNESDAY, 8)) and on.class_code_works(at(WEDNESDAY, 15, 59))
+    assert not on.class_code_works(at(WEDNESDAY, 4, 55)) and not on.class_code_works(at(WEDNESDAY, 16))
+    assert not on.class_code_works(at(SATURDAY, 10))
+    off = HomeHours()
+    assert off.class_code_works(at(SATURDAY, 4, 55))

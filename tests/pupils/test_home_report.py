@@ -1,11 +1,13 @@
 """What the parent page says a child is good at and could practise next (issue 37.3)."""
-from trainer.pupils.home_report import FIRST_STEP, Skill, good_at, practise_next
+from trainer.pupils.home_report import FIRST_STEP, Skill, game_skill, good_at, practise_next
 
 
-def test_too_few_answers_say_nothing_and_start_with_two_cards_that_make_10():
+def test_too_few_answers_give_no_advice_and_the_game_starts_with_two_cards_that_make_10():
+    # Issue 47.6: no advice without data; the game for at home still has a first step.
     rows = [(9, 2, 4, 4), (7, 3, 3, 0)]           # under 5 answers each
     assert good_at(rows) is None
-    assert practise_next(rows) == Skill(*FIRST_STEP) == Skill(10, 2)
+    assert practise_next(rows) is None and practise_next([]) is None
+    assert game_skill(rows) == Skill(*FIRST_STEP) == Skill(10, 2)
 
 
 def test_the_surest_skill_and_the_weakest_one():

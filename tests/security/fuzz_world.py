@@ -126,6 +126,16 @@ def build_fuzz_world(app, db) -> dict:
     tournaments.end(db, tournaments.start(db, ended_class, ended, turns.tournament_games(ended, "round", 8),
                                           now=6.5), now=6.6)
     _family_tables(db, world)
+    # A home QR held by a device (issue 47.2): the At home tab's "Free …" form shows only then.
+    # In a class of its own: with practice at home on, the class code works only in school
+    # hours, and the crawl's joining visitor must reach the first class's names at any hour.
+    home_class = make.klass(world.ids["teacher_id"], "Home class")
+    home_pupil = make.pupil(home_class, "Hana")
+    from trainer.pupils.home_hours import HomeHours
+    from trainer.store import home_practice
+    home_practice.save_hours(db, home_class, HomeHours(enabled=True))
+    db.execute("INSERT INTO pupil_home_keys (pupil_id, device, device_kind, first_used_at)"
+               " VALUES (?, 'a-device-digest', 'ipad', '2026-12-02T15:00:00+00:00')", [home_pupil])
     return {"nobody": world.clients["anonymous"], "joining": world.clients["joining"],
             "pupil": world.clients["pupil"], "teacher": teacher}
 

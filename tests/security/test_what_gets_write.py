@@ -52,7 +52,7 @@ def test_gets_write_only_the_documented_bookkeeping(app, hostile_world, db, make
     # 4. The parent page's rate limits (issue 37.3): a row per view of a link, under its keys only.
     assert changes.pop("login_failures") == {"+"}
     counted = {r["key"] for key, r in after["login_failures"].items() if key not in before["login_failures"]}
-    assert counted == {f"pupil:{pupil_id}:parent-views"}
+    assert counted == {f"pupil:{pupil_id}:from:127.0.0.1:parent-views"}     # per link and address (issue 47.3)
     # 3. The puzzle whose time ran out, closed as a time-out, and what that close moves:
     closed = changes.pop("attempts")
     assert "answered_at" in closed and "+" not in closed and "-" not in closed

@@ -16,10 +16,12 @@ one; the pages learn from it when a table changed (docs/class-play.md, "Push").
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -73,6 +75,7 @@ def run(args) -> int:
         args.push_port = args.port + 1 if args.port < 65535 else 0
     if not 0 <= args.push_port < 65536 or args.push_port == args.port:
         raise UsageError(f"--push-port must be 0 (none) or another port between 1 and 65535, not {args.push_port}")
+    _ports_free(args)
     if args.schools:
         return _run_schools(args)
     if args.db:
@@ -158,6 +161,24 @@ def _warn_if_exposed(args) -> None:
     note = exposed_workers_note(args.host)
     if note:
         print(note, flush=True)
+
+
+def _ports_free(args) -> None:
+    """A port in use is one clear line and exit status 2 (issue 47.7), before anything starts:
+    not a traceback after "TWEAK Trainer on ..." has been printed. The live channel takes the
+    next port too, so it is checked as well. (A port taken in the moment between this check and
+    the server's start still ends in the server's own error.)"""
+    for port, option in ((args.port, "--port"), (args.push_port, "--push-port")):
+        if not port:
+            continue
+        with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+            try:
+                probe.bind((args.host, port))
+            except OSError as error:
+                if error.errno != errno.EADDRINUSE:
+                    raise UsageError(f"{option}: cannot listen on {args.host}:{port}: {error.strerror}") from None
+                raise UsageError(f"Port {port} on {args.host} is in use: choose another with "
+                                 f"`make run PORT=...` or `trainer serve {option} ...`") from None
 
 
 def _push_setting(args) -> None:

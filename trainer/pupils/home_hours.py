@@ -1,5 +1,12 @@
-"""When home practice is open for a class (issue 37.1): pure, so the hours are tested with any
-moment, never the wall clock. The web layer hands in the school's local time."""
+"""When home practice is open for a class (issue 37.1), and when the class code works (issue
+47): pure, so the hours are tested with any moment, never the wall clock. The web layer hands in
+the school's local time.
+
+The rule a teacher can say in one sentence (issue 47.1): *with practice at home on, outside
+school hours only the child's own home QR code logs in; the class code and the class QR work in
+school hours.* The home letter so carries only the child's home QR, never the class's code.
+With practice at home off, the class code works as it always did: the letter then carries no
+way in at all."""
 from __future__ import annotations
 
 import re
@@ -8,6 +15,8 @@ from datetime import datetime, time, timedelta
 
 EVERY_DAY = frozenset(range(1, 8))         # ISO weekdays, Monday = 1
 DEFAULT_OPENS, DEFAULT_CLOSES = time(7, 0), time(20, 0)
+SCHOOL_DAYS = frozenset(range(1, 6))
+SCHOOL_OPENS, SCHOOL_CLOSES = time(8, 0), time(16, 0)
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -18,6 +27,9 @@ class HomeHours:
     closes: time = DEFAULT_CLOSES
     days: frozenset[int] = field(default=EVERY_DAY)
     counts: bool = True                    # a home drill is the daily drill; else extra practice
+    school_opens: time = SCHOOL_OPENS      # the class code and class QR work in school hours
+    school_closes: time = SCHOOL_CLOSES
+    school_days: frozenset[int] = field(default=SCHOOL_DAYS)
 
     def is_open(self, moment: datetime) -> bool:
         """Open at this local moment: switched on, on one of the days, from `opens` up to (not
@@ -26,8 +38,20 @@ class HomeHours:
             return False
         return self.opens <= moment.time().replace(tzinfo=None) < self.closes
 
+    def class_code_works(self, moment: datetime) -> bool:
+        """May the class code or the class QR log a child in at this local moment? Always with
+        practice at home off; with it on, only in school hours (the rule above)."""
+        if not self.enabled:
+            return True
+        return moment.isoweekday() in self.school_days \
+            and self.school_opens <= moment.time().replace(tzinfo=None) < self.school_closes
+
     def days_text(self) -> str:
-        return "".join(str(d) for d in sorted(self.days))
+        return days_text(self.days)
+
+
+def days_text(days: frozenset[int]) -> str:
+    return "".join(str(d) for d in sorted(days))
 
 
 def parse_clock(text: str) -> time | None:

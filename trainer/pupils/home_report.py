@@ -35,12 +35,18 @@ def good_at(rows) -> Skill | None:
     return max(scored, key=lambda s: (s[0], s[1], s[2].cards))[2]
 
 
-def practise_next(rows) -> Skill:
-    """The skill least often right; when all go well, one more card for the same number."""
+def practise_next(rows) -> Skill | None:
+    """The skill least often right; when all go well, one more card for the same number; None
+    when no skill has enough answers yet: no advice without data (issue 47.6)."""
     weak = [s for s in _scored(rows) if s[0] < GOOD]
     if weak:
         return min(weak, key=lambda s: (s[0], -s[1]))[2]
     best = good_at(rows)
     if best is None:
-        return Skill(*FIRST_STEP)
+        return None
     return Skill(best.target, min(max(best.cards, 1) + 1, 5))
+
+
+def game_skill(rows) -> Skill:
+    """What the game for at home practises: what to practise next, else the first step."""
+    return practise_next(rows) or Skill(*FIRST_STEP)

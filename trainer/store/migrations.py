@@ -1056,3 +1056,15 @@ def m4501_oidc_link_account(db: Database) -> None:
     # provider's name claims; NULL where it sent none), so the teacher's class page shows
     # which account went into which pupil (trainer.web.signin.class_links).
     db.execute("ALTER TABLE oidc_links ADD COLUMN account TEXT")
+
+
+# ------------------------------------ issue 47: school hours for the class code, the home QR's device
+@migrations()
+def m4701_school_hours_and_home_devices(db: Database) -> None:
+    # With practice at home on, the class code and class QR log in only in these hours (ISO
+    # weekdays): outside them only a child's own home QR does (trainer.pupils.home_hours).
+    for column, default in (("school_opens", "08:00"), ("school_closes", "16:00"), ("school_days", "12345")):
+        db.execute(f"ALTER TABLE class_home_practice ADD COLUMN {column} TEXT NOT NULL DEFAULT '{default}'")
+    # What kind of device holds a home QR ("ipad", "android-phone", ...; from its User-Agent when
+    # it was bound), so the teacher can tell the child's tablet from a parent's phone.
+    db.execute("ALTER TABLE pupil_home_keys ADD COLUMN device_kind TEXT")

@@ -162,6 +162,11 @@ def last_attempt_id(db: Database, session_id: int) -> str | None:
     return row[0] if row else None
 
 
+def mark_place(db: Database, attempt_id: str, at_home: bool) -> None:
+    """Where the answer was given (issue 47.1): decided per answer, not by the sitting it is in."""
+    db.execute("UPDATE attempts SET at_home = ? WHERE id = ?", [int(at_home), attempt_id])
+
+
 def store_answer(db: Database, attempt_id: str, values: dict) -> bool:
     """Write the answer unless one is already there; True when this call wrote it."""
     row = {k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k])

@@ -7,6 +7,7 @@ import time
 from sqlite_utils import Database
 
 from trainer.pupils import avatars
+from trainer.store.game_kinds import FAMILY_SQL
 
 # A right answer whose time is believed (as the dashboard's pupil_days count them).
 _TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
@@ -115,8 +116,9 @@ def finished_drill_days(db: Database, pupil_id: int) -> list[str]:
 
 def first_game_tweak(db: Database, pupil_id: int) -> float | None:
     """When the pupil first took the whole table in a game (epoch seconds)."""
-    return db.execute("SELECT min(created_at) FROM game_moves WHERE pupil_id = ? AND tweak = 1 AND game_id IS NOT NULL",
-                      [pupil_id]).fetchone()[0]
+    # A family table's TWEAK may be the family's steering: not the child's badge (issue 47.4).
+    return db.execute("SELECT min(m.created_at) FROM game_moves m JOIN games g ON g.id = m.game_id"
+                      f" WHERE m.pupil_id = ? AND m.tweak = 1 AND NOT {FAMILY_SQL}", [pupil_id]).fetchone()[0]
 
 
 def first_complete_find_all(db: Database, pupil_id: int) -> str | None:

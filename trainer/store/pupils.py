@@ -9,6 +9,7 @@ import unicodedata
 
 from sqlite_utils import Database
 
+from trainer.pupils import collation
 from trainer.store import picture_passwords, throttle, utcnow
 from trainer.store.db import checkpoint, write_transaction
 
@@ -79,11 +80,14 @@ def existing_keys(db: Database, class_id: int) -> set[str]:
                                      [class_id])}
 
 
-def list_for_class(db: Database, class_id: int, include_archived: bool = False) -> list[dict]:
+def list_for_class(db: Database, class_id: int, include_archived: bool = False,
+                   language: str | None = None) -> list[dict]:
+    """The class's pupils, archived ones last, by name in the reader's `language` order (issue
+    47.6, trainer.pupils.collation; None: the CLDR root order, never code points)."""
     where = "" if include_archived else " AND archived_at IS NULL"
-    return list(db.query(
-        f"SELECT * FROM pupils WHERE class_id = ?{where}"
-        " ORDER BY archived_at IS NOT NULL, name COLLATE NOCASE", [class_id]))
+    key = collation.name_key(language)
+    return sorted(db.query(f"SELECT * FROM pupils WHERE class_id = ?{where}", [class_id]),
+                  key=lambda p: (p["archived_at"] is not None, key(p["name"]), p["id"]))
 
 
 def get_for_teacher(db: Database, teacher_id: int, pupil_id: int) -> dict | None:

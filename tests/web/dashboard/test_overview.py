@@ -166,5 +166,5 @@ def test_the_drill_settings_are_summarised_when_set(client, five_a):
     assert client.post(f"/classes/{class_id}/drill", data={"mode": "puzzles", "puzzles": "15", "kinds": ["quick", "all"],
                                                            "time_limit": "25"}).status_code in (200, 303)
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
-    assert "Daily drill: 15 puzzles" in html and "Find them all, Quick capture" in html and "25 s a puzzle" in html
+    assert "Daily drill: 15 puzzles" in html and "Find them all, Quick!" in html and "25 s a puzzle" in html
     assert "the standard drill" not in html

@@ -156,7 +156,7 @@ def test_a_tweak_puzzle_without_a_sweep_says_none_was_the_answer(client, db, own
     _store(db, own_pupil, puzzle, [{"play": puzzle.position.hand[0], "capture": list(puzzle.position.table[:1])}], 0)
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     item = html.split('<li class="attempt attempt--wrong">', 1)[1]
-    assert "Find the TWEAK" in item and "Right would have been</span> “There is none”" in item
+    assert "TWEAK or not?" in item and "Right would have been</span> “There is none”" in item
 
 
 def test_the_taps_event_log_shows_cards_taken_back():
@@ -186,3 +186,10 @@ def test_a_card_taken_back_is_shown_in_the_tap_order(client, db, own_pupil):
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     line = html.split('class="attempt-taps"', 1)[1].split("</p>", 1)[0]
     assert '<span class="tap--back">' in line and "(taken back)" in line
+
+
+def test_the_dashboard_and_the_drill_page_name_the_kinds_alike():
+    # Issue 47.6: one set of names for the drill kinds everywhere.
+    from trainer.web.dashboard.labels import KINDS
+    from trainer.web.drills.screen import KIND_NAMES
+    assert KINDS == KIND_NAMES

@@ -23,16 +23,18 @@ def _letters(html: str) -> list[str]:
     return re.findall(r'<article class="home-letter".*?</article>', html, re.S)
 
 
-def test_one_letter_per_pupil_each_with_its_own_name_pictures_and_parent_qr(app, client, db, klass):
+def test_one_letter_per_pupil_each_with_its_own_name_and_parent_qr_and_no_class_wide_way_in(app, client, db, klass):
     html = print_letters(client, klass["class_id"], lang="en").get_data(as_text=True)
     letters = _letters(html)
     assert len(letters) == 3
     for letter, name in zip(letters, ("Ada", "Noor", "Sam")):        # the class list's order
         assert f"Dear parents of {name}," in letter
         assert sum(other in letter for other in ("Ada", "Noor", "Sam")) == 1   # no other child's name
-        assert letter.count('class="qr"') == 2                        # the class's login and the parent page
-        assert letter.count('class="picture small"') == 3
-        assert klass and make_class_code(db, klass["class_id"]) in letter
+        assert letter.count('class="qr"') == 1                        # the parent page only: home practice is off
+        # Issue 47.1: no class code, class QR or pictures: they open "Who are you?" with every classmate.
+        assert make_class_code(db, klass["class_id"]) not in letter and "/join" not in letter
+        assert 'class="picture small"' not in letter
+        assert "does not practise at home at the moment" in letter and "Kind regards,<br>Teacher" in letter
     assert db.execute("SELECT count(*) FROM parent_links WHERE nonce IS NOT NULL").fetchone()[0] == 3
     # Printing again hands out the same links: letters printed earlier keep working.
     before = {p: parent_link(app, db, p) for p in klass["pupils"]}
@@ -60,7 +62,8 @@ def test_the_test_print_has_a_blank_name_and_no_child(client, db, klass):
     assert len(letters) == 1
     assert 'class="letter-blank"' in letters[0]
     assert not any(name in letters[0] for name in ("Sam", "Ada", "Noor"))
-    assert letters[0].count('class="qr"') == 1                         # the class's login QR only
+    assert 'class="qr"' not in letters[0]                               # no QR at all: blank slots
+    assert letters[0].count('letter-qr-blank') == 2                     # the home QR's and the parent page's
     assert db.execute("SELECT count(*) FROM parent_links").fetchone()[0] == 0   # hands out no link
 
 
@@ -137,4 +140,23 @@ def test_with_practice_at_home_on_each_letter_carries_its_childs_own_home_qr(cli
     home_practice.save_hours(db, klass["class_id"], HomeHours(enabled=True))
     letters = _letters(print_letters(client, klass["class_id"], lang="en").get_data(as_text=True))
     assert [home_tokens(letter) for letter in letters] == [["Ada"], ["Noor"], ["Sam"]]
-    assert all(letter.count('class="qr"') == 3 for letter in letters)
+    assert all(letter.count('class="qr"') == 2 for letter in letters)     # the child's home QR, the parent page
+
+
+def test_the_letter_labels_each_code_and_says_the_hours_whom_to_ask_and_the_warning(client, db, klass):
+    # Issue 47.2.
+    from datetime import time
+
+    from trainer.pupils.home_hours import HomeHours
+    from trainer.store import home_practice
+    home_practice.save_hours(db, klass["class_id"], HomeHours(enabled=True, opens=time(15), closes=time(19, 30),
+                                                              days=frozenset({1, 2, 3, 4, 5})))
+    letter = _letters(print_letters(client, klass["class_id"], lang="en").get_data(as_text=True))[0]
+    assert "For your child's tablet" in letter and "For you: see how your child is doing" in letter
+    assert "open on Monday, Tuesday, Wednesday, Thursday, and Friday from 15:00 to 19:30" in letter
+    assert "do not scan this code with your own phone" in letter
+    assert "If the code does not work" in letter and "please tell Teacher" in letter
+    # The child's code comes before the parent's, each under its own label.
+    assert letter.index("For your child") < letter.index("Home QR code of") < letter.index("For you: see")
+    de = _letters(print_letters(client, klass["class_id"], lang="de").get_data(as_text=True))[0]
+    assert "Montag" in de and "15:00" in de

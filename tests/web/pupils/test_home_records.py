@@ -65,3 +65,25 @@ def test_games_started_at_school_are_not(world, client, db):
     world.login()
     assert client.post("/me/play").status_code == 303
     assert [r["at_home"] for r in db.query("SELECT at_home FROM games")] == [0]
+
+
+def test_a_puzzle_issued_at_home_and_answered_at_school_is_a_school_answer(world, client, db, app):
+    # Issue 47.1: "at home" is decided per answer, not carried over from how a sitting began.
+    home_login(world, client)
+    world.next()
+    begun_at_home = world.pending()
+    assert begun_at_home["at_home"] == 1
+    school = app.test_client()
+    world.login(school)
+    world.answer(begun_at_home["id"], [], client=school)
+    assert world.stored(begun_at_home["id"])["at_home"] == 0
+    world.next(client=school)
+    assert world.pending()["at_home"] == 0
+
+
+def test_an_answer_given_at_home_is_marked_at_home(world, client, db):
+    home_login(world, client)
+    world.next()
+    attempt = world.pending()
+    world.answer(attempt["id"], [])
+    assert world.stored(attempt["id"])["at_home"] == 1

@@ -185,3 +185,20 @@ def test_a_right_code_does_not_clear_the_count_of_wrong_ones(app, client, pupil_
     assert pupil_auth.enter_code(row["join_code"]).status_code == 303
     assert pupil_auth.enter_code("AAAAAD").status_code == 400
     assert pupil_auth.enter_code("AAAAAE").status_code == 429
+
+
+def test_who_are_you_lists_names_in_the_readers_alphabet(client, make):
+    # Issue 47.6: by ICU's rules for the page's language, not by code point.
+    import re
+    class_id = make.klass(make.teacher())
+    for name in ("Zoë", "Åsa", "Anna", "Ελένη", "Łukasz"):
+        make.pupil(class_id, name)
+    code = make.class_row(class_id)["join_code"]
+
+    def names_in(language):
+        page = client.get("/join/names", headers={"Accept-Language": language}).get_data(as_text=True)
+        return [n for n in re.findall(r"Zoë|Åsa|Anna|Ελένη|Łukasz", page)]
+
+    assert client.post("/join", data={"code": code}).status_code == 303
+    assert names_in("da") == ["Anna", "Łukasz", "Zoë", "Åsa", "Ελένη"]
+    assert names_in("de") == ["Anna", "Åsa", "Łukasz", "Zoë", "Ελένη"]

@@ -6,7 +6,7 @@ import json
 from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, Response, flash, redirect, request, url_for
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.store import account_export, classes, pupils, school_admin
@@ -51,7 +51,8 @@ def _handed_away(db) -> list[dict]:
 def _class_page(klass, **extra):
     db = get_db()
     return htmx.render("classes/show.html", "classes/_join_code.html", klass=klass,
-                       roster=pupils.list_for_class(db, klass["id"], include_archived=True),
+                       roster=pupils.list_for_class(db, klass["id"], include_archived=True,
+                                                    language=str(get_locale())),
                        **class_page.class_page_context(db, klass["id"]), **extra)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import request
+from flask_babel import get_locale
 
 from trainer.store import pupil_rewards, pupils
 from trainer.web.core import htmx, login
@@ -21,8 +22,9 @@ REPORT_MISSED = 5
 def class_rows(class_id: int, sort: str = "name", descending: bool = False):
     """The class's active pupils' summaries in the overview's order (the page and its CSV)."""
     db = get_db()
-    active = pupils.list_for_class(db, class_id)
-    return sort_summaries(overview.pupil_summaries(db, active, school_today()), sort, descending)
+    language = str(get_locale())
+    active = pupils.list_for_class(db, class_id, language=language)
+    return sort_summaries(overview.pupil_summaries(db, active, school_today()), sort, descending, language)
 
 
 @bp.route("/classes/<int:class_id>/dashboard")

@@ -7,15 +7,12 @@ from __future__ import annotations
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from trainer.games.game_level import level_points, load_bot_elo
+from trainer.web.drills.screen import KIND_NAMES
 from trainer.web.games.words import level_name
 
-KINDS = {
-    "all": _l("Find them all"),
-    "tweak": _l("Find the TWEAK"),
-    "best": _l("Best capture"),
-    "joker": _l("Joker"),
-    "quick": _l("Quick capture"),
-}
+# One set of names for the drill kinds everywhere (issue 47.6): the drill page's, which the
+# children see, so a teacher and a child say the same words.
+KINDS = KIND_NAMES
 
 WRONG_REASONS = {
     "unknown_card": _l("a card that is not in the puzzle"),

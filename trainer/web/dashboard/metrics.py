@@ -9,10 +9,11 @@ Definitions (docs/dashboard.md):
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from trainer.games.game_level import GameLevel
+from trainer.pupils import collation
 from trainer.puzzles.streaks import is_school_day, streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
 
@@ -131,6 +132,7 @@ class PupilSummary:
     class_capture_chances: int = 0
     class_missed_captures: int = 0
     home_days: int = 0                      # days of the last 7 with practice at home (issue 37.1)
+    name_key: bytes = b""                   # the name's place in the reader's order (sort_summaries)
 
     @property
     def accuracy_change(self) -> float | None:
@@ -150,7 +152,7 @@ class PupilSummary:
 
 
 SORT_KEYS = {
-    "name": lambda s: s.name.casefold(),
+    "name": lambda s: s.name_key,
     "drill": lambda s: DRILL_ORDER[s.drill_today],
     "streak": lambda s: s.streak,
     "answers": lambda s: s.week.answered,
@@ -167,10 +169,13 @@ SORT_KEYS = {
 }
 
 
-def sort_summaries(rows, key: str, descending: bool) -> list[PupilSummary]:
-    """Sorted by `key`; pupils without a value for it come last either way, then by name."""
+def sort_summaries(rows, key: str, descending: bool, language: str | None = None) -> list[PupilSummary]:
+    """Sorted by `key`; pupils without a value for it come last either way, then by name in the
+    reader's `language` order (issue 47.6)."""
     get = SORT_KEYS[key]
-    by_name = sorted(rows, key=lambda s: s.name.casefold())
+    name_key = collation.name_key(language)
+    rows = [replace(s, name_key=name_key(s.name)) for s in rows]
+    by_name = sorted(rows, key=lambda s: s.name_key)
     known = [s for s in by_name if get(s) is not None]
     unknown = [s for s in by_name if get(s) is None]
     return sorted(known, key=get, reverse=descending) + unknown
@@ -179,4 +184,4 @@ def sort_summaries(rows, key: str, descending: bool) -> list[PupilSummary]:
 def attention_first(rows) -> list[PupilSummary]:
     """The pupils who need attention, most reasons first, then by name: the overview lists the
     first few and says how many more there are."""
-    return sorted((s for s in rows if s.needs_attention), key=lambda s: (-len(s.reasons), s.name.casefold()))
+    return sorted((s for s in rows if s.needs_attention), key=lambda s: (-len(s.reasons), s.name_key))

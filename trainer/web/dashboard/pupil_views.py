@@ -48,6 +48,7 @@ def pupil_page(pupil_id):
     return htmx.render("dashboard/pupil.html", "dashboard/_pupil.html", pupil=pupil,
                        periods=params.PUPIL_PERIODS, attempts=attempts, more=more,
                        games=game_review.games(get_db(), pupil_id),
+                       family_games=game_review.games(get_db(), pupil_id, family=True),
                        class_rounds=class_games.rounds(get_db(), pupil_id), **_progress(pupil, days))
 
 
@@ -68,5 +69,6 @@ def pupil_report(pupil_id):
     attempts, _more = _attempts(pupil_id, limit=REPORT_ATTEMPTS)
     return htmx.render("dashboard/pupil_report.html", "dashboard/_pupil_report.html", pupil=pupil,
                        attempts=attempts, games=game_review.games(get_db(), pupil_id),
+                       family_games=game_review.games(get_db(), pupil_id, family=True),
                        class_rounds=class_games.rounds(get_db(), pupil_id),
                        **_progress(pupil, REPORT_PERIOD))

@@ -241,8 +241,11 @@ class TooOld(Exception):
     """An answer for a sitting of an earlier school day: refused, nothing stored."""
 
 
-def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer) -> tuple[dict, bool]:
+def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer,
+                  at_home: bool = False) -> tuple[dict, bool]:
     """Grade and store the answer, move both ratings, finish the drill when its plan is met.
+    `at_home`: where this answer is given (issue 47.1): an answer is at home when the request
+    that brings it is a home session's, whatever the sitting or the puzzle's issue was.
 
     Returns (the attempt as stored, whether this call stored it). An attempt that already has
     an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt;
@@ -269,6 +272,7 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
         else:
             stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,))
         if stored:
+            practice.mark_place(db, attempt_id, at_home)
             _finish_if_planned(db, practice.session(db, row["session_id"]), now)
     return practice.attempt(db, attempt_id, pupil["id"]), stored
 

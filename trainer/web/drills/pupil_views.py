@@ -158,7 +158,7 @@ def answer():
     if done is not None:
         return done()
     try:
-        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted)
+        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted, home_visit.at_home())
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:

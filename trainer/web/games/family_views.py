@@ -28,6 +28,7 @@ from trainer.web.core.page_context import pupil_page
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, family_words, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, posted_pick
+from trainer.web.pupils import home_visit
 
 bp = Blueprint("family", __name__)
 
@@ -98,7 +99,8 @@ def new():
         game = new_game(settings, secrets.randbelow(2**31))
         cap = current_app.config["MAX_OPEN_GAMES"]
         try:
-            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap)
+            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap,
+                                   at_home=home_visit.at_home())
         except games.TooManyOpen:
             return _new_form(limits, levels, request.form, words.too_many_games(cap)), 409
         _keep(game_id, names=list(names), holder=None)

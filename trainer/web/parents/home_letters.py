@@ -1,21 +1,27 @@
 """The home letters (issue 37.2): one A4 letter per pupil, in the language the teacher picks
 (the teacher's own by default), two pupils never on one sheet; a blank-name test print; and the
 teacher's renewing and switching off of parent links (issue 37.3), per pupil and per class.
-Printed by the browser, like the login cards: no PDF library on the server."""
+Printed by the browser, like the login cards: no PDF library on the server.
+
+A letter carries no class-wide way in (issue 47.1): neither the class's QR nor its code, which
+would open "Who are you?" with every classmate's name. At home the child logs in with their own
+home QR only, and the letter labels each code and says the hours and whom to ask."""
 from __future__ import annotations
 
+from babel.dates import get_day_names
+from babel.lists import format_list
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
 
-from trainer.store import home_practice, parent_links, pupils
+from trainer.pupils.home_hours import EVERY_DAY, HomeHours, clock_text
+from trainer.store import home_practice, parent_links, pupils, teachers
 from trainer.web.classes.qr import qr_svg
 from trainer.web.core import htmx, login
 from trainer.web.core.i18n import LANGUAGES
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.db import get_db
-from trainer.web.pupils import pictures
 from trainer.web.pupils.home_qr import home_qrs
 
 bp = Blueprint("home_letters", __name__)
@@ -32,9 +38,18 @@ def _letter(pupil: dict | None, token: str | None, lang: str, home_qr: Markup | 
     if token:
         url = _base() + url_for("parent_page.show", link=token, lang=lang)
         parent_qr = qr_svg(url, _("QR code: opens your child's page for parents"))
-    return {"pupil": pupil, "pictures": pictures.parse(pupil["picture_password"]) if pupil else [],
-            "parent_qr": parent_qr, "switched_off": pupil is not None and token is None,
+    return {"pupil": pupil, "parent_qr": parent_qr, "switched_off": pupil is not None and token is None,
             "home_qr": home_qr}
+
+
+def _hours_text(hours: HomeHours) -> str:
+    """ "on Monday, Tuesday and Friday from 15:00 to 19:30", in the letter's language."""
+    times = {"opens": clock_text(hours.opens), "closes": clock_text(hours.closes)}
+    if hours.days == EVERY_DAY:
+        return _("every day from %(opens)s to %(closes)s", **times)
+    names = get_day_names("wide", locale=get_locale())
+    days = format_list([names[iso - 1] for iso in sorted(hours.days)], locale=get_locale())
+    return _("on %(days)s from %(opens)s to %(closes)s", days=days, **times)
 
 
 @bp.route("/classes/<int:class_id>/letters")
@@ -46,27 +61,27 @@ def letters(class_id):
     if lang not in LANGUAGES:
         lang = str(get_locale())
     test = request.args.get("test") == "1"
-    roster = pupils.list_for_class(db, class_id)
+    roster = pupils.list_for_class(db, class_id, language=lang)
     only = whole_number(request.args.get("pupil", ""))
     if only is not None:
         roster = [p for p in roster if p["id"] == only]
         if not roster:
             abort(404)
-    # The token travels in the fragment, which browsers never send to a server (roster.cards).
-    join_url = _base() + url_for("pupil_login.join") + "#k=" + klass["qr_token"]
+    hours = home_practice.hours(db, class_id)
+    teacher = teachers.get(db, klass["teacher_id"]) or {}
     with force_locale(lang):
-        class_qr = qr_svg(join_url, _("QR code: opens the login page of this class"))
         if test:
             sheets = [_letter(None, None, lang)]
         else:
             tokens = parent_links.links(db, current_app.config["SECRET_KEY"], class_id, [p["id"] for p in roster],
                                         current_app.config["RETENTION_DAYS"])
             # A home QR while practice at home is off would open "resting" screens: the letter
-            # then tells only the class's login.
-            home = home_qrs(db, roster) if home_practice.hours(db, class_id).enabled else {}
+            # then says the class practises at school.
+            home = home_qrs(db, roster) if hours.enabled else {}
             sheets = [_letter(p, tokens[p["id"]], lang, home.get(p["id"])) for p in roster]
-        printed = Markup(render_template("parents/_letters.html", klass=klass, letters=sheets, class_qr=class_qr,
-                                  login_address=_base() + url_for("pupil_login.join"), lang=lang))
+        printed = Markup(render_template("parents/_letters.html", klass=klass, letters=sheets, lang=lang,
+                                         home_on=hours.enabled, hours_text=_hours_text(hours),
+                                         teacher_name=teacher.get("display_name") or ""))
     return htmx.render("parents/letters.html", "parents/_letters_page.html", klass=klass, printed=printed,
                        lang=lang, languages=LANGUAGES, test=test, only=only, letters=sheets)
 

@@ -84,34 +84,32 @@ def _report(pupil: dict) -> dict:
         "standing": standing.standing_of(db, pupil["id"], pupil["class_id"], today),
         "rewards": standing.rewards_of(db, pupil["id"], today),
         "good_at": words.skill(good) if good else None,
-        "next": words.skill(nxt),
-        "idea": words.game_idea(nxt),
+        "next": words.skill(nxt) if nxt else None,
+        "idea": words.game_idea(home_report.game_skill(rows)),
     }
 
 
 @bp.route("/family/<link>")
 def show(link):
+    """The link is looked up first: a valid one is never held back by the made-up links others
+    sent from the same address (a school, a block of flats, a mobile carrier share one), and
+    its 160 bits leave nothing to learn from being looked up (trainer.store.parent_links)."""
     db = get_db()
     cfg = current_app.config
-    window = cfg["PARENT_PAGE_WINDOW_SECONDS"]
-    found: dict = {}
-
-    def known() -> bool:
-        found["pupil"] = parent_links.find(db, link, cfg["RETENTION_DAYS"])
-        return found["pupil"] is not None
-
-    # A made-up link counts against the address; a real one is withdrawn from that count.
-    outcome = guessing.attempt(None, known, ceilings=[
-        Ceiling(f"parent-address:{request.remote_addr}", cfg["PARENT_PAGE_ADDRESS_MISSES"], window)],
-        throttled="parent_page_throttled", failed="parent_link_unknown")
-    if outcome.refused:
-        return _not_found(429, outcome.refused)
-    if not outcome.right:
-        return _not_found()
-    pupil = found["pupil"]
-    # Views per link: a link passed around or scraped is slowed down, a family is not.
+    pupil = parent_links.find(db, link, cfg["RETENTION_DAYS"])
+    if pupil is None:
+        # Made-up links count against the address, and past its ceiling wait: a scan of links
+        # slows down, a family with a valid link does not notice.
+        missed = guessing.attempt(None, lambda: False, ceilings=[
+            Ceiling(f"parent-address:{request.remote_addr}", cfg["PARENT_PAGE_ADDRESS_MISSES"],
+                    cfg["PARENT_PAGE_WINDOW_SECONDS"])],
+            throttled="parent_page_throttled", failed="parent_link_unknown")
+        return _not_found(429, missed.refused) if missed.refused else _not_found()
+    # Views of this link from this address: a link passed around or scraped is slowed down for
+    # minutes; another address (the family's own) is not held back by it.
     views = guessing.attempt(None, lambda: False, ceilings=[
-        Ceiling(f"pupil:{pupil['id']}:parent-views", cfg["PARENT_PAGE_VIEWS"], window)],
+        Ceiling(f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views", cfg["PARENT_PAGE_VIEWS"],
+                cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"])],
         throttled="parent_page_throttled", pupil_id=pupil["id"])
     if views.refused:
         return _not_found(429, views.refused)

@@ -13,7 +13,7 @@ from flask import g, session
 
 from trainer.pupils.home_hours import HomeHours
 from trainer.store import home_practice
-from trainer.web.core import school_day
+from trainer.web.core import device, school_day
 from trainer.web.db import get_db
 from trainer.web.drills.flow import Home
 
@@ -39,9 +39,11 @@ def at_home() -> bool:
     return _mark() is not None
 
 
-def key_renewed() -> bool:
+def key_lost() -> bool:
+    """The teacher renewed the QR this session logged in with, or freed it from this device."""
     mark = _mark()
-    return mark is not None and not home_practice.still_valid(get_db(), mark["pupil"], mark.get("generation"))
+    return mark is not None and not home_practice.holds(get_db(), mark["pupil"], mark.get("generation"),
+                                                        device.key())
 
 
 def class_hours() -> HomeHours:
@@ -50,6 +52,12 @@ def class_hours() -> HomeHours:
 
 def open_now(hours: HomeHours) -> bool:
     return hours.is_open(school_day.local_now())
+
+
+def class_code_works(class_id: int) -> bool:
+    """The rule of issue 47.1 (trainer.pupils.home_hours): may the class code, the class QR or a
+    school sign-in log a child of this class in now?"""
+    return home_practice.hours(get_db(), class_id).class_code_works(school_day.local_now())
 
 
 def practice_place() -> Home:

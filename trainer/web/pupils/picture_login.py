@@ -11,16 +11,20 @@ are printed once and used every day.
 
 The chosen class is kept in the signed session (its id, never the code) until the pupil has
 logged in. How guessing codes and pictures is limited: trainer.web.core.guessing.
+
+With practice at home on, the class code and the class QR work only in school hours (issue
+47.1, trainer.pupils.home_hours): checked when the class is chosen and again at every step, so
+a class chosen at 15:59 logs nobody in at 16:01.
 """
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, session, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext
 
 from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.pupils import pictures
+from trainer.web.pupils import home_visit, pictures
 from trainer.web.signin import confirm as signin_confirm, pupil_link, views as signin
 
 bp = Blueprint("pupil_login", __name__)
@@ -33,10 +37,14 @@ def _chosen_class() -> dict | None:
     if not isinstance(class_id, int):
         return None
     klass = classes.get(get_db(), class_id)
-    if klass is None or klass["archived_at"] is not None:
+    if klass is None or klass["archived_at"] is not None or not home_visit.class_code_works(klass["id"]):
         session.pop("join_class", None)
         return None
     return klass
+
+
+def _after_school_message() -> str:
+    return _("The class code works only in school hours. At home, scan your own home QR code.")
 
 
 def _join_locked_message(seconds: int) -> str:
@@ -62,10 +70,13 @@ def join():
         # not counted itself): someone who owns a class once reset the count at will.
         tried = guessing.attempt(None, check, ceilings=guessing.join_ceilings(),
                                  throttled="class_code_throttled", failed="class_code_wrong")
-        if tried.right:
+        if tried.right and not home_visit.class_code_works(klass["id"]):
+            security_log.event("class_code_after_school", class_id=klass["id"])
+            error, status = _after_school_message(), 403
+        elif tried.right:
             session["join_class"] = klass["id"]
             return redirect(url_for("pupil_login.names"), 303)
-        if tried.refused:
+        elif tried.refused:
             error, status = _join_locked_message(tried.refused), 429
         else:
             error, status = _("We could not find a class with this code. Check it and try again."), 400
@@ -82,6 +93,9 @@ def _join_form(error: str | None):
 def join_qr():
     db = get_db()
     klass = classes.by_qr_token(db, request.form.get("token", "")[:MAX_CODE * 2])
+    if klass is not None and not home_visit.class_code_works(klass["id"]):
+        security_log.event("class_code_after_school", class_id=klass["id"], card=True)
+        return _join_form(_after_school_message()), 403
     if klass is not None:
         # A printed card's token has 192 bits: nobody guesses one, so a class whose address or
         # installation is at its ceiling of wrong codes still gets in with its cards.
@@ -102,7 +116,7 @@ def names():
     if klass is None:
         return redirect(url_for("pupil_login.join"))
     return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), klass["id"]),
+                       roster=pupils.list_for_class(get_db(), klass["id"], language=str(get_locale())),
                        pending_login=signin_confirm.pending_school_login())
 
 

@@ -23,4 +23,5 @@ def refusal(reason: str) -> str:
         "role_pupil": _("This account is not a pupil's account at this school."),
         "linked_elsewhere": _("This account is already linked to someone else here."),
         "disabled": _("Your school's administrator has switched this account off."),
+        "after_school": _("The school sign-in works only in school hours. At home, scan your own home QR code."),
     }[reason]

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers
 from trainer.web.core import guessing, htmx, login, security_log
 from trainer.web.db import get_db
+from trainer.web.pupils import home_visit
 from trainer.web.signin import flow, identity, messages, pupil_link, roles
 
 bp = Blueprint("signin", __name__)
@@ -234,6 +235,9 @@ def _pupil(signed: flow.SignedIn):
         klass = classes.get(db, pupil["class_id"]) if pupil else None
         if pupil is None or klass is None or klass["archived_at"] or pupil.get("archived_at"):
             return _refused("role_pupil", 403, "pupil")
+        if not home_visit.class_code_works(klass["id"]):
+            # The class's way in, so the class's hours (issue 47.1): at home only the home QR.
+            return _refused("after_school", 403, "pupil")
         login.login_pupil(pupil["id"])
         _remember_logout(signed)
         security_log.event("pupil_login", pupil=pupil["id"], via="oidc")

@@ -11,6 +11,7 @@ import re
 from sqlite_utils import Database
 
 from trainer.store import pupil_export
+from trainer.store.game_kinds import FAMILY_SQL
 
 ANSWERED = "answered_at IS NOT NULL"
 # A right answer with a believable time (the same rule as the summary triggers).
@@ -81,8 +82,8 @@ def ratings(db: Database, pupil_ids: list[int]) -> dict[int, tuple[float, int]]:
 
 def games_played(db: Database, pupil_ids: list[int]) -> dict[int, int]:
     return dict(db.execute(
-        f"SELECT pupil_id, count(*) FROM games WHERE pupil_id IN ({marks(pupil_ids)})"
-        " AND status = 'finished' GROUP BY pupil_id", pupil_ids).fetchall())
+        f"SELECT pupil_id, count(*) FROM games g WHERE pupil_id IN ({marks(pupil_ids)})"
+        f" AND status = 'finished' AND NOT {FAMILY_SQL} GROUP BY pupil_id", pupil_ids).fetchall())
 
 
 def game_totals(db: Database, pupil_ids: list[int]) -> dict[int, dict]:
@@ -90,7 +91,9 @@ def game_totals(db: Database, pupil_ids: list[int]) -> dict[int, dict]:
         f"SELECT pupil_id, sum(plays) AS plays, sum(capture_chances) AS capture_chances,"
         f" sum(missed_captures) AS missed_captures, sum(tweak_chances) AS tweak_chances,"
         f" sum(missed_tweaks) AS missed_tweaks, sum(tweaks) AS tweaks"
-        f" FROM game_summaries WHERE pupil_id IN ({marks(pupil_ids)}) GROUP BY pupil_id", pupil_ids)}
+        f" FROM game_summaries s WHERE pupil_id IN ({marks(pupil_ids)})"
+        f" AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = s.game_id AND {FAMILY_SQL})"
+        f" GROUP BY pupil_id", pupil_ids)}
 
 
 def home_days(db: Database, pupil_ids: list[int], first: str, last: str) -> dict[int, int]:
