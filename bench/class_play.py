@@ -138,9 +138,6 @@ class Tally:
     def add(self, key: str) -> None:
         self.events.setdefault(key, []).append(stamp())
 
-    def count(self, key: str, since: float = float("-inf"), until: float = float("inf")) -> int:
-        return count_in(self.events.get(key, []), since, until)
-
     def ask(self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int) -> None:
         self.asks.append((stamp(), table_id, pupil_id, why, status, before, after))
 
