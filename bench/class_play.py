@@ -132,14 +132,15 @@ class Tally:
 
     def __init__(self):
         self.events: dict[str, list[float]] = {}
-        # (when, table id, pupil id, why, status, version before, version after)
+        # (when, table id, pupil id, why, status, version before, version after, version the stream told)
         self.asks: list[tuple] = []
 
     def add(self, key: str) -> None:
         self.events.setdefault(key, []).append(stamp())
 
-    def ask(self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int) -> None:
-        self.asks.append((stamp(), table_id, pupil_id, why, status, before, after))
+    def ask(self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int,
+            told: int | None = None) -> None:
+        self.asks.append((stamp(), table_id, pupil_id, why, status, before, after, told))
 
 
 def ask_reason(event: dict, version: int) -> str | None:
@@ -390,7 +391,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             await asyncio.sleep(min(30.0, 2.0 ** failures) * rng.uniform(0.5, 1.5))
             failures += 1
 
-    async def ask(why: str) -> bool:
+    async def ask(why: str, told: int | None = None) -> bool:
         nonlocal version, last_request
         if loop.time() - last_request > KEEPALIVE:
             # gunicorn closes a kept-alive connection idle for 5 s; a browser opens a new one
@@ -408,7 +409,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             if got and int(got.group(1)) > version:
                 table.saw(pupil["id"], version, int(got.group(1)), stamp())
                 version = int(got.group(1))
-        counts.ask(table.id, pupil["id"], why, status, before, version)
+        counts.ask(table.id, pupil["id"], why, status, before, version, told)
         if status == 200:
             if 'data-status="finished"' in page or "The game is over" in page:
                 counts.add("finished")
@@ -469,7 +470,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             except asyncio.TimeoutError:
                 continue
             why = ask_reason(event, version)
-            if why is not None and await ask(why):
+            if why is not None and await ask(why, event["version"]):
                 return
     finally:
         listener.cancel()
@@ -552,24 +553,29 @@ def merge(results: list[dict]) -> dict:
 
 
 def asks_per_move(asks, tables: list[dict], since: float, until: float) -> dict:
-    """The table asks sent in the window against the moves acknowledged in it times their
-    viewers (the other seats), and what each ask brought: a move another tablet made, only
-    versions no tablet made (the server's own: a child noted back, the helper bot), or
-    nothing new (a 204, by why it was sent)."""
-    made = {(t["id"], v): t["mover"][v] for t in tables for v in t["acked"]}
+    """The table asks against the moves acknowledged in the window times their viewers (the
+    other seats), and what each ask brought: a move another tablet made, only versions no
+    tablet made (the server's own: a child noted back, the helper bot), or nothing new (a 204,
+    by why it was sent). An ask that brought a move counts with that move's window, so an ask
+    at the window's start for a move made before it is not set against the moves in it."""
+    acked = {(t["id"], v): (t["mover"][v], when) for t in tables for v, when in t["acked"].items()}
     viewings = sum(len(t["pupils"]) - 1 for t in tables for when in t["acked"].values() if since <= when <= until)
     kinds: dict[str, int] = {}
-    sent = [a for a in asks if since <= a[0] <= until]
-    for _, table_id, pupil_id, why, _status, before, after in sent:
-        if after <= before:
-            kind = f"nothing new ({why})"
-        elif any(made.get((table_id, v), pupil_id) != pupil_id for v in range(before + 1, after + 1)):
+    for asked, table_id, pupil_id, why, _status, before, after, *_told in asks:
+        others = [acked[table_id, v] for v in range(before + 1, after + 1)
+                  if acked.get((table_id, v), (pupil_id,))[0] != pupil_id]
+        if not since <= (others[0][1] if others else asked) <= until:
+            continue
+        if others:
             kind = "a move of another tablet"
+        elif after <= before:
+            kind = f"nothing new ({why})"
         else:
             kind = f"only versions no tablet made ({why})"
         kinds[kind] = kinds.get(kind, 0) + 1
-    return {"asks": len(sent), "move_viewings": viewings,
-            "per_viewer_per_move": round(len(sent) / viewings, 3) if viewings else None, "by_what_it_brought": kinds}
+    sent = sum(kinds.values())
+    return {"asks": sent, "move_viewings": viewings,
+            "per_viewer_per_move": round(sent / viewings, 3) if viewings else None, "by_what_it_brought": kinds}
 
 
 def client_main(pipe, share: dict) -> None:

@@ -103,3 +103,14 @@ def test_a_tablet_asks_when_the_version_changed_or_a_turn_fell_due():
     assert ask_reason({"table": 1, "version": None}, 5) == "gone"
     assert ask_reason({"table": 1, "version": 5}, 5) is None
     assert ask_reason({"class": 2, "version": 3}, 5) is None
+
+
+def test_an_ask_counts_with_the_window_of_the_move_it_brought():
+    table = {"id": 1, "pupils": [{"id": p} for p in (10, 11, 12, 13)],
+             "acked": {5: 99.5, 6: 109.0}, "mover": {5: 10, 6: 10}}
+    asks = [
+        (100.3, 1, 11, "version", 200, 4, 5),   # a move made before the window
+        (110.4, 1, 11, "version", 200, 5, 6),   # a move made in it, seen after it
+    ]
+    found = asks_per_move(asks, [table], 100.0, 110.0)
+    assert (found["asks"], found["move_viewings"]) == (1, 3)
