@@ -547,7 +547,7 @@ def merge(results: list[dict]) -> dict:
             merged[key] += result[key]
         for key, stamps in result["events"].items():
             merged["events"].setdefault(key, []).extend(stamps)
-        merged["clients"].append({"load": result["load"], "cpu_s": round(result["cpu_s"], 2),
+        merged["clients"].append({"load": result["load"], "cpu_s": round(result["cpu_s"], 3),
                                   "cores_busy": round(result["cpu_s"] / result["window_s"], 3)})
     return merged
 
