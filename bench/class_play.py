@@ -3,7 +3,7 @@ drills, against the production server (`trainer serve --workers N`, gunicorn) on
 
     .venv/bin/python bench/class_play.py [--tables 10] [--drillers 60] [--seconds 60]
         [--workers 2] [--threads 8] [--think 1.25] [--poll 1.0] [--mode both|push|poll]
-        [--idle-tablets 40 --idle-seconds 30] [--kill-at S] [--kill-push-at S]
+        [--idle-tablets 40 --idle-seconds 30] [--kill-at S] [--kill-push-at S] [--clients K]
 
 `--mode both` (the default) runs the same load twice, each on a school of its own: first
 with the live channel (issue 36.1, trainer.push: the tablets listen to its stream and ask
@@ -40,6 +40,25 @@ The kill takes the live channel's process with it (it is in the server's process
 With `--kill-push-at S` only the channel's process is SIGKILLed S seconds into the window:
 `trainer serve` starts it again; the tablets poll meanwhile and return to the stream, and the
 same checks run (nothing may be lost; every table moves again).
+
+The client (issue 50) is split over `--clients` processes (default: one per ~10 tables or
+~60 drillers, at least 2 where there are 2 cores, at most one per core), each running its share
+on an event loop of its own, so that on more cores the client is not what holds the load back.
+A table's four tablets stay in one process. Each process hands its raw samples to the parent
+(every request's duration and end, errors, moves, asks, each table's acknowledged and seen
+versions), which cuts them all to one window and computes the percentiles. Durations are
+perf_counter readings within a process; moments (the window, the kill, the restart, a move
+acknowledged, a version seen) are time.time(), the one clock the processes share (Python
+leaves perf_counter's reference point undefined, so its readings are not compared across
+processes). A move -> seen is the difference of two readings of one process, as the mover's
+and the viewers' tablets are in the same one. CPU is reported apart: the server's (gunicorn's
+process group: master, workers and the live channel) and the client's (each client process's
+own CPU in the window, and their sum), with a warning when a client process used more than
+0.7 of a core. `--idle-tablets` runs in the parent, as one client: its still tables ask little.
+Asks of the table are counted in the same window as the moves they follow: "per viewer per
+move" is the asks sent in the window (less its last 2 poll periods) over the moves
+acknowledged in it times their 3 viewers, with what each ask brought.
+
 Writes a Markdown summary to stdout and bench/results/class_play.json. Not part of `make test`.
 """
 from __future__ import annotations
@@ -47,6 +66,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -78,6 +98,60 @@ PUSH = re.compile(r'data-push="http://127\.0\.0\.1:(\d+)(/push/stream\?t=[^"]+)"
 KEEPALIVE = 4.0      # seconds: under gunicorn's keepalive (trainer serve: 5)
 DRILL_REQUESTS = ("next puzzle (POST)", "puzzle page (GET)", "answer (POST)", "feedback page (GET)")
 POLL, MOVE = "table poll (GET)", "move (POST)"
+CLIENT_BUSY = 0.7    # of a core: above it a client process may be what holds the load back
+TABLE_WEIGHT = 6     # a table of 4 tablets loads a client about as much as 6 drillers (10 + 60 ~ 2 shares)
+
+
+def stamp() -> float:
+    """The wall clock, the only one the parent and its client processes share: the window,
+    the kill and the restart are the parent's, every sample is a client's."""
+    return time.time()
+
+
+class Recorder(Stats):
+    """A client process's requests with the moment each ended, so the parent can cut every
+    client's samples to the one window it chose."""
+
+    def __init__(self):
+        super().__init__()
+        self.samples: list[tuple[str, float, float]] = []     # (request, ended at, seconds)
+        self.failed: list[tuple[str, float]] = []             # (request, when)
+
+    def add(self, name, seconds, status):
+        if status >= 400:
+            self.error(name)
+        self.samples.append((name, stamp(), seconds))
+
+    def error(self, name):
+        self.failed.append((name, stamp()))
+
+
+class Tally:
+    """What the tablets did, with when: counts cut to a window afterwards, and every ask of
+    the table with why it was sent and what it brought."""
+
+    def __init__(self):
+        self.events: dict[str, list[float]] = {}
+        # (when, table id, pupil id, why, status, version before, version after, version the stream told)
+        self.asks: list[tuple] = []
+
+    def add(self, key: str) -> None:
+        self.events.setdefault(key, []).append(stamp())
+
+    def ask(self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int,
+            told: int | None = None) -> None:
+        self.asks.append((stamp(), table_id, pupil_id, why, status, before, after, told))
+
+
+def ask_reason(event: dict, version: int) -> str | None:
+    """Why a tablet with the channel asks its table on this event (static/js/push.js), or None."""
+    if "table" not in event:
+        return None
+    if event["version"] is None:
+        return "gone"
+    if event["version"] != version:
+        return "version"
+    return "due" if event.get("due") else None
 
 
 def make_tables(db_path: str, school: dict, tables: int, seats: int = 4) -> tuple[list[dict], list[dict]]:
@@ -154,6 +228,16 @@ class Table:
         self.plays_unanswered = 0     # take/lay moves sent whose answer was lost (the kill)
         self.moved_at: list[float] = []                    # when each acknowledged move came back
 
+    def record(self) -> dict:
+        """What a client process hands its parent (plain data: it crosses the pipe)."""
+        return dict(vars(self))
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Table":
+        table = cls({"id": record["id"]})
+        vars(table).update(record)
+        return table
+
     def saw(self, pupil_id: int, old: int, new: int, when: float) -> None:
         for version in range(old + 1, new + 1):
             self.seen.setdefault(version, {}).setdefault(pupil_id, when)
@@ -204,16 +288,16 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
                     table.plays_unanswered += play
                     move_at = loop.time() + args.poll
                     continue
-                when = time.perf_counter()
+                when = stamp()
                 if status == 409:
-                    counts["stale"] += 1
+                    counts.add("stale")
                 got = VERSION.search(page)
                 if status == 200 and got and int(got.group(1)) > version:
                     new = int(got.group(1))
                     table.acked[new], table.mover[new] = when, pupil["id"]
                     table.saw(pupil["id"], version, new, when)
                     version = new
-                    counts["moves"] += 1
+                    counts.add("moves")
                     table.plays_acked += play
                     table.moved_at.append(when)
                 plan_move(page)
@@ -224,16 +308,16 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
                 status, _, page = await browser.request(POLL, "POST", f"/play/tables/{table.id}/live?v={version}", {})
             except Closed:
                 continue
-            when = time.perf_counter()
-            counts["polls"] += 1
+            before = version
             if status == 200:
-                counts["polls_200"] += 1
                 got = VERSION.search(page)
                 if got and int(got.group(1)) > version:
-                    table.saw(pupil["id"], version, int(got.group(1)), when)
+                    table.saw(pupil["id"], version, int(got.group(1)), stamp())
                     version = int(got.group(1))
+            counts.ask(table.id, pupil["id"], "poll", status, before, version)
+            if status == 200:
                 if 'data-status="finished"' in page or "The game is over" in page:
-                    counts["finished"] += 1
+                    counts.add("finished")
                     return
                 plan_move(page)
             continue
@@ -298,7 +382,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                     if event == "hello":
                         live.set()
                         failures = 0
-                        counts["streams"] += 1
+                        counts.add("streams")
                     elif event == "v":
                         await events.put(json.loads(data))
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
@@ -307,7 +391,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             await asyncio.sleep(min(30.0, 2.0 ** failures) * rng.uniform(0.5, 1.5))
             failures += 1
 
-    async def ask() -> bool:
+    async def ask(why: str, told: int | None = None) -> bool:
         nonlocal version, last_request
         if loop.time() - last_request > KEEPALIVE:
             # gunicorn closes a kept-alive connection idle for 5 s; a browser opens a new one
@@ -319,16 +403,16 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             status, _, page = await browser.request(POLL, "POST", f"/play/tables/{table.id}/live?v={version}", {})
         except Closed:
             return False
-        when = time.perf_counter()
-        counts["polls"] += 1
+        before = version
         if status == 200:
-            counts["polls_200"] += 1
             got = VERSION.search(page)
             if got and int(got.group(1)) > version:
-                table.saw(pupil["id"], version, int(got.group(1)), when)
+                table.saw(pupil["id"], version, int(got.group(1)), stamp())
                 version = int(got.group(1))
+        counts.ask(table.id, pupil["id"], why, status, before, version, told)
+        if status == 200:
             if 'data-status="finished"' in page or "The game is over" in page:
-                counts["finished"] += 1
+                counts.add("finished")
                 return True
             plan_move(page)
         return False
@@ -357,16 +441,16 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                         table.plays_unanswered += play
                         move_at = loop.time() + args.poll
                         continue
-                    when = time.perf_counter()
+                    when = stamp()
                     if status == 409:
-                        counts["stale"] += 1
+                        counts.add("stale")
                     got = VERSION.search(page)
                     if status == 200 and got and int(got.group(1)) > version:
                         new = int(got.group(1))
                         table.acked[new], table.mover[new] = when, pupil["id"]
                         table.saw(pupil["id"], version, new, when)
                         version = new
-                        counts["moves"] += 1
+                        counts.add("moves")
                         table.plays_acked += play
                         table.moved_at.append(when)
                     plan_move(page)
@@ -374,7 +458,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             if not live.is_set():
                 if next_poll <= now:
                     next_poll = now + args.poll
-                    if await ask():
+                    if await ask("poll"):
                         return
                     continue
             deadlines = [t for t in (move_at, None if live.is_set() else next_poll) if t is not None]
@@ -385,9 +469,9 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
                 event = await asyncio.wait_for(events.get(), max(0.0, wait))
             except asyncio.TimeoutError:
                 continue
-            if "table" in event and (event.get("due") or event["version"] is None or event["version"] != version):
-                if await ask():
-                    return
+            why = ask_reason(event, version)
+            if why is not None and await ask(why, event["version"]):
+                return
     finally:
         listener.cancel()
 
@@ -411,7 +495,164 @@ def push_pid(master_pid: int) -> int | None:
     return None
 
 
-async def run(args, mode: str = "poll") -> dict:
+# ---------------------------------------------------------------- the load split over processes
+
+def default_clients(tables: int, drillers: int, cores: int) -> int:
+    """One client process per ~10 tables or ~60 drillers, at least 2 where there are 2 cores,
+    at most one per core."""
+    wanted = max(1, -(-(tables * TABLE_WEIGHT + drillers) // 120))
+    return max(min(2, cores), min(wanted, cores))
+
+
+def split_load(tables: list, drillers: list, clients: int) -> list[tuple[list, list]]:
+    """(tables, drillers) for each client process, its load as even as whole tables allow:
+    a table's four seats stay in one process, so a move and its viewers' asks are timed by
+    one process. Processes that would get nothing are left out."""
+    shares = [([], []) for _ in range(max(1, clients))]
+    load = [0] * len(shares)
+    for items, weight, slot in ((tables, TABLE_WEIGHT, 0), (drillers, 1, 1)):
+        for item in items:
+            lightest = load.index(min(load))
+            shares[lightest][slot].append(item)
+            load[lightest] += weight
+    return [share for share in shares if share[0] or share[1]]
+
+
+def count_in(stamps, since: float, until: float) -> int:
+    return sum(since <= t <= until for t in stamps)
+
+
+def times_in(samples, since: float, until: float) -> dict[str, list[float]]:
+    """request -> durations of the requests that ended in the window."""
+    times: dict[str, list[float]] = {}
+    for name, ended, seconds in samples:
+        if since <= ended <= until:
+            times.setdefault(name, []).append(seconds)
+    return times
+
+
+def errors_in(failed, since: float, until: float) -> dict[str, int]:
+    errors: dict[str, int] = {}
+    for name, when in failed:
+        if since <= when <= until:
+            errors[name] = errors.get(name, 0) + 1
+    return errors
+
+
+def merge(results: list[dict]) -> dict:
+    """The client processes' raw samples as one client's."""
+    merged = {"samples": [], "failed": [], "events": {}, "asks": [], "tables": [], "clients": []}
+    for result in results:
+        for key in ("samples", "failed", "asks", "tables"):
+            merged[key] += result[key]
+        for key, stamps in result["events"].items():
+            merged["events"].setdefault(key, []).extend(stamps)
+        merged["clients"].append({"load": result["load"], "cpu_s": round(result["cpu_s"], 3),
+                                  "cores_busy": round(result["cpu_s"] / result["window_s"], 3)})
+    return merged
+
+
+def asks_per_move(asks, tables: list[dict], since: float, until: float) -> dict:
+    """The table asks against the moves acknowledged in the window times their viewers (the
+    other seats), and what each ask brought: a move another tablet made, only versions no
+    tablet made (the server's own: a child noted back, the helper bot), or nothing new (a 204,
+    by why it was sent). An ask that brought a move counts with that move's window, so an ask
+    at the window's start for a move made before it is not set against the moves in it."""
+    acked = {(t["id"], v): (t["mover"][v], when) for t in tables for v, when in t["acked"].items()}
+    viewings = sum(len(t["pupils"]) - 1 for t in tables for when in t["acked"].values() if since <= when <= until)
+    kinds: dict[str, int] = {}
+    for asked, table_id, pupil_id, why, _status, before, after, *_told in asks:
+        others = [acked[table_id, v] for v in range(before + 1, after + 1)
+                  if acked.get((table_id, v), (pupil_id,))[0] != pupil_id]
+        if not since <= (others[0][1] if others else asked) <= until:
+            continue
+        if others:
+            kind = "a move of another tablet"
+        elif after <= before:
+            kind = f"nothing new ({why})"
+        else:
+            kind = f"only versions no tablet made ({why})"
+        kinds[kind] = kinds.get(kind, 0) + 1
+    sent = sum(kinds.values())
+    return {"asks": sent, "move_viewings": viewings,
+            "per_viewer_per_move": round(sent / viewings, 3) if viewings else None, "by_what_it_brought": kinds}
+
+
+def client_main(pipe, share: dict) -> None:
+    """A client process: its share of the tables and drillers on an event loop of its own."""
+    pipe.send(asyncio.run(client(pipe, share)))
+
+
+async def client(pipe, share: dict) -> dict:
+    """Logs its pupils in and sets them going, says it is ready, runs until the parent's
+    window has passed and hands back its raw samples."""
+    args = argparse.Namespace(**share["args"])
+    recorder, counts, stop = Recorder(), Tally(), asyncio.Event()
+    rng = random.Random(share["seed"])
+    play_tablet = push_tablet if share["mode"] == "push" else tablet
+    tables = [Table(spec) for spec in share["tables"]]
+    players = [(Browser(share["port"], recorder), table, pupil, spec["seat"][pupil["id"]])
+               for table, spec in zip(tables, share["tables"]) for pupil in spec["pupils"]]
+    drillers = [(Browser(share["port"], recorder), pupil) for pupil in share["drillers"]]
+    browsers = [p[0] for p in players] + [d[0] for d in drillers]
+    tasks = []
+    try:
+        everyone = [(b, p) for b, _, p, _ in players] + drillers
+        for i in range(0, len(everyone), 25):          # a class arrives over a few seconds
+            await asyncio.gather(*(pupil_login(b, p) for b, p in everyone[i:i + 25]))
+        for browser, table, pupil, seat in players:
+            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, share["db_path"], args,
+                                                         random.Random(rng.random()), stop, counts)))
+        for browser, _ in drillers:
+            tasks.append(asyncio.create_task(pupil_loop(browser, share["db_path"], 3.0,
+                                                        random.Random(rng.random()), stop)))
+        pipe.send("ready")
+        since, until = await asyncio.to_thread(pipe.recv)
+        await asyncio.sleep(max(0.0, since - stamp()))
+        cpu = time.process_time()
+        await asyncio.sleep(max(0.0, until - stamp()))
+        cpu = time.process_time() - cpu
+        stop.set()
+        await asyncio.sleep(1.5)      # the tasks stop at their next step
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        for browser in browsers:
+            browser.close()
+    return {"samples": recorder.samples, "failed": recorder.failed, "events": counts.events, "asks": counts.asks,
+            "tables": [t.record() | {"pupils": s["pupils"]} for t, s in zip(tables, share["tables"])],
+            "cpu_s": cpu, "window_s": until - since, "load": f"{len(tables)} tables, {len(drillers)} drillers"}
+
+
+def receive(proc, pipe, timeout: float):
+    """The next message of a client process; fails rather than waits on one that died."""
+    deadline = time.monotonic() + timeout
+    while not pipe.poll(0.5):
+        if not proc.is_alive() or time.monotonic() > deadline:
+            raise SystemExit(f"client process {proc.pid} {'died' if not proc.is_alive() else 'did not answer'}")
+    return pipe.recv()
+
+
+def sleep_until(when: float) -> None:
+    time.sleep(max(0.0, when - stamp()))
+
+
+def start_clients(shares: list[tuple[list, list]], mode: str, port: int, db_path: str, args) -> list[tuple]:
+    # spawn, not fork: each client starts clean, without the parent's open files and imports.
+    context = multiprocessing.get_context("spawn")
+    procs = []
+    for index, (tables, drillers) in enumerate(shares):
+        ours, theirs = context.Pipe()
+        share = {"tables": tables, "drillers": drillers, "mode": mode, "port": port, "db_path": db_path,
+                 "args": vars(args), "seed": 16 + index}
+        proc = context.Process(target=client_main, args=(theirs, share), daemon=True)
+        proc.start()
+        procs.append((proc, ours))
+    return procs
+
+
+def run(args, mode: str = "poll") -> dict:
     work = Path(tempfile.mkdtemp(prefix="tweak-classplay-"))
     db_path = str(work / "school.db")
     pupils_needed = args.tables * 4 + args.drillers
@@ -421,86 +662,76 @@ async def run(args, mode: str = "poll") -> dict:
         raise SystemExit("not enough pupils for the drills")
     port = free_port()
     extra = ("--push-port", str(free_port()) if mode == "push" else "0")
+    clients = args.clients or default_clients(args.tables, args.drillers, os.cpu_count() or 1)
+    shares = split_load(specs, spare[:args.drillers], clients)
     server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
-    stats, stop = Stats(), asyncio.Event()
-    rng = random.Random(16)
-    counts = {"moves": 0, "polls": 0, "polls_200": 0, "stale": 0, "finished": 0, "streams": 0}
-    play_tablet = push_tablet if mode == "push" else tablet
-    tables = [Table(spec) for spec in specs]
-    browsers, tasks = [], []
+    procs = []
+
+    def restart():
+        return start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
     try:
-        players = []
-        for table, spec in zip(tables, specs):
-            for pupil in spec["pupils"]:
-                players.append((Browser(port, stats), table, pupil, spec["seat"][pupil["id"]]))
-        drillers = [(Browser(port, stats), pupil) for pupil in spare[:args.drillers]]
-        browsers = [p[0] for p in players] + [d[0] for d in drillers]
-        everyone = [(b, p) for b, _, p, _ in players] + drillers
-        for i in range(0, len(everyone), 25):          # a class arrives over a few seconds
-            await asyncio.gather(*(pupil_login(b, p) for b, p in everyone[i:i + 25]))
-        for browser, table, pupil, seat in players:
-            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, db_path, args,
-                                                    random.Random(rng.random()), stop, counts)))
-        for browser, _ in drillers:
-            tasks.append(asyncio.create_task(pupil_loop(browser, db_path, 3.0, random.Random(rng.random()), stop)))
-        await asyncio.sleep(args.warmup)
-        stats.times, stats.errors = {}, {}
-        moves_before, stale_before = counts["moves"], counts["stale"]
-        cpu_before, client_before = server_cpu_seconds(server.pid), time.process_time()
-        since = time.perf_counter()
-        if args.kill_push_at is not None and mode == "push":
-            await asyncio.sleep(args.kill_push_at)
-            streams_before = counts["streams"]
-            os.kill(push_pid(server.pid), signal.SIGKILL)
-            back_at = killed_at = time.perf_counter()
-            errors_in_outage = 0
-            await asyncio.sleep(max(0.0, args.seconds - (time.perf_counter() - since)))
-        elif args.kill_at is not None:
-            await asyncio.sleep(args.kill_at)
-            errors_before_kill = sum(stats.errors.values())
-            cpu_of_killed = server_cpu_seconds(server.pid) - cpu_before
-            kill_server(server)
-            killed_at = time.perf_counter()
-            await asyncio.sleep(args.down)
-            server = await asyncio.to_thread(start_server, db_path, port, args.workers, args.threads,
-                                             str(work / "server.log"), extra)
-            back_at = time.perf_counter()
-            cpu_before = server_cpu_seconds(server.pid) - cpu_of_killed
-            await asyncio.sleep(3)
-            errors_in_outage = sum(stats.errors.values()) - errors_before_kill
-            await asyncio.sleep(max(0.0, args.seconds - (time.perf_counter() - since)))
-        else:
-            await asyncio.sleep(args.seconds)
-        until = time.perf_counter()
-        window = until - since
+        procs = start_clients(shares, mode, port, db_path, args)
+        for proc, pipe in procs:
+            receive(proc, pipe, 600)
+        since = stamp() + args.warmup
+        until = since + args.seconds
+        for _, pipe in procs:
+            pipe.send((since, until))
+        sleep_until(since)
+        cpu_before = server_cpu_seconds(server.pid)
+        server, kill_times, cpu_before = disrupt(args, mode, server, since, cpu_before, restart)
+        sleep_until(until)
         server_cpu = server_cpu_seconds(server.pid) - cpu_before
-        client_cpu = time.process_time() - client_before
-        times = {k: list(v) for k, v in stats.times.items()}
-        errors = dict(stats.errors)
         rss = server_rss_mb(server.pid)
-        stop.set()
-        await asyncio.sleep(1.5)      # the tasks stop at their next step
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        results = [receive(proc, pipe, 120) for proc, pipe in procs]
     finally:
-        for browser in browsers:
-            browser.close()
+        for proc, _ in procs:
+            proc.join(5)
+            if proc.is_alive():
+                proc.terminate()
         kill_server(server, signal.SIGTERM)
-    killed = args.kill_at is not None or (args.kill_push_at is not None and mode == "push")
-    if killed:
-        kill = kept_after_kill(db_path, tables, back_at)
-        kill.update(down_s=round(back_at - killed_at, 1), errors_in_outage=errors_in_outage)
-        if args.kill_push_at is not None:
-            kill["streams_reopened_after_kill"] = counts["streams"] - streams_before
-    seen = [t for table in tables for t in table.latencies(since, until - 2 * args.poll)]
+    return report_of(args, mode, merge(results), since, until, server_cpu, rss, kill_times, db_path)
+
+
+def disrupt(args, mode: str, server, since: float, cpu_before: float, restart) -> tuple:
+    """The kill of --kill-at or --kill-push-at, at its moment in the window: (the server now,
+    when it was killed and back or None, the server's CPU counter to measure from)."""
+    if args.kill_push_at is not None and mode == "push":
+        sleep_until(since + args.kill_push_at)
+        os.kill(push_pid(server.pid), signal.SIGKILL)
+        killed_at = stamp()
+        return server, {"killed_at": killed_at, "back_at": killed_at, "outage_until": None}, cpu_before
+    if args.kill_at is not None:
+        sleep_until(since + args.kill_at)
+        cpu_of_killed = server_cpu_seconds(server.pid) - cpu_before
+        kill_server(server)
+        killed_at = stamp()
+        time.sleep(args.down)
+        server = restart()
+        back_at = stamp()
+        return (server, {"killed_at": killed_at, "back_at": back_at, "outage_until": back_at + 3},
+                server_cpu_seconds(server.pid) - cpu_of_killed)
+    return server, None, cpu_before
+
+
+def report_of(args, mode: str, merged: dict, since: float, until: float, server_cpu: float, rss: float,
+              kill_times: dict | None, db_path: str) -> dict:
+    window = until - since
+    tables = [Table.from_record({k: v for k, v in t.items() if k != "pupils"}) for t in merged["tables"]]
+    times = times_in(merged["samples"], since, until)
+    errors = errors_in(merged["failed"], since, until)
+    events = merged["events"]
+    asks = [a for a in merged["asks"] if since <= a[0] <= until]
+    cut = until - 2 * args.poll       # a move this late may not be on every board yet
+    seen = [t for table in tables for t in table.latencies(since, cut)]
     requests = sum(len(v) for v in times.values())
-    stale = counts["stale"] - stale_before
+    stale = count_in(events.get("stale", []), since, until)
+    client_cpu = sum(c["cpu_s"] for c in merged["clients"])
     report = {
         "mode": mode,
         "settings": vars(args),
         "window_s": round(window, 1),
-        "moves": counts["moves"] - moves_before,
+        "moves": count_in(events.get("moves", []), since, until),
         "move_seen_by_others": {"n": len(seen), "p50_ms": round(percentile(seen, .5) * 1e3),
                                 "p95_ms": round(percentile(seen, .95) * 1e3),
                                 "max_ms": round(max(seen) * 1e3) if seen else None} if seen else {"n": 0},
@@ -512,14 +743,26 @@ async def run(args, mode: str = "poll") -> dict:
         # 409s are refusals the client counts itself (stale); every other 4xx/5xx or a lost
         # connection is an error.
         "errors": sum(errors.values()) - stale, "errors_by_request": errors, "stale": stale,
-        "polls_answered_with_a_table": counts["polls_200"], "polls": counts["polls"],
-        "streams_opened": counts["streams"],
-        "tables_finished": counts["finished"],
+        "polls_answered_with_a_table": sum(a[4] == 200 for a in asks), "polls": len(asks),
+        "asks_whole_run": len(merged["asks"]),
+        "asks_per_move_seen": round(count_in([a[0] for a in asks], since, cut) / max(1, len(seen)), 2),
+        "asks_per_viewer_per_move": asks_per_move(merged["asks"], merged["tables"], since, cut),
+        "streams_opened": len(events.get("streams", [])),
+        "tables_finished": len(events.get("finished", [])),
         "server_cpu_ms_per_request": round(server_cpu / max(1, requests) * 1e3, 2),
-        "server_cores_busy": round(server_cpu / window, 2), "client_cores_busy": round(client_cpu / window, 2),
+        "server_cores_busy": round(server_cpu / window, 2), "client_cores_busy": round(client_cpu / window, 3),
+        "client_processes": merged["clients"],
         "server_rss_mb": round(rss),
     }
-    if killed:
+    if kill_times:
+        kill = kept_after_kill(db_path, tables, kill_times["back_at"])
+        outage = kill_times["outage_until"]
+        kill.update(down_s=round(kill_times["back_at"] - kill_times["killed_at"], 1),
+                    errors_in_outage=sum(errors_in(merged["failed"], kill_times["killed_at"], outage).values())
+                    if outage else 0)
+        if outage is None:
+            kill["streams_reopened_after_kill"] = count_in(events.get("streams", []), kill_times["killed_at"],
+                                                           float("inf"))
         report["errors"] -= kill["errors_in_outage"]
         report["kill"] = kill
     return report
@@ -537,8 +780,7 @@ async def idle_cost(args, mode: str) -> dict:
     port = free_port()
     extra = ("--push-port", str(free_port()) if mode == "push" else "0")
     server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
-    stats, stop = Stats(), asyncio.Event()
-    counts = {"moves": 0, "polls": 0, "polls_200": 0, "stale": 0, "finished": 0, "streams": 0}
+    stats, stop, counts = Stats(), asyncio.Event(), Tally()
     still = argparse.Namespace(**{**vars(args), "think": 1e9})       # nobody ever moves
     browsers, tasks = [], []
     try:
@@ -557,10 +799,10 @@ async def idle_cost(args, mode: str) -> dict:
             tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, db_path, still,
                                                          random.Random(rng.random()), stop, counts)))
         await asyncio.sleep(args.warmup)
-        before, requests_before = server_cpu_seconds(server.pid), counts["polls"]
+        before, requests_before = server_cpu_seconds(server.pid), len(counts.asks)
         await asyncio.sleep(args.idle_seconds)
         connected = server_cpu_seconds(server.pid) - before
-        asks = counts["polls"] - requests_before
+        asks = len(counts.asks) - requests_before
         stop.set()
         await asyncio.sleep(1)
         for task in tasks:
@@ -632,11 +874,14 @@ def main() -> None:
     parser.add_argument("--kill-push-at", type=float, default=None,
                         help="SIGKILL only the live channel's process this many seconds into the push run")
     parser.add_argument("--down", type=float, default=2.0, help="seconds the killed server stays down")
+    parser.add_argument("--clients", type=int, default=0,
+                        help="client processes the tables and drillers are split over (default: one per "
+                             "~10 tables or ~60 drillers, at least 2 where there are 2 cores)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     modes = ("push", "poll") if args.mode == "both" else (args.mode,)
-    reports = {mode: asyncio.run(run(args, mode)) for mode in modes}
+    reports = {mode: run(args, mode) for mode in modes}
     idle = {mode: asyncio.run(idle_cost(args, mode)) for mode in modes} if args.idle_tablets else {}
     save_result("class_play", {"runs": reports, "idle": idle})
     first = reports[modes[0]]
@@ -656,16 +901,26 @@ def main() -> None:
         row(f"{name} requests p50 / p95", lambda r, n=name: f"{r[n].get('p50_ms')} / {r[n].get('p95_ms')} ms (n={r[n]['n']})")
     row("table asks (POST .../live): answered with a new table / all",
         lambda r: f"{r['polls_answered_with_a_table']} of {r['polls']}")
-    row("table asks per move seen", lambda r: f"{r['polls'] / max(1, r['move_seen_by_others']['n']):.2f}")
+    row("table asks per move seen", lambda r: f"{r['asks_per_move_seen']:.2f}")
+    row("table asks per viewer per move (same window)",
+        lambda r: f"{r['asks_per_viewer_per_move']['per_viewer_per_move']} "
+                  f"({r['asks_per_viewer_per_move']['asks']} asks, {r['asks_per_viewer_per_move']['move_viewings']} "
+                  "viewings)")
     row("errors / stale refusals", lambda r: f"{r['errors']} / {r['stale']}")
     row("requests/s", lambda r: str(r["per_second"]))
-    row("server CPU per request", lambda r: f"{r['server_cpu_ms_per_request']} ms ({r['server_cores_busy']} cores busy; "
-                                            f"client {r['client_cores_busy']})")
+    row("server CPU per request", lambda r: f"{r['server_cpu_ms_per_request']} ms ({r['server_cores_busy']} cores busy)")
+    row("client CPU: cores busy, all / each process",
+        lambda r: f"{r['client_cores_busy']} / " + ", ".join(str(c["cores_busy"]) for c in r["client_processes"]))
     row("server memory", lambda r: f"{r['server_rss_mb']} MB")
     if idle:
         print("| idle tablets: server CPU per tablet-minute | " + " | ".join(
             f"{idle[m]['cpu_ms_per_tablet_minute']} ms ({idle[m]['requests_per_tablet_minute']} asks, "
             f"{idle[m]['tablets']} tablets, {idle[m]['seconds']:.0f} s)" for m in modes) + " |")
+    for mode, report in reports.items():
+        for client in report["client_processes"]:
+            if client["cores_busy"] > CLIENT_BUSY:
+                print(f"WARNING: {mode}: a client process ({client['load']}) used {client['cores_busy']} of a core: "
+                      "the client may be the bottleneck; run with more --clients (or on more cores)")
     failed = []
     for mode, report in reports.items():
         kill = report.get("kill")
