@@ -139,7 +139,7 @@ def test_quick_taps_while_the_answer_is_on_its_way_are_all_kept(page, live_serve
 @pytest.mark.parametrize("side", ["pupil", "teacher"])
 def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
     # Issue 47.5: at 390×844 the whole picker (the 10 and the Joker too), the magic numbers and
-    # every capture of a six-card table are on the screen's width: nothing off to the side.
+    # the captures listed for a six-card table (the best 12 of 18, issue 45.1) are on the screen's width: nothing off to the side.
     page.set_viewport_size({"width": 390, "height": 844})
     if side == "pupil":
         pupil_logs_in(page, live_server, people)
@@ -154,7 +154,7 @@ def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
     position = positions()[2]                                  # 18 captures of six table cards
     tap_position(page, position)
     page.get_by_role("button", name="Show").click()
-    expect(page.locator("[data-capture]")).to_have_count(len(solved(position)))
+    expect(page.locator("[data-capture]")).to_have_count(min(len(solved(position)), SHOWN))
     wide = page.evaluate("document.scrollingElement.scrollWidth")
     assert wide <= 390, f"Check our table is {wide} px wide at 390×844"
     for selector in ("[id^=pal-]", ".check-number", "label[for=check-joker]", "[data-capture]"):

@@ -54,10 +54,11 @@ def _first_of_a_set(world):
     return world.pending()
 
 
-def test_a_claimed_wait_never_buys_speed(world, app, db, make):
+def test_a_claimed_wait_never_buys_speed(clock, world, app, db, make):
     # Issue 45, the attack's figures: a puzzle answered after 12 s with client_ms=1500 and a
     # claimed wait of 10.5 s was believed 1.5 s, unflagged, rating +0.085; without the claim,
-    # 7.0 s, flagged, +0.047. Now both are judged on the 12 s the server saw.
+    # 7.0 s, flagged, +0.047. Now both are judged on the 12 s the server saw (the clock stopped,
+    # so that both took exactly that long).
     plain = DrillWorld(app.test_client(), db, make, bank=[])
     plain.login()
     results = {}
