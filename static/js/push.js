@@ -30,7 +30,10 @@
     pending = false;
     if (window.htmx) window.htmx.trigger(el, "tweak:live");
   }
-  function withoutTicket(url) { return url ? url.split("?")[0] : null; }
+  // What a stream subscribes to is its address less its ticket ("…/push/stream?for=table-5"):
+  // a fresh ticket on the same page keeps the stream, a page that shows something else
+  // (the lobby's class, then a table) gets its own.
+  function withoutTicket(url) { return url ? url.replace(/([?&])t=[^&]*&?/, "$1").replace(/[?&]$/, "") : null; }
 
   function close() {
     live = false;

@@ -145,6 +145,9 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         if found is None:
             return PlainTextResponse("no such school", 404)
         ticket = tokens.read(found[1], request.query_params.get("t", ""))
+        named = request.query_params.get("for")
+        if ticket is not None and named is not None and named != f"{ticket.kind}-{ticket.thing}":
+            ticket = None       # the address says one thing and the ticket another: not this stream
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
                                                        ticket.who, ticket.person):
             return PlainTextResponse("not yours", 403, headers=cors(request))
