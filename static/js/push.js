@@ -1,8 +1,8 @@
 // The live channel (issue 36.1, docs/class-play.md "Push"): a class table, the lobby and the
 // teacher's projector learn from a server-sent event stream that something changed, and only
 // then ask the web app for their own view (the section's own hx-post/hx-get, fired by the
-// "tweak:live" event). The stream says "table T is at version V" and nothing more; a table
-// asks only when V is not the version it shows.
+// "tweak:live" event). The stream says "table T is at version V" (and who is not there,
+// "look") and nothing more; a table asks only when either is not what it shows.
 //
 // While the stream is down (a background tab on an iPad, a Wi-Fi drop, the push process
 // restarting) the page falls back to the version poll of before, once a second, and opens
@@ -73,8 +73,11 @@
     var el = target(), data;
     if (!el) return;
     try { data = JSON.parse(e.data); } catch (err) { return; }
+    // Who is here ("look") is not a move, so it is not in the version: a board asks when
+    // either differs from what it shows.
     if (data.table === undefined || data.due || data.version === null ||
-        String(data.version) !== el.getAttribute("data-version")) ask(el);
+        String(data.version) !== el.getAttribute("data-version") ||
+        (data.look || "") !== (el.getAttribute("data-look") || "")) ask(el);
   }
 
   setInterval(function () {

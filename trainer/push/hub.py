@@ -9,10 +9,15 @@ An event carries ids and versions only, never a card or a name (R9 stays in the 
 which renders each seat's own view when the tablet asks for it):
 - {"table": T, "version": V} to a table's subscribers when T changed (V None: T finished or
   went, so the tablet asks once and is shown how it ended);
-- {"table": T, "version": V, "due": true} when a turn of T fell due (turn clock, away child),
-  so a tablet asks and the web app's lazy tick lets the helper bot play (docs/class-play.md);
+- {"table": T, "version": V, "due": true} when a turn of T fell due (turn clock, away child,
+  a child who never came: trainer.play.presence, the rule the web app follows too), at the
+  moment it did, so a tablet asks and the web app's lazy tick lets the helper bot play
+  (docs/class-play.md); again whenever that moment moves (the child came back, then left);
+- "look": L beside a table's version when who is here changed (presence.look, "" left out):
+  being here is not a move, so the version stays and a board asks when its look differs;
 - {"class": C, "version": N} to a class's subscribers (the teacher's projector, the lobby)
-  when any of its tables opened, changed, finished or went; N only counts.
+  when any of its tables opened, changed, finished or went, or who is at one changed; N only
+  counts.
 A new subscriber gets its key's current value at the next tick, so what changed while it
 was away is never missed: the tablet compares with the version it shows.
 
@@ -57,9 +62,9 @@ class Subscriber:
 
 @dataclass
 class SchoolState:
-    tables: dict[int, tuple[int, int, float | None]] | None = None
+    tables: dict[int, tuple[int, int, float | None, str]] | None = None
     class_seq: dict[int, int] = field(default_factory=dict)
-    nudged: set[tuple[int, int]] = field(default_factory=set)
+    nudged: set[tuple[int, int, float]] = field(default_factory=set)
     subscribers: set[Subscriber] = field(default_factory=set)
     noted: frozenset[tuple[int, int]] = frozenset()   # the seats of the last presence write
     noted_at: float = float("-inf")
@@ -114,29 +119,32 @@ class Hub:
     def tick(self) -> None:
         now = self.clock()
         for school, state in list(self.schools.items()):
-            self._tick_school(state, live_tables.live(self.connect(school)), now)
+            self._tick_school(state, live_tables.live(self.connect(school), now), now)
 
     def _tick_school(self, state: SchoolState, tables: dict, now: float) -> None:
         before = state.tables
         events: dict[tuple[str, int], dict] = {}
         if before is not None:
             changed_classes = set()
-            for table_id, (class_id, version, _due) in tables.items():
-                if before.get(table_id, (None, None))[1] != version:
-                    events["table", table_id] = {"table": table_id, "version": version}
+            for table_id, (class_id, version, _due, look) in tables.items():
+                was = before.get(table_id, (None, None, None, ""))
+                if (was[1], was[3]) != (version, look):
+                    events["table", table_id] = _table_event(table_id, version, look)
                     changed_classes.add(class_id)
-            for table_id, (class_id, _version, _due) in before.items():
+            for table_id, (class_id, _version, _due, _look) in before.items():
                 if table_id not in tables:
                     events["table", table_id] = {"table": table_id, "version": None}
                     changed_classes.add(class_id)
             for class_id in changed_classes:
                 state.class_seq[class_id] = state.class_seq.get(class_id, 0) + 1
                 events["class", class_id] = {"class": class_id, "version": state.class_seq[class_id]}
-        for table_id, (_class_id, version, due) in tables.items():
-            if due is not None and now >= due and (table_id, version) not in state.nudged:
-                state.nudged.add((table_id, version))
-                events["table", table_id] = {"table": table_id, "version": version, "due": True}
-        state.nudged = {(t, v) for t, v in state.nudged if t in tables and tables[t][1] == v}
+        for table_id, (_class_id, version, due, look) in tables.items():
+            # Once per moment a turn falls due: when it moves (the child was back a while,
+            # then left), the table is nudged again, so it never waits for ever.
+            if due is not None and (table_id, version, due) not in state.nudged:
+                state.nudged.add((table_id, version, due))
+                events["table", table_id] = {**_table_event(table_id, version, look), "due": True}
+        state.nudged = {(t, v, d) for t, v, d in state.nudged if t in tables and tables[t][1:3] == (v, d)}
         state.tables = tables
         for sub in state.subscribers:
             event = events.get((sub.kind, sub.thing))
@@ -150,5 +158,9 @@ class Hub:
     def _current(state: SchoolState, sub: Subscriber, tables: dict) -> dict:
         if sub.kind == "table":
             found = tables.get(sub.thing)
-            return {"table": sub.thing, "version": found[1] if found else None}
+            return _table_event(sub.thing, found[1], found[3]) if found else {"table": sub.thing, "version": None}
         return {"class": sub.thing, "version": state.class_seq.get(sub.thing, 0)}
+
+
+def _table_event(table_id: int, version: int, look: str) -> dict:
+    return {"table": table_id, "version": version, **({"look": look} if look else {})}

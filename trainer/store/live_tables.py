@@ -3,20 +3,23 @@ that can still change, for a whole school in one indexed query, and whether a st
 subscriber may still watch what its token names. Reads only."""
 from __future__ import annotations
 
+import json
 import sqlite3
 from sqlite3 import Connection
 
-from trainer.store.class_tables import AWAY_AFTER
+from trainer.play import presence
 
 # One statement per school and tick, whatever the number of subscribers: the partial index
 # class_tables_live (migration m3601) holds only the tables still open or playing, so the
-# school's finished tables of the whole year are never read. The seat to act's seen_at comes
-# along so the channel can say when a turn falls due (the helper bot's clock or an away child).
+# school's finished tables of the whole year are never read. A table being played brings its
+# seats' seen_at along, so the channel can say, by the one rule (trainer.play.presence), when
+# a turn falls due (the helper bot's clock, an away child, one who never came) and who is here.
 LIVE_SQL = (
-    "SELECT t.id, t.class_id, t.version, t.status, t.updated_at, t.turn_clock, s.seen_at"
+    "SELECT t.id, t.class_id, t.version, t.status, t.updated_at, t.turn_clock, t.created_at, t.to_act,"
+    " json_group_array(json_array(s.seat, s.seen_at)) FILTER (WHERE s.seat IS NOT NULL)"
     " FROM class_tables t INDEXED BY class_tables_live"
-    " LEFT JOIN class_table_seats s ON s.table_id = t.id AND s.seat = t.to_act"
-    " WHERE t.status IN ('open', 'playing')")
+    " LEFT JOIN class_table_seats s ON s.table_id = t.id AND t.status = 'playing'"
+    " WHERE t.status IN ('open', 'playing') GROUP BY t.id")
 
 
 def open_reader(path: str) -> Connection:
@@ -26,16 +29,21 @@ def open_reader(path: str) -> Connection:
     return conn
 
 
-def live(db: Connection) -> dict[int, tuple[int, int, float | None]]:
-    """table id -> (class id, version, when a helper turn falls due or None)."""
+def live(db: Connection, now: float) -> dict[int, tuple[int, int, float | None, str]]:
+    """table id -> (class id, version, the moment its due helper turn fell due or None while
+    none is due at `now`, presence.look at `now`)."""
     found = {}
-    for table_id, class_id, version, status, updated_at, clock, seen_at in db.execute(LIVE_SQL):
-        due = None
+    for table_id, class_id, version, status, updated_at, clock, started, to_act, seats in db.execute(LIVE_SQL):
+        due, look = None, ""
         if status == "playing":
-            times = [updated_at + clock] if clock else []
-            times.append((seen_at or 0.0) + AWAY_AFTER)
-            due = min(times)
-        found[table_id] = (class_id, version, due)
+            seen = {seat: {"seen_at": at} for seat, at in json.loads(seats or "[]")}
+            look = presence.look(seen, now, started)
+            if to_act in seen:
+                times = (seen[to_act]["seen_at"], started, updated_at, clock)
+                # Asked with the very function the web app's tick asks a moment later.
+                if presence.due(*times, now) is not None:
+                    due = presence.due_from(*times)[0]
+        found[table_id] = (class_id, version, due, look)
     return found
 
 

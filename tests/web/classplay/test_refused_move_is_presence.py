@@ -28,11 +28,11 @@ def _seen(db, table_id, pupil):
 def test_a_move_on_a_gone_version_says_the_child_is_here(db, make):
     table_id, pupils = _table(db, make)
     row = class_tables.get(db, table_id)
-    waiting = pupils[1 - class_tables.load(row).to_act]
+    mover = pupils[class_tables.load(row).to_act]
     later = START + AWAY_AFTER - 1
     with pytest.raises(Stale):
-        turns.play(db, table_id, waiting, row["version"] - 1, "x", lambda game, seat: None, later)
-    assert _seen(db, table_id, waiting) == later
+        turns.play(db, table_id, mover, row["version"] - 1, "x", lambda game, seat: None, later)
+    assert _seen(db, table_id, mover) == later
     # Away limit after the start, but the refused tap came 1 s before it: nobody is played for.
     assert turns.tick(db, table_id, None, START + AWAY_AFTER + 1) == class_tables.get(db, table_id)["version"]
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []

@@ -16,6 +16,7 @@ from flask import Blueprint, g, redirect, request, url_for
 from trainer.games.fair import helped_since_own_turn
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
+from trainer.play import presence
 from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, tournament_call, turns, words
 from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
@@ -149,8 +150,10 @@ def live(table_id):
     found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    version = turns.tick(db, table_id, g.pupil["id"], school_day.now())
-    if request.args.get("v", "") == str(version):
+    now = school_day.now()
+    version = turns.tick(db, table_id, g.pupil["id"], now)
+    # Being here is not a move (issue 46.3): who is here ("a", presence.look) is compared beside the version.
+    if request.args.get("v", "") == str(version) and request.args.get("a", "") == class_tables.look_of(db, table_id, now):
         return "", 204
     return _table_page(_class_table(table_id), None)
 
@@ -213,7 +216,9 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     me = seat if seat is not None else table_board.NOBODY
     avatars = pupil_rewards.class_faces(get_db(), row["class_id"])
     playing = row["status"] == "playing"
-    away = class_tables.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
+    now = school_day.now()
+    away = class_tables.away_seats(names, now, row["created_at"]) if playing else set()
+    look = presence.look(names, now, row["created_at"]) if playing else ""
     helped = class_tables.helped_of(row)
     board = table_board.board(game, me, names, avatars, away, helped,
                               not_here=class_tables.not_here_yet(names) if playing else set())
@@ -223,11 +228,11 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     return {
         "ui": {"id": "table", "move": move_url, "tap": None, "hint": None, "stop": None,
                "next": move_url, "again": url_for("classplay.lobby"), "sync": "#table:queue",
-               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"])
+               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"], a=look or None)
                         if row["status"] != "finished" else None),
                "refresh": url_for("classplay.table", table_id=row["id"])},
         "board": board, "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
-        "version": row["version"], "token": None, "my_seat": seat, "active": row["status"] == "playing",
+        "version": row["version"], "look": look, "token": None, "my_seat": seat, "active": row["status"] == "playing",
         "deciding": deciding, "discard": deciding and board["discard"],
         "decision": f"table{row['id']}:{row['version']}", "oob": False,
         "pick": {"table": (), "hand": None}, "status": {"state": "start"},
