@@ -39,29 +39,32 @@ class Schools:
     find: Callable[[str], tuple[str, str] | None]
     select_by: str = "one"          # "one", "path" or "host"
     domain: str | None = None
+    trust_proxy: bool = False       # read X-Forwarded-Host, as the web app does behind the proxy
 
     @classmethod
     def one(cls, path: str, secret: str) -> Schools:
         return cls(lambda slug: (path, secret) if slug == "" else None)
 
     @classmethod
-    def folder(cls, folder: str, select_by: str, domain: str | None = None) -> Schools:
+    def folder(cls, folder: str, select_by: str, domain: str | None = None, trust_proxy: bool = False) -> Schools:
         master = school_files.master_key(folder)
 
         def find(slug: str):
             path = school_files.existing_path(folder, slug) if slug else None
             return (path, school_files.secret_key(master, slug)) if path else None
-        return cls(find, select_by, domain)
+        return cls(find, select_by, domain, trust_proxy)
 
     def slug(self, request: Request) -> str | None:
+        """The school the request names, by the web app's own rule (trainer.ops.schools)."""
         if self.select_by == "one":
             return "" if "slug" not in request.path_params else None
         if self.select_by == "path":
-            return request.path_params.get("slug")
-        host = (request.headers.get("host") or "").split(":")[0].lower()
-        suffix = "." + (self.domain or "").lower()
-        slug = host[:-len(suffix)] if host.endswith(suffix) else ""
-        return slug if slug and "." not in slug and "slug" not in request.path_params else None
+            return school_files.slug_for_path(request.url.path)
+        if "slug" in request.path_params:
+            return None
+        host = school_files.request_host(request.headers.get("host"), request.headers.get("x-forwarded-host"),
+                                         self.trust_proxy)
+        return school_files.slug_for_host(host, self.domain or "")
 
 
 class Readers:
