@@ -239,6 +239,6 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
         "can_hint": False, "hint": None, "helped_for_me": helped_since_own_turn(game, me, helped),
         "actions": table_board.actions(game, me, names, avatars) if deciding else [],
         "action_help": action_help.to_explain(game.state.owned[me]) if deciding else [],
-        "scores": table_board.round_scores(game, me, names, avatars) if over else None,
+        "scores": table_board.round_scores(game, me, names, avatars, helped) if over else None,
     }
 

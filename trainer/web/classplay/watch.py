@@ -61,7 +61,8 @@ def watched_tables(db, klass: dict) -> list[dict]:
                                                   class_tables.helped_of(row),
                                                   not_here=class_tables.not_here_yet(names) if playing else set())
                        if game else None,
-                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
+                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars,
+                                                           class_tables.helped_of(row))
                                   if game and game.state.over else None)})
     return tables
 
