@@ -25,7 +25,8 @@ Presence: a child whose tablet holds its table's stream open is here. `presence_
 says, per school, which seats to note (trainer.store.live_presence.mark_here: one write for
 all of them) every PRESENCE_EVERY seconds, and within a second when a seat connects; a seat
 whose ticket has expired is left out (and its stream ends, trainer.push.server), so only the
-checks a stream's opening makes ever mark anyone present.
+checks a stream's opening makes ever mark anyone present. `recheck()` ends, within
+RECHECK_EVERY, a stream whose login ended or whose child left the table (issue 46.5).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ TICK = 0.1          # seconds between reads of a school (the issue: at most 100 
 QUEUE_LIMIT = 64    # a subscriber this far behind gets only the latest; it compares versions anyway
 PRESENCE_EVERY = 5.0   # seconds between a school's presence writes: a seat is away after 20 s
 PRESENCE_SOONEST = 1.0  # a newly connected seat is noted at once, but a school is written at most this often
+RECHECK_EVERY = 2.0     # seconds between a school's checks that its streams' logins and seats still hold
 
 
 @dataclass(eq=False)
@@ -49,10 +51,12 @@ class Subscriber:
     thing: int
     person: int | None = None         # the pupil seated at `thing`, for a table's ticket
     expires: float = float("inf")     # when its ticket stops being good (epoch seconds)
+    login: tuple[float, str, int] | None = None   # (session began, who, person) its ticket is bound to
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     fresh: bool = True
 
-    def send(self, event: dict) -> None:
+    def send(self, event: dict | None) -> None:
+        """Queues an event; None ends the stream."""
         if self.queue.full():
             # Only the newest matters: the page compares it with what it shows.
             while not self.queue.empty():
@@ -68,6 +72,7 @@ class SchoolState:
     subscribers: set[Subscriber] = field(default_factory=set)
     noted: frozenset[tuple[int, int]] = frozenset()   # the seats of the last presence write
     noted_at: float = float("-inf")
+    checked_at: float = float("-inf")
 
 
 class Hub:
@@ -79,8 +84,8 @@ class Hub:
         self.schools: dict[str, SchoolState] = {}
 
     def subscribe(self, school: str, kind: str, thing: int, person: int | None = None,
-                  expires: float = float("inf")) -> Subscriber:
-        sub = Subscriber(school, kind, thing, person, expires)
+                  expires: float = float("inf"), login: tuple[float, str, int] | None = None) -> Subscriber:
+        sub = Subscriber(school, kind, thing, person, expires, login)
         self.schools.setdefault(school, SchoolState()).subscribers.add(sub)
         return sub
 
@@ -115,6 +120,28 @@ class Hub:
         state = self.schools.get(school)
         if state is not None:
             state.noted = frozenset()
+
+    def recheck(self) -> None:
+        """Ends the streams whose login ended (logout, archive, removal, "log out everywhere")
+        or whose child no longer sits at the table (issue 46.5): they get None (the server
+        closes them) and are dropped at once, so no presence is ever written for them. Each
+        school every RECHECK_EVERY seconds, two statements whatever its number of streams."""
+        now = self.clock()
+        for school, state in list(self.schools.items()):
+            if now - state.checked_at < RECHECK_EVERY:
+                continue
+            state.checked_at = now
+            subs = list(state.subscribers)
+            logins = [sub.login for sub in subs if sub.login is not None]
+            seats = [(sub.thing, sub.person) for sub in subs if sub.kind == "table" and sub.person is not None]
+            conn = self.connect(school)
+            alive = live_tables.live_sessions(conn, logins) if logins else set()
+            still = live_tables.seated(conn, seats) if seats else set()
+            for sub in subs:
+                if (sub.login is not None and sub.login not in alive) or (
+                        sub.kind == "table" and sub.person is not None and (sub.thing, sub.person) not in still):
+                    self.unsubscribe(sub)
+                    sub.send(None)
 
     def tick(self) -> None:
         now = self.clock()

@@ -100,6 +100,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         while True:
             try:
                 hub.tick()
+                hub.recheck()
             except sqlite3.Error as err:     # a school file being restored, say: try again next tick
                 print(f"push: {err}", flush=True)
             await asyncio.sleep(tick)
@@ -152,13 +153,14 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         if ticket is not None and named is not None and named != f"{ticket.kind}-{ticket.thing}":
             ticket = None       # the address says one thing and the ticket another: not this stream
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
-                                                       ticket.who, ticket.person):
+                                                       ticket.who, ticket.person, ticket.session):
             return PlainTextResponse("not yours", 403, headers=cors(request))
         # A table's stream says its child is here, so it lasts no longer than its ticket; a
         # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
         seated = ticket.kind == "table"
         sub = hub.subscribe(slug, ticket.kind, ticket.thing, ticket.person if seated else None,
-                            ticket.expires if seated else float("inf"))
+                            ticket.expires if seated else float("inf"),
+                            login=(ticket.session, ticket.who, ticket.person) if ticket.session is not None else None)
 
         async def events():
             try:
@@ -170,6 +172,8 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
                         left = sub.expires - time.time() if seated else None
                         event = await asyncio.wait_for(sub.queue.get(), left)
                     except asyncio.TimeoutError:
+                        return
+                    if event is None:       # its login ended, or its seat went (Hub.recheck)
                         return
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
             finally:

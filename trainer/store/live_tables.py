@@ -47,15 +47,40 @@ def live(db: Connection, now: float) -> dict[int, tuple[int, int, float | None, 
     return found
 
 
-def may_watch(db: Connection, kind: str, thing: int, who: str, person: int) -> bool:
-    """Still true when the stream is opened: a pupil seated at the table ("table"), a pupil of
-    the class or the class's teacher ("class")."""
+def may_watch(db: Connection, kind: str, thing: int, who: str, person: int, session: int | None = None) -> bool:
+    """Still true when the stream is opened, and while it is open (`still_watching`): a pupil
+    seated at the table ("table"), a pupil of the class or the class's teacher ("class"), in
+    the login the ticket was signed in (`session`, when it names one) while it lives."""
     if kind == "table" and who == "pupil":
         sql = "SELECT 1 FROM class_table_seats WHERE table_id = ? AND pupil_id = ?"
     elif kind == "class" and who == "pupil":
-        sql = "SELECT 1 FROM pupils WHERE class_id = ? AND id = ?"
+        sql = "SELECT 1 FROM pupils WHERE class_id = ? AND id = ? AND archived_at IS NULL"
     elif kind == "class" and who == "teacher":
         sql = "SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?"
     else:
         return False
-    return db.execute(sql, [thing, person]).fetchone() is not None
+    if db.execute(sql, [thing, person]).fetchone() is None:
+        return False
+    return session is None or bool(live_sessions(db, [(session, who, person)]))
+
+
+# A stream's login still lives: its row is there, for the same person (a logout, an archive,
+# a removal and "log out everywhere" all delete it: trainer.store.sessions, pupils).
+SESSIONS_SQL = (
+    "SELECT w.at, w.who, w.person FROM auth_sessions s JOIN (SELECT json_extract(value, '$[0]') AS at,"
+    " json_extract(value, '$[1]') AS who, json_extract(value, '$[2]') AS person FROM json_each(?)) w"
+    " ON s.created_at = w.at AND ((w.who = 'pupil' AND s.pupil_id = w.person)"
+    "  OR (w.who = 'teacher' AND s.teacher_id = w.person))")
+SEATS_SQL = (
+    "SELECT s.table_id, s.pupil_id FROM class_table_seats s JOIN (SELECT json_extract(value, '$[0]') AS t,"
+    " json_extract(value, '$[1]') AS p FROM json_each(?)) w ON s.table_id = w.t AND s.pupil_id = w.p")
+
+
+def live_sessions(db: Connection, wanted) -> set[tuple[float, str, int]]:
+    """Of (session began, who, person), those whose session still lives: one statement for any number."""
+    return {tuple(row) for row in db.execute(SESSIONS_SQL, [json.dumps(sorted(set(wanted)))])}
+
+
+def seated(db: Connection, seats) -> set[tuple[int, int]]:
+    """Of (table, pupil), those still seated there: one statement for any number."""
+    return {tuple(row) for row in db.execute(SEATS_SQL, [json.dumps(sorted(set(seats)))])}

@@ -1,6 +1,7 @@
 """Presence comes from what the child's tablet does at that table (issue 46.1): a move the
-table refuses (made on a version that is gone, or not this child's turn) still says that its
-child is at the tablet, so the helper bot does not play for a child who just tapped."""
+table refuses (made on a version that is gone) still says that its child is at the tablet, so
+the helper bot does not play for a child who just tapped. A move the game refuses (a card not
+in the hand: bad input) stores nothing, presence included."""
 import pytest
 
 from trainer.engine.moves import Play
@@ -38,7 +39,7 @@ def test_a_move_on_a_gone_version_says_the_child_is_here(db, make):
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
 
 
-def test_a_move_out_of_turn_says_the_child_is_here(db, make):
+def test_a_move_the_game_refuses_is_bad_input_and_stores_nothing(db, make):
     table_id, pupils = _table(db, make)
     row = class_tables.get(db, table_id)
     game = class_tables.load(row)
@@ -46,4 +47,4 @@ def test_a_move_out_of_turn_says_the_child_is_here(db, make):
     card = game.state.hands[1 - game.to_act][0]
     with pytest.raises(GameError):
         turns.play(db, table_id, waiting, row["version"], "lay", lambda g, seat: Play(card, ()), START + 15)
-    assert _seen(db, table_id, waiting) == START + 15
+    assert _seen(db, table_id, waiting) == START

@@ -6,7 +6,7 @@ never both apply a move. The views call these; so do the tests and benches that 
 """
 from __future__ import annotations
 
-from trainer.games.service import GameError, decide, new_game, next_round
+from trainer.games.service import decide, new_game, next_round
 from trainer.games.settings import PERSON, TableSettings
 from trainer.games.table import helper_turn
 from trainer.store import class_tables
@@ -33,10 +33,12 @@ def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_mov
     played is analysed as in bot games (game_moves, in the save's transaction);
     `decision_ms` is the board's own measurement, when it sent one. A move the tablet held
     longer than a Wi-Fi drop lasts (`queued_ms`, core.outbox) is refused: TableRefused.
-    A refused move still says its child is at the tablet (class_tables.here)."""
+    A move made on a version that is gone (Stale) still says its child is at the tablet
+    (class_tables.here, issue 46.1): they tapped the board they saw. Any other refusal is a
+    form that may not be sent now, and stores nothing."""
     try:
         return _play(db, table_id, pupil_id, version, move_key, make_move, now, decision_ms, queued_ms)
-    except (TableRefused, GameError):
+    except Stale:
         class_tables.here(db, table_id, pupil_id, now)
         raise
 

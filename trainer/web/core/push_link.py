@@ -3,7 +3,7 @@ ticket signed for what the view has already checked its viewer may watch, and th
 Content-Security-Policy must allow when the channel listens on a port of its own."""
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import current_app, g, request
 
 from trainer.push import tokens
 
@@ -16,7 +16,9 @@ def stream_url(kind: str, thing: int, who: str, person: int) -> str | None:
     base = _base()
     if base is None:
         return None
-    ticket = tokens.sign(current_app.config["SECRET_KEY"], tokens.Ticket(kind, thing, who, person))
+    # Bound to this login: logout, archive, removal or "log out everywhere" ends it (issue 46.5).
+    ticket = tokens.sign(current_app.config["SECRET_KEY"],
+                         tokens.Ticket(kind, thing, who, person, session=g.get("session_started")))
     return f"{base}{request.script_root}/push/stream?t={ticket}&for={topic(kind, thing)}"
 
 
