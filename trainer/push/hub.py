@@ -73,6 +73,7 @@ class SchoolState:
     noted: frozenset[tuple[int, int]] = frozenset()   # the seats of the last presence write
     noted_at: float = float("-inf")
     checked_at: float = float("-inf")
+    rolls: dict[int, tuple] = field(default_factory=dict)   # live_tables.rolls at the last check
 
 
 class Hub:
@@ -137,11 +138,30 @@ class Hub:
             conn = self.connect(school)
             alive = live_tables.live_sessions(conn, logins) if logins else set()
             still = live_tables.seated(conn, seats) if seats else set()
+            self._roll_call(state, conn, subs)
             for sub in subs:
                 if (sub.login is not None and sub.login not in alive) or (
                         sub.kind == "table" and sub.person is not None and (sub.thing, sub.person) not in still):
                     self.unsubscribe(sub)
                     sub.send(None)
+
+    @staticmethod
+    def _roll_call(state: SchoolState, conn, subs: list[Subscriber]) -> None:
+        """A class's watchers (the projector's "who is here") hear when a child of the class
+        logged in or out, as when a table changed: no page has to ask every 2 s (issue 46.6)."""
+        classes = {sub.thing for sub in subs if sub.kind == "class"}
+        if not classes:
+            state.rolls = {}
+            return
+        now = live_tables.rolls(conn, classes)
+        for class_id in classes:
+            if class_id in state.rolls and state.rolls[class_id] != now.get(class_id):
+                state.class_seq[class_id] = state.class_seq.get(class_id, 0) + 1
+                event = {"class": class_id, "version": state.class_seq[class_id]}
+                for sub in subs:
+                    if sub.kind == "class" and sub.thing == class_id:
+                        sub.send(event)
+        state.rolls = now
 
     def tick(self) -> None:
         now = self.clock()

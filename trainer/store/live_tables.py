@@ -84,3 +84,16 @@ def live_sessions(db: Connection, wanted) -> set[tuple[float, str, int]]:
 def seated(db: Connection, seats) -> set[tuple[int, int]]:
     """Of (table, pupil), those still seated there: one statement for any number."""
     return {tuple(row) for row in db.execute(SEATS_SQL, [json.dumps(sorted(set(seats)))])}
+
+
+# Who of a class is logged in (the projector's "who is here", trainer.store.presence): changes
+# when a child of the class logs in or out, or a session ends; one statement for any classes.
+ROLL_SQL = (
+    "SELECT p.class_id, count(s.id), coalesce(sum(s.created_at), 0) FROM pupils p"
+    " LEFT JOIN auth_sessions s ON s.pupil_id = p.id"
+    " WHERE p.class_id IN (SELECT value FROM json_each(?)) GROUP BY p.class_id")
+
+
+def rolls(db: Connection, class_ids) -> dict[int, tuple[int, float]]:
+    """class id -> a value that changes whenever one of its children logs in or out."""
+    return {row[0]: (row[1], row[2]) for row in db.execute(ROLL_SQL, [json.dumps(sorted(set(class_ids)))])}
