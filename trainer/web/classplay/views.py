@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, g, redirect, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from trainer.games.fair import helped_since_own_turn
 from trainer.games.service import GameError
@@ -61,6 +61,15 @@ def _lobby(error: str | None, status_form=None):
                        levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
                        lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
                        max_seats=6)
+
+
+@bp.route("/play/call")
+@login.pupil_required
+def call():
+    """The class tournament's call, out of band, for a page that heard from the live channel
+    that a table of the class changed ("My page": classplay/_call_live.html); empty when there
+    is none, so a call also goes when the tournament ends."""
+    return render_template("_tournament_call.html", oob=True)
 
 
 @bp.route("/play/tables/live")
