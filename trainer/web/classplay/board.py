@@ -17,11 +17,11 @@ from trainer.engine.rules import legal_moves
 from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
-from trainer.games.fair import fair_scores
+from trainer.games.fair import fair_scores, own_results
 from trainer.games.service import Game
 from trainer.games.settings import PERSON
 from trainer.games.story import Step, states_along
-from trainer.web.classplay.words import seat_names as names_by_seat
+from trainer.web.classplay.words import round_ended, seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
 NEWS = 8          # moves shown in "What happened" at most
@@ -91,7 +91,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
     says so (and why)."""
     state = game.state
     log = state.log
-    if not log:
+    if not log and game.round_no == 0:
         return []
     by_helper = {step: why for round_no, step, _, why in helped if round_no == game.round_no}
     states, start = states_along(state), deal(state.setup)
@@ -106,6 +106,14 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
             first = max(first, last)
 
     out = []
+    if seat >= 0 and game.round_no > 0 and not state.over and not any(who == seat for who, _move in log):
+        # Not yet a move of theirs this round: they may not have seen the last one end (a long
+        # Wi-Fi drop, issue 46.4), so what happened begins with its result.
+        number = game.round_no - 1
+        points = own_results(game.rounds[number], number, helped)[0]
+        out.append({"text": round_ended(number + 1, seat_names, points), "short": None, "you": False,
+                    "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
+                    "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True})
     for i in range(first, len(log)):
         who, move = log[i]
         step = Step(who, move, states[i - 1] if i else start, states[i])
