@@ -118,7 +118,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
     async def presence_loop():
         # Its own loop, and the write in a thread: the streams never wait for the write lock.
         while True:
-            now = time.time()
+            now = hub.clock()       # the hub's clock: a test moves it with the web app's
             for school, seats in hub.presence_due(now):
                 if not await asyncio.to_thread(note, school, seats, now):
                     hub.presence_failed(school)
