@@ -3,8 +3,8 @@ rule the web app (trainer.store.class_tables, on every poll and move) and the li
 (trainer.push, which nudges the tablets at that moment) both call, so they never disagree.
 
 A seat's `seen_at` is the last time its child's tablet did something at that table (an open
-stream for it, a poll, a move, even a refused one); None while a tournament seat's child has
-not opened the table yet. Times are epoch seconds, given by the caller. Whether a turn is due
+stream for it, a poll, a move, a move refused because the board was behind); None while a
+tournament seat's child has not opened the table yet. Times are epoch seconds, given by the caller. Whether a turn is due
 is one function of the time (`due`), which only ever turns true as time goes on: the channel
 asks it every tick and nudges the tablets when it does, so the web app, asked a moment later,
 lets the helper play. `due_from` names that moment, so the channel nudges once for each.
@@ -60,7 +60,7 @@ def due_from(seen_at: float | None, started_at: float | None, turn_began: float,
     last change, `turn_began`; only once the child is here). `due` says whether that moment
     has come."""
     when, why = away_from(seen_at, started_at), "away"
-    if turn_clock and seen_at is not None and turn_began + turn_clock < when:
+    if turn_clock and seen_at is not None and turn_began + turn_clock <= when:
         when, why = turn_began + turn_clock, "clock"
     return when, why
 
