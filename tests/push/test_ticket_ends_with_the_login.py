@@ -37,7 +37,8 @@ def world(app):
     watcher = app.test_client()
     AuthActions(watcher, make).login("ticket@school.example")
     channel = Channel(Schools.one(app.config["DATABASE"], SECRET), ping=0.5).start()   # a line each 0.5 s
-    yield dict(db=db, kids=kids, table_id=table_id, class_id=class_id, channel=channel, teacher=watcher)
+    yield dict(db=db, kids=kids, table_id=table_id, class_id=class_id, channel=channel, teacher=watcher,
+               app_path=app.config["DATABASE"])
     channel.stop()
     db.close()
 
@@ -111,3 +112,27 @@ def test_the_teachers_projector_stream_ends_when_they_are_logged_out_everywhere_
     assert "Everywhere else you are now logged out." in answer.get_data(as_text=True)
     assert _ended(stream, 3 * hubs.RECHECK_EVERY)
     assert _open(w, query).status_code == 403
+
+
+def test_a_seat_whose_login_ended_is_left_out_of_the_next_presence_write(world):
+    """The channel checks the logins again just before it writes presence (trainer.push.server),
+    so a child logged out a moment ago is never noted, even before the periodic recheck."""
+    from trainer.push.hub import Hub
+    from trainer.store import live_tables
+    w = world
+    db = w["db"]
+    (ada, client), (bram, _other) = w["kids"]
+    started = {row[0]: row[1] for row in db.execute("SELECT pupil_id, created_at FROM auth_sessions"
+                                                    " WHERE pupil_id IS NOT NULL")}
+    now = [started[ada] + 1]
+    hub = Hub(lambda slug: live_tables.open_reader(w["app_path"]), clock=lambda: now[0])
+    for pid in (ada, bram):
+        hub.subscribe("", "table", w["table_id"], pid, login=(started[pid], "pupil", pid))
+    hub.recheck()
+    assert hub.connected("", now[0]) == {(w["table_id"], ada), (w["table_id"], bram)}
+    client.post("/logout")
+    now[0] += 0.5                                   # well inside RECHECK_EVERY: not read yet
+    hub.recheck()
+    assert (w["table_id"], ada) in hub.connected("", now[0])
+    hub.recheck(force=True)                         # what the presence loop does before writing
+    assert hub.connected("", now[0]) == {(w["table_id"], bram)}

@@ -108,13 +108,18 @@ class Hub:
         number of subscribers."""
         due = []
         for school, state in self.schools.items():
-            seats = frozenset((sub.thing, sub.person) for sub in state.subscribers
-                              if sub.kind == "table" and sub.person is not None and now < sub.expires)
+            seats = self.connected(school, now)
             since = now - state.noted_at
             if seats and (since >= PRESENCE_EVERY or (since >= PRESENCE_SOONEST and seats - state.noted)):
                 state.noted, state.noted_at = seats, now
                 due.append((school, seats))
         return due
+
+    def connected(self, school: str, now: float) -> frozenset[tuple[int, int]]:
+        """(table, pupil) of every seat whose stream is open now with a good ticket."""
+        state = self.schools.get(school)
+        return frozenset((sub.thing, sub.person) for sub in (state.subscribers if state else ())
+                         if sub.kind == "table" and sub.person is not None and now < sub.expires)
 
     def presence_failed(self, school: str) -> None:
         """The write did not happen (the lock stayed busy): try again a second later."""
@@ -122,14 +127,14 @@ class Hub:
         if state is not None:
             state.noted = frozenset()
 
-    def recheck(self) -> None:
+    def recheck(self, force: bool = False) -> None:
         """Ends the streams whose login ended (logout, archive, removal, "log out everywhere")
         or whose child no longer sits at the table (issue 46.5): they get None (the server
         closes them) and are dropped at once, so no presence is ever written for them. Each
         school every RECHECK_EVERY seconds, two statements whatever its number of streams."""
         now = self.clock()
         for school, state in list(self.schools.items()):
-            if now - state.checked_at < RECHECK_EVERY:
+            if not force and now - state.checked_at < RECHECK_EVERY:
                 continue
             state.checked_at = now
             subs = list(state.subscribers)

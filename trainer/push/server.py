@@ -119,7 +119,18 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING) ->
         # Its own loop, and the write in a thread: the streams never wait for the write lock.
         while True:
             now = hub.clock()       # the hub's clock: a test moves it with the web app's
-            for school, seats in hub.presence_due(now):
+            due = hub.presence_due(now)
+            if due:
+                # Just before writing: a login ended since the last recheck is never noted here.
+                try:
+                    hub.recheck(force=True)
+                except sqlite3.Error as err:          # a file being restored: write nothing now
+                    print(f"push: {err}", flush=True)
+                    due = []
+                due = [(school, seats & hub.connected(school, now)) for school, seats in due]
+            for school, seats in due:
+                if not seats:
+                    continue
                 if not await asyncio.to_thread(note, school, seats, now):
                     hub.presence_failed(school)
             await asyncio.sleep(tick)
