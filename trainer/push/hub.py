@@ -131,7 +131,8 @@ class Hub:
         """Ends the streams whose login ended (logout, archive, removal, "log out everywhere")
         or whose child no longer sits at the table (issue 46.5): they get None (the server
         closes them) and are dropped at once, so no presence is ever written for them. Each
-        school every RECHECK_EVERY seconds, two statements whatever its number of streams."""
+        school every RECHECK_EVERY seconds (and before each presence write), three statements
+        at most (logins, seats, the class roll call) whatever its number of streams."""
         now = self.clock()
         for school, state in list(self.schools.items()):
             if not force and now - state.checked_at < RECHECK_EVERY:
