@@ -40,3 +40,10 @@ def test_without_the_channel_my_page_has_nothing_to_listen_with(app, make):
     class_id = make.klass(make.teacher())
     (_ada, client), = pupils_logged_in(app, make, class_id, 1)
     assert "call-live" not in client.get("/me").get_data(as_text=True)
+
+
+def test_opened_as_a_page_the_call_is_my_page(app, make):
+    class_id = make.klass(make.teacher())
+    (_ada, client), = pupils_logged_in(app, make, class_id, 1)
+    answer = client.get("/play/call")
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/me")

@@ -68,7 +68,10 @@ def _lobby(error: str | None, status_form=None):
 def call():
     """The class tournament's call, out of band, for a page that heard from the live channel
     that a table of the class changed ("My page": classplay/_call_live.html); empty when there
-    is none, so a call also goes when the tournament ends."""
+    is none, so a call also goes when the tournament ends. Not a page: opened as one, it is
+    "My page", where the call shows."""
+    if not htmx.hx().is_htmx:
+        return redirect(url_for("pupil_home.home"), 303)
     return render_template("_tournament_call.html", oob=True)
 
 
