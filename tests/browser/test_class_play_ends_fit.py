@@ -75,8 +75,12 @@ def _look_again_is_big(page):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         link = page.locator("#table").get_by_role("link", name="Look again")
-        expect(link).to_be_visible()          # the board is swapped in whole by its poll now and then
-        box = link.bounding_box()
+        box = None
+        for _ in range(40):                   # the board is swapped in whole by its poll now and then
+            expect(link).to_be_visible()
+            box = link.bounding_box()
+            if box:
+                break
         assert box["width"] >= TARGET and box["height"] >= TARGET, (width, height, box)
 
 

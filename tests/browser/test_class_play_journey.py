@@ -231,6 +231,8 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
 
     # Ada logs out: her ticket opens no stream, and the projector says "gone" within 20 s.
     kids["Ada"].get_by_role("button", name="Log out Ada").click()
+    _wait(lambda: db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [ids["Ada"]]).fetchone()[0] == 0,
+          "Ada's logout reached the server")
     assert requests.get(ada_ticket, stream=True, timeout=10).status_code == 403
     hub = site["channel"].server.config.app.state.hub
     _wait(lambda: not any(sub.person == ids["Ada"] for s in list(hub.schools.values()) for sub in list(s.subscribers)),

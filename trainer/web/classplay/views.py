@@ -229,11 +229,14 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     avatars = pupil_rewards.class_faces(get_db(), row["class_id"])
     playing = row["status"] == "playing"
     now = school_day.now()
-    away = class_tables.away_seats(names, now, row["created_at"]) if playing else set()
-    look = presence.look(names, now, row["created_at"]) if playing else ""
+    # The child looking is at their tablet: their own board never calls them away or not here
+    # yet (a GET notes nothing; their first poll or stream does, and then agrees).
+    seen = {s: ({**v, "seen_at": now} if s == seat else v) for s, v in names.items()}
+    away = class_tables.away_seats(seen, now, row["created_at"]) if playing else set()
+    look = presence.look(seen, now, row["created_at"]) if playing else ""
     helped = class_tables.helped_of(row)
     board = table_board.board(game, me, names, avatars, away, helped,
-                              not_here=class_tables.not_here_yet(names) if playing else set())
+                              not_here=class_tables.not_here_yet(seen) if playing else set())
     move_url = url_for("classplay.move", table_id=row["id"])
     over = game.state.over
     deciding = board["mine"] and row["status"] == "playing"
