@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import multiprocessing
 import os
@@ -378,7 +379,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
         failures = 0
         while not stop.is_set():
             try:
-                async for event, data in sse_events(int(push.group(1)), push.group(2)):
+                async for event, data in sse_events(int(push.group(1)), html.unescape(push.group(2))):
                     if event == "hello":
                         live.set()
                         failures = 0

@@ -16,6 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
 PURE = {"engine", "bots", "puzzles", "games", "pupils", "rosters"}
+# Layers that hold rules alone and may not open the database (issue 46: trainer.play's rules
+# are called with what the caller read, by the web app and the live channel alike).
+NO_DATABASE = {"play"}
+DATABASE = {"sqlite3", "sqlite_utils"}
 # What plays a game (issue 35): the store may read, write and rebuild games, never play them,
 # so the game logic cannot run inside a write transaction (trainer.store.versions).
 GAME_PLAY = {"decide", "new_game", "next_round", "helper_turn", "analyse_play", "service", "table"}
@@ -35,7 +39,10 @@ LAYERS = {
     "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "pupils": Layer(frozenset(PURE), False, "pupils (issue 15: avatars, stars, badges): pure like puzzles/games"),
     "rosters": Layer(frozenset({"rosters"}), False, "rosters (issue 25: OneRoster files and import plans): pure"),
-    "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
+    # Use-case rules both processes need (issue 46: who is here, when a turn is due): plain
+    # Python, no SQL and no Flask, so the web app and the live channel call the same code.
+    "play": Layer(frozenset(PURE | {"play"}), False, "play: rules of use, no SQL, no Flask"),
+    "store": Layer(frozenset(PURE | {"store", "play"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops", "keyfile"}), False, "ops: the database file alone"),
     "config": Layer(frozenset({"config", "keyfile"}), True, "config: the installation's settings"),
@@ -44,12 +51,12 @@ LAYERS = {
     "keyfile": Layer(frozenset({"keyfile"}), False, "keyfile: a leaf, imports no other trainer module"),
     # The live channel's process (issue 36.1): reads the store, knows the schools' files and
     # keys (ops), never Flask or the web app; the web app signs its tickets (push.tokens).
-    "push": Layer(frozenset({"store", "ops", "push"}), False, "push: the live channel, no Flask"),
-    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "trainer"}), False,
+    "push": Layer(frozenset({"store", "ops", "push", "play"}), False, "push: the live channel, no Flask"),
+    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "trainer"}), False,
                  "cli: nothing from web but the factory"),
-    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "trainer"}), True,
+    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "trainer"}), True,
                    "bench: like the command line, nothing from web but the factory"),
-    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web", "push"}), True, "web: the top, never the cli"),
+    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web", "push", "play"}), True, "web: the top, never the cli"),
     "trainer": Layer(frozenset({"web"}), False, "trainer: the factory, built by web"),
 }
 
@@ -101,6 +108,8 @@ def violations(root: Path, folders: tuple[str, ...] = ("trainer", "bench")) -> l
                 where = f"{path.relative_to(root)}:{line}"
                 top = target.split(".")[0]
                 if top in FLASK_FAMILY and not layer.flask:
+                    found.append(f"{where} imports {target} ({layer.picture})")
+                if top in DATABASE and layer_of(module) in NO_DATABASE:
                     found.append(f"{where} imports {target} ({layer.picture})")
                 if top == "trainer":
                     for wanted in {layer_of(t) for t in submodules(root, target, names)}:
@@ -163,6 +172,9 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
     ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
     ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
+    ("trainer/play/presence.py", "import sqlite3\n", "imports sqlite3 (play:"),
+    ("trainer/play/presence.py", "from trainer.store import class_tables\n", "imports trainer.store (play:"),
+    ("trainer/play/presence.py", "from flask import g\n", "imports flask (play:"),
 ])
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})

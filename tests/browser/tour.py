@@ -203,6 +203,8 @@ NOT_PAGES = {
     "school_signin.test": "not a page: sends the administrator to the sign-in service for a test "
                           "(tests/browser/test_oidc_signin.py clicks it on the sign-in services page)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
+    "classplay.call": "My page's ask when the channel says a table changed: the tournament's call "
+                      "out of band; as a page, My page (tests/web/classplay/test_call_on_my_page.py)",
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
                                  "(tests/web/classplay/test_tournament.py)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",

@@ -143,7 +143,7 @@ def test_a_due_turn_is_announced_once_per_version(db, school):
     assert drain(sub) == [{"table": t1, "version": 1}]
     now[0] = 1025 + AWAY_AFTER + 0.5         # nobody moved: the child to act is away before the clock
     hub.tick()
-    assert drain(sub) == [{"table": t1, "version": 1, "due": True}]
+    assert drain(sub) == [{"table": t1, "version": 1, "look": "0a", "due": True}]
 
 
 def test_a_subscriber_far_behind_keeps_only_the_newest(db, school):

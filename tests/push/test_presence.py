@@ -95,7 +95,7 @@ def test_one_write_per_school_and_period_whatever_the_subscribers(world, db, mak
     run(hub, writer, BASE, 20, written)
     # At once (new seats), then every PRESENCE_EVERY seconds: 0, 5, 10, 15.
     assert written == [BASE + t for t in (0, 5, 10, 15)]
-    assert [s.split()[0] for s in statements] == ["BEGIN", "UPDATE", "UPDATE", "COMMIT"] * 4
+    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "UPDATE", "UPDATE", "COMMIT"] * 4
     noted = {seat for seat in seats[:subscribers]}
     for table_id, pupil in seats:
         assert (seen(db, table_id, pupil) == BASE + 15) == ((table_id, pupil) in noted)
@@ -132,14 +132,19 @@ def test_a_child_who_left_the_table_or_whose_ticket_expired_is_not_marked(world,
                       [w["table_id"], left, w["classmate"]]).fetchone()[0] == 0
 
 
-def test_a_child_back_from_away_changes_the_boards_once(world, db):
-    """As when a poll brings a child back (class_tables.here): the boards show who is away."""
+def test_a_child_back_from_away_changes_what_the_boards_show_not_the_version(world, db):
+    """Being here is not a move (issue 46.3): the version a tap is made on stays, and the
+    boards learn who is back from the table's look (trainer.play.presence.look)."""
     w = world
     version = class_tables.get(db, w["table_id"])["version"]
+    reader = live_tables.open_reader(w["path"])
+    seat = class_tables.seat_of(db, w["table_id"], w["seated"][0])
+    assert f"{seat}a" in live_tables.live(reader, BASE)[w["table_id"]][3]       # away before
     hub = Hub(lambda slug: None)
     hub.subscribe("", "table", w["table_id"], w["seated"][0])
     run(hub, live_presence.open_writer(w["path"]), BASE, 30)
-    assert class_tables.get(db, w["table_id"])["version"] == version + 1
+    assert class_tables.get(db, w["table_id"])["version"] == version
+    assert f"{seat}a" not in live_tables.live(reader, BASE + 30)[w["table_id"]][3]
 
 
 def test_a_busy_write_lock_is_not_waited_for_and_the_write_comes_a_second_later(world, db):

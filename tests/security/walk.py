@@ -166,6 +166,15 @@ def snapshot(db):
             # Showing a pupil's board starts the server's clock for their decision (issue 6.6):
             # bookkeeping of when a page was seen, like a session's last use.
             rows = db.execute("SELECT id, pupil_id, settings, state, record, status FROM games ORDER BY id")
+        elif table == "class_table_seats":
+            # When a child was last at their tablet (issue 46.1: a move refused because their
+            # board was behind still says they are here): bookkeeping, like a session's last use.
+            rows = db.execute("SELECT table_id, seat, pupil_id, last_move FROM class_table_seats ORDER BY rowid")
+        elif table == "class_tables":
+            # The same bookkeeping restarts a returning child's turn clock (updated_at); any
+            # change to the game itself shows in its version and state.
+            rows = db.execute("SELECT id, class_id, seats, length, bot_level, status, version, state, last_move,"
+                              " created_at, turn_clock, to_act, helped, tournament_id FROM class_tables ORDER BY rowid")
         elif table == "login_failures":
             # Opening the parent page counts against its rate limits (issue 37.3): a made-up link
             # per address, every view per link (docs/security.md, "The parent page").

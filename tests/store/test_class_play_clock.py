@@ -109,9 +109,12 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
         _everyone_polls(db, table_id, here, now)
         now += 1
     helped_turns = len(class_tables.helped_of(_state(db, table_id)[0]))
-    # Back at the same seat: the next poll marks them present and the boards learn it.
+    # Back at the same seat: the next poll marks them present and the boards learn it from
+    # who is here (the table's look), not from a new version: being here is no move (46.3).
     version = _state(db, table_id)[0]["version"]
-    assert turns.tick(db, table_id, pupils[away_seat], now) == version + 1
+    assert f"{away_seat}a" in class_tables.look_of(db, table_id, now)
+    assert turns.tick(db, table_id, pupils[away_seat], now) == version
+    assert class_tables.look_of(db, table_id, now) == ""
     assert away_seat not in class_tables.away_seats(class_tables.seats_of(db, table_id), now)
     # Now their turn waits for them.
     for _ in range(6):

@@ -38,9 +38,11 @@ def test_nobody_is_away_before_they_first_open_the_table(db, make):
     seats = class_tables.seats_of(db, table_id)
     assert seat in class_tables.not_here_yet(seats)
     assert seat not in class_tables.away_seats(seats, START + 170, after["created_at"])
-    # They arrive: the boards learn it (a new version); their away clock starts now.
+    # They arrive: the boards learn it (the table's look, not its version: 46.3); their away
+    # clock starts now.
+    assert class_tables.look_of(db, table_id, START + 175) == f"{seat}n"
     version = turns.tick(db, table_id, late, START + 175)
-    assert version == after["version"] + 1
+    assert version == after["version"] and class_tables.look_of(db, table_id, START + 175) == ""
     assert class_tables.not_here_yet(class_tables.seats_of(db, table_id)) == set()
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
 

@@ -131,7 +131,8 @@ def _run_schools(args) -> int:
             puzzles.ensure_bank(db, generated=generated)
         finally:
             db.close()
-    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain, "app_port": args.port})
+    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain, "app_port": args.port,
+                       "trust_proxy": bool(file_config().get("TRUST_PROXY"))})
     print(f"Schools: {len(slugs)} in {folder}", flush=True)
     where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
              else f"http://{args.host}:{args.port}/<slug>/")

@@ -6,6 +6,7 @@ trainer.store.class_tables.helped_of)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from trainer.engine.moves import Play
 from trainer.engine.records import replay_round
@@ -26,7 +27,11 @@ def helper_steps(helped: Sequence[Sequence], round_no: int) -> dict[int, set[int
 def own_results(record: dict, round_no: int, helped: Sequence[Sequence]) -> tuple[list[int], list[int]]:
     """Each seat's points and TWEAKs in a finished round without what the helper bot's turns
     earned for it: every helper step's change to that seat's score and [T!] cards is taken away."""
-    final = replay_round(record)
+    return own_of(replay_round(record), round_no, helped)
+
+
+def own_of(final: State, round_no: int, helped: Sequence[Sequence]) -> tuple[list[int], list[int]]:
+    """own_results of a round's state, finished or still in play (points so far)."""
     points, tweaks = final.scores(), [len(owned) for owned in final.owned]
     steps = helper_steps(helped, round_no)
     if not steps:
@@ -66,3 +71,37 @@ def helped_since_own_turn(game: Game, seat: int, helped: Sequence[Sequence]) -> 
                 return count
             count += 1
     return count
+
+
+@dataclass(frozen=True)
+class FairScores:
+    """The one score every screen shows (issue 46.4), each seat's own: what the helper bot's
+    turns earned for it is apart (`*_helper`), never in the figure, as in the standings."""
+    round: list[int]                  # points in the round shown (in play, or just over)
+    round_helper: list[int]
+    totals: list[int] | None          # match points so far, the round in play included; None: one round
+    totals_helper: list[int] | None
+    winner: int | None                # once the game is over: the most own points (None: a tie, or not over)
+
+
+def fair_scores(game: Game, helped: Sequence[Sequence]) -> FairScores:
+    raw_round = game.state.scores()
+    raw_totals = game.totals() if game.settings.threshold is not None else None
+    if helped:
+        own_round = own_of(game.state, game.round_no, helped)[0]
+        own_totals = None
+        if raw_totals is not None:
+            own_totals = list(own_round)
+            for number, record in enumerate(game.rounds):
+                if number != game.round_no:
+                    for seat, points in enumerate(own_results(record, number, helped)[0]):
+                        own_totals[seat] += points
+    else:
+        own_round, own_totals = raw_round, raw_totals
+    winner = game.winner
+    if game.over and helped:
+        final = own_totals if own_totals is not None else own_round
+        winner = final.index(max(final)) if final.count(max(final)) == 1 else None
+    return FairScores(
+        own_round, [r - o for r, o in zip(raw_round, own_round)], own_totals,
+        [r - o for r, o in zip(raw_totals, own_totals)] if raw_totals is not None else None, winner)

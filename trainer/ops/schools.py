@@ -30,6 +30,38 @@ class SchoolError(Exception):
     """Bad slug, unknown or existing school, or an unusable folder: one clear sentence."""
 
 
+# ---------------------------------------------------------------- which school a request names
+# One rule for the web app (trainer.web.schools) and the live channel (trainer.push.server),
+# so a page and its stream are never served by two different schools (issue 46.2).
+
+def request_host(host: str | None, forwarded_host: str | None, trust_proxy: bool) -> str:
+    """The host a request was sent to: behind the TLS proxy (TRUST_PROXY) the one it says it
+    forwarded (X-Forwarded-Host, as the web app's ProxyFix reads it), else the Host header."""
+    if trust_proxy and forwarded_host:
+        return forwarded_host
+    return host or ""
+
+
+def slug_for_host(host: str, domain: str) -> str | None:
+    """`<slug>.<domain>` -> slug; None for any other host (an IP address, the domain itself,
+    a deeper name). The slug is not checked against the folder here (existing_path does)."""
+    host = host.split(",")[0].strip().lower()
+    if host.startswith("["):                 # an IPv6 address names no school
+        return None
+    host = host.rsplit(":", 1)[0] if ":" in host else host
+    suffix = "." + domain.lower().strip(".")
+    if not host.endswith(suffix):
+        return None
+    slug = host[:-len(suffix)]
+    return slug if slug and "." not in slug else None
+
+
+def slug_for_path(path: str) -> str | None:
+    """`/<slug>/...` -> slug (None: the path names none)."""
+    slug = path.lstrip("/").partition("/")[0]
+    return slug or None
+
+
 def valid_slug(slug: str) -> bool:
     return bool(SLUG.match(slug)) and "--" not in slug and slug not in RESERVED
 

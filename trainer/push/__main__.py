@@ -1,6 +1,6 @@
 """`python -m trainer.push --host H --port P`: the push process. What to serve comes as one
 JSON object on standard input, so no secret is ever in the process list or the environment:
-{"db": FILE, "secret": KEY} for one school, {"folder": DIR, "by": "host"|"path", "domain": D}
+{"db": FILE, "secret": KEY} for one school, {"folder": DIR, "by": "host"|"path", "domain": D, "trust_proxy": B}
 for a folder of schools, either with "app_port": the web app's port, whose pages may read the
 streams (CORS). `trainer serve` writes it."""
 from __future__ import annotations
@@ -25,7 +25,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     given = json.loads(sys.stdin.readline())
     if "folder" in given:
-        schools = Schools.folder(given["folder"], given["by"], given.get("domain"))
+        schools = Schools.folder(given["folder"], given["by"], given.get("domain"), bool(given.get("trust_proxy")))
     else:
         schools = Schools.one(given["db"], given["secret"])
     _end_with_parent()

@@ -46,29 +46,32 @@ class Schools:
     find: Callable[[str], tuple[str, str] | None]
     select_by: str = "one"          # "one", "path" or "host"
     domain: str | None = None
+    trust_proxy: bool = False       # read X-Forwarded-Host, as the web app does behind the proxy
 
     @classmethod
     def one(cls, path: str, secret: str) -> Schools:
         return cls(lambda slug: (path, secret) if slug == "" else None)
 
     @classmethod
-    def folder(cls, folder: str, select_by: str, domain: str | None = None) -> Schools:
+    def folder(cls, folder: str, select_by: str, domain: str | None = None, trust_proxy: bool = False) -> Schools:
         master = school_files.master_key(folder)
 
         def find(slug: str):
             path = school_files.existing_path(folder, slug) if slug else None
             return (path, school_files.secret_key(master, slug)) if path else None
-        return cls(find, select_by, domain)
+        return cls(find, select_by, domain, trust_proxy)
 
     def slug(self, request: Request) -> str | None:
+        """The school the request names, by the web app's own rule (trainer.ops.schools)."""
         if self.select_by == "one":
             return "" if "slug" not in request.path_params else None
         if self.select_by == "path":
-            return request.path_params.get("slug")
-        host = (request.headers.get("host") or "").split(":")[0].lower()
-        suffix = "." + (self.domain or "").lower()
-        slug = host[:-len(suffix)] if host.endswith(suffix) else ""
-        return slug if slug and "." not in slug and "slug" not in request.path_params else None
+            return school_files.slug_for_path(request.url.path)
+        if "slug" in request.path_params:
+            return None
+        host = school_files.request_host(request.headers.get("host"), request.headers.get("x-forwarded-host"),
+                                         self.trust_proxy)
+        return school_files.slug_for_host(host, self.domain or "")
 
 
 class Readers:
@@ -119,6 +122,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         while True:
             try:
                 hub.tick()
+                hub.recheck()
             except sqlite3.Error as err:     # a school file being restored, say: try again next tick
                 print(f"push: {err}", flush=True)
             await asyncio.sleep(tick)
@@ -136,8 +140,19 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
     async def presence_loop():
         # Its own loop, and the write in a thread: the streams never wait for the write lock.
         while True:
-            now = time.time()
-            for school, seats in hub.presence_due(now):
+            now = hub.clock()       # the hub's clock: a test moves it with the web app's
+            due = hub.presence_due(now)
+            if due:
+                # Just before writing: a login ended since the last recheck is never noted here.
+                try:
+                    hub.recheck(force=True)
+                except sqlite3.Error as err:          # a file being restored: write nothing now
+                    print(f"push: {err}", flush=True)
+                    due = []
+                due = [(school, seats & hub.connected(school, now)) for school, seats in due]
+            for school, seats in due:
+                if not seats:
+                    continue
                 if not await asyncio.to_thread(note, school, seats, now):
                     hub.presence_failed(school)
             await asyncio.sleep(tick)
@@ -183,8 +198,11 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         if found is None:
             return PlainTextResponse("no such school", 404)
         ticket = tokens.read(found[1], request.query_params.get("t", ""))
+        named = request.query_params.get("for")
+        if ticket is not None and named is not None and named != f"{ticket.kind}-{ticket.thing}":
+            ticket = None       # the address says one thing and the ticket another: not this stream
         if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
-                                                       ticket.who, ticket.person):
+                                                       ticket.who, ticket.person, ticket.session):
             return PlainTextResponse("not yours", 403, headers=cors(request))
         keys = [("ticket", request.query_params["t"])]
         if per_address is not None and request.client:
@@ -196,7 +214,8 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
         seated = ticket.kind == "table"
         sub = hub.subscribe(slug, ticket.kind, ticket.thing, ticket.person if seated else None,
-                            ticket.expires if seated else float("inf"))
+                            ticket.expires if seated else float("inf"),
+                            login=(ticket.session, ticket.who, ticket.person) if ticket.session is not None else None)
 
         async def events():
             try:
@@ -208,6 +227,8 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
                         left = sub.expires - time.time() if seated else None
                         event = await asyncio.wait_for(sub.queue.get(), left)
                     except asyncio.TimeoutError:
+                        return
+                    if event is None:       # its login ended, or its seat went (Hub.recheck)
                         return
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
             finally:

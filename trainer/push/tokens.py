@@ -22,20 +22,27 @@ class Ticket:
     # When a read ticket stops being good (epoch seconds): its stream ends then, and the
     # channel no longer notes its child as present (trainer.push.hub).
     expires: float = field(default=float("inf"), compare=False)
+    # The login it was signed in, by when that began (auth_sessions.created_at, with `person`:
+    # no secret): the ticket is good only while that session lives, so a logout, an archive
+    # or "log out everywhere" ends its stream (issue 46.5). The web app always binds one;
+    # None only for tools and tests.
+    session: float | None = field(default=None, compare=False)
 
 
 def sign(secret: str, ticket: Ticket) -> str:
-    return URLSafeTimedSerializer(secret, salt=SALT).dumps(
-        [ticket.kind, ticket.thing, ticket.who, ticket.person])
+    fields = [ticket.kind, ticket.thing, ticket.who, ticket.person]
+    return URLSafeTimedSerializer(secret, salt=SALT).dumps(fields if ticket.session is None else [*fields, ticket.session])
 
 
 def read(secret: str, token: str, max_age: int = MAX_AGE) -> Ticket | None:
     """The ticket, or None for anything forged, expired or malformed."""
     try:
-        (kind, thing, who, person), signed = URLSafeTimedSerializer(secret, salt=SALT).loads(
+        fields, signed = URLSafeTimedSerializer(secret, salt=SALT).loads(
             token, max_age=max_age, return_timestamp=True)
-    except (BadSignature, ValueError, TypeError):
+        (kind, thing, who, person), session = fields[:4], (fields[4] if len(fields) == 5 else None)
+    except (BadSignature, ValueError, TypeError, KeyError):
         return None
-    if (kind, who) not in KINDS or not all(type(n) is int for n in (thing, person)):
+    if len(fields) not in (4, 5) or (kind, who) not in KINDS \
+            or not all(type(n) is int for n in (thing, person)) or not (session is None or type(session) in (int, float)):
         return None
-    return Ticket(kind, thing, who, person, signed.timestamp() + max_age)
+    return Ticket(kind, thing, who, person, signed.timestamp() + max_age, session)

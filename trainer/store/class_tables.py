@@ -17,15 +17,12 @@ from sqlite_utils import Database
 from trainer.games.analysis import MoveAnalysis
 from trainer.games.service import Game, game_from_json
 from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
+from trainer.play import presence
+from trainer.play.presence import ARRIVE_WITHIN, AWAY_AFTER  # noqa: F401 (said here for callers)
 from trainer.store import game_moves, versions
 from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
-AWAY_AFTER = 20.0     # seconds without a poll or a move: the child closed the tablet, is away
-# A tournament seat's child has not opened the table yet (seen_at NULL): the table waits for
-# them this long after Start before the helper bot plays for them (issue 39.1). Their away
-# clock starts only when they first open the table.
-ARRIVE_WITHIN = 180.0
 SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
 
 
@@ -61,13 +58,38 @@ def poll_of(db: Database, table_id: int) -> tuple[int, int] | None:
     return (row[0], row[1]) if row else None
 
 
-def class_signature(db: Database, class_id: int) -> str:
+def class_signature(db: Database, class_id: int, now: float | None = None) -> str:
     """Changes whenever any table of the class changes, opens or goes: the lobby's and the
-    teacher's watch page's ETag."""
+    teacher's watch page's ETag. With `now`, also when a child playing comes or goes (the
+    teacher's pages show who is here: presence.look)."""
     count, versions, top = db.execute(
         "SELECT count(*), coalesce(sum(version), 0), coalesce(max(id), 0) FROM class_tables"
         " WHERE class_id = ?", [class_id]).fetchone()
-    return f"{count}-{versions}-{top}"
+    signature = f"{count}-{versions}-{top}"
+    if now is None:
+        return signature
+    looks = [f"{table_id}:{look}" for table_id, look in looks_of_class(db, class_id, now).items() if look]
+    return "-".join([signature, *looks])
+
+
+def looks_of_class(db: Database, class_id: int, now: float) -> dict[int, str]:
+    """table id -> presence.look, for the class's tables being played."""
+    tables = {row[0]: row[1] for row in db.execute(
+        "SELECT id, created_at FROM class_tables WHERE class_id = ? AND status = 'playing'", [class_id])}
+    if not tables:
+        return {}
+    seats = seats_of_tables(db, list(tables))
+    return {table_id: presence.look(seats[table_id], now, started) for table_id, started in tables.items()}
+
+
+def look_of(db: Database, table_id: int, now: float) -> str:
+    """presence.look of one table ("" unless it is being played)."""
+    row = db.execute("SELECT status, created_at FROM class_tables WHERE id = ?", [table_id]).fetchone()
+    if row is None or row[0] != "playing":
+        return ""
+    seats = {seat: {"seen_at": seen} for seat, seen in db.execute(
+        "SELECT seat, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
+    return presence.look(seats, now, row[1])
 
 
 def seats_of(db: Database, table_id: int) -> dict[int, dict]:
@@ -120,19 +142,13 @@ def pupils_table(db: Database, pupil_id: int) -> int | None:
 
 
 def away_seats(seats: dict[int, dict], now: float, started_at: float | None = None) -> set[int]:
-    """The seats whose child has not polled or moved for AWAY_AFTER seconds. A child who has
-    not opened the table yet (a tournament seat, seen_at NULL) is not away: the table waits
-    for them until ARRIVE_WITHIN after `started_at`, the table's start."""
-    def away(s: dict) -> bool:
-        if s.get("seen_at") is None:
-            return started_at is None or now - started_at > ARRIVE_WITHIN
-        return now - s["seen_at"] > AWAY_AFTER
-    return {seat for seat, s in seats.items() if away(s)}
+    """The seats whose child is away now (trainer.play.presence, the one rule)."""
+    return presence.away_seats(seats, now, started_at)
 
 
 def not_here_yet(seats: dict[int, dict]) -> set[int]:
     """The seats whose child has not opened the table since the tournament started."""
-    return {seat for seat, s in seats.items() if s.get("seen_at") is None}
+    return presence.not_here_yet(seats)
 
 
 def helped_of(row: dict) -> list[list]:
@@ -292,20 +308,17 @@ def due(row: dict, seats: dict[int, dict], now: float) -> str | None:
     seat = row.get("to_act")
     if row["status"] != "playing" or seat is None or seat not in seats:
         return None
-    if seat in away_seats(seats, now, row.get("created_at")):
-        return "away"
-    if seats[seat].get("seen_at") is None:
-        return None       # not here yet: the turn clock starts when they are
-    if row.get("turn_clock") and now - row["updated_at"] >= row["turn_clock"]:
-        return "clock"
-    return None
+    # The one rule (trainer.play.presence), which the live channel's nudge also follows.
+    return presence.due(seats[seat].get("seen_at"), row.get("created_at"), row["updated_at"],
+                        row.get("turn_clock"), now)
 
 
 def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple[int, bool] | None:
     """What every poll (and the table page) notes, lazily, instead of a background thread:
     that `pupil_id`'s child is here (at most every SEEN_EVERY seconds). Returns the version
     and whether a helper turn is due; None when there is no such table. Reads only, unless
-    something must change."""
+    something must change. Being here is not a move: the version stays (a tap made on it is
+    still good, issue 46.3); the boards learn who is here from presence.look."""
     row = db.execute("SELECT status, version, updated_at, turn_clock, to_act, created_at FROM class_tables"
                      " WHERE id = ?", [table_id]).fetchone()
     if row is None:
@@ -323,10 +336,9 @@ def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple
             db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
                        [now, table_id, mine])
             if came_back:
-                # The boards show who is away or not here yet: they must learn that the child is here.
-                version = _locked(db, table_id)["version"]
-                _bump(db, table_id, version, now)
-                version += 1
+                # A turn's clock runs while its child is here: it starts again when they come.
+                db.execute("UPDATE class_tables SET updated_at = ? WHERE id = ?", [now, table_id])
+                light["updated_at"] = now
     return version, due(light, seats, now) is not None
 
 

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterable
 from sqlite3 import Connection
 
-from trainer.store.class_tables import AWAY_AFTER
+from trainer.play import presence
 
 # A short wait for the write lock: the channel's loop must never stall behind a long write,
 # and a write it skips is made at its next period, long before a seat counts as away.
@@ -24,14 +24,16 @@ BUSY_TIMEOUT_S = 0.25
 # the table (or whose seat went to another child) is not marked, whatever its old ticket says.
 SEATS = ("SELECT json_extract(value, '$[0]') AS table_id, json_extract(value, '$[1]') AS pupil_id"
          " FROM json_each(:seats)")
-# A child marked away who is back changes the boards (they show who is away), so the table
-# gets a new version, exactly as class_tables.here does when a poll brings a child back.
-CAME_BACK_SQL = (
-    "UPDATE class_tables SET version = version + 1, updated_at = :now"
-    " WHERE status = 'playing' AND id IN ("
-    "  SELECT s.table_id FROM class_table_seats s JOIN (" + SEATS + ") c"
-    "  ON s.table_id = c.table_id AND s.pupil_id = c.pupil_id"
-    "  WHERE s.seen_at IS NULL OR :now - s.seen_at > :away)")
+# Being here is not a move: a child who comes back leaves the table's version alone (a tap
+# made on it stays good, issue 46.3); the boards learn it from trainer.play.presence.look,
+# which the channel compares every tick. Who comes back is said by that one rule, in Python,
+# from the seats as they are (SEATS_NOW); their tables' turn clocks start again (CAME_BACK_SQL),
+# as class_tables.here does when a poll brings a child back.
+SEATS_NOW_SQL = (
+    "SELECT s.table_id, s.seen_at, t.created_at FROM class_table_seats s JOIN (" + SEATS + ") c"
+    " ON s.table_id = c.table_id AND s.pupil_id = c.pupil_id"
+    " JOIN class_tables t ON t.id = s.table_id WHERE t.status = 'playing'")
+CAME_BACK_SQL = "UPDATE class_tables SET updated_at = :now WHERE id IN (SELECT value FROM json_each(:back))"
 SEEN_SQL = (
     "UPDATE class_table_seats SET seen_at = :now"
     " WHERE (table_id, pupil_id) IN (" + SEATS + ")")
@@ -50,10 +52,12 @@ def open_writer(path: str) -> Connection:
 def mark_here(conn: Connection, seats: Iterable[tuple[int, int]], now: float) -> None:
     """Notes (table id, pupil id) seats as seen at `now`, in one transaction. Raises
     sqlite3.OperationalError when the lock stays busy past BUSY_TIMEOUT_S (nothing written)."""
-    params = {"seats": json.dumps(sorted(seats)), "now": now, "away": AWAY_AFTER}
+    params = {"seats": json.dumps(sorted(seats)), "now": now}
     conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.execute(CAME_BACK_SQL, params)
+        back = sorted({table_id for table_id, seen_at, started in conn.execute(SEATS_NOW_SQL, params)
+                       if seen_at is None or presence.is_away(seen_at, started, now)})
+        conn.execute(CAME_BACK_SQL, {"now": now, "back": json.dumps(back)})
         conn.execute(SEEN_SQL, params)
         conn.execute("COMMIT")
     except BaseException:

@@ -51,20 +51,12 @@ class SchoolsDispatcher:
 
     # -- choosing the school ------------------------------------------------------------
     def slug_for_host(self, host: str) -> str | None:
-        host = host.split(",")[0].strip().lower()
-        if host.startswith("["):                 # an IPv6 address names no school
-            return None
-        host = host.rsplit(":", 1)[0] if ":" in host else host
-        suffix = "." + self.domain
-        if not host.endswith(suffix):
-            return None
-        slug = host[:-len(suffix)]
-        return slug if "." not in slug else None
+        # The live channel finds the school by the same rule (trainer.ops.schools).
+        return schools.slug_for_host(host, self.domain)
 
     def _host(self, environ) -> str:
-        if self.trust_proxy and environ.get("HTTP_X_FORWARDED_HOST"):
-            return environ["HTTP_X_FORWARDED_HOST"]
-        return environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
+        return schools.request_host(environ.get("HTTP_HOST") or environ.get("SERVER_NAME", ""),
+                                    environ.get("HTTP_X_FORWARDED_HOST"), self.trust_proxy)
 
     # -- the apps -------------------------------------------------------------------------
     def app_for(self, slug: str, script_name: str = ""):
@@ -119,7 +111,7 @@ class SchoolsDispatcher:
             app = self.app_for(slug) if slug else None
         else:
             path = environ.get("PATH_INFO", "") or "/"
-            slug, _, rest = path.lstrip("/").partition("/")
+            slug, rest = schools.slug_for_path(path), path.lstrip("/").partition("/")[2]
             script_name = environ.get("SCRIPT_NAME", "").rstrip("/")
             app = self.app_for(slug, script_name) if slug else None
             if app is not None:

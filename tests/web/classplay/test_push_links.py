@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -22,7 +23,7 @@ def push_of(response) -> str | None:
 
 
 def ticket_of(url: str) -> Ticket:
-    return tokens.read(SECRET, url.split("?t=", 1)[1])
+    return tokens.read(SECRET, parse_qs(urlsplit(url).query)["t"][0])
 
 
 @pytest.fixture(params=[5001, "proxy"])

@@ -17,10 +17,11 @@ from trainer.engine.rules import legal_moves
 from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
+from trainer.games.fair import fair_scores, own_results
 from trainer.games.service import Game
 from trainer.games.settings import PERSON
 from trainer.games.story import Step, states_along
-from trainer.web.classplay.words import seat_names as names_by_seat
+from trainer.web.classplay.words import round_ended, seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
 NEWS = 8          # moves shown in "What happened" at most
@@ -58,14 +59,15 @@ def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, s
     view = view_of(state, max(seat, 0))
     if seat == NOBODY:
         view = replace(view, hand=())
-    totals = game.totals() if game.settings.threshold is not None else None
-    scores = view.scores()
+    # The one score (issue 46.4): each child's own, the helper's turns apart (games.fair).
+    fair = fair_scores(game, helped)
+    totals, scores = fair.totals, fair.round
     seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     seats = [{
         "seat": s, "you": s == seat, "name": seat_names[s], "face": faces[s],
         "hand_size": view.hand_sizes[s], "won": len(view.won[s]),
         "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
-        "score": scores[s], "total": totals[s] if totals else None,
+        "score": scores[s], "total": totals[s] if totals else None, "by_helper": fair.round_helper[s],
         "to_act": view.to_act == s, "dealer": view.dealer == s, "away": s in away,
         "not_here": s in not_here and s not in away,
         "helper": s in away and game.settings.seats[s] == PERSON,
@@ -89,7 +91,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
     says so (and why)."""
     state = game.state
     log = state.log
-    if not log:
+    if not log and game.round_no == 0:
         return []
     by_helper = {step: why for round_no, step, _, why in helped if round_no == game.round_no}
     states, start = states_along(state), deal(state.setup)
@@ -104,6 +106,14 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
             first = max(first, last)
 
     out = []
+    if seat >= 0 and game.round_no > 0 and not state.over and not any(who == seat for who, _move in log):
+        # Not yet a move of theirs this round: they may not have seen the last one end (a long
+        # Wi-Fi drop, issue 46.4), so what happened begins with its result.
+        number = game.round_no - 1
+        points = own_results(game.rounds[number], number, helped)[0]
+        out.append({"text": round_ended(number + 1, seat_names, points), "short": None, "you": False,
+                    "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
+                    "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True})
     for i in range(first, len(log)):
         who, move = log[i]
         step = Step(who, move, states[i - 1] if i else start, states[i])
@@ -138,11 +148,14 @@ def actions(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int,
     return out
 
 
-def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS) -> dict:
+def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS,
+                 helped: list = ()) -> dict:
     """The score screen after a round (R2, R6.5; R8 totals in a match): public information,
-    in the shape of trainer.web.games.board.round_scores."""
+    in the shape of trainer.web.games.board.round_scores. Every figure is the child's own
+    (games.fair, as in the standings); what the helper bot's turns earned is apart (`by_helper`)."""
     state = game.state
-    scores = state.scores()
+    fair = fair_scores(game, helped)
+    scores = fair.round
     seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     players = []
     for s in range(state.players):
@@ -151,8 +164,8 @@ def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping
                   "points": line.points, "action": line.reason == "action"}
                  for line in breakdown(state.won[s], state.owned[s])]
         players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],
-                        "points": scores[s], "lines": lines,
-                        "total": game.match.totals[s] if game.settings.threshold is not None else None})
+                        "points": scores[s], "lines": lines, "by_helper": fair.round_helper[s],
+                        "total": fair.totals[s] if fair.totals is not None else None})
     return {"players": players, "threshold": game.settings.threshold, "over": game.over,
-            "winner": game.winner, "next_dealer": None if game.over else game.match.next_dealer,
+            "winner": fair.winner, "next_dealer": None if game.over else game.match.next_dealer,
             "round_no": game.round_no + 1, "you_won_round": seat >= 0 and scores[seat] == max(scores)}

@@ -58,7 +58,7 @@ def signature(db: Database, klass: dict, here: list[dict]) -> str:
     """Changes when a table, the tournament or anyone's presence changes: the live refresh's
     version (204 while it is the same)."""
     latest = tournaments.latest(db, klass["id"])
-    parts = [class_tables.class_signature(db, klass["id"]),
+    parts = [class_tables.class_signature(db, klass["id"], school_day.now()),
              f"{latest['id']}:{latest['status']}" if latest else "-",
              ",".join(f"{c['id']}{(c['state'] or '-')[0]}" for c in here)]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]

@@ -18,7 +18,7 @@ from trainer.store import class_tables, game_levels, game_limits, pupil_rewards,
 from trainer.web.classplay import turns, watch as classplay_watch
 from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.classplay.tournament_words import tournament_refused
-from trainer.web.core import htmx, login, school_day
+from trainer.web.core import htmx, login, push_link, school_day
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
@@ -38,7 +38,9 @@ def live(class_id):
         return "", 204
     if not htmx.hx().wants_fragment:          # opened as a page: the whole Class play page
         return classplay_watch._watch(klass)
-    return render_template("classplay/_tournament.html", klass=klass, tp=tournament_panel(get_db(), klass))
+    # `push`: whether the page follows the live channel (the panel then asks only when told).
+    return render_template("classplay/_tournament.html", klass=klass, tp=tournament_panel(get_db(), klass),
+                           push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
 
 
 def _refused(klass: dict, code: str, status: int, ticked: set[int] | None = None):

@@ -33,7 +33,18 @@ def play(db, table_id: int, pupil_id: int, version: int, move_key: str, make_mov
     classmates moved since). Raises Stale for any other move on an old version. A card
     played is analysed as in bot games (game_moves, in the save's transaction);
     `decision_ms` is the board's own measurement, when it sent one. A move the tablet held
-    longer than a Wi-Fi drop lasts (`queued_ms`, core.outbox) is refused: TableRefused."""
+    longer than a Wi-Fi drop lasts (`queued_ms`, core.outbox) is refused: TableRefused.
+    A move made on a version that is gone (Stale) still says its child is at the tablet
+    (class_tables.here, issue 46.1): they tapped the board they saw. Any other refusal is a
+    form that may not be sent now, and stores nothing."""
+    try:
+        return _play(db, table_id, pupil_id, version, move_key, make_move, now, decision_ms, queued_ms)
+    except Stale:
+        class_tables.here(db, table_id, pupil_id, now)
+        raise
+
+
+def _play(db, table_id, pupil_id, version, move_key, make_move, now, decision_ms, queued_ms) -> str:
     row = class_tables.get(db, table_id)
     if row is None:
         raise TableRefused("gone")

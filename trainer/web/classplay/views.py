@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, g, redirect, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from trainer.games.fair import helped_since_own_turn
 from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
+from trainer.play import presence
 from trainer.store import class_tables, game_limits, pupil_rewards
 from trainer.web.classplay import board as table_board, forms, tournament_call, turns, words
 from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
@@ -60,6 +61,18 @@ def _lobby(error: str | None, status_form=None):
                        levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
                        lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
                        max_seats=6)
+
+
+@bp.route("/play/call")
+@login.pupil_required
+def call():
+    """The class tournament's call, out of band, for a page that heard from the live channel
+    that a table of the class changed ("My page": classplay/_call_live.html); empty when there
+    is none, so a call also goes when the tournament ends. Not a page: opened as one, it is
+    "My page", where the call shows."""
+    if not htmx.hx().is_htmx:
+        return redirect(url_for("pupil_home.home"), 303)
+    return render_template("_tournament_call.html", oob=True)
 
 
 @bp.route("/play/tables/live")
@@ -149,8 +162,10 @@ def live(table_id):
     found = class_tables.poll_of(db, table_id)
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
-    version = turns.tick(db, table_id, g.pupil["id"], school_day.now())
-    if request.args.get("v", "") == str(version):
+    now = school_day.now()
+    version = turns.tick(db, table_id, g.pupil["id"], now)
+    # Being here is not a move (issue 46.3): who is here ("a", presence.look) is compared beside the version.
+    if request.args.get("v", "") == str(version) and request.args.get("a", "") == class_tables.look_of(db, table_id, now):
         return "", 204
     return _table_page(_class_table(table_id), None)
 
@@ -213,27 +228,32 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     me = seat if seat is not None else table_board.NOBODY
     avatars = pupil_rewards.class_faces(get_db(), row["class_id"])
     playing = row["status"] == "playing"
-    away = class_tables.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
+    now = school_day.now()
+    # The child looking is at their tablet: their own board never calls them away or not here
+    # yet (a GET notes nothing; their first poll or stream does, and then agrees).
+    seen = {s: ({**v, "seen_at": now} if s == seat else v) for s, v in names.items()}
+    away = class_tables.away_seats(seen, now, row["created_at"]) if playing else set()
+    look = presence.look(seen, now, row["created_at"]) if playing else ""
     helped = class_tables.helped_of(row)
     board = table_board.board(game, me, names, avatars, away, helped,
-                              not_here=class_tables.not_here_yet(names) if playing else set())
+                              not_here=class_tables.not_here_yet(seen) if playing else set())
     move_url = url_for("classplay.move", table_id=row["id"])
     over = game.state.over
     deciding = board["mine"] and row["status"] == "playing"
     return {
         "ui": {"id": "table", "move": move_url, "tap": None, "hint": None, "stop": None,
                "next": move_url, "again": url_for("classplay.lobby"), "sync": "#table:queue",
-               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"])
+               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"], a=look or None)
                         if row["status"] != "finished" else None),
                "refresh": url_for("classplay.table", table_id=row["id"])},
         "board": board, "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
-        "version": row["version"], "token": None, "my_seat": seat, "active": row["status"] == "playing",
+        "version": row["version"], "look": look, "token": None, "my_seat": seat, "active": row["status"] == "playing",
         "deciding": deciding, "discard": deciding and board["discard"],
         "decision": f"table{row['id']}:{row['version']}", "oob": False,
         "pick": {"table": (), "hand": None}, "status": {"state": "start"},
         "can_hint": False, "hint": None, "helped_for_me": helped_since_own_turn(game, me, helped),
         "actions": table_board.actions(game, me, names, avatars) if deciding else [],
         "action_help": action_help.to_explain(game.state.owned[me]) if deciding else [],
-        "scores": table_board.round_scores(game, me, names, avatars) if over else None,
+        "scores": table_board.round_scores(game, me, names, avatars, helped) if over else None,
     }
 

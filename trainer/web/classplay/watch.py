@@ -37,7 +37,7 @@ def watch(class_id):
 def watch_live(class_id):
     """204 while no table of the class changed (one aggregate read), else the tables."""
     klass = own_class(class_id)
-    if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id):
+    if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id, school_day.now()):
         return "", 204
     return _watch(klass)
 
@@ -61,7 +61,8 @@ def watched_tables(db, klass: dict) -> list[dict]:
                                                   class_tables.helped_of(row),
                                                   not_here=class_tables.not_here_yet(names) if playing else set())
                        if game else None,
-                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars)
+                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars,
+                                                           class_tables.helped_of(row))
                                   if game and game.state.over else None)})
     return tables
 
@@ -72,7 +73,7 @@ def _watch(klass: dict):
     # The tournament panel is on the whole page only; the tables' poll gets the fragment.
     whole_page = not htmx.hx().wants_fragment
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
-                       signature=class_tables.class_signature(db, klass["id"]),
+                       signature=class_tables.class_signature(db, klass["id"], school_day.now()),
                        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
                        tp=tournament_panel(db, klass) if whole_page else None)
 

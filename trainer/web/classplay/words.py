@@ -1,7 +1,7 @@
 """Class play's words: who sits where, and why a change was refused."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from trainer.games.settings import PERSON
 from trainer.web.games import words as game_words
@@ -40,3 +40,11 @@ def refused(code: str) -> str:
         "too_many_bots": _("Too many bots. Wait for more classmates."),
         "settings": _("Choose the players and the game again."),
     }.get(code, _("That did not work. Try again."))
+
+
+def round_ended(number: int, names: list[str], points: list[int]) -> str:
+    """What a child who did not see a round end is told first (issue 46.4): its result, each
+    child's own points (games.fair), in seat order (no ranking)."""
+    each = [ngettext("%(name)s: %(num)d point", "%(name)s: %(num)d points", n, name=name)
+            for name, n in zip(names, points)]
+    return _("Round %(num)d ended. %(points)s.", num=number, points=", ".join(each))

@@ -37,6 +37,9 @@ def load_user() -> None:
     if row is None:
         session.pop("auth", None)
         return
+    # What the live channel's tickets are bound to (push_link): this login, by when it began
+    # (with its person: no secret, and never the same for a later login, as a rowid may be).
+    g.session_started = row["created_at"]
     if row["teacher_id"] is not None:
         teacher = teachers.get(db, row["teacher_id"])
         # A disabled account's sessions end at once, whatever the cookie says.

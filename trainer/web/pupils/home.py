@@ -13,7 +13,7 @@ from trainer.games.settings import FITTED, GameSettings, check_settings
 from trainer.pupils.avatars import AVATARS, is_avatar
 from trainer.store import drills, game_limits, games, pupil_rewards, tournaments
 from trainer.store.db import write_transaction
-from trainer.web.core import htmx, login, school_day
+from trainer.web.core import htmx, login, push_link, school_day
 from trainer.web.db import get_db
 from trainer.web.drills import flow as practice_flow
 from trainer.web.games.level import fitted_dial
@@ -32,7 +32,8 @@ def home():
                        avatars=AVATARS if avatar is None else (), words=words,
                        active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None),
                        drill=practice_flow.drill_status(db, g.pupil),
-                       tournament_table=tournaments.table_of(db, g.pupil["id"]))
+                       tournament_table=tournaments.table_of(db, g.pupil["id"]),
+                       call_push=push_link.stream_url("class", g.pupil["class_id"], "pupil", g.pupil["id"]))
 
 
 # What a pupil switches on for themself on their page; both start off (classrooms are quiet).

@@ -1,0 +1,75 @@
+"""Who is at a class table and when a turn falls due to the helper bot (issue 46.2): the one
+rule the web app (trainer.store.class_tables, on every poll and move) and the live channel
+(trainer.push, which nudges the tablets at that moment) both call, so they never disagree.
+
+A seat's `seen_at` is the last time its child's tablet did something at that table (an open
+stream for it, a poll, a move, a move refused because the board was behind); None while a
+tournament seat's child has not opened the table yet. Times are epoch seconds, given by the caller. Whether a turn is due
+is one function of the time (`due`), which only ever turns true as time goes on: the channel
+asks it every tick and nudges the tablets when it does, so the web app, asked a moment later,
+lets the helper play. `due_from` names that moment, so the channel nudges once for each.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+AWAY_AFTER = 20.0     # seconds without a sign of the tablet: the child closed it, is away
+# A tournament seat's child has not opened the table yet: the table waits for them this long
+# after its start before the helper bot plays for them (issue 39.1). Their away clock starts
+# only when they first open the table.
+ARRIVE_WITHIN = 180.0
+NEVER = float("inf")
+
+
+def away_from(seen_at: float | None, started_at: float | None) -> float:
+    """After when the seat's child counts as away (not here yet: ARRIVE_WITHIN after the
+    table's start; a seat with neither time never is)."""
+    if seen_at is None:
+        return NEVER if started_at is None else started_at + ARRIVE_WITHIN
+    return seen_at + AWAY_AFTER
+
+
+def is_away(seen_at: float | None, started_at: float | None, now: float) -> bool:
+    return now > away_from(seen_at, started_at)
+
+
+def away_seats(seats: Mapping[int, Mapping], now: float, started_at: float | None) -> set[int]:
+    """The seats (seat -> {"seen_at": ...}) whose child is away now."""
+    return {seat for seat, s in seats.items() if is_away(s.get("seen_at"), started_at, now)}
+
+
+def not_here_yet(seats: Mapping[int, Mapping]) -> set[int]:
+    """The seats whose child has not opened the table since the tournament started."""
+    return {seat for seat, s in seats.items() if s.get("seen_at") is None}
+
+
+def look(seats: Mapping[int, Mapping], now: float, started_at: float | None) -> str:
+    """Who is not here, as the boards show it: "" when everyone is, else each such seat with
+    "a" (away: the helper plays for them) or "n" (not here yet), "1a3n". It changes with the
+    clock alone, without a write: the live channel tells the boards when it does, and a board
+    asks whenever its own differs (static/js/push.js)."""
+    away = away_seats(seats, now, started_at)
+    waiting = not_here_yet(seats) - away
+    return "".join(f"{seat}{'a' if seat in away else 'n'}" for seat in sorted(away | waiting))
+
+
+def due_from(seen_at: float | None, started_at: float | None, turn_began: float,
+             turn_clock: int | None) -> tuple[float, str]:
+    """(when, why) the helper bot may play the turn of the seat to act: "away" (its child is
+    away or never came) or "clock" (the turn took the table's clock, counted from the table's
+    last change, `turn_began`; only once the child is here). `due` says whether that moment
+    has come."""
+    when, why = away_from(seen_at, started_at), "away"
+    if turn_clock and seen_at is not None and turn_began + turn_clock <= when:
+        when, why = turn_began + turn_clock, "clock"
+    return when, why
+
+
+def due(seen_at: float | None, started_at: float | None, turn_began: float,
+        turn_clock: int | None, now: float) -> str | None:
+    """Why the helper bot must play the turn now ("away" before "clock"), or None."""
+    if is_away(seen_at, started_at, now):
+        return "away"
+    if turn_clock and seen_at is not None and now - turn_began >= turn_clock:
+        return "clock"
+    return None
