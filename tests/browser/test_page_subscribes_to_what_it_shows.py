@@ -27,7 +27,9 @@ def site(tmp_path):
     app = make_app(tmp_path / "subscribe.db", PUSH=push_port)
     server = LiveServer(app)
     server.start()
-    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port).start()
+    # The pages are the app's own origin: no other may read the stream (issue 45).
+    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port,
+                      app_port=int(server.url.rsplit(":", 1)[1])).start()
     db = server.db()
     make = Make(db)
     class_id = make.klass(make.teacher(email="sub@school.example"), "Sub class")
