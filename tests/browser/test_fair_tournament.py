@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from browser.conftest import Watch
 from browser.pupil_steps import log_in
 from browser.screens import SCREENS
-from browser.waits import until
+from browser.waits import TablePolls, until
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import own_results
@@ -69,18 +69,6 @@ def _advance(live_server, table_id, present, server_clock, seconds):
         server_clock[0] += 1
         _here(live_server, table_id, present)
         time.sleep(0.1)
-
-
-class _Polls:
-    """The table polls (POST .../live) a board has had answered."""
-
-    def __init__(self, page):
-        self.count = 0
-        page.on("requestfinished", self._seen)
-
-    def _seen(self, request):
-        if request.method == "POST" and request.url.split("?")[0].endswith("/live"):
-            self.count += 1
 
 
 def _teacher_starts(browser, live_server, klass):
@@ -197,8 +185,8 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
                                    lambda r, g: g.to_act == cat_seat, present)
     # Each board's poll is a chance for the helper to play (turns.tick): two more each, and
     # still nothing is played for her.
-    polls = {name: _Polls(kids[name]) for name in ("Ann", "Ben")}
-    until(ann, lambda: all(p.count >= 2 for p in polls.values()), "two polls of each board")
+    polls = {name: TablePolls(kids[name], "requestfinished") for name in ("Ann", "Ben")}
+    until(ann, lambda: all(p.live >= 2 for p in polls.values()), "two polls of each board")
     row, game, _ = _state(live_server, table_id)
     assert class_tables.helped_of(row) == [] and game.to_act == cat_seat
     expect(ann.locator(f'.seat[data-seat="{cat_seat}"]')).to_contain_text("not here yet")

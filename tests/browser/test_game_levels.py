@@ -27,6 +27,15 @@ def klass(live_server):
     return {"email": email, "class_id": class_id, "pupil_id": pupil_id, "code": code}
 
 
+def _mila_logs_in(page, live_server, klass):
+    page.goto(live_server.url + "/join")
+    page.get_by_label("Class code").fill(klass["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name="Mila").click()
+    for key in ("sun", "tree", "boat"):
+        page.get_by_role("button", name=PICTURES[key]).click()
+
+
 def test_the_teacher_sets_the_aim_by_the_class_page(page, live_server, watch, klass):
     page.goto(live_server.url + "/login")
     page.get_by_label("E-mail address").fill(klass["email"])
@@ -45,12 +54,7 @@ def test_the_teacher_sets_the_aim_by_the_class_page(page, live_server, watch, kl
 
 
 def test_a_pupil_plays_the_fitted_bot_and_the_teacher_sees_the_level(page, live_server, watch, klass):
-    page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(klass["code"])
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name="Mila").click()
-    for key in ("sun", "tree", "boat"):
-        page.get_by_role("button", name=PICTURES[key]).click()
+    _mila_logs_in(page, live_server, klass)
     page.get_by_role("link", name="New game").click()
     bot = page.get_by_label("Bot 1")
     expect(bot).to_have_value("fitted")
@@ -87,12 +91,7 @@ def test_a_child_who_logs_out_while_a_bot_moves_lands_on_the_front_page(browser,
     the log-out sends the browser to until the step's fate is known (the service worker kept
     out: what it fetches, the test cannot hold)."""
     page = browser.new_context(service_workers="block", viewport={"width": 1024, "height": 768}).new_page()
-    page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(klass["code"])
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("link", name="Mila").click()
-    for key in ("sun", "tree", "boat"):
-        page.get_by_role("button", name=PICTURES[key]).click()
+    _mila_logs_in(page, live_server, klass)
     steps, front, ended = [], [], []
     page.on("requestfinished", lambda request: ended.append(request))
     page.on("requestfailed", lambda request: ended.append(request))

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from browser.conftest import LiveServer
 from browser.pupil_steps import log_in
-from browser.waits import RequestLog, until
+from browser.waits import RequestLog, TablePolls, until
 from push_helpers import Channel, free_port
 from trainer.engine.solver import best_capture, solve
 from trainer.engine.view import view_of
@@ -50,18 +50,6 @@ def klass(site):
     code = make.class_row(class_id)["join_code"]
     db.close()
     return {"class_id": class_id, "pupils": pupils, "code": code}
-
-
-class Requests:
-    """The table polls (POST .../live) each page sent."""
-
-    def __init__(self, page):
-        self.live = 0
-        page.on("request", self._seen)
-
-    def _seen(self, request):
-        if request.method == "POST" and request.url.split("?")[0].endswith("/live"):
-            self.live += 1
 
 
 def _teacher_watches(page, server):
@@ -111,7 +99,7 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     db = server.db()
     table_id = class_tables.pupils_table(db, klass["pupils"]["Ann"])
     seat_page = {class_tables.seat_of(db, table_id, pid): kids[name] for name, pid in klass["pupils"].items()}
-    counts = {seat: Requests(page) for seat, page in seat_page.items()}
+    counts = {seat: TablePolls(page) for seat, page in seat_page.items()}
 
     def one_move():
         """The child to act moves; the other child's board and the projector follow."""
@@ -140,7 +128,7 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     quiet = {seat: c.live for seat, c in counts.items()}
     control = contexts[0].new_page()
     control.route("**/push/stream*", lambda route: route.abort())
-    control_polls = Requests(control)
+    control_polls = TablePolls(control)
     control.goto(kids["Ann"].url)
     _live(control, "poll")
     until(control, lambda: control_polls.live >= 4, "the control tab's fourth poll")

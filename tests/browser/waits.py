@@ -33,3 +33,15 @@ class RequestLog:
 
     def any_finished_since(self, mark: int) -> bool:
         return any(ended == "finished" for ended, _, _ in self.ended[mark:])
+
+
+class TablePolls:
+    """The table polls (POST .../live) a page sent (`event="requestfinished"`: had answered)."""
+
+    def __init__(self, page, event: str = "request"):
+        self.live = 0
+        page.on(event, self._seen)
+
+    def _seen(self, request):
+        if request.method == "POST" and request.url.split("?")[0].endswith("/live"):
+            self.live += 1

@@ -42,7 +42,9 @@ ENTRY_PAGES = {
                # parent's link (an unknown one: the view's lookup is what hostile input meets).
                "/manifest.webmanifest", "/sw.js", "/offline", "/at-home/closed", "/family/fuzz-parent-link"],
     "joining": ["/join/names"],        # a pupil who has entered the class code
-    "pupil": ["/", "/signin/was-that-you"],       # a question waits in fuzz_world (issue 34)
+    # A question waits in fuzz_world (issue 34); My page asks for the tournament's call when
+    # the live channel says a table changed (issue 46.6), and the fuzz world runs no channel.
+    "pupil": ["/", "/signin/was-that-you", "/play/call"],
     "teacher": ["/"],
 }
 # Tables a refused request may still change, each for its own reason (compared nowhere else):

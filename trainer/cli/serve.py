@@ -173,6 +173,9 @@ def _ports_free(args) -> None:
         if not port:
             continue
         with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+            # As the servers themselves bind: a port whose last connections are in TIME_WAIT is
+            # free to them, only one that something listens on is not.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind((args.host, port))
             except OSError as error:
