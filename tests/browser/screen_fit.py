@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from browser.screens import SCREENS
 
+# The sizes every pupil page is checked at: a tablet either way up and a phone either way up
+# (issue 47.5: a phone held sideways, 844×390, is how many children hold it at home).
+TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS = (1024, 768), (768, 1024), (390, 844), (844, 390)
+PUPIL_SIZES = (TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS)
+
 
 def inside(page, selector, what, size):
     width, height = size
