@@ -30,7 +30,7 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
         tall, y, wide, inner_width = page.evaluate(
             "[document.scrollingElement.scrollHeight, scrollY, document.scrollingElement.scrollWidth, innerWidth]")
         if whole_height and tall > height:
-            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png", full_page=True)
+            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")     # a full page would be laid out taller
         assert not whole_height or tall <= height, f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
         assert y == 0, f"{screen} opened scrolled {y} px down at {width}×{height}"
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"
