@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from browser.screens import SCREENS
 
+# The sizes every pupil page is checked at: a tablet either way up and a phone either way up
+# (issue 47.5: a phone held sideways, 844×390, is how many children hold it at home).
+TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS = (1024, 768), (768, 1024), (390, 844), (844, 390)
+PUPIL_SIZES = (TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS)
+
 
 def inside(page, selector, what, size):
     width, height = size
@@ -25,7 +30,7 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
         tall, y, wide, inner_width = page.evaluate(
             "[document.scrollingElement.scrollHeight, scrollY, document.scrollingElement.scrollWidth, innerWidth]")
         if whole_height and tall > height:
-            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png", full_page=True)
+            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")     # a full page would be laid out taller
         assert not whole_height or tall <= height, f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
         assert y == 0, f"{screen} opened scrolled {y} px down at {width}×{height}"
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"

@@ -19,7 +19,7 @@ from web_helpers import Make
 pytestmark = pytest.mark.browser
 
 CHECKED = ((1024, 768), (390, 844))
-ALSO = ((768, 1024),)
+ALSO = ((768, 1024), (844, 390))     # a phone held sideways too (issue 47.5)
 
 
 @pytest.fixture

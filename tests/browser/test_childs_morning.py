@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.drill_steps import answer, current_puzzle
+from browser.screen_fit import PUPIL_SIZES
 from browser.screens import SCREENS
 from drill_helpers import CURATED
 from trainer.engine.solver import best_capture, solve
@@ -20,7 +21,7 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+SIZES = {f"{w}x{h}": (w, h) for w, h in PUPIL_SIZES}      # 844×390 too (issue 47.5)
 PICTURES = ("Sun", "Tree", "Boat")
 DRILL = 4
 

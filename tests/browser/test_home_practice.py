@@ -15,7 +15,7 @@ from trainer.web.core import school_day
 from web_helpers import TEACHER_PASSWORD, Make
 
 from .conftest import Watch
-from .screen_fit import check_fit
+from .screen_fit import PUPIL_SIZES, check_fit
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_home_practice_from_the_teachers_click_to_the_childs_evening(page, brows
     child.get_by_role("heading", name="See you tomorrow!").wait_for()
     child.get_by_text("Practice at home opens tomorrow at 07:00.").wait_for()
     check_fit(child, "see you tomorrow", [(".see-you h1", "See you tomorrow!"), (".see-you button", "Log out")],
-              SIZES, shot="home-see-you", shot_sizes=SIZES)
+              PUPIL_SIZES, shot="home-see-you", shot_sizes=SIZES)
     child_watch.assert_clean()
 
     # Another device with the same QR, inside the hours again: refused in kind words.
@@ -87,7 +87,7 @@ def test_home_practice_from_the_teachers_click_to_the_childs_evening(page, brows
     second.goto(qr)
     second.get_by_text("This QR code already works on another tablet or phone.").wait_for()
     assert second.url == live_server.url + "/at-home"
-    check_fit(second, "a home QR on a second device", [("#at-home .calm-box", "the message")], SIZES,
+    check_fit(second, "a home QR on a second device", [("#at-home .calm-box", "the message")], PUPIL_SIZES,
               shot="home-second-device", shot_sizes=[(390, 844)])
     home.close()
     other.close()

@@ -3,9 +3,12 @@ decides whether a home drill is the daily drill or extra practice (issue 37.1)."
 import pytest
 
 from drill_helpers import DrillWorld
+from game_helpers import HX, play
+from trainer.engine.rules import legal_moves
 from trainer.pupils.home_hours import HomeHours
-from trainer.store import home_practice
+from trainer.store import games, home_practice
 from trainer.web.core import school_day
+from trainer.web.dashboard.queries import summaries
 
 
 @pytest.fixture
@@ -87,3 +90,50 @@ def test_an_answer_given_at_home_is_marked_at_home(world, client, db):
     attempt = world.pending()
     world.answer(attempt["id"], [])
     assert world.stored(attempt["id"])["at_home"] == 1
+
+
+def _start_game(client) -> int:
+    response = client.post("/games/new", data={"bot1": "beginner", "length": "round"})
+    assert response.status_code == 303
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def _move(client, db, pupil_id, game_id):
+    """One of the pupil's moves (or the next round) as the page makes it."""
+    game = games.load(games.get_for_pupil(db, pupil_id, game_id))
+    if game.round_over:
+        assert client.post(f"/games/{game_id}/next", headers=HX).status_code == 200
+    else:
+        assert play(client, game_id, legal_moves(game.state)[-1]).status_code == 200
+    return games.load(games.get_for_pupil(db, pupil_id, game_id))
+
+
+def _game_mark(db, game_id):
+    return db.execute("SELECT at_home FROM games WHERE id = ?", [game_id]).fetchone()[0]
+
+
+def test_a_game_begun_at_home_and_finished_at_school_is_a_school_game(world, client, db, app):
+    # Issue 47.1: a game's mark is where its last move was made, not how the game began.
+    home_login(world, client)
+    game_id = _start_game(client)
+    _move(client, db, world.pupil_id, game_id)
+    assert _game_mark(db, game_id) == 1
+    school = app.test_client()
+    world.login(school)
+    for _ in range(500):
+        if _move(school, db, world.pupil_id, game_id).over:
+            break
+    assert games.get_for_pupil(db, world.pupil_id, game_id)["status"] == "finished"
+    assert _game_mark(db, game_id) == 0
+    assert summaries.home_days(db, [world.pupil_id], "2000-01-01", "2100-01-01") == {}
+
+
+def test_a_game_begun_at_school_and_played_on_at_home_is_a_home_game(world, client, db, app):
+    school = app.test_client()
+    world.login(school)
+    game_id = _start_game(school)
+    assert _game_mark(db, game_id) == 0
+    home_login(world, client)
+    _move(client, db, world.pupil_id, game_id)
+    assert _game_mark(db, game_id) == 1
+    assert summaries.home_days(db, [world.pupil_id], "2000-01-01", "2100-01-01") == {world.pupil_id: 1}

@@ -259,7 +259,8 @@ def move(game_id):
     queued = outbox.queued_ms(request.form)
     timed = seen if mine else None
     if not games.save(get_db(), row, after, analysis if mine else None, timed, now=now,
-                      token=outbox.move_token(request.form), queued_ms=(queued or None) if mine else None):
+                      token=outbox.move_token(request.form), queued_ms=(queued or None) if mine else None,
+                      at_home=home_visit.at_home()):
         return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
     return _after_change(game_id)
 
@@ -278,7 +279,8 @@ def start_next_round(game_id):
         after = next_round(game)
     except GameError as err:
         return _screen(row, game, words.game_error(err.code, err.params), 409)
-    if not games.save(get_db(), row, after, now=school_day.now(), token=outbox.move_token(request.form)):
+    if not games.save(get_db(), row, after, now=school_day.now(), token=outbox.move_token(request.form),
+                      at_home=home_visit.at_home()):
         return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
     return _after_change(game_id)
 

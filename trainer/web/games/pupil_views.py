@@ -267,7 +267,8 @@ def move(game_id):
     queued = outbox.queued_ms(request.form)
     timed = seen if isinstance(chosen, Play) else None
     if not games.save(db, row, after, analysis, timed, now=now,
-                      token=outbox.move_token(request.form), queued_ms=queued or None):
+                      token=outbox.move_token(request.form), queued_ms=queued or None,
+                      at_home=home_visit.at_home()):
         return _changed(game_id)
     action_help.met(state.owned[PUPIL])
     return _after_change(game_id)
@@ -330,7 +331,7 @@ def start_next_round(game_id):
     except GameError as err:
         return _board(row, game, None, error=words.game_error(err.code, err.params), status=409)
     if not games.save(get_db(), row, after, now=school_day.now(),
-                      token=outbox.move_token(request.form)):
+                      token=outbox.move_token(request.form), at_home=home_visit.at_home()):
         return _changed(game_id)
     return _after_change(game_id)
 

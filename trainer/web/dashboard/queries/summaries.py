@@ -98,16 +98,17 @@ def game_totals(db: Database, pupil_ids: list[int]) -> dict[int, dict]:
 
 def home_days(db: Database, pupil_ids: list[int], first: str, last: str) -> dict[int, int]:
     """pupil -> days between `first` and `last` with practice at home (an answer or a game of
-    a home session, issue 37.1). A game's day is its start's, on the server's local clock."""
+    a home session, issue 37.1). A game counts where and when its last move was made (issue
+    47.1): its mark is that move's place, its day that move's, on the server's local clock."""
     ids = marks(pupil_ids)
     return dict(db.execute(
         f"""SELECT pupil_id, count(DISTINCT day) FROM (
               SELECT pupil_id, day FROM attempts WHERE pupil_id IN ({ids}) AND {ANSWERED}
                 AND at_home = 1 AND day BETWEEN ? AND ?
               UNION ALL
-              SELECT pupil_id, date(created_at, 'unixepoch', 'localtime') AS day FROM games
+              SELECT pupil_id, date(updated_at, 'unixepoch', 'localtime') AS day FROM games
                 WHERE pupil_id IN ({ids}) AND at_home = 1 AND status != 'abandoned'
-                AND date(created_at, 'unixepoch', 'localtime') BETWEEN ? AND ?)
+                AND date(updated_at, 'unixepoch', 'localtime') BETWEEN ? AND ?)
             GROUP BY pupil_id""", [*pupil_ids, first, last, *pupil_ids, first, last]).fetchall())
 
 
