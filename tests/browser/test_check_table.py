@@ -139,7 +139,8 @@ def test_quick_taps_while_the_answer_is_on_its_way_are_all_kept(page, live_serve
 @pytest.mark.parametrize("side", ["pupil", "teacher"])
 def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
     # Issue 47.5: at 390×844 the whole picker (the 10 and the Joker too), the magic numbers and
-    # the captures listed for a six-card table (the best 12 of 18, issue 45.1) are on the screen's width: nothing off to the side.
+    # the captures listed for a six-card table (the best 12 of 18, issue 45.1) are on the
+    # screen's width: nothing off to the side.
     page.set_viewport_size({"width": 390, "height": 844})
     if side == "pupil":
         pupil_logs_in(page, live_server, people)
@@ -151,8 +152,10 @@ def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
         page.get_by_label("Password").fill(TEACHER_PASSWORD)
         page.get_by_role("button", name="Log in").click()
         page.get_by_role("link", name="Check our table").first.click()
+    expect(page.get_by_role("button", name="Show")).to_have_count(0)      # the new, empty page is in
     position = positions()[2]                                  # 18 captures of six table cards
     tap_position(page, position)
+    expect(page.locator(".check-count")).to_contain_text(f"{len(solved(position))} capture")
     page.get_by_role("button", name="Show").click()
     expect(page.locator("[data-capture]")).to_have_count(min(len(solved(position)), SHOWN))
     # And held sideways (844×390): still nothing off to the side (the page scrolls down).

@@ -79,7 +79,7 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
     port = _free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port),
+        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--push-port", str(_free_port()),
          "--db", str(tmp_path / "served.db")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
@@ -117,7 +117,7 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
                XDG_RUNTIME_DIR=str(runtime))
     proc = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
-         "--threads", "2", "--db", str(tmp_path / "served.db")],
+         "--push-port", str(_free_port()), "--threads", "2", "--db", str(tmp_path / "served.db")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
         _first_answer(port)

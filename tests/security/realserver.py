@@ -34,9 +34,12 @@ class Server:
         self._log = open(self.log_path, "w", encoding="utf-8")
         environment = dict(os.environ, TRAINER_INSTANCE_PATH=str(instance), PYTHONUNBUFFERED="1")
         environment.update(env or {})
+        # The live channel on a free port of its own: the default, the next port, may be another
+        # test server's, and `trainer serve` refuses a port in use (issue 47.7).
+        push = () if "--push-port" in args else ("--push-port", str(free_port()))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(self.port),
-             "--db", str(db), "--no-demo", *args],
+             "--db", str(db), "--no-demo", *push, *args],
             stdout=self._log, stderr=subprocess.STDOUT, env=environment)
 
     def wait_ready(self, tries: int = 600) -> None:
