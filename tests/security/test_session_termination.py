@@ -40,12 +40,16 @@ def test_the_exact_old_cookie_is_refused_after_logout_also_for_changes(app, clie
     home = _login(role, client, make, ids)
     token = client.csrf_token()  # the logged-in page's CSRF token, kept in the same cookie
     stolen = client.get_cookie(COOKIE).value
+    with client.session_transaction() as sess:
+        logged_in_csrf = sess["csrf_token"]
     assert client.post("/logout").status_code == 303
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
     with client.session_transaction() as sess:
         # V14.3.1: nothing of the login stays in the browser; the language chosen and the
         # device's own key (docs/security.md, "Guessing") say nothing about who was logged in.
-        assert set(sess) <= {"lang", "device", "_permanent"} and "auth" not in sess
+        # The logout's answer carries a new CSRF value (login.py), never the login's.
+        assert set(sess) <= {"lang", "device", "_permanent", "csrf_token"} and "auth" not in sess
+        assert sess["csrf_token"] != logged_in_csrf
 
     thief = app.test_client()
     thief.set_cookie(COOKIE, stolen)

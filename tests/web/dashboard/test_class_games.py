@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.class_rounds import play_class_round
+from class_rounds import play_class_round
 from trainer.engine.records import replay_round
 from trainer.store import class_tables, game_moves
 

@@ -124,3 +124,25 @@ def test_a_made_up_token_is_refused_and_counted(client, clock, home, db):
     response = scan(client, f"{home[1]}-" + "x" * 32)
     assert response.status_code == 400
     assert db.execute("SELECT count(*) FROM login_failures").fetchone()[0] >= 1
+
+
+def test_a_request_beside_the_first_page_leaves_that_pages_token_working(app, client, clock, home):
+    """A fresh tablet fetches the service worker's script beside /me, with the cookie the login
+    set. That answer must not put back a session without /me's CSRF token: the child's first
+    tap ("Start today's drill") was refused as "page open too long" (CI, Sunday 6 December 2026)."""
+    from web_helpers import csrf_from
+
+    name = app.config["SESSION_COOKIE_NAME"]          # plain http here: no __Host- prefix
+    assert scan(client, home[2]).status_code == 303
+    cookie_of_login = client.get_cookie(name).value
+    page = client.get("/me")
+    cookie_of_page = client.get_cookie(name).value
+    # The service worker's request set off with the login's cookie and is answered last.
+    client.set_cookie(name, cookie_of_login)
+    beside = client.get("/sw.js")
+    assert beside.status_code == 200
+    if "Set-Cookie" not in beside.headers:
+        client.set_cookie(name, cookie_of_page)
+    start = client.post("/practice/next", data={"csrf_token": csrf_from(page.get_data(as_text=True)),
+                                                "mode": "drill"})
+    assert start.status_code in (200, 302, 303), start.status_code

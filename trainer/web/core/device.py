@@ -25,5 +25,9 @@ def key() -> str:
     if not isinstance(value, str) or not 16 <= len(value) <= 64:
         value = secrets.token_urlsafe(16)
         session[KEY] = value
-    session.permanent = True
+    if not session.permanent:
+        # Setting it at all marks the session changed, and a changed session is sent again:
+        # every request at home would then send its cookie, and one in flight beside a new
+        # page would take that page's CSRF token away (tests/web/pupils/test_home_login.py).
+        session.permanent = True
     return value

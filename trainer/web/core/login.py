@@ -12,9 +12,10 @@ import functools
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
+from flask_wtf.csrf import generate_csrf
 
 from trainer.store import pupils, sessions, teachers
-from trainer.web.core import htmx, security_log, urls
+from trainer.web.core import csrf, htmx, security_log, urls
 from trainer.web.db import get_db
 
 # The language chosen on this device, and the device's own key (trainer.web.core.device):
@@ -55,10 +56,18 @@ def _start(**who) -> None:
     if old:
         sessions.delete(get_db(), old)
     kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
-    session.clear()  # a new CSRF token too
+    session.clear()
     session.update(kept)
     session.permanent = True
     session["auth"] = sessions.create(get_db(), **who)
+    _new_csrf_token()
+
+
+def _new_csrf_token() -> None:
+    # Made here, not by the next page: requests a browser sends beside that page (the service
+    # worker's script, a prefetch) carry this cookie, and must carry the same token.
+    g.pop(csrf.FIELD, None)
+    generate_csrf()
 
 
 def login_teacher(teacher_id: int) -> None:
@@ -78,6 +87,7 @@ def logout() -> None:
     session.clear()
     session.update(kept)
     session.permanent = "device" in kept     # the device stays remembered
+    _new_csrf_token()
     g.teacher = None
     g.pupil = None
 
