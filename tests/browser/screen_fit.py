@@ -29,22 +29,27 @@ _MEASURE = f"""selectors => [document.scrollingElement.scrollHeight, scrollY, do
                  innerWidth, ({_BOXES})(selectors)]"""
 
 
-def _within(boxes, what, size):
+def within(found, what, size):
     width, height = size
-    assert boxes, f"{what} is not on the page at {width}×{height}"
-    for box in boxes:
+    assert found, f"{what} is not on the page at {width}×{height}"
+    for box in found:
         assert box, f"{what} is not shown at {width}×{height}"
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen at {width}×{height}: {box}"
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{what} sticks out at {width}×{height}: {box}"
 
 
 def _boxes(page, selectors, found):
-    return [boxes if boxes is not None else [element.bounding_box() for element in page.locator(selector).all()]
-            for selector, boxes in zip(selectors, found)]
+    return [each if each is not None else [element.bounding_box() for element in page.locator(selector).all()]
+            for selector, each in zip(selectors, found)]
+
+
+def boxes(page, selector) -> list:
+    """The boxes of every element the selector finds (None for one not rendered)."""
+    return _boxes(page, [selector], page.evaluate(_BOXES, [selector]))[0]
 
 
 def inside(page, selector, what, size):
-    _within(_boxes(page, [selector], page.evaluate(_BOXES, [selector]))[0], what, size)
+    within(boxes(page, selector), what, size)
 
 
 def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_height=True):
@@ -57,14 +62,14 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
             page.set_viewport_size({"width": width, "height": height})
         selectors = [selector for selector, _what in must_see]
         tall, y, wide, inner_width, found = page.evaluate(_MEASURE, selectors)
-        boxes = _boxes(page, selectors, found)
+        measured = _boxes(page, selectors, found)
         if whole_height and tall > height:
             page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")     # a full page would be laid out taller
         assert not whole_height or tall <= height, f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
         assert y == 0, f"{screen} opened scrolled {y} px down at {width}×{height}"
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"
-        for (_selector, what), found in zip(must_see, boxes):
-            _within(found, f"{what} on {screen}", (width, height))
+        for (_selector, what), found in zip(must_see, measured):
+            within(found, f"{what} on {screen}", (width, height))
         if shot and (width, height) in shot_sizes:
             page.screenshot(path=str(SCREENS / f"{shot}-{width}x{height}.png"))
     if page.viewport_size != {"width": 1024, "height": 768}:
