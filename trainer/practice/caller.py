@@ -35,7 +35,7 @@ class _EachTime:
         return drills.settings_for_class(db, class_id)
 
     def pupil_settings(self, db: Database, pupil_id: int) -> dict:
-        return dict(drills.pupil_settings(db, pupil_id))
+        return drills.pupil_settings(db, pupil_id)
 
 
 EACH_TIME: Reads = _EachTime()
