@@ -241,17 +241,17 @@ CLEAN = {
 
 
 @pytest.mark.parametrize("files, finding", [
-    ({"trainer/web/pupils/home.py": "from trainer.web.drills import flow\n",
-      "trainer/web/drills/views.py": "def f():\n    from trainer.web.pupils.home import bp\n"},
-     "drills and pupils import each other (trainer/web/drills/views.py:2, trainer/web/pupils/home.py:1)"),
-    ({"trainer/web/core/visit.py": "from trainer.web.pupils import home\n"},
-     "core imports pupils (trainer/web/core/visit.py:1): core is below every area"),
+    ({"trainer/web/pupils/home.py": "from trainer.web.drills import sums\n",
+      "trainer/web/drills/pupil_views.py": "def f():\n    from trainer.web.pupils.home import bp\n"},
+     "drills and pupils import each other (trainer/web/drills/pupil_views.py:2, trainer/web/pupils/home.py:1)"),
+    ({"trainer/web/core/home_visit.py": "from trainer.web.pupils import home\n"},
+     "core imports pupils (trainer/web/core/home_visit.py:1): core is below every area"),
 ])
 def test_areas_importing_each_other_are_reported(tmp_path, files, finding):
     one_way = {"trainer/web/__init__.py": "", "trainer/web/core/__init__.py": "", "trainer/web/core/htmx.py": "",
                "trainer/web/pupils/__init__.py": "", "trainer/web/pupils/home.py": "from trainer.web.core import htmx\n",
-               "trainer/web/drills/__init__.py": "", "trainer/web/drills/flow.py": "",
-               "trainer/web/drills/views.py": "from trainer.web.pupils.home import bp\n"}
+               "trainer/web/drills/__init__.py": "", "trainer/web/drills/sums.py": "",
+               "trainer/web/drills/pupil_views.py": "from trainer.web.pupils.home import bp\n"}
     write(tmp_path, one_way)
     assert two_way_areas(tmp_path) == []
     write(tmp_path, files)
