@@ -77,8 +77,9 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
         if not pending_taps.load(attempt["id"]).get("cards"):
             context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
-        context.update(fb=feedback(attempt, puzzle),
-                       status=practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once) if screen.session["finished_at"] else None)
+        status = practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once) \
+            if screen.session["finished_at"] else None
+        context.update(fb=feedback(attempt, puzzle), status=status)
     return context
 
 
@@ -102,9 +103,9 @@ def _where_the_pupil_is_now():
 
 def _too_old():
     """An answer that does not count: of an earlier school day, or held on the tablet for longer
-    than a Wi-Fi drop (trainer/practice/flow.py, ahead.py). The child is told once, in a few calm words that
-    blame the Wi-Fi, and sees the server's page for now with a full load: what the page held
-    (a puzzle from yesterday, tickets) is out of date."""
+    than a Wi-Fi drop (trainer/practice/flow.py, ahead.py). The child is told once, in a few calm
+    words that blame the Wi-Fi, and sees the server's page for now with a full load: what the page
+    held (a puzzle from yesterday, tickets) is out of date."""
     message = _("The Wi-Fi was away too long, so those answers don't count. Let's go on!")
     # The outbox sends held answers one by one: say it once, not once per answer.
     if message not in [text for _category, text in signed_session.get("_flashes", [])]:
