@@ -23,12 +23,11 @@ from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS
 from trainer.puzzles.timing import believed_decision_ms
 from trainer.store import game_limits, games
 from trainer.web.classplay import board as table_board
-from trainer.web.core import htmx, login, outbox, school_day, security_log
+from trainer.web.core import home_visit, htmx, login, outbox, school_day, security_log
 from trainer.web.core.page_context import pupil_page
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, family_words, pick as game_pick, words
 from trainer.web.games.forms import decision_ms, move_from_form, posted_pick
-from trainer.web.pupils import home_visit
 
 bp = Blueprint("family", __name__)
 
