@@ -51,7 +51,7 @@ class Turn:
     sums: dict | None = None
 
 
-def public_turns(view) -> dict[int, list[Turn]] | None:
+def public_turns(view) -> dict[int, list[Turn]] | None:  # noqa: C901 - one walk over the log
     """Each seat's turns, latest first, or None if the log cannot be followed (it always can
     for a view of a real round; None only keeps a bot safe from a hand-made view)."""
     n = view.players
