@@ -36,9 +36,11 @@ $(OIDC_STAMP): tests/oidc/package-lock.json
 
 oidc-provider: $(OIDC_STAMP)
 
-# The linter first (pyflakes, import order, bugbear: [tool.ruff] in pyproject.toml), then the
-# tests in one process per core and one more: the browser tests spend half their time waiting
-# for a page, and the extra process fills those gaps (docs/performance.md, issue 35.7). A file's
+# The linter first (pyflakes, import order, bugbear, the complexity limit: [tool.ruff] in
+# pyproject.toml), then the type checker over the packages [tool.mypy] names, a few seconds
+# (docs/web.md, "Checks"). Then the tests in one process per core and one more: the browser
+# tests spend half their time waiting for a page, and the extra process fills those gaps
+# (docs/performance.md, issue 35.7). A file's
 # tests stay together so its module-wide worlds are built once. Bytecode is written even where
 # the machine says not to (PYTHONDONTWRITEBYTECODE): each test process and each `trainer`
 # command the tests start would otherwise compile every module, and pytest rewrite every test
@@ -51,6 +53,9 @@ TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: $(STAMP) chromium oidc-provider
 	$(BIN)/ruff check .
+#	ruff format --check: enabled once the lead has formatted the tree (issue 48.5).
+#	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	@bash tests/tree_unchanged.sh before
 	$(PYTEST)
 	$(PYTEST) -q -m dates --as-if sunday

@@ -48,7 +48,7 @@ def _lost(stories: dict[Story, float], back: int) -> dict[Story, float]:
     return {story: p / mass for story, p in out.items()} if mass else {}
 
 
-def hand_stories(view) -> dict[int, list[tuple[float, Counter]]] | None:
+def hand_stories(view) -> dict[int, list[tuple[float, Counter]]] | None:  # noqa: C901 - one walk over the log
     """For each other seat, the backs its hand holds for sure under each story, with the
     story's chance: [(chance, Counter of backs)], or None when the log and the counts do not
     fit (never for a view of a real round)."""

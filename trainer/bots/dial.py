@@ -102,7 +102,7 @@ def noticed_groups(sums: dict, wanted, skills: Skills, rng: random.Random) -> di
     return out
 
 
-def dial_decision(sim: Sim, rng: random.Random, target: int, skills: Skills):
+def dial_decision(sim: Sim, rng: random.Random, target: int, skills: Skills):  # noqa: C901 - dice rolled in one order
     """The decision of a child with these skills for the player to act in `sim`."""
     rolls = [rng.random() for _ in range(7)]
     if sim.phase == DISCARD:

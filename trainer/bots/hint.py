@@ -108,40 +108,54 @@ def capture_reason(play: str, taken, target: int, table) -> Reason:
 
 def english(reason: Reason) -> str:
     """The reason as one English sentence (the only place hints are worded)."""
-    p = reason.params
-    kind = reason.kind
-    if kind == "capture":
-        steps = p["steps"]
-        call = f"{steps[0][0]} plus {steps[1][0]} is {steps[1][1]}"
-        call += "".join(f", plus {v} is {s}" for v, s in steps[2:])
-        taken = _and_list([_card_words(c) for c in p["taken"]])
-        text = f"{call} takes {taken}: {_points(p['points'])}"
-        if p["tweak"]:
-            text += ", and it is a TWEAK: the whole table"
-        return text
-    if kind == "lay":
-        card = _card_words(p["card"])
-        if p["could_capture"]:
-            return f"Lay {card}: taking cards now would leave the next player too much"
-        return f"No sum makes the target: lay {card}"
-    if kind == "joker":
-        sign = "+1" if p["delta"] > 0 else "-1"
-        text = f"Use the Joker ({sign}) to make the target {p['target']}"
-        if p["then"]:
-            text += ": then " + english(Reason("capture", p["then"]))
-        return text
-    if kind == "thief":
-        text = f"Use the Thief on player {p['victim'] + 1}"
-        if p["last_card"]:
-            text += ": it is their last card, so they miss a turn"
-        return text
-    if kind == "shifter":
-        return "Use the Shifter: a new card comes to the table and the target changes"
-    if kind == "bomb":
-        return "Use the Bomb: every other player must put a card on the table"
-    if kind == "discard":
-        return f"Give up {_card_words(p['card'])}: it is worth the least to you"
-    raise ValueError(f"unknown reason kind {kind!r}")
+    words = _ENGLISH.get(reason.kind)
+    if words is None:
+        raise ValueError(f"unknown reason kind {reason.kind!r}")
+    return words(reason.params)
+
+
+def _capture_english(p: dict) -> str:
+    steps = p["steps"]
+    call = f"{steps[0][0]} plus {steps[1][0]} is {steps[1][1]}"
+    call += "".join(f", plus {v} is {s}" for v, s in steps[2:])
+    taken = _and_list([_card_words(c) for c in p["taken"]])
+    text = f"{call} takes {taken}: {_points(p['points'])}"
+    if p["tweak"]:
+        text += ", and it is a TWEAK: the whole table"
+    return text
+
+
+def _lay_english(p: dict) -> str:
+    card = _card_words(p["card"])
+    if p["could_capture"]:
+        return f"Lay {card}: taking cards now would leave the next player too much"
+    return f"No sum makes the target: lay {card}"
+
+
+def _joker_english(p: dict) -> str:
+    sign = "+1" if p["delta"] > 0 else "-1"
+    text = f"Use the Joker ({sign}) to make the target {p['target']}"
+    if p["then"]:
+        text += ": then " + _capture_english(p["then"])
+    return text
+
+
+def _thief_english(p: dict) -> str:
+    text = f"Use the Thief on player {p['victim'] + 1}"
+    if p["last_card"]:
+        text += ": it is their last card, so they miss a turn"
+    return text
+
+
+_ENGLISH = {
+    "capture": _capture_english,
+    "lay": _lay_english,
+    "joker": _joker_english,
+    "thief": _thief_english,
+    "shifter": lambda p: "Use the Shifter: a new card comes to the table and the target changes",
+    "bomb": lambda p: "Use the Bomb: every other player must put a card on the table",
+    "discard": lambda p: f"Give up {_card_words(p['card'])}: it is worth the least to you",
+}
 
 
 def _card_words(card: dict) -> str:

@@ -51,7 +51,7 @@ class Turn:
     sums: dict | None = None
 
 
-def public_turns(view) -> dict[int, list[Turn]] | None:
+def public_turns(view) -> dict[int, list[Turn]] | None:  # noqa: C901 - one walk over the log
     """Each seat's turns, latest first, or None if the log cannot be followed (it always can
     for a view of a real round; None only keeps a bot safe from a hand-made view)."""
     n = view.players
@@ -102,23 +102,8 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
             card = INDEX[move.card]
             taken = tuple(INDEX[c] for c in move.capture)
             turn = Turn(seat, card, taken, delta, list(table), hand[seat], deck, clock)
-            for c in taken:
-                slot = next((s for s in table if s.card == c), None)
-                if slot is None:
-                    blanks = [s for s in table if s.card is None]
-                    if not blanks:
-                        return None
-                    slot = blanks[0]
-                    newest = max(s.arrived for s in blanks)
-                    if newest != slot.arrived:
-                        # The log does not name refilled or shifted cards: with blanks of two
-                        # arrivals on the table, which one this was is unknown. Once all of
-                        # them lay there the table is the same either way; before the last
-                        # arrived it is not, and those turns teach nothing.
-                        for s in blanks:
-                            s.unsure_until = max(s.unsure_until, newest)
-                    slot.card = c
-                table.remove(slot)
+            if not _take(table, taken):
+                return None
             if not taken:
                 table.append(_Slot(card))
             hand[seat] -= 1
@@ -129,15 +114,8 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
         # UseBomb changes nothing by itself: the Discards that follow do.
     if len(table) != len(view.table) or deck != view.deck_size or tuple(hand) != view.hand_sizes:
         return None
-    left = [INDEX[c] for c in view.table]
-    for slot in table:
-        if slot.card is not None:
-            if slot.card not in left:
-                return None
-            left.remove(slot.card)
-    blanks = [slot for slot in table if slot.card is None]
-    for slot, card in zip(blanks, left):
-        slot.card = card
+    if not _name_blanks(table, [INDEX[c] for c in view.table]):
+        return None
     for seat in turns:
         for t in turns[seat]:
             unsure = any(s.unsure_until > t.clock for s in t.slots)
@@ -145,6 +123,43 @@ def public_turns(view) -> dict[int, list[Turn]] | None:
             t.slots = []
         turns[seat].reverse()
     return turns
+
+
+def _take(table: list[_Slot], taken: tuple[int, ...]) -> bool:
+    """Takes a capture's cards off the table, naming blank slots as it must; False if the
+    cards cannot have been there."""
+    for c in taken:
+        slot = next((s for s in table if s.card == c), None)
+        if slot is None:
+            blanks = [s for s in table if s.card is None]
+            if not blanks:
+                return False
+            slot = blanks[0]
+            newest = max(s.arrived for s in blanks)
+            if newest != slot.arrived:
+                # The log does not name refilled or shifted cards: with blanks of two
+                # arrivals on the table, which one this was is unknown. Once all of
+                # them lay there the table is the same either way; before the last
+                # arrived it is not, and those turns teach nothing.
+                for s in blanks:
+                    s.unsure_until = max(s.unsure_until, newest)
+            slot.card = c
+        table.remove(slot)
+    return True
+
+
+def _name_blanks(table: list[_Slot], left: list[int]) -> bool:
+    """Names the blank slots by the cards the view shows (`left`, consumed); False if a named
+    slot's card is not among them."""
+    for slot in table:
+        if slot.card is not None:
+            if slot.card not in left:
+                return False
+            left.remove(slot.card)
+    blanks = [slot for slot in table if slot.card is None]
+    for slot, card in zip(blanks, left):
+        slot.card = card
+    return True
 
 
 def _deck_cards(colors):

@@ -227,16 +227,7 @@ def casual(sim: Sim, rng: random.Random, target: int | None = None):
     table = sim.table
     plain = sim.phase != START or not any(sim.acts[seat])
     if plain:
-        # Without an action card to weigh, the decision depends on these alone: remember it.
-        memo_key = (tuple(hand), tuple(table), target, risk.h, risk.rows is SWEEP[1],
-                    risk.bonus)
-        found = _CASUAL_MEMO.get(memo_key)
-        if found is not None:
-            return found
-        if len(_CASUAL_MEMO) >= 100_000:
-            _CASUAL_MEMO.clear()
-        found = _CASUAL_MEMO[memo_key] = _casual_plain(sim, seat, hand, table, target, risk)
-        return found
+        return _casual_plain_remembered(sim, seat, hand, table, target, risk)
     if table:
         sums = subsets_by_sum(table)
         totals = table_totals(table)
@@ -246,18 +237,37 @@ def casual(sim: Sim, rng: random.Random, target: int | None = None):
         totals = (0, 0)
         key = best = None
     if sim.phase == START:
-        acts = sim.acts[seat]
-        if acts[JOKER] and table:
-            joker = casual_joker(sim, seat, hand, target, sums, key, best, risk, totals)
-            if joker is not None:
-                return joker
-        if best is None:
-            fish = casual_fish(sim, seat)
-            if fish is not None:
-                return fish
+        action = _casual_action(sim, seat, hand, target, sums, key, best, risk, totals)
+        if action is not None:
+            return action
     if best is not None:
         return best
     return casual_lay(sim, seat, hand, risk, totals)
+
+
+def _casual_action(sim: Sim, seat: int, hand, target: int, sums, key, best, risk: Risk, totals):
+    """At the start of a turn, an action card worth using: the Joker for a better capture, else,
+    with no capture in sight, one that may bring one (or None)."""
+    if sim.acts[seat][JOKER] and sim.table:
+        joker = casual_joker(sim, seat, hand, target, sums, key, best, risk, totals)
+        if joker is not None:
+            return joker
+    if best is None:
+        return casual_fish(sim, seat)
+    return None
+
+
+def _casual_plain_remembered(sim: Sim, seat: int, hand: list, table: list, target: int, risk: Risk):
+    """_casual_plain, remembered: without an action card to weigh, the decision depends on
+    these alone."""
+    memo_key = (tuple(hand), tuple(table), target, risk.h, risk.rows is SWEEP[1], risk.bonus)
+    found = _CASUAL_MEMO.get(memo_key)
+    if found is not None:
+        return found
+    if len(_CASUAL_MEMO) >= 100_000:
+        _CASUAL_MEMO.clear()
+    found = _CASUAL_MEMO[memo_key] = _casual_plain(sim, seat, hand, table, target, risk)
+    return found
 
 
 def casual_fish(sim: Sim, seat: int):

@@ -92,9 +92,7 @@ def run_add(args) -> int:
         raise UsageError("--base-url must start with http:// or https://")
 
     temporary = os.path.join(folder, f".{slug}.new{schools.SUFFIX}")
-    for leftover in (temporary, temporary + "-wal", temporary + "-shm"):
-        if os.path.exists(leftover):
-            os.unlink(leftover)          # an earlier `add` that was interrupted
+    _remove(temporary, temporary + "-wal", temporary + "-shm")          # an earlier `add` that was interrupted
     try:
         token, demo_login = _make_school(temporary, name, slug, args.demo)
         try:
@@ -107,14 +105,18 @@ def run_add(args) -> int:
 
             os.replace(demo_login, login_file_for(path))
     finally:
-        for leftover in (temporary, temporary + "-wal", temporary + "-shm", temporary + ".demo-login"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
+        _remove(temporary, temporary + "-wal", temporary + "-shm", temporary + ".demo-login")
     print(f"school {slug!r} ({name}) added: {path}", file=sys.stderr)
     print(f"administrator's link, valid once until {(_utc_now() + timedelta(days=7)):%Y-%m-%d %H:%M} UTC "
           "(shown only now):", file=sys.stderr)
     print(f"{base}/invitations/{token}")
     return 0
+
+
+def _remove(*paths: str) -> None:
+    for path in paths:
+        if os.path.exists(path):
+            os.unlink(path)
 
 
 def _make_school(path: str, name: str, slug: str, demo: bool) -> tuple[str, str | None]:

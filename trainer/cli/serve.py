@@ -63,18 +63,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    if not 0 < args.port < 65536:
-        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
-    if args.threads < 1:
-        raise UsageError("--threads must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if args.timeout < 1:
-        raise UsageError("--timeout must be at least 1 second")
-    if args.push_port is None:
-        args.push_port = args.port + 1 if args.port < 65535 else 0
-    if not 0 <= args.push_port < 65536 or args.push_port == args.port:
-        raise UsageError(f"--push-port must be 0 (none) or another port between 1 and 65535, not {args.push_port}")
+    _check_options(args)
     _ports_free(args)
     if args.schools:
         return _run_schools(args)
@@ -99,6 +88,22 @@ def run(args) -> int:
         _warn_if_exposed(args)
         _gunicorn(args).run()
     return 0
+
+
+def _check_options(args) -> None:
+    """The numbers given are usable; the live channel's port defaults to the next one."""
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    if args.threads < 1:
+        raise UsageError("--threads must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.timeout < 1:
+        raise UsageError("--timeout must be at least 1 second")
+    if args.push_port is None:
+        args.push_port = args.port + 1 if args.port < 65535 else 0
+    if not 0 <= args.push_port < 65536 or args.push_port == args.port:
+        raise UsageError(f"--push-port must be 0 (none) or another port between 1 and 65535, not {args.push_port}")
 
 
 def _run_schools(args) -> int:
@@ -200,26 +205,7 @@ def _start_push(args, given: dict) -> None:
     if not args.push_port:
         return
     running: list[subprocess.Popen] = []
-
-    def spawn() -> subprocess.Popen:
-        proc = subprocess.Popen([sys.executable, "-m", "trainer.push", "--host", args.host,
-                                 "--port", str(args.push_port)], stdin=subprocess.PIPE)
-        proc.stdin.write(json.dumps(given).encode("utf-8") + b"\n")
-        proc.stdin.close()
-        return proc
-
-    def keep() -> None:
-        wait = 1.0
-        while True:
-            started = time.monotonic()
-            running[:] = [spawn()]
-            try:
-                running[0].wait()
-            except ChildProcessError:   # gunicorn's master reaped it first: it is gone all the same
-                pass
-            wait = 1.0 if time.monotonic() - started > 10 else min(wait * 2, 30.0)
-            time.sleep(wait)
-
+    command = [sys.executable, "-m", "trainer.push", "--host", args.host, "--port", str(args.push_port)]
     owner = os.getpid()
 
     def stop() -> None:
@@ -235,8 +221,27 @@ def _start_push(args, given: dict) -> None:
         # waitress leaves SIGTERM to Python's default, which skips atexit (gunicorn's master
         # handles it by exiting, which runs it).
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    threading.Thread(target=keep, name="push", daemon=True).start()
+    threading.Thread(target=_keep_running, args=(command, given, running), name="push", daemon=True).start()
     print(f"Live channel on port {args.push_port}", flush=True)
+
+
+def _keep_running(command: list[str], given: dict, running: list[subprocess.Popen]) -> None:
+    """Runs the live channel, and again whenever it ends: a second later after a long life,
+    twice as long after each quick death (30 seconds at most). `running` holds the process of
+    the moment."""
+    wait = 1.0
+    while True:
+        started = time.monotonic()
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE)
+        proc.stdin.write(json.dumps(given).encode("utf-8") + b"\n")
+        proc.stdin.close()
+        running[:] = [proc]
+        try:
+            proc.wait()
+        except ChildProcessError:   # gunicorn's master reaped it first: it is gone all the same
+            pass
+        wait = 1.0 if time.monotonic() - started > 10 else min(wait * 2, 30.0)
+        time.sleep(wait)
 
 
 def _schools_app(args, folder):

@@ -9,6 +9,7 @@ best captures are then read off class by class, walking only into branches that 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple
 
@@ -21,7 +22,7 @@ class Ranked(NamedTuple):
     best: tuple[Capture, ...]      # the first `limit` of them in reading order (rank_key)
 
 
-def rank_key(capture: Capture, hand, table) -> tuple:
+def rank_key(capture: Capture, hand: Sequence[str], table: Iterable[str]) -> tuple:
     """The order a child reads captures in: TWEAKs first (R5.3), then the most points (R2),
     then fewer cards, then hand order, then table order, then the target (R7.2)."""
     where = {card: i for i, card in enumerate(table)}
@@ -29,7 +30,7 @@ def rank_key(capture: Capture, hand, table) -> tuple:
             [where[t] for t in capture.capture], capture.target)
 
 
-def ranked(hand, table, target: int, joker: bool, limit: int) -> Ranked:
+def ranked(hand: Iterable[str], table: Iterable[str], target: int, joker: bool, limit: int) -> Ranked:
     cards = card_table()
     hand, table = tuple(hand), tuple(table)
     n = len(table)
@@ -74,7 +75,7 @@ def ranked(hand, table, target: int, joker: bool, limit: int) -> Ranked:
     return Ranked(total, tuple(best))
 
 
-def _suffix_counts(values, worth, top: int) -> list[dict]:
+def _suffix_counts(values: list[int], worth: list[int], top: int) -> list[dict]:
     """counts[i][(sum, points, cards)]: how many sets of the table cards from position i on
     make that; sums above `top` are never needed and are dropped."""
     n = len(values)
@@ -92,7 +93,8 @@ def _suffix_counts(values, worth, top: int) -> list[dict]:
     return counts
 
 
-def _walk(values, worth, counts, start: int, s: int, p: int, k: int, prefix: tuple):
+def _walk(values: list[int], worth: list[int], counts: list[dict], start: int, s: int, p: int, k: int,
+          prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """The position sets from `start` on that make exactly (s, p, k), in table order; a card is
     stepped onto only when the rest can still be made after it."""
     for j in range(start, len(values)):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,7 +26,7 @@ class CardTable:
     action_kind: dict[str, str]        # action card id -> thief/joker/shifter/bomb
     empty_deck_target: int             # the blue 7 under the deck (R1.4)
 
-    def deck_for(self, colors) -> tuple[str, ...]:
+    def deck_for(self, colors: Iterable[str]) -> tuple[str, ...]:
         wanted = set(colors)
         return tuple(c for c in self.numeric_ids if self.color_of[c] in wanted)
 

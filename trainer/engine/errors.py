@@ -7,7 +7,7 @@ from __future__ import annotations
 class CodedError(ValueError):
     """`str(err)` is the English message; `code` names the problem, `params` fill it in."""
 
-    def __init__(self, message: str, code: str = "invalid", **params):
+    def __init__(self, message: str, code: str = "invalid", **params: object):
         super().__init__(message)
         self.message = message
         self.code = code

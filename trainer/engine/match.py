@@ -3,6 +3,7 @@ another round while the top total is shared (D9)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.engine.cards import default_colors
@@ -68,7 +69,8 @@ class Match:
         return deal(shuffled_setup(self.players, rng, self.colors, self.next_dealer))
 
 
-def new_match(players: int, rng: random.Random, colors=None, threshold: int | None = None) -> Match:
+def new_match(players: int, rng: random.Random, colors: Iterable[str] | None = None,
+              threshold: int | None = None) -> Match:
     """The first dealer is drawn at random (D3); threshold defaults to R8.2 (a setting, D9)."""
     colors = check_colors(colors) if colors is not None else default_colors(players)
     if threshold is None:

@@ -27,7 +27,7 @@ class Position:
         return out
 
 
-def parse_position(data) -> Position:
+def parse_position(data: object) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object with target, table and hand", "not_object")
     extra = sorted(set(data) - POSITION_KEYS)
@@ -43,19 +43,22 @@ def parse_position(data) -> Position:
     joker = data.get("joker", False)
     if not isinstance(joker, bool):
         raise PositionError("joker must be true or false", "joker_not_bool")
-    cards = card_table()
     seen: set[str] = set()
-    lists = {}
-    for key in ("table", "hand"):
-        ids = data[key]
-        if not isinstance(ids, list):
-            raise PositionError(f"{key} must be a list of card ids", "not_a_list", field=key)
-        for card in ids:
-            if not isinstance(card, str) or not cards.is_numeric(card):
-                raise PositionError(f"unknown card {card!r} in {key} (ids look like R1a, O5, B3b)",
-                                    "unknown_card", card=str(card), field=key)
-            if card in seen:
-                raise PositionError(f"card {card} appears twice", "card_twice", card=card)
-            seen.add(card)
-        lists[key] = tuple(ids)
-    return Position(target, lists["table"], lists["hand"], joker)
+    table = _card_ids(data, "table", seen)
+    return Position(target, table, _card_ids(data, "hand", seen), joker)
+
+
+def _card_ids(data: dict, key: str, seen: set[str]) -> tuple[str, ...]:
+    """The list `key` of known numeric cards, none of them in `seen` (which gains them)."""
+    ids = data[key]
+    if not isinstance(ids, list):
+        raise PositionError(f"{key} must be a list of card ids", "not_a_list", field=key)
+    cards = card_table()
+    for card in ids:
+        if not isinstance(card, str) or not cards.is_numeric(card):
+            raise PositionError(f"unknown card {card!r} in {key} (ids look like R1a, O5, B3b)",
+                                "unknown_card", card=str(card), field=key)
+        if card in seen:
+            raise PositionError(f"card {card} appears twice", "card_twice", card=card)
+        seen.add(card)
+    return tuple(ids)

@@ -1,11 +1,23 @@
 """`tweak-round/1` and `tweak-match/1` records (FORMATS.md): write, read and replay."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.engine.cards import card_table
 from trainer.engine.match import Match
-from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.moves import (
+    ActionMove,
+    Discard,
+    LostTurn,
+    Move,
+    Play,
+    UseBomb,
+    UseJoker,
+    UseShifter,
+    UseThief,
+)
 from trainer.engine.rules import IllegalMove, apply
 from trainer.engine.state import RoundSetup, State, check_colors, deal
 
@@ -46,7 +58,7 @@ def round_record(state: State) -> dict:
     }
 
 
-def record_moves(log) -> list[dict]:
+def record_moves(log: Iterable[tuple[int, Move | LostTurn]]) -> list[dict]:
     """One entry per turn actually played; lost turns leave none (FORMATS.md)."""
     moves: list[dict] = []
     action: dict | None = None
@@ -54,6 +66,7 @@ def record_moves(log) -> list[dict]:
         if isinstance(move, LostTurn):
             continue
         if isinstance(move, Discard):
+            assert action is not None, "a log gives a Bomb's discards only after the Bomb (R7.4)"
             action["discards"][str(seat)] = move.card
         elif isinstance(move, Play):
             entry: dict = {"player": seat}
@@ -68,7 +81,7 @@ def record_moves(log) -> list[dict]:
     return moves
 
 
-def action_json(move) -> dict:
+def action_json(move: ActionMove) -> dict:
     if isinstance(move, UseJoker):
         return {"card": move.card, "delta": move.delta}
     if isinstance(move, UseThief):
@@ -80,7 +93,7 @@ def action_json(move) -> dict:
 
 # ---------------------------------------------------------------- reading
 
-def setup_from_record(record) -> RoundSetup:
+def setup_from_record(record: object) -> RoundSetup:
     if not isinstance(record, dict):
         raise RecordError("a round record must be a JSON object")
     if record.get("format") != ROUND_FORMAT:
@@ -88,13 +101,7 @@ def setup_from_record(record) -> RoundSetup:
     players = _int(record, "players")
     if not 2 <= players <= 6:
         raise RecordError(f"players must be 2 to 6, not {players}")
-    colors = record.get("colors")
-    if not isinstance(colors, list) or not all(isinstance(c, str) for c in colors):
-        raise RecordError("colors must be a list of colour letters")
-    try:
-        colors = check_colors(colors)
-    except ValueError as err:
-        raise RecordError(str(err)) from None
+    colors = _colors(record)
     dealer = _int(record, "dealer")
     if not 0 <= dealer < players:
         raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
@@ -114,6 +121,16 @@ def setup_from_record(record) -> RoundSetup:
     return RoundSetup(players, colors, dealer, tuple(deck), tuple(tweak_deck))
 
 
+def _colors(record: dict) -> tuple[str, ...]:
+    colors = record.get("colors")
+    if not isinstance(colors, list) or not all(isinstance(c, str) for c in colors):
+        raise RecordError("colors must be a list of colour letters")
+    try:
+        return check_colors(colors)
+    except ValueError as err:
+        raise RecordError(str(err)) from None
+
+
 def _int(record: dict, key: str) -> int:
     value = record.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -130,7 +147,7 @@ def _card_list(record: dict, key: str) -> list[str]:
 
 # ---------------------------------------------------------------- replaying
 
-def replay_round(record) -> State:
+def replay_round(record: Any) -> State:
     """The state the record's moves lead to. Raises RecordError for a malformed record and
     ReplayError (which move, which rule) for a move that breaks a rule."""
     state = deal(setup_from_record(record))
@@ -148,7 +165,7 @@ class _BadEntry(ValueError):
     pass
 
 
-def _replay_turn(state: State, entry) -> State:
+def _replay_turn(state: State, entry: object) -> State:
     if not isinstance(entry, dict):
         raise _BadEntry("a move must be a JSON object")
     if state.over:
@@ -167,7 +184,7 @@ def _replay_turn(state: State, entry) -> State:
     return apply(state, Play(play, tuple(capture)))
 
 
-def _replay_action(state: State, action) -> State:
+def _replay_action(state: State, action: object) -> State:
     if not isinstance(action, dict) or not isinstance(action.get("card"), str):
         raise _BadEntry("action must be an object with the card used")
     card = action["card"]
@@ -175,7 +192,8 @@ def _replay_action(state: State, action) -> State:
     if kind is None:
         raise _BadEntry(f"unknown action card {card!r}")
     if kind == "joker":
-        return apply(state, UseJoker(card, action.get("delta")))
+        # A missing delta is refused by apply like any other but +1 or -1 (R7.2).
+        return apply(state, UseJoker(card, action.get("delta", 0)))
     if kind == "shifter":
         return apply(state, UseShifter(card))
     if kind == "thief":
@@ -198,7 +216,7 @@ def _replay_action(state: State, action) -> State:
     return state
 
 
-def _check_known(*cards) -> None:
+def _check_known(*cards: object) -> None:
     table = card_table()
     for card in cards:
         if not isinstance(card, str) or not table.is_numeric(card):
@@ -224,7 +242,7 @@ def match_record(threshold: int, rounds: list[dict]) -> dict:
     return {"format": MATCH_FORMAT, "threshold": threshold, "rounds": rounds}
 
 
-def replay_match(record) -> dict:
+def replay_match(record: object) -> dict:
     """Replays every round of a match record and checks R8/D3/D9 across them.
 
     Raises RecordError for a malformed record, ReplayError (with the round) for a broken rule.
@@ -246,12 +264,8 @@ def replay_match(record) -> dict:
             raise RecordError(f"round {number}: {err}") from None
         if match is None:
             match = Match(setup.players, setup.colors, threshold, setup.dealer)
-        elif match.over:
-            raise ReplayError("the match was already over before this round (R8.2, D9)", 0, number)
-        elif (setup.players, setup.colors) != (match.players, match.colors):
-            raise ReplayError("every round of a match has the same players and colours (R8)", 0, number)
-        elif setup.dealer != match.next_dealer:
-            raise ReplayError(f"this round's dealer must be seat {match.next_dealer} (R3.2, D3)", 0, number)
+        else:
+            _check_next_round(match, setup, number)
         try:
             state = replay_round(round_rec)
         except ReplayError as err:
@@ -263,6 +277,7 @@ def replay_match(record) -> dict:
                                   len(round_rec["moves"]), number)
             break
         match = match.with_round(state)
+    assert match is not None, "rounds holds at least one round"
     return {
         "format": MATCH_FORMAT,
         "finished": match.over,
@@ -272,9 +287,19 @@ def replay_match(record) -> dict:
     }
 
 
+def _check_next_round(match: Match, setup: RoundSetup, number: int) -> None:
+    """R8, R3.2, D3, D9: round `number` may follow the rounds `match` holds."""
+    if match.over:
+        raise ReplayError("the match was already over before this round (R8.2, D9)", 0, number)
+    if (setup.players, setup.colors) != (match.players, match.colors):
+        raise ReplayError("every round of a match has the same players and colours (R8)", 0, number)
+    if setup.dealer != match.next_dealer:
+        raise ReplayError(f"this round's dealer must be seat {match.next_dealer} (R3.2, D3)", 0, number)
+
+
 # ---------------------------------------------------------------- single decisions
 
-def move_to_json(seat: int, move) -> dict:
+def move_to_json(seat: int, move: Move | LostTurn) -> dict:
     """One decision of the public log (a Thief's card included), for saving a game mid-turn."""
     if isinstance(move, Play):
         return {"seat": seat, "play": move.card, "capture": list(move.capture)}
@@ -287,7 +312,7 @@ def move_to_json(seat: int, move) -> dict:
     return {"seat": seat, "action": action}
 
 
-def move_from_json(data: dict):
+def move_from_json(data: dict) -> tuple[int, Move | None]:
     """The (seat, move) that move_to_json wrote; LostTurn entries are not decisions (None)."""
     seat = data["seat"]
     if "play" in data:

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Iterable, Sequence
 
 from trainer.engine.cards import card_table
 from trainer.engine.moves import (
     ACTION_MOVE_KIND,
+    ActionMove,
     Discard,
     LostTurn,
     Move,
@@ -43,8 +45,8 @@ def legal_moves(state: State) -> list[Move]:
         hand_sizes=[len(h) for h in state.hands], deck_size=len(state.deck))
 
 
-def moves_for(*, phase: Phase, hand, table, target: int, seat: int, unused,
-              hand_sizes, deck_size: int) -> list[Move]:
+def moves_for(*, phase: Phase, hand: Sequence[str], table: Iterable[str], target: int, seat: int,
+              unused: Iterable[str], hand_sizes: Sequence[int], deck_size: int) -> list[Move]:
     """The moves of a turn from what the player to act can see (R9), so a view gets the same list."""
     moves: list[Move] = [Play(c.play, c.capture) for c in solve(hand, table, target)]
     moves += [Play(card) for card in hand]
@@ -53,11 +55,11 @@ def moves_for(*, phase: Phase, hand, table, target: int, seat: int, unused,
     return moves
 
 
-def unused_action_cards(owned, used) -> list[str]:
+def unused_action_cards(owned: Iterable[str], used: Collection[str]) -> list[str]:
     return [c for c in owned if c not in used]
 
 
-def action_moves(seat: int, unused, hand_sizes, deck_size: int) -> list[Move]:
+def action_moves(seat: int, unused: Iterable[str], hand_sizes: Sequence[int], deck_size: int) -> list[Move]:
     """One use per kind of unused action card (two Jokers do the same), where it has an effect (D8)."""
     kind_of = card_table().action_kind
     first_of_kind: dict[str, str] = {}
@@ -130,7 +132,9 @@ def _play(state: State, move: Play) -> State:
     return _end_turn(state, seat, hands, table, won, owned, tweak_deck, state.log + ((seat, move),))
 
 
-def _end_turn(state: State, seat: int, hands, table, won, owned, tweak_deck, log) -> State:
+def _end_turn(state: State, seat: int, hands: tuple[tuple[str, ...], ...], table: tuple[str, ...],
+              won: tuple[tuple[str, ...], ...], owned: tuple[tuple[str, ...], ...], tweak_deck: tuple[str, ...],
+              log: tuple) -> State:
     """R6.1 draw to three, R6.2 refill an empty table, then pass on, losing turns per D7."""
     deck = state.deck
     hands, deck, table = _refill(hands, deck, table, seat)
@@ -159,33 +163,15 @@ def _refill(hands, deck, table, seat):
     return hands, deck, table
 
 
-def _use_action(state: State, move, rng: random.Random | None) -> State:
+def _use_action(state: State, move: ActionMove, rng: random.Random | None) -> State:
     seat = state.turn
-    kind = ACTION_MOVE_KIND[type(move)]
-    if state.phase is not Phase.START:
-        raise IllegalMove("R5.1", "only one action card may be used in a turn, before the card is played")
-    if move.card not in state.owned[seat]:
-        raise IllegalMove("R5.1", f"seat {seat} does not own {move.card}")
-    if move.card in state.used[seat]:
-        raise IllegalMove("R7.6", f"{move.card} has already been used")
-    if card_table().action_kind[move.card] != kind:
-        raise IllegalMove("R7", f"{move.card} is not a {kind} card")
-    hands, deck, table, delta, pending = state.hands, state.deck, state.table, 0, ()
+    _check_action_card(state, seat, move)
+    hands, deck, table, delta = state.hands, state.deck, state.table, 0
+    pending: tuple[int, ...] = ()
     phase = Phase.PLAY
     if isinstance(move, UseThief):
-        victim = move.victim
-        if not (0 <= victim < state.players) or victim == seat:
-            raise IllegalMove("R7.1", "the Thief must name another player")
-        if not hands[victim]:
-            raise IllegalMove("R7.1", f"seat {victim} holds no card to steal")
-        stolen = move.stolen
-        if stolen is None:
-            if rng is None:
-                raise ValueError("a Thief without a named card needs an RNG to draw one")
-            stolen = hands[victim][rng.randrange(len(hands[victim]))]
-            move = UseThief(move.card, victim, stolen)
-        elif stolen not in hands[victim]:
-            raise IllegalMove("R7.1", f"{stolen} is not in the hand of seat {victim}")
+        victim, stolen = move.victim, _stolen_card(state, seat, move, rng)
+        move = UseThief(move.card, victim, stolen)
         hands = _replace_at(hands, victim, _without(hands[victim], stolen))
         table = table + (stolen,)
     elif isinstance(move, UseJoker):
@@ -208,6 +194,35 @@ def _use_action(state: State, move, rng: random.Random | None) -> State:
                  seat, phase, delta, pending, state.log + ((seat, move),), state.turns)
 
 
+def _check_action_card(state: State, seat: int, move: ActionMove) -> None:
+    """R5.1, R7.6: the player to act uses, before playing, an action card of their own, once."""
+    kind = ACTION_MOVE_KIND[type(move)]
+    if state.phase is not Phase.START:
+        raise IllegalMove("R5.1", "only one action card may be used in a turn, before the card is played")
+    if move.card not in state.owned[seat]:
+        raise IllegalMove("R5.1", f"seat {seat} does not own {move.card}")
+    if move.card in state.used[seat]:
+        raise IllegalMove("R7.6", f"{move.card} has already been used")
+    if card_table().action_kind[move.card] != kind:
+        raise IllegalMove("R7", f"{move.card} is not a {kind} card")
+
+
+def _stolen_card(state: State, seat: int, move: UseThief, rng: random.Random | None) -> str:
+    """R7.1: the card the Thief takes: the one the move names, or one drawn with the RNG."""
+    victim, hands = move.victim, state.hands
+    if not (0 <= victim < state.players) or victim == seat:
+        raise IllegalMove("R7.1", "the Thief must name another player")
+    if not hands[victim]:
+        raise IllegalMove("R7.1", f"seat {victim} holds no card to steal")
+    if move.stolen is None:
+        if rng is None:
+            raise ValueError("a Thief without a named card needs an RNG to draw one")
+        return hands[victim][rng.randrange(len(hands[victim]))]
+    if move.stolen not in hands[victim]:
+        raise IllegalMove("R7.1", f"{move.stolen} is not in the hand of seat {victim}")
+    return move.stolen
+
+
 def _discard(state: State, move: Discard) -> State:
     if state.phase is not Phase.DISCARD:
         raise IllegalMove("R7.4", "cards are given up only when a Bomb asks for them")
@@ -222,10 +237,10 @@ def _discard(state: State, move: Discard) -> State:
                  state.log + ((seat, move),), state.turns)
 
 
-def _without(cards: tuple, card) -> tuple:
+def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
 
 
-def _replace_at(items: tuple, i: int, item) -> tuple:
+def _replace_at(items: tuple, i: int, item: object) -> tuple:
     return items[:i] + (item,) + items[i + 1:]

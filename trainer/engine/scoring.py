@@ -1,6 +1,7 @@
 """R2 and R6.5 score breakdowns: which cards earned which points, for score screens."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.engine.cards import card_table
@@ -17,7 +18,7 @@ class ScoreLine:
         return self.each * len(self.cards)
 
 
-def breakdown(won, owned) -> list[ScoreLine]:
+def breakdown(won: Iterable[str], owned: Sequence[str]) -> list[ScoreLine]:
     """The won pile and [T!] cards grouped by R2 row, in the order R2 lists them."""
     cards = card_table()
     rows: dict[str, list[str]] = {"plain": [], "red": [], "five": [], "red5": []}

@@ -7,6 +7,7 @@ never 2^(table size).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -32,7 +33,7 @@ class Capture(NamedTuple):
                 "tweak": self.tweak, "points": self.points, "call": self.call()}
 
 
-def running_sums(play: str, capture) -> list[tuple[int, int]]:
+def running_sums(play: str, capture: Iterable[str]) -> list[tuple[int, int]]:
     """R5.4: (face value, running sum) pairs, starting with the hand card."""
     value = card_table().value
     total = 0
@@ -43,7 +44,7 @@ def running_sums(play: str, capture) -> list[tuple[int, int]]:
     return steps
 
 
-def call_text(play: str, capture) -> str:
+def call_text(play: str, capture: Iterable[str]) -> str:
     """The English call, e.g. "2 plus 1 is 3, plus 3 is 6" (R5.4)."""
     value = card_table().value
     return _call_for_values(value[play], tuple(map(value.__getitem__, capture)))
@@ -62,18 +63,19 @@ def _call_for_values(first: int, values: tuple[int, ...]) -> str:
     return ", ".join(parts)
 
 
-def solve(hand, table, target: int, joker: bool = False) -> list[Capture]:
+def solve(hand: Sequence[str], table: Iterable[str], target: int, joker: bool = False) -> list[Capture]:
     """Every capture of the position; with `joker`, also those for target-1 and target+1 (R7.2)."""
     return _captures(hand, table, target, joker, with_calls=False)
 
 
-def solve_with_calls(hand, table, target: int, joker: bool = False) -> list[tuple[Capture, str]]:
+def solve_with_calls(hand: Sequence[str], table: Iterable[str], target: int,
+                     joker: bool = False) -> list[tuple[Capture, str]]:
     """solve(), each capture with its call (R5.4), which the search builds as it goes: captures
     share their first cards, so they share the start of their calls too."""
     return _captures(hand, table, target, joker, with_calls=True)
 
 
-def _captures(hand, table, target: int, joker: bool, with_calls: bool) -> list:
+def _captures(hand: Sequence[str], table: Iterable[str], target: int, joker: bool, with_calls: bool) -> list:
     cards = card_table()
     value, points = cards.value, cards.points
     table = tuple(table)
@@ -116,7 +118,7 @@ def _captures(hand, table, target: int, joker: bool, with_calls: bool) -> list:
     return out
 
 
-def _search_tables(values: list[int], top: int):
+def _search_tables(values: list[int], top: int) -> tuple[list[int], list[list[list[int]]]]:
     """reach[i]: bit set of the sums the cards from position i on can make (bit 0: none).
     choices[i][r]: the positions j >= i where a set adding up to r can start."""
     n = len(values)
@@ -137,6 +139,6 @@ def _search_tables(values: list[int], top: int):
     return reach, choices
 
 
-def best_capture(captures) -> Capture | None:
+def best_capture(captures: Iterable[Capture]) -> Capture | None:
     """The capture worth most points (R2); a TWEAK, then more cards, break ties."""
     return max(captures, key=lambda c: (c.points, c.tweak, c.cards), default=None)

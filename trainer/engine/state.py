@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -71,18 +72,18 @@ class State:
         return [score_of(self.won[s], self.owned[s]) for s in range(self.players)]
 
 
-def base_target(deck) -> int:
+def base_target(deck: Sequence[str]) -> int:
     cards = card_table()
     return cards.back[deck[0]] if deck else cards.empty_deck_target
 
 
-def score_of(won, owned) -> int:
+def score_of(won: Iterable[str], owned: Iterable[str]) -> int:
     """R2 and R6.5: the won pile's points plus 2 for every [T!] card, used or not."""
     points = card_table().points
     return sum(points[c] for c in won) + sum(points[c] for c in owned)
 
 
-def check_colors(colors) -> tuple[str, ...]:
+def check_colors(colors: Iterable[str]) -> tuple[str, ...]:
     known = card_table().colors
     colors = tuple(colors)
     unknown = [c for c in colors if c not in known]
@@ -95,7 +96,8 @@ def check_colors(colors) -> tuple[str, ...]:
     return tuple(c for c in known if c in colors)
 
 
-def shuffled_setup(players: int, rng: random.Random, colors=None, dealer: int | None = None) -> RoundSetup:
+def shuffled_setup(players: int, rng: random.Random, colors: Iterable[str] | None = None,
+                   dealer: int | None = None) -> RoundSetup:
     """R3.3: both decks shuffled with the given RNG; the dealer drawn at random unless given (D3)."""
     colors = check_colors(colors) if colors is not None else default_colors(players)
     cards = card_table()
@@ -138,5 +140,6 @@ def deal(setup: RoundSetup) -> State:
     )
 
 
-def new_round(players: int, rng: random.Random, colors=None, dealer: int | None = None) -> State:
+def new_round(players: int, rng: random.Random, colors: Iterable[str] | None = None,
+              dealer: int | None = None) -> State:
     return deal(shuffled_setup(players, rng, colors, dealer))

@@ -1,6 +1,7 @@
 """What one player may see (R9): the only thing a bot or a pupil's screen is given."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.cards import card_table
@@ -116,7 +117,8 @@ def backs_shown(state: State) -> tuple[int, ...]:
     return tuple(back[c] for c in setup.deck[start:start + gone])
 
 
-def state_from_view(view: PlayerView, hands, deck, tweak_deck) -> State:
+def state_from_view(view: PlayerView, hands: Sequence[Sequence[str]], deck: Sequence[str],
+                    tweak_deck: Sequence[str]) -> State:
     """A full state consistent with `view`, given guesses for what it hides (for search bots).
 
     The setup keeps only what the view knows; such a state is for look-ahead, not for records.

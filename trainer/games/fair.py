@@ -57,7 +57,7 @@ def helped_since_own_turn(game: Game, seat: int, helped: Sequence[Sequence]) -> 
     if seat < 0 or not helped:
         return 0
     count = 0
-    rounds = [(game.round_no, game.state)]
+    rounds: list[tuple[int, State | None]] = [(game.round_no, game.state)]
     for number in range(game.round_no - 1, -1, -1):
         rounds.append((number, None))
     for number, state in rounds:
@@ -104,4 +104,5 @@ def fair_scores(game: Game, helped: Sequence[Sequence]) -> FairScores:
         winner = final.index(max(final)) if final.count(max(final)) == 1 else None
     return FairScores(
         own_round, [r - o for r, o in zip(raw_round, own_round)], own_totals,
-        [r - o for r, o in zip(raw_totals, own_totals)] if raw_totals is not None else None, winner)
+        [r - o for r, o in zip(raw_totals, own_totals)] if raw_totals is not None and own_totals is not None
+        else None, winner)

@@ -63,7 +63,7 @@ class FamilySettings:
 
 
 class FamilyError(ValueError):
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object):
         super().__init__(code)
         self.code = code
         self.params = params
@@ -85,7 +85,8 @@ def family_table(child: str, others: list[tuple[str, str]], length: str = "round
     """The settings and each seat's name (None for a bot) from the form's rows: `others` holds
     (typed name, bot level) per seat after the child's, "" for neither; a row with a name is
     a person, one with a level a bot, an empty row no seat. Raises FamilyError."""
-    seats, names = [PERSON], [child]
+    seats: list[str] = [PERSON]
+    names: list[str | None] = [child]
     for typed, level in others:
         if typed.strip():
             name = clean_name(typed)

@@ -42,7 +42,7 @@ Settings = GameSettings | TableSettings | FamilySettings
 class GameError(ValueError):
     """A move the pupil may not make now; `code` and `params` become a friendly, translated message."""
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object):
         super().__init__(code)
         self.code = code
         self.params = params
@@ -158,8 +158,9 @@ def next_round(game: Game) -> Game:
 def _advance(game: Game) -> Game:
     """Bots decide until a person must or the round ends; a finished round is recorded."""
     state, round_no, seats = game.state, len(game.rounds), game.settings.seats
-    while not state.over and seats[state.current_player] != PERSON:
-        seat, step = state.current_player, len(state.log)
+    # No one decides (current_player is None) once the round is over.
+    while (seat := state.current_player) is not None and seats[seat] != PERSON:
+        step = len(state.log)
         move = make_bot(seats[seat]).choose(view_of(state, seat),
                                             draws(game.settings, game.seed, round_no, step, "bot"))
         state = apply(state, move, draws(game.settings, game.seed, round_no, step, "chance"))
@@ -211,20 +212,24 @@ def check_move(state: State, move: Move, seat: int = PUPIL) -> None:
     if state.phase is Phase.DISCARD:
         raise GameError("give_up_a_card")
     if isinstance(move, Play):
-        if move.card not in hand:
-            raise GameError("not_in_hand", card=move.card)
-        missing = [c for c in move.capture if c not in state.table]
-        if missing:
-            raise GameError("not_on_table", card=missing[0])
-        if move.capture:
-            steps = running_sums(move.card, move.capture)
-            if steps[-1][1] != state.target:
-                raise GameError("wrong_sum", steps=steps, total=steps[-1][1], target=state.target)
+        _check_play(state, move, hand)
         return
     if state.phase is not Phase.START:
         raise GameError("one_action_per_turn")
     if move not in legal_moves(state):
         raise GameError("action_not_allowed", card=getattr(move, "card", None))
+
+
+def _check_play(state: State, move: Play, hand: tuple[str, ...]) -> None:
+    if move.card not in hand:
+        raise GameError("not_in_hand", card=move.card)
+    missing = [c for c in move.capture if c not in state.table]
+    if missing:
+        raise GameError("not_on_table", card=missing[0])
+    if move.capture:
+        steps = running_sums(move.card, move.capture)
+        if steps[-1][1] != state.target:
+            raise GameError("wrong_sum", steps=steps, total=steps[-1][1], target=state.target)
 
 
 # ---------------------------------------------------------------- saving and resuming
@@ -233,7 +238,7 @@ def game_from_json(data: dict) -> Game:
     """Rebuilds a saved game (a bot game's tweak-game/1, a class table's tweak-table/1, a
     family table's tweak-family/1) by
     replaying it; raises ValueError when the data is not a game."""
-    kind = SETTINGS.get(data.get("format"))
+    kind = SETTINGS.get(data.get("format", ""))
     if kind is None:
         raise ValueError("not a tweak-game/1, tweak-table/1 or tweak-family/1 document")
     settings = kind.from_json(data["settings"])

@@ -29,7 +29,7 @@ def threshold_of(length: str, players: int) -> int | None:
 
 
 class SettingsError(ValueError):
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object):
         super().__init__(code)
         self.code = code
         self.params = params

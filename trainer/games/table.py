@@ -21,7 +21,8 @@ def helper_turn(game: Game, seat: int) -> tuple[Game, list[int]]:
     state = game.state
     if state.over or state.current_player != seat:
         raise GameError("not_your_turn")
-    steps, turns, bot = [], state.turns, make_bot(HELPER_LEVEL)
+    steps: list[int] = []
+    turns, bot = state.turns, make_bot(HELPER_LEVEL)
     while (not game.state.over and game.state.current_player == seat and game.state.turns == turns
            and len(steps) < HELPER_STEPS):
         step = len(game.state.log)

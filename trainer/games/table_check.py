@@ -7,6 +7,7 @@ Pure: the engine's solver and card table only.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.engine.capture_count import Ranked, ranked
@@ -17,7 +18,7 @@ MAX_TABLE = 20        # more than a real table ever holds is a slip of the finge
 SHOWN = 12            # the captures "Show" lists; the rest are counted ("and 244,083 more")
 
 
-def captures(hand, table, target: int, joker: bool = False) -> Ranked:
+def captures(hand: Sequence[str], table: Iterable[str], target: int, joker: bool = False) -> Ranked:
     """How many captures there are (R5.2, D5; with a Joker, target ±1 too: R7.2) and the first
     SHOWN of them: TWEAKs first (R5.3), then the most points (R2), then fewer cards, then table
     order. Counted, not listed: 20 low cards hold 244,095 captures (issue 45)."""
@@ -42,7 +43,8 @@ class Verdict:
         return self.code == "works"
 
 
-def explain_try(hand, table, target: int, joker: bool, tried) -> Verdict:
+def explain_try(hand: Collection[str], table: Sequence[str], target: int, joker: bool,
+                tried: Collection[str]) -> Verdict:
     """A capture someone tried: `tried` names cards of this position, in any order. One hand
     card and at least one table card whose values add up to the target (R5.2, D5; with a
     Joker, target ±1: R7.2). A TWEAK when it takes the whole table (R5.3)."""

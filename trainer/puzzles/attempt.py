@@ -3,6 +3,7 @@
 This is the single call the web layer makes when an answer arrives; it stores what comes back."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from trainer.puzzles.grading import Combination, Grade, grade, tapped_cards
@@ -46,7 +47,7 @@ class Outcome:
         return replace(self, pupil_after=self.pupil_before, puzzle_after=self.puzzle_before, update=None)
 
 
-def score_attempt(puzzle: Puzzle, submitted, *, pupil: Rating, puzzle_rating: Rating,
+def score_attempt(puzzle: Puzzle, submitted: Iterable[Combination | dict], *, pupil: Rating, puzzle_rating: Rating,
                   client_seconds: float | None, server_seconds: float, limit: float | None = None,
                   pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
                   pupil_trust: float = PUPIL_TRUST) -> Outcome:

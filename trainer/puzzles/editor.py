@@ -20,7 +20,7 @@ class Draft:
     problem: PuzzleError | None     # .code, .params; .message in English
 
 
-def draft_puzzle(table: Sequence[str], hand: Sequence[str], target, kind: str,
+def draft_puzzle(table: Sequence[str], hand: Sequence[str], target: object, kind: str,
                  focus: str = FOCUS_HAND) -> Draft:
     """Check what the teacher has built so far. The draft is the upload line
     {"target", "table", "hand", "kind", "focus"} (a Joker for kind `joker`, R7.2); table order is

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from trainer.engine.cards import card_table
 from trainer.engine.positions import Position
+from trainer.engine.solver import Capture
 from trainer.puzzles.kinds import FOCUS_HAND, KINDS, all_captures, answer_for, worth
 from trainer.puzzles.puzzle import MAX_RIGHT_ANSWERS, Puzzle, make_puzzle
 from trainer.puzzles.selfplay import DEFAULT_LEVELS, PLAYERS, decision_positions
@@ -52,28 +53,41 @@ def candidate(kind: str, variant: str, position: Position, rng: random.Random) -
     captures = all_captures(position)
     if not captures or (kind == "quick" and len(captures) > MAX_RIGHT_ANSWERS):
         return None
-    focus = FOCUS_HAND
-    if kind == "all":
-        if variant == "card":
-            fits = [card for card in position.hand
-                    if 1 <= sum(c.play == card for c in captures) <= GEN_ALL_ANSWERS]
-            if not fits:
-                return None
-            focus = fits[rng.randrange(len(fits))]
-        elif len(position.hand) < 2 or not 2 <= len(captures) <= GEN_ALL_ANSWERS:
-            return None
-    elif kind == "tweak":
-        if any(c.tweak for c in captures) != (variant == "sweep"):
-            return None
-    elif kind == "best":
-        if len({worth(c) for c in captures}) < 2:
-            return None          # every capture equally good: that is a `quick` puzzle
-    elif kind == "joker":
-        best = answer_for("joker", position, FOCUS_HAND, captures)
-        moves = all(c.target != position.target for c in best)
-        if moves != (variant == "moves") or len(captures) < 2:
-            return None
+    focus = _all_focus(variant, position, captures, rng) if kind == "all" else FOCUS_HAND
+    if focus is None or (kind in FITS and not FITS[kind](variant, position, captures)):
+        return None
     return make_puzzle(kind, position, focus)
+
+
+def _all_focus(variant: str, position: Position, captures: list[Capture], rng: random.Random) -> str | None:
+    """The focus of an `all` puzzle from the position: a hand card with a few captures
+    (variant "card"), or the whole hand when it has several cards and captures; None if neither fits."""
+    if variant == "card":
+        fits = [card for card in position.hand
+                if 1 <= sum(c.play == card for c in captures) <= GEN_ALL_ANSWERS]
+        return fits[rng.randrange(len(fits))] if fits else None
+    if len(position.hand) < 2 or not 2 <= len(captures) <= GEN_ALL_ANSWERS:
+        return None
+    return FOCUS_HAND
+
+
+def _fits_tweak(variant: str, position: Position, captures: list[Capture]) -> bool:
+    return any(c.tweak for c in captures) == (variant == "sweep")
+
+
+def _fits_best(variant: str, position: Position, captures: list[Capture]) -> bool:
+    return len({worth(c) for c in captures}) >= 2       # every capture equally good: that is a `quick` puzzle
+
+
+def _fits_joker(variant: str, position: Position, captures: list[Capture]) -> bool:
+    best = answer_for("joker", position, FOCUS_HAND, captures)
+    moves = all(c.target != position.target for c in best)
+    return moves == (variant == "moves") and len(captures) >= 2
+
+
+# Whether a position suits a kind's variant, past the checks every kind shares (`all` also
+# picks its focus: _all_focus); a `quick` puzzle takes any position that has captures.
+FITS = {"tweak": _fits_tweak, "best": _fits_best, "joker": _fits_joker}
 
 
 def generate(count: int, rng: random.Random, kinds: Sequence[str] = KINDS,

@@ -5,9 +5,11 @@ right and wrong count distinct combinations and total is the number to find. Eve
 all or nothing."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.engine.cards import card_table
+from trainer.engine.positions import Position
 from trainer.engine.solver import Capture
 from trainer.puzzles.kinds import FOCUS_HAND
 from trainer.puzzles.puzzle import Puzzle
@@ -46,13 +48,13 @@ class Combination:
     def to_json(self) -> dict:
         if self.none:
             return {"none": True}
-        out = {"play": self.play, "capture": list(self.capture)}
+        out: dict[str, object] = {"play": self.play, "capture": list(self.capture)}
         if self.delta:
             out["delta"] = self.delta
         return out
 
     @classmethod
-    def from_json(cls, data) -> "Combination":
+    def from_json(cls, data: object) -> "Combination":
         """{"play": "G2a", "capture": ["R1a", "O3a"], "delta": 0} or {"none": true}.
         Raises ValueError on a malformed document (the web answers 400)."""
         if not isinstance(data, dict):
@@ -104,7 +106,7 @@ class Grade:
                 "credit": self.credit, "first_right": self.first_right}
 
 
-def grade(puzzle: Puzzle, submitted) -> Grade:
+def grade(puzzle: Puzzle, submitted: Iterable[Combination | dict]) -> Grade:
     """Grade the combinations a pupil entered (Combination objects or their JSON).
 
     An entry repeated counts once. `all`: correct when every right capture is found and nothing
@@ -113,7 +115,9 @@ def grade(puzzle: Puzzle, submitted) -> Grade:
     "there is none") is entered and nothing wrong; credit 1 or 0; missed = every right capture
     when none was found, else nothing (one is enough)."""
     entries = [c if isinstance(c, Combination) else Combination.from_json(c) for c in submitted]
-    by_key = {(c.target, c.play, frozenset(c.capture)): c for c in puzzle.answer}
+    # Keyed so that an entry's key (its play None for "there is none") looks it up as it is.
+    by_key: dict[tuple[int, str | None, frozenset[str]], Capture] = {
+        (c.target, c.play, frozenset(c.capture)): c for c in puzzle.answer}
     right: list[Capture] = []
     wrong: list[WrongCombination] = []
     seen: set = set()
@@ -157,39 +161,46 @@ def grade(puzzle: Puzzle, submitted) -> Grade:
 
 def _why_wrong(puzzle: Puzzle, entry: Combination) -> WrongCombination:
     position = puzzle.position
-    value = card_table().value
     target = position.target + entry.delta
+    assert entry.play is not None, '"there is none" is graded before its cards are'
     cards = (entry.play, *entry.capture)
     if any(c not in position.hand and c not in position.table for c in cards):
         return WrongCombination(entry, UNKNOWN_CARD, None, target)
-    total = sum(value[c] for c in cards)
+    total = sum(card_table().value[c] for c in cards)
+    reason = _broken_rule(position, entry, total, target) or _not_right_because(puzzle)
+    return WrongCombination(entry, reason, total, target)
 
-    def wrong(reason: str) -> WrongCombination:
-        return WrongCombination(entry, reason, total, target)
 
+def _broken_rule(position: Position, entry: Combination, total: int, target: int) -> str | None:
+    """Why the entry is no capture at all (R5.2, D5, R7.2), the first reason a child should hear;
+    None for a real capture."""
     if entry.play not in position.hand:
-        return wrong(NOT_IN_HAND)
+        return NOT_IN_HAND
     if any(c not in position.table for c in entry.capture):
-        return wrong(NOT_ON_TABLE)
+        return NOT_ON_TABLE
     if len(set(entry.capture)) != len(entry.capture):
-        return wrong(CARD_TWICE)
+        return CARD_TWICE
     if not entry.capture:
-        return wrong(NO_TABLE_CARD)
+        return NO_TABLE_CARD
     if entry.delta and not position.joker:
-        return wrong(NO_JOKER)
+        return NO_JOKER
     if entry.delta not in (-1, 0, 1):
-        return wrong(BAD_DELTA)
+        return BAD_DELTA
     if total != target:
-        return wrong(WRONG_SUM)
-    # A real capture (R5.2) that is not one of the right ones: say why.
+        return WRONG_SUM
+    return None
+
+
+def _not_right_because(puzzle: Puzzle) -> str:
+    """A real capture (R5.2) that is not one of the right ones: why."""
     if puzzle.kind == "all" and puzzle.focus != FOCUS_HAND:
-        return wrong(NOT_FOCUS)
+        return NOT_FOCUS
     if puzzle.kind == "tweak":
-        return wrong(NOT_TWEAK)
-    return wrong(NOT_BEST)
+        return NOT_TWEAK
+    return NOT_BEST
 
 
-def tapped_cards(submitted) -> int:
+def tapped_cards(submitted: Iterable[Combination | dict]) -> int:
     """How many taps the entries took (cards, plus one for "there is none"): for timing checks."""
     taps = 0
     for c in submitted:

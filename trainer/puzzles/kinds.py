@@ -67,6 +67,6 @@ def answer_for(kind: str, position: Position, focus: str = FOCUS_HAND,
     raise unknown_kind(kind)
 
 
-def unknown_kind(kind) -> PuzzleError:
+def unknown_kind(kind: object) -> PuzzleError:
     return PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}", "unknown_kind",
                        kind=str(kind))

@@ -62,7 +62,7 @@ def parse_puzzle_text(text: str, source: str = "") -> list[Puzzle]:
     return parse_puzzle_lines(text.splitlines(), source)
 
 
-def load_puzzle_file(path) -> list[Puzzle]:
+def load_puzzle_file(path: str | Path) -> list[Puzzle]:
     """A puzzle file from disk. Unreadable or non-UTF-8 files raise PuzzleFileError too (line 0)."""
     path = Path(path)
     try:
@@ -75,7 +75,7 @@ def load_puzzle_file(path) -> list[Puzzle]:
     return parse_puzzle_text(text, path.name)
 
 
-def load_seed_puzzles(directory=None) -> dict[str, list[Puzzle]]:
+def load_seed_puzzles(directory: str | Path | None = None) -> dict[str, list[Puzzle]]:
     """Every curated set: file stem -> puzzles, files in name order."""
     directory = Path(directory) if directory is not None else PUZZLE_DIR
     return {path.stem: load_puzzle_file(path) for path in sorted(directory.glob("*.jsonl"))}

@@ -62,7 +62,7 @@ class Puzzle:
         return out
 
     @classmethod
-    def from_json(cls, data) -> "Puzzle":
+    def from_json(cls, data: object) -> "Puzzle":
         return parse_puzzle(data)
 
     def estimated(self) -> "Puzzle":
@@ -90,6 +90,21 @@ def make_puzzle(kind: str, position: Position, focus: str = FOCUS_HAND, note: st
         position = Position(position.target, position.table, position.hand, True)
     if position.joker and kind != "joker":
         raise PuzzleError(f'"joker": true belongs to kind joker, not {kind}', "joker_wrong_kind", kind=kind)
+    _check_sizes(position)
+    _check_focus(kind, position, focus)
+    captures = all_captures(position)
+    answer = answer_for(kind, position, focus, captures)
+    _check_answer_size(kind, position, focus, answer)
+    features = features_of(kind, position, captures, answer)
+    if time_limit is None:
+        time_limit = default_time_limit(features)
+    if difficulty is None:
+        difficulty = initial_difficulty(features)
+    return Puzzle(puzzle_id(kind, position, focus), kind, position, focus, answer,
+                  float(time_limit), float(difficulty), features, note)
+
+
+def _check_sizes(position: Position) -> None:
     low, high = TARGET_RANGE
     if not low <= position.target <= high:
         raise PuzzleError(f"target {position.target} is out of range: use {low} to {high}", "target_range",
@@ -100,15 +115,22 @@ def make_puzzle(kind: str, position: Position, focus: str = FOCUS_HAND, note: st
     if not 1 <= len(position.table) <= MAX_TABLE:
         raise PuzzleError(f"the table must hold 1 to {MAX_TABLE} cards, not {len(position.table)}",
                           "table_size", count=len(position.table), high=MAX_TABLE)
-    if focus != FOCUS_HAND:
-        if kind != "all":
-            raise PuzzleError(f'focus is for kind all; a {kind} puzzle is about the whole hand',
-                              "focus_wrong_kind", kind=kind)
-        if focus not in position.hand:
-            raise PuzzleError(f'focus {focus!r} is not in the hand (use a hand card or "hand")',
-                              "focus_not_in_hand", card=focus)
-    captures = all_captures(position)
-    answer = answer_for(kind, position, focus, captures)
+
+
+def _check_focus(kind: str, position: Position, focus: str) -> None:
+    if focus == FOCUS_HAND:
+        return
+    if kind != "all":
+        raise PuzzleError(f'focus is for kind all; a {kind} puzzle is about the whole hand',
+                          "focus_wrong_kind", kind=kind)
+    if focus not in position.hand:
+        raise PuzzleError(f'focus {focus!r} is not in the hand (use a hand card or "hand")',
+                          "focus_not_in_hand", card=focus)
+
+
+def _check_answer_size(kind: str, position: Position, focus: str, answer: tuple[Capture, ...]) -> None:
+    """At least one right capture (none may be right only for `tweak`), and few enough to tap
+    and to print in an answer key."""
     if not answer and kind != "tweak":
         who = focus if focus != FOCUS_HAND else "the hand"
         raise PuzzleError(f"{who} captures nothing at target {position.target}: "
@@ -122,16 +144,9 @@ def make_puzzle(kind: str, position: Position, focus: str = FOCUS_HAND, note: st
         raise PuzzleError(f"{len(answer)} right combinations are too many for an answer key: "
                           f"a puzzle has at most {MAX_RIGHT_ANSWERS}", "too_many_right",
                           found=len(answer), high=MAX_RIGHT_ANSWERS)
-    features = features_of(kind, position, captures, answer)
-    if time_limit is None:
-        time_limit = default_time_limit(features)
-    if difficulty is None:
-        difficulty = initial_difficulty(features)
-    return Puzzle(puzzle_id(kind, position, focus), kind, position, focus, answer,
-                  float(time_limit), float(difficulty), features, note)
 
 
-def parse_puzzle(data) -> Puzzle:
+def parse_puzzle(data: object) -> Puzzle:
     """One puzzle from JSON: a FORMATS.md position (flat, or under "position") plus optional
     "kind" (default: joker if "joker" is true, else all), "focus", "note", "time_limit" and
     "difficulty" (overrides). "id" and "answer", when given (as `trainer puzzles` prints
@@ -143,16 +158,8 @@ def parse_puzzle(data) -> Puzzle:
     if extra:
         raise PuzzleError(f"unknown field {extra[0]!r} (a puzzle has target, table, hand, joker, "
                           f"kind, focus, note, time_limit, difficulty)", "unknown_field", field=extra[0])
-    if "position" in data:
-        clash = sorted(set(data) & POSITION_KEYS)
-        if clash:
-            raise PuzzleError(f"{clash[0]!r} is given both inside and outside \"position\"",
-                              "field_twice", field=clash[0])
-        raw_position = data["position"]
-    else:
-        raw_position = {k: v for k, v in data.items() if k in POSITION_KEYS}
     try:
-        position = parse_position(raw_position)
+        position = parse_position(_raw_position(data))
     except PositionError as err:
         raise PuzzleError(err.message, err.code, **err.params) from None
     kind = data.get("kind", "joker" if position.joker else "all")
@@ -175,6 +182,17 @@ def parse_puzzle(data) -> Puzzle:
     return puzzle
 
 
+def _raw_position(data: dict) -> object:
+    """The position's fields: flat in the puzzle, or all of them under "position"."""
+    if "position" not in data:
+        return {k: v for k, v in data.items() if k in POSITION_KEYS}
+    clash = sorted(set(data) & POSITION_KEYS)
+    if clash:
+        raise PuzzleError(f"{clash[0]!r} is given both inside and outside \"position\"",
+                          "field_twice", field=clash[0])
+    return data["position"]
+
+
 def _number(data: dict, key: str, bounds: tuple[float, float]) -> float | None:
     if key not in data:
         return None
@@ -187,7 +205,7 @@ def _number(data: dict, key: str, bounds: tuple[float, float]) -> float | None:
     return float(value)
 
 
-def _check_answer(given, puzzle: Puzzle) -> None:
+def _check_answer(given: object, puzzle: Puzzle) -> None:
     """A stated answer must be exactly the solver's right captures (order free)."""
     if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
         raise PuzzleError("answer must be a list of captures as the solver prints them", "answer_format")

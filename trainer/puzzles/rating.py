@@ -12,6 +12,7 @@ and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puz
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 DISCRIMINATION = 1.0       # a = DISCRIMINATION * (theta - beta); the time limit d is folded in
@@ -101,7 +102,7 @@ class Rating:
 SETTLED = 20           # answers after which a pupil's rating counts as settled
 
 
-def starting_rating(others=()) -> Rating:
+def starting_rating(others: Iterable[Rating] = ()) -> Rating:
     """Where a new pupil starts: the median of the settled ratings (at least SETTLED answers)
     of the pupils given (e.g. the class), else 0. Its count is 0, so K starts large anyway."""
     values = sorted(r.value for r in others if r.count >= SETTLED)

@@ -11,17 +11,20 @@ from trainer.puzzles.rating import DISCRIMINATION, TARGET_SUCCESS, Rating, gap_f
 
 TOLERANCE = 0.05     # the aim is drawn from 70% to 80%: puzzles in that band are "near-equal"
 
+Rated = Rating | float
+Candidates = Mapping[str, Rated] | Iterable[tuple[str, Rated]]
 
-def _value(rating) -> float:
+
+def _value(rating: Rated) -> float:
     return rating.value if isinstance(rating, Rating) else float(rating)
 
 
-def predicted_success(pupil, puzzle, discrimination: float = DISCRIMINATION) -> float:
+def predicted_success(pupil: Rated, puzzle: Rated, discrimination: float = DISCRIMINATION) -> float:
     """P(correct) of the HSHS model for a pupil and a puzzle (Ratings or plain numbers)."""
     return p_correct(_value(pupil), _value(puzzle), discrimination)
 
 
-def choose_puzzle(pupil, candidates, seen: Collection[str], rng: random.Random, *,
+def choose_puzzle(pupil: Rated, candidates: Candidates, seen: Collection[str], rng: random.Random, *,
                   target: float = TARGET_SUCCESS, tolerance: float = TOLERANCE,
                   discrimination: float = DISCRIMINATION) -> str | None:
     """The id of the next puzzle, or None when every candidate was seen this session.
@@ -41,17 +44,17 @@ def draw_aim(rng: random.Random, target: float = TARGET_SUCCESS, tolerance: floa
     return target + rng.uniform(-tolerance, tolerance)
 
 
-def aimed_difficulty(pupil, aim: float, discrimination: float = DISCRIMINATION) -> float:
+def aimed_difficulty(pupil: Rated, aim: float, discrimination: float = DISCRIMINATION) -> float:
     """The puzzle rating at which the predicted success is exactly `aim`. P(correct) falls as
     the puzzle rating rises, so the closest candidate is always one of the two rated nearest
     this value from below and from above: a caller with a large bank may pass only those."""
     return _value(pupil) - gap_for(aim, discrimination)
 
 
-def pick_closest(pupil, aim: float, candidates, seen: Collection[str], rng: random.Random,
+def pick_closest(pupil: Rated, aim: float, candidates: Candidates, seen: Collection[str], rng: random.Random,
                  discrimination: float = DISCRIMINATION) -> str | None:
     """The unseen candidate whose predicted success is closest to `aim` (see choose_puzzle)."""
-    pairs: Iterable = candidates.items() if isinstance(candidates, Mapping) else candidates
+    pairs: Iterable[tuple[str, Rated]] = candidates.items() if isinstance(candidates, Mapping) else candidates
     theta = _value(pupil)
     best_gap = None
     best: list[str] = []

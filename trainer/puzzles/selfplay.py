@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from trainer.bots import make_bot
+from trainer.bots.base import Bot
 from trainer.engine.moves import Discard, Play
 from trainer.engine.positions import Position
 from trainer.engine.rules import apply
@@ -27,7 +28,7 @@ class GreedyPolicy:
     card; never uses action cards; gives a random card to a Bomb."""
     name = "greedy"
 
-    def choose(self, view: PlayerView, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random) -> Discard | Play:
         if view.phase is Phase.DISCARD:
             return Discard(view.hand[rng.randrange(len(view.hand))])
         captures = solve(view.hand, view.table, view.target)
@@ -37,7 +38,7 @@ class GreedyPolicy:
         return Play(view.hand[rng.randrange(len(view.hand))])
 
 
-def make_policy(level: str):
+def make_policy(level: str) -> GreedyPolicy | Bot:
     return GreedyPolicy() if level == "greedy" else make_bot(level)
 
 
@@ -50,8 +51,7 @@ def decision_positions(rng: random.Random, levels: Sequence[str] = DEFAULT_LEVEL
         n = players[rng.randrange(len(players))]
         bots = [policies[levels[rng.randrange(len(levels))]] for _ in range(n)]
         state = new_round(n, rng)
-        while not state.over:
-            seat = state.current_player
+        while (seat := state.current_player) is not None:      # None once the round is over
             hand = state.hands[seat]
             if state.phase is Phase.START and hand and state.table:
                 yield Position(state.target, state.table, hand)

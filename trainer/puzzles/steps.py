@@ -1,6 +1,7 @@
 """Running sums for the screen (R5.4): structured steps the web page renders and translates."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.engine.solver import Capture, running_sums
@@ -20,7 +21,7 @@ class Step:
         return cls(data["card"], data["value"], data["total"])
 
 
-def tap_steps(cards) -> tuple[Step, ...]:
+def tap_steps(cards: Iterable[str]) -> tuple[Step, ...]:
     """The running sum of cards in the order the pupil tapped them: "4 plus 3 is 7, plus 2 is 9".
 
     The order is the pupil's own; an empty tap list has no steps."""

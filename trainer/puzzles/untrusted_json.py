@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 # A string literal (with its escapes): brackets inside strings do not nest anything.
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -38,7 +39,7 @@ def nesting(text: str) -> int:
     return deepest
 
 
-def loads(text, *, max_depth: int = DEFAULT_DEPTH, max_length: int | None = None):
+def loads(text: object, *, max_depth: int = DEFAULT_DEPTH, max_length: int | None = None) -> Any:
     """json.loads with limits. Raises JSONLimitError (too deep, too long, not text) or
     json.JSONDecodeError (not JSON); both are ValueErrors."""
     if not isinstance(text, str):

@@ -86,7 +86,7 @@ class SheetRequest:
     seed: int
 
 
-def sheet_request(kinds: Iterable[str], band: str, count, seed) -> SheetRequest:
+def sheet_request(kinds: Iterable[str], band: str, count: int | str, seed: int | str) -> SheetRequest:
     """A checked request; count and seed may be the digits a form sent."""
     kinds = set(kinds)
     if not kinds:
@@ -102,7 +102,7 @@ def sheet_request(kinds: Iterable[str], band: str, count, seed) -> SheetRequest:
                         _whole(count, "count", COUNT_RANGE), _whole(seed, "seed", SEED_RANGE))
 
 
-def _whole(value, name: str, bounds: tuple[int, int]) -> int:
+def _whole(value: object, name: str, bounds: tuple[int, int]) -> int:
     low, high = bounds
     if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):
         value = int(value)
@@ -237,7 +237,7 @@ def sheet_code(puzzle_ids: Sequence[str], salt: int = 0) -> str:
     return f"{symbols[:4]}-{symbols[4:]}"
 
 
-def parse_sheet_code(text) -> str:
+def parse_sheet_code(text: object) -> str:
     """A typed code in its printed form; WorksheetError("bad_code") when it cannot be one.
     Whether a sheet has that code is for the store to say."""
     if not isinstance(text, str):

@@ -131,7 +131,10 @@ def read_zip(data: bytes) -> Roster:
     return read_texts(texts)
 
 
-def _table(name: str, text: str, issues: list[Issue]) -> list[tuple[int, dict[str, str]]]:
+Rows = list[tuple[int, dict[str, str]]]      # (line number, row) of one file
+
+
+def _table(name: str, text: str, issues: list[Issue]) -> Rows:
     """(line number, row) for each data row; the header's columns checked."""
     text = text.lstrip("\ufeff")        # Excel's byte-order mark
     if "\x00" in text:
@@ -218,15 +221,29 @@ def read_texts(texts: dict[str, str]) -> Roster:
     # Rows marked tobedeleted are left out; a row that refers to one goes with it rather
     # than refusing the file, since the school's system removed both together.
     gone: set[str] = set()
+    for name, read in _READERS:
+        read(tables[name], roster, gone, issues)
+    if issues:
+        raise RosterRefused(issues)
+    return roster
+
+
+# Each reader takes its file's rows into the roster, adds the ids of rows that are gone
+# (tobedeleted, or referring to one that is) to `gone`, and what is wrong to `issues`.
+
+def _read_orgs(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
     seen: set[str] = set()
-    for number, row in tables["orgs.csv"]:
+    for number, row in rows:
         sid = _ids("orgs.csv", number, row, seen, issues)
         if sid and _active("orgs.csv", number, row, issues):
             roster.orgs[sid] = Org(sid, row["name"][:200] or sid, row.get("type", ""))
         elif sid:
             gone.add(sid)
-    seen = set()
-    for number, row in tables["users.csv"]:
+
+
+def _read_users(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
+    seen: set[str] = set()
+    for number, row in rows:
         sid = _ids("users.csv", number, row, seen, issues)
         if sid and not _active("users.csv", number, row, issues):
             gone.add(sid)
@@ -234,8 +251,11 @@ def read_texts(texts: dict[str, str]) -> Roster:
             enabled = row.get("enabledUser", "true").lower() not in ("false", "0", "no")
             roster.users[sid] = User(sid, row["givenName"], row["familyName"],
                                      row.get("email", "").lower(), enabled)
-    seen = set()
-    for number, row in tables["classes.csv"]:
+
+
+def _read_classes(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
+    seen: set[str] = set()
+    for number, row in rows:
         sid = _ids("classes.csv", number, row, seen, issues)
         if not sid:
             continue
@@ -250,8 +270,11 @@ def read_texts(texts: dict[str, str]) -> Roster:
             issues.append(Issue("classes.csv", number, "unknown_ref", row["schoolSourcedId"][:80]))
         else:
             roster.classes[sid] = Klass(sid, row["title"], row["schoolSourcedId"])
-    seen = set()
-    for number, row in tables["enrollments.csv"]:
+
+
+def _read_enrollments(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
+    seen: set[str] = set()
+    for number, row in rows:
         sid = _ids("enrollments.csv", number, row, seen, issues)
         if not sid or not _active("enrollments.csv", number, row, issues):
             continue
@@ -265,6 +288,8 @@ def read_texts(texts: dict[str, str]) -> Roster:
             roster.enrollments.append(Enrollment(
                 sid, row["classSourcedId"], row["schoolSourcedId"], row["userSourcedId"],
                 row["role"].lower(), row.get("primary", "").lower() == "true"))
-    if issues:
-        raise RosterRefused(issues)
-    return roster
+
+
+# In the order that references go: a class names its school, an enrollment its class and user.
+_READERS = (("orgs.csv", _read_orgs), ("users.csv", _read_users), ("classes.csv", _read_classes),
+            ("enrollments.csv", _read_enrollments))

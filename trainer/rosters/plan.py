@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from trainer.rosters.oneroster import PUPIL_ROLES, TEACHER_ROLES, Roster
+from trainer.rosters.oneroster import PUPIL_ROLES, TEACHER_ROLES, Klass, Roster, User
 
 MAX_NAME = 30           # as trainer.web.classes.names.MAX_PUPIL_NAME
 MAX_CLASS_NAME = 60
@@ -129,52 +129,18 @@ def _names(members: list[tuple[str, str, str]], fixed: set[str]) -> dict[str, st
 
 
 def make(roster: Roster, org_id: str, current: Current) -> Plan:
-    teachers_by_source = {t["source_id"]: t for t in current.teachers if t["source_id"]}
-    teachers_by_email = {t["email"].lower(): t for t in current.teachers}
+    teachers = _Teachers(current.teachers)
     classes_by_source = {c["source_id"]: c for c in current.classes if c["source_id"]}
     pupils_by_source = {p["source_id"]: p for p in current.pupils if p["source_id"]}
-    links: dict[int, TeacherLink] = {}
-
     ours = [k for k in roster.classes.values() if k.school_id == org_id]
-    members: dict[str, list] = {k.sourced_id: [] for k in ours}
-    teacher_of: dict[str, tuple[bool, str]] = {}
-    placed: set[str] = set()      # a pupil is in one class here: their first enrollment wins
-    for e in roster.enrollments:
-        if e.class_id not in members:
-            continue
-        user = roster.users[e.user_id]
-        if e.role in PUPIL_ROLES and user.enabled and user.sourced_id not in placed:
-            placed.add(user.sourced_id)
-            members[e.class_id].append(user)
-        elif e.role in TEACHER_ROLES:
-            best = teacher_of.get(e.class_id)
-            if best is None or (e.primary and not best[0]):
-                teacher_of[e.class_id] = (e.primary, e.user_id)
+    members, teacher_of, placed = _memberships(roster, ours)
 
     steps = []
     for k in sorted(ours, key=lambda k: (clean_title(k.title).casefold(), k.sourced_id)):
         existing = classes_by_source.get(k.sourced_id)
-        title = clean_title(k.title)
-        if existing is None:
-            step = ClassStep(k.sourced_id, title, "create")
-        elif existing["archived_at"]:
-            step = ClassStep(k.sourced_id, title, "restore", existing["id"], existing["name"])
-        elif existing["name"] != title:
-            step = ClassStep(k.sourced_id, title, "rename", existing["id"], existing["name"])
-        else:
-            step = ClassStep(k.sourced_id, title, "keep", existing["id"])
+        step = _class_step(k.sourced_id, clean_title(k.title), existing)
         if k.sourced_id in teacher_of:
-            user = roster.users[teacher_of[k.sourced_id][1]]
-            step.teacher_label = " ".join(f"{user.given_name} {user.family_name}".split())[:80]
-            account = teachers_by_source.get(user.sourced_id) or (
-                teachers_by_email.get(user.email) if user.email else None)
-            if account is None:
-                step.teacher_missing = True
-            else:
-                step.teacher_id = account["id"]
-                if account["source_id"] != user.sourced_id and account["id"] not in links \
-                        and user.sourced_id not in teachers_by_source:
-                    links[account["id"]] = TeacherLink(account["id"], user.sourced_id)
+            teachers.assign(step, roster.users[teacher_of[k.sourced_id]])
         else:
             step.teacher_missing = True
         if step.teacher_id is None and existing is not None:
@@ -188,29 +154,87 @@ def make(roster: Roster, org_id: str, current: Current) -> Plan:
                  if not p["source_id"] or p["source_id"] not in placed}
         names = _names([(u.sourced_id, u.given_name, u.family_name)
                         for u in members[k.sourced_id]], fixed)
-        for user in members[k.sourced_id]:
-            name = names[user.sourced_id]
-            pupil = pupils_by_source.get(user.sourced_id)
-            if pupil is None:
-                step.pupils.append(PupilStep(user.sourced_id, name, "add"))
-            elif existing is None or pupil["class_id"] != existing["id"]:
-                step.pupils.append(PupilStep(user.sourced_id, name, "move", pupil["id"], pupil["name"]))
-            elif pupil["archived_at"]:
-                step.pupils.append(PupilStep(user.sourced_id, name, "restore", pupil["id"], pupil["name"]))
-            elif pupil["name"] != name:
-                step.pupils.append(PupilStep(user.sourced_id, name, "rename", pupil["id"], pupil["name"]))
-            else:
-                step.pupils.append(PupilStep(user.sourced_id, name, "keep", pupil["id"]))
-        for p in in_class:
-            if p["source_id"] and p["source_id"] not in roster_ids and not p["archived_at"] \
-                    and p["source_id"] not in placed:
-                step.pupils.append(PupilStep(p["source_id"], p["name"], "archive", p["id"]))
+        step.pupils += [_pupil_step(u.sourced_id, names[u.sourced_id], pupils_by_source.get(u.sourced_id), existing)
+                        for u in members[k.sourced_id]]
+        step.pupils += [PupilStep(p["source_id"], p["name"], "archive", p["id"]) for p in in_class
+                        if p["source_id"] and p["source_id"] not in roster_ids and not p["archived_at"]
+                        and p["source_id"] not in placed]
         step.size = len(members[k.sourced_id]) + sum(
             1 for p in in_class if not p["source_id"] and not p["archived_at"])
         steps.append(step)
+    steps += _gone_classes(current, {k.sourced_id for k in ours}, placed)
+    return Plan(org_id, steps, list(teachers.links.values()))
 
-    # Classes the school's records no longer hold are archived, with their pupils' data kept.
-    wanted = {k.sourced_id for k in ours}
+
+def _memberships(roster: Roster, ours: list[Klass]) -> tuple[dict[str, list[User]], dict[str, str], set[str]]:
+    """Each of our classes' pupils (a pupil is in one class here: their first enrollment wins)
+    and teacher (a primary one first, else the first named), and every pupil placed."""
+    members: dict[str, list[User]] = {k.sourced_id: [] for k in ours}
+    teacher_of: dict[str, tuple[bool, str]] = {}
+    placed: set[str] = set()
+    for e in roster.enrollments:
+        if e.class_id not in members:
+            continue
+        user = roster.users[e.user_id]
+        if e.role in PUPIL_ROLES and user.enabled and user.sourced_id not in placed:
+            placed.add(user.sourced_id)
+            members[e.class_id].append(user)
+        elif e.role in TEACHER_ROLES:
+            best = teacher_of.get(e.class_id)
+            if best is None or (e.primary and not best[0]):
+                teacher_of[e.class_id] = (e.primary, e.user_id)
+    return members, {k: user_id for k, (_, user_id) in teacher_of.items()}, placed
+
+
+def _class_step(source_id: str, title: str, existing: dict | None) -> ClassStep:
+    if existing is None:
+        return ClassStep(source_id, title, "create")
+    if existing["archived_at"]:
+        return ClassStep(source_id, title, "restore", existing["id"], existing["name"])
+    if existing["name"] != title:
+        return ClassStep(source_id, title, "rename", existing["id"], existing["name"])
+    return ClassStep(source_id, title, "keep", existing["id"])
+
+
+def _pupil_step(source_id: str, name: str, pupil: dict | None, existing: dict | None) -> PupilStep:
+    """What becomes of one of the roster's pupils of a class (`existing`: the class here now)."""
+    if pupil is None:
+        return PupilStep(source_id, name, "add")
+    if existing is None or pupil["class_id"] != existing["id"]:
+        return PupilStep(source_id, name, "move", pupil["id"], pupil["name"])
+    if pupil["archived_at"]:
+        return PupilStep(source_id, name, "restore", pupil["id"], pupil["name"])
+    if pupil["name"] != name:
+        return PupilStep(source_id, name, "rename", pupil["id"], pupil["name"])
+    return PupilStep(source_id, name, "keep", pupil["id"])
+
+
+class _Teachers:
+    """The school's teacher accounts, and the sourcedIds the plan links to them."""
+
+    def __init__(self, rows: list[dict]):
+        self.by_source = {t["source_id"]: t for t in rows if t["source_id"]}
+        self.by_email = {t["email"].lower(): t for t in rows}
+        self.links: dict[int, TeacherLink] = {}
+
+    def assign(self, step: ClassStep, user: User) -> None:
+        """The class goes to the roster teacher's account (by sourcedId, else by e-mail), which
+        is linked to their sourcedId; with no account, the plan says the teacher is missing."""
+        step.teacher_label = " ".join(f"{user.given_name} {user.family_name}".split())[:80]
+        account = self.by_source.get(user.sourced_id) or (
+            self.by_email.get(user.email) if user.email else None)
+        if account is None:
+            step.teacher_missing = True
+            return
+        step.teacher_id = account["id"]
+        if account["source_id"] != user.sourced_id and account["id"] not in self.links \
+                and user.sourced_id not in self.by_source:
+            self.links[account["id"]] = TeacherLink(account["id"], user.sourced_id)
+
+
+def _gone_classes(current: Current, wanted: set[str], placed: set[str]) -> list[ClassStep]:
+    """Classes the school's records no longer hold are archived, with their pupils' data kept."""
+    steps = []
     for c in sorted(current.classes, key=lambda c: c["name"].casefold()):
         if c["source_id"] and c["source_id"] not in wanted and not c["archived_at"]:
             step = ClassStep(c["source_id"], c["name"], "archive", c["id"], teacher_id=c["teacher_id"])
@@ -219,4 +243,4 @@ def make(roster: Roster, org_id: str, current: Current) -> Plan:
                            if p["class_id"] == c["id"] and not p["archived_at"]
                            and p["source_id"] and p["source_id"] not in placed]
             steps.append(step)
-    return Plan(org_id, steps, list(links.values()))
+    return steps

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
 
-from trainer.rosters.plan import Current, Plan
+from trainer.rosters.plan import ClassStep, Current, Plan, PupilStep
 from trainer.store import classes, picture_passwords, pupils, utcnow
 from trainer.store.db import write_transaction
 
@@ -50,44 +50,51 @@ def apply(db: Database, plan: Plan, admin_id: int) -> Result:
         for pupil_id in touched:
             db.execute("UPDATE pupils SET name_key = ? WHERE id = ?", [f"\x00{pupil_id}", pupil_id])
         for step in plan.classes:
-            teacher = step.teacher_id or admin_id
-            if step.action == "create":
-                step.class_id = classes.create(db, teacher, step.title)
-                db.execute("UPDATE classes SET source_id = ? WHERE id = ?", [step.source_id, step.class_id])
-                result.classes_created += 1
-            elif step.action == "archive":
-                classes.set_archived(db, step.class_id, True)
-                result.classes_archived += 1
-            else:
-                db.execute("UPDATE classes SET name = ?, teacher_id = ?, archived_at = NULL"
-                           " WHERE id = ?", [step.title, teacher, step.class_id])
-                result.classes_renamed += step.action == "rename"
+            _apply_class(db, step, step.teacher_id or admin_id, result)
             for p in step.pupils:
-                if p.action == "add":
-                    db.execute(
-                        "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at,"
-                        " source_id) VALUES (?, ?, ?, ?, ?, ?)",
-                        [step.class_id, p.name, pupils.name_key(p.name),
-                         picture_passwords.random_password(), now, p.source_id])
-                    result.pupils_added += 1
-                elif p.action == "archive":
-                    pupils.set_archived(db, p.pupil_id, True)
-                    result.pupils_archived += 1
-                elif p.action in ("rename", "move", "restore"):
-                    db.execute("UPDATE pupils SET class_id = ?, name = ?, name_key = ?,"
-                               " archived_at = NULL WHERE id = ?",
-                               [step.class_id, p.name, pupils.name_key(p.name), p.pupil_id])
-                    if p.action == "move":
-                        # Logged in to the old class: log in again to the new one.
-                        db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [p.pupil_id])
-                    result.pupils_renamed += p.action == "rename"
-                    result.pupils_added += p.action in ("move", "restore")
+                _apply_pupil(db, step.class_id, p, now, result)
         # The preview refuses such a plan (Plan.oversized); this holds should the school have
         # changed in between: the whole import is undone.
         for step in plan.classes:
             if step.action != "archive":
                 pupils.check_room(db, step.class_id, 0)
     return result
+
+
+def _apply_class(db: Database, step: ClassStep, teacher: int, result: Result) -> None:
+    if step.action == "create":
+        step.class_id = classes.create(db, teacher, step.title)
+        db.execute("UPDATE classes SET source_id = ? WHERE id = ?", [step.source_id, step.class_id])
+        result.classes_created += 1
+    elif step.action == "archive":
+        classes.set_archived(db, step.class_id, True)
+        result.classes_archived += 1
+    else:
+        db.execute("UPDATE classes SET name = ?, teacher_id = ?, archived_at = NULL"
+                   " WHERE id = ?", [step.title, teacher, step.class_id])
+        result.classes_renamed += step.action == "rename"
+
+
+def _apply_pupil(db: Database, class_id: int | None, p: PupilStep, now: str, result: Result) -> None:
+    if p.action == "add":
+        db.execute(
+            "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at,"
+            " source_id) VALUES (?, ?, ?, ?, ?, ?)",
+            [class_id, p.name, pupils.name_key(p.name),
+             picture_passwords.random_password(), now, p.source_id])
+        result.pupils_added += 1
+    elif p.action == "archive":
+        pupils.set_archived(db, p.pupil_id, True)
+        result.pupils_archived += 1
+    elif p.action in ("rename", "move", "restore"):
+        db.execute("UPDATE pupils SET class_id = ?, name = ?, name_key = ?,"
+                   " archived_at = NULL WHERE id = ?",
+                   [class_id, p.name, pupils.name_key(p.name), p.pupil_id])
+        if p.action == "move":
+            # Logged in to the old class: log in again to the new one.
+            db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [p.pupil_id])
+        result.pupils_renamed += p.action == "rename"
+        result.pupils_added += p.action in ("move", "restore")
 
 
 def digest_of(data: bytes) -> str:

@@ -92,7 +92,7 @@ def _entries(submitted, grade: dict, puzzle: Puzzle | None) -> tuple[Entry, ...]
     return tuple(out)
 
 
-def _taps(events) -> tuple[tuple[str, bool], ...]:
+def _taps(events) -> tuple[tuple[str, bool], ...]:  # noqa: C901 - one branch per event action
     """The page's event log (docs/drills.md: `{"ms", "action", "card"?, ...}`; actions tap,
     untap, add, clear, ...) as the cards tapped, in order, each marked when it was taken back."""
     if not isinstance(events, list):

@@ -44,7 +44,7 @@ def _issuer_error(issuer: str) -> str | None:
     return None
 
 
-def form_errors(form) -> dict:
+def form_errors(form) -> dict:  # noqa: C901 - one check per field, in the form's order
     errors = {}
     for name, limit in LIMITS.items():
         value = form.get(name, "")
