@@ -49,7 +49,7 @@ HELD_TOO_LONG = "held_too_long"
 _DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,6})?")
 
 
-def decimal_number(text) -> float | None:
+def decimal_number(text: object) -> float | None:
     """"4000" or "4000.5" (a page's measured milliseconds) -> float; anything else -> None."""
     if not isinstance(text, str) or not _DECIMAL.fullmatch(text):
         return None
