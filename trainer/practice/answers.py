@@ -18,6 +18,7 @@ the whole answer is refused (400)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from trainer.engine.positions import Position
@@ -57,7 +58,7 @@ class PostedAnswer:
     queued_ms: float | None = None        # held on the device through a network drop
 
     @classmethod
-    def without_page_times(cls, combinations=()) -> "PostedAnswer":
+    def without_page_times(cls, combinations: Iterable[Combination] = ()) -> "PostedAnswer":
         """An answer with no times from the page: sent without JavaScript, or closed by the
         server for a puzzle left open past its time."""
         return cls(tuple(combinations), None, (), None, None, False)
@@ -71,14 +72,14 @@ class PostedAnswer:
         return round(ms)
 
 
-def _ms(value) -> float | None:
+def _ms(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     value = float(value)
     return value if math.isfinite(value) and 0 <= value <= MAX_MS else None
 
 
-def _json(form, field: str, required: bool):
+def _json(form: Mapping[str, str], field: str, required: bool) -> object:
     """The field's JSON; None when it is missing, or not JSON and not `required`."""
     text = form.get(field)
     if not text and not required:
@@ -94,7 +95,7 @@ def _json(form, field: str, required: bool):
         return None
 
 
-def _event(raw) -> dict | None:
+def _event(raw: object) -> dict | None:
     if not isinstance(raw, dict):
         return None
     ms, action = _ms(raw.get("ms")), raw.get("action")
@@ -112,14 +113,14 @@ def _event(raw) -> dict | None:
     return event
 
 
-def input_summary(events) -> str | None:
+def input_summary(events: Iterable[dict]) -> str | None:
     kinds = {e["input"] for e in events if "input" in e}
     if not kinds:
         return None
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
-def parse_posted(form) -> PostedAnswer:
+def parse_posted(form: Mapping[str, str]) -> PostedAnswer:
     """The JavaScript page's answer (the form has an `answer` field)."""
     action = form.get("final") or form.get("action") or "done"
     if action not in FINAL_ACTIONS:
@@ -153,7 +154,7 @@ def parse_posted(form) -> PostedAnswer:
                         form.get("time_up") == "1", _ms(decimal_number(form.get("queued_ms"))))
 
 
-def combination_from_cards(cards, position: Position, delta: int | None) -> tuple[Combination | None, str | None]:
+def combination_from_cards(cards: Collection[str], position: Position, delta: int | None) -> tuple[Combination | None, str | None]:
     """The combination a set of tapped cards makes: the hand card plays, the table cards are
     captured, in tap order. None and a reason when it is not one yet (no hand card, no table
     card (D5), or a Joker puzzle without its -1/0/+1 choice)."""

@@ -138,6 +138,29 @@ def drill_status(db: Database, pupil: dict, *, clock: Clock, reads: Reads) -> Dr
                        reads.pupil_settings(db, pupil["id"])["hide_countdown"])
 
 
+# Reading back ---------------------------------------------------------------------------------
+# The store answers None for an id it does not hold. These ids it holds: a sitting or attempt
+# this flow has just found or made (they go only with their pupil, or by the purge of days long
+# past), a puzzle an attempt or a drill names (a foreign key keeps it in the bank).
+
+def _session(db: Database, session_id: int) -> dict:
+    found = practice.session(db, session_id)
+    assert found is not None, "a sitting the flow has found or made"
+    return found
+
+
+def _attempt(db: Database, attempt_id: str, pupil_id: int) -> dict:
+    found = practice.attempt(db, attempt_id, pupil_id)
+    assert found is not None, "an attempt the flow has found or made"
+    return found
+
+
+def _puzzle(db: Database, puzzle_id: str) -> Puzzle:
+    found = puzzles.get(db, puzzle_id)
+    assert found is not None, "a puzzle an attempt or a drill names is in the bank"
+    return found
+
+
 # Issuing puzzles ------------------------------------------------------------------------------
 
 def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: Home, reads: Reads) -> dict:
@@ -150,12 +173,12 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: H
     if extra or (mode == PRACTICE and drill is not None and drill["finished_at"] is not None):
         found = practice.day_session(db, pupil["id"], day, PRACTICE)
         if found is None:
-            found = practice.session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now,
-                                                                 at_home=home.at_home))
+            found = _session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now,
+                                                         at_home=home.at_home))
         return found
     if drill is None:
         plan = drill_plan(db, pupil["class_id"], day, reads)
-        drill = practice.session(db, practice.create_session(
+        drill = _session(db, practice.create_session(
             db, pupil["id"], DRILL, day, now, planned=plan.planned, planned_minutes=plan.planned_minutes,
             puzzle_set_id=plan.puzzle_set_id, at_home=home.at_home))
     return drill
@@ -183,11 +206,11 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
                 return session, pending["id"]
             _close(db, pupil, pending, PostedAnswer.without_page_times(), now, "abandoned")
             if _finish_if_planned(db, session, now):
-                return practice.session(db, session["id"]), None
+                return _session(db, session["id"]), None
         attempt_id = _issue(db, pupil, session, day, now, rng, home.at_home, reads)
         if attempt_id is None and session["mode"] == DRILL:
             practice.finish_session(db, session["id"], now)
-        return practice.session(db, session["id"]), attempt_id
+        return _session(db, session["id"]), attempt_id
 
 
 def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random,
@@ -199,7 +222,7 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
         chosen = _adaptive_choice(db, pupil, session, settings, day, rng)
     if chosen is None:
         return None
-    puzzle = puzzles.get(db, chosen)
+    puzzle = _puzzle(db, chosen)
     extra = reads.pupil_settings(db, pupil["id"])["extra_time_s"]
     return practice.new_attempt(
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
@@ -277,8 +300,8 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
             stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,))
         if stored:
             practice.mark_place(db, attempt_id, at_home)
-            _finish_if_planned(db, practice.session(db, row["session_id"]), now)
-    return practice.attempt(db, attempt_id, pupil["id"]), stored
+            _finish_if_planned(db, _session(db, row["session_id"]), now)
+    return _attempt(db, attempt_id, pupil["id"]), stored
 
 
 def _queued_seconds(posted: PostedAnswer, row: dict, now: float) -> float:
@@ -295,7 +318,7 @@ def _queued_seconds(posted: PostedAnswer, row: dict, now: float) -> float:
 def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str,
            flags: tuple[str, ...] = (), rated: bool = True) -> bool:
     """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
-    puzzle: Puzzle = puzzles.get(db, row["puzzle_id"])
+    puzzle = _puzzle(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     puzzle_before = puzzles.rating(db, puzzle.id)
     queued = _queued_seconds(posted, row, now)
@@ -367,10 +390,10 @@ def current_screen(db: Database, pupil: dict, *, clock: Clock) -> Screen | None:
             return Screen(session, practice.attempt(db, pending["id"], pupil["id"]), True)
         now = clock.now()
         with write_transaction(db):
-            row = practice.attempt(db, pending["id"], pupil["id"])
+            row = _attempt(db, pending["id"], pupil["id"])
             if row["answered_at"] is None and _close(db, pupil, row, PostedAnswer.without_page_times(), now,
                                                      "abandoned"):
-                _finish_if_planned(db, practice.session(db, session["id"]), now)
-        session = practice.session(db, session["id"])
+                _finish_if_planned(db, _session(db, session["id"]), now)
+        session = _session(db, session["id"])
     last = practice.last_attempt_id(db, session["id"])
     return Screen(session, practice.attempt(db, last, pupil["id"]) if last else None, False)
