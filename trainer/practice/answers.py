@@ -154,7 +154,8 @@ def parse_posted(form: Mapping[str, str]) -> PostedAnswer:
                         form.get("time_up") == "1", _ms(decimal_number(form.get("queued_ms"))))
 
 
-def combination_from_cards(cards: Collection[str], position: Position, delta: int | None) -> tuple[Combination | None, str | None]:
+def combination_from_cards(cards: Collection[str], position: Position,
+                           delta: int | None) -> tuple[Combination | None, str | None]:
     """The combination a set of tapped cards makes: the hand card plays, the table cards are
     captured, in tap order. None and a reason when it is not one yet (no hand card, no table
     card (D5), or a Joker puzzle without its -1/0/+1 choice)."""
