@@ -8,6 +8,7 @@ No module imports another module's private name (`from x import _name`).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,10 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
 PURE = {"engine", "bots", "puzzles", "games", "pupils", "rosters"}
-# Layers that hold rules alone and may not open the database (issue 46: trainer.play's rules
-# are called with what the caller read, by the web app and the live channel alike).
+# Layers that may not open the database nor hold SQL (issues 46, 48: trainer.play's rules and
+# use cases call the store's functions, for the web app and the live channel alike).
 NO_DATABASE = {"play"}
 DATABASE = {"sqlite3", "sqlite_utils"}
+# A string that is a statement: SQL text belongs to the store (and the dashboard's queries).
+SQL = re.compile(r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
+                 r"CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b", re.DOTALL)
 # What plays a game (issue 35): the store may read, write and rebuild games, never play them,
 # so the game logic cannot run inside a write transaction (trainer.store.versions).
 GAME_PLAY = {"decide", "new_game", "next_round", "helper_turn", "analyse_play", "service", "table"}
@@ -39,10 +43,11 @@ LAYERS = {
     "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "pupils": Layer(frozenset(PURE), False, "pupils (issue 15: avatars, stars, badges): pure like puzzles/games"),
     "rosters": Layer(frozenset({"rosters"}), False, "rosters (issue 25: OneRoster files and import plans): pure"),
-    # Use-case rules both processes need (issue 46: who is here, when a turn is due): plain
-    # Python, no SQL and no Flask, so the web app and the live channel call the same code.
-    "play": Layer(frozenset(PURE | {"play"}), False, "play: rules of use, no SQL, no Flask"),
-    "store": Layer(frozenset(PURE | {"store", "play"}), False, "store: SQLite, no Flask and no web"),
+    # The use cases of play (issues 46, 48: a move's one way, class tables, who is here, when
+    # a turn is due): no SQL text and no Flask, calling the store's functions, so the web app
+    # and the live channel call the same code.
+    "play": Layer(frozenset(PURE | {"play", "store"}), False, "play: use cases over the store, no SQL, no Flask"),
+    "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops", "keyfile"}), False, "ops: the database file alone"),
     "config": Layer(frozenset({"config", "keyfile"}), True, "config: the installation's settings"),
@@ -90,6 +95,16 @@ def imports_of(tree: ast.AST, module: str, is_package: bool):
             yield target, [a.name for a in node.names], node.lineno
 
 
+def sql_in(tree: ast.AST) -> list[int]:
+    """The lines of the string constants that are SQL statements (docstrings are prose)."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and SQL.search(node.value)]
+
+
 def submodules(root: Path, target: str, names: list[str]) -> list[str]:
     """`from trainer import config` imports the module trainer.config, not the factory."""
     folder = root.joinpath(*target.split("."))
@@ -103,8 +118,10 @@ def violations(root: Path, folders: tuple[str, ...] = ("trainer", "bench")) -> l
         for path in sorted((root / folder).rglob("*.py")):
             module = module_name(path, root)
             layer = LAYERS[layer_of(module)]
-            for target, names, line in imports_of(ast.parse(path.read_text()), module,
-                                                  path.name == "__init__.py"):
+            tree = ast.parse(path.read_text())
+            if layer_of(module) in NO_DATABASE:
+                found += [f"{path.relative_to(root)}:{line} holds SQL ({layer.picture})" for line in sql_in(tree)]
+            for target, names, line in imports_of(tree, module, path.name == "__init__.py"):
                 where = f"{path.relative_to(root)}:{line}"
                 top = target.split(".")[0]
                 if top in FLASK_FAMILY and not layer.flask:
@@ -173,10 +190,22 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
     ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
     ("trainer/play/presence.py", "import sqlite3\n", "imports sqlite3 (play:"),
-    ("trainer/play/presence.py", "from trainer.store import class_tables\n", "imports trainer.store (play:"),
     ("trainer/play/presence.py", "from flask import g\n", "imports flask (play:"),
+    ("trainer/play/moves.py", "from trainer.web.core import outbox\n", "imports trainer.web.core (play:"),
+    ("trainer/play/tables.py", "def f(db):\n    return db.execute('SELECT seat FROM class_table_seats')\n",
+     "holds SQL (play:"),
+    ("trainer/play/tables.py", "SEEN = ('UPDATE class_table_seats'\n        ' SET seen_at = ?')\n", "holds SQL (play:"),
+    ("trainer/store/class_tables.py", "from trainer.play import presence\n", "imports trainer.play (store:"),
 ])
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})
     found = violations(tmp_path, ("trainer",))
     assert len(found) == 1 and finding in found[0] and found[0].startswith(name), found
+
+
+def test_prose_about_sql_is_not_sql(tmp_path):
+    """A docstring may say what a statement does, and a word like "select" is no statement."""
+    write(tmp_path, {**CLEAN, "trainer/play/tables.py": (
+        '"""Reads SELECT seat FROM class_table_seats, once."""\n'
+        'WORDS = "select a card, then update the sum"\n')})
+    assert violations(tmp_path, ("trainer",)) == []

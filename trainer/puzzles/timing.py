@@ -38,6 +38,12 @@ TOO_FAST = "faster_than_tapping"
 # than a Wi-Fi drop lasts (trainer/web/drills/flow.py). Stored, never rated, never counted
 # towards a drill (trainer/store/practice.py reads this flag).
 HELD_TOO_LONG = "held_too_long"
+# What a page's outbox (static/js/outbox.js) may claim it held a drill answer or a game move
+# through a Wi-Fi drop (issue 38.4), one bound for both: a school Wi-Fi drop lasts seconds, a
+# router's restart a few minutes; ten minutes covers both with room. Beyond it a class has
+# stopped working, and a claim that long is one nobody can check (100 minutes were once
+# claimed and believed).
+MAX_QUEUED_SECONDS = 10 * 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +99,8 @@ def believed_decision_ms(client_ms: int | None, seen_ms: int | None) -> int | No
         return client_ms
     floor = seen_ms - 1000 * LOAD_ALLOWANCE - seen_ms * CLOCK_DRIFT
     return max(client_ms, round(floor))
+
+
+def held_too_long(queued_ms: int) -> bool:
+    """The page held a game move longer than a Wi-Fi drop lasts: it no longer counts."""
+    return queued_ms > MAX_QUEUED_SECONDS * 1000

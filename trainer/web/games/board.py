@@ -23,16 +23,6 @@ from trainer.web.games.pick import Pick
 HINT_LEVEL = "casual"
 
 
-def position_key(game: Game) -> str:
-    """Changes with every move: a selection or a watched story belongs to one position."""
-    return f"{game.round_no}:{len(game.state.log)}"
-
-
-def turn_key(game: Game) -> str:
-    """One per turn (an action card and the play share it): decision time and hints are per turn."""
-    return f"{game.round_no}:{game.state.turns}"
-
-
 # ---------------------------------------------------------------- the story, step by step
 
 @dataclass(frozen=True)

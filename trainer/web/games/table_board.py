@@ -1,6 +1,8 @@
-"""What a class-play screen shows, as plain data for the games' board partials (issue 16):
-the same shapes as trainer.web.games.board, so a child at a class table gets the children's
-board (templates/games/_centre, _play, _seats, _news, _actions, _discard, _round_over).
+"""What a table of people shows, as plain data for the games' board partials (issue 16): the
+same shapes as trainer.web.games.board, so a child at a class table, and each person at the
+family table (issue 37.4), gets the children's board (templates/games/_centre, _play, _seats,
+_news, _actions, _discard, _round_over). Class play draws its tables with it; the games area
+keeps it, so the family table needs nothing of class play (areas depend one way, issue 48).
 
 A seat's board comes from that seat's view (R9): its own hand, never another's, never the
 deck's order. The teacher and classmates who do not sit at the table get a view with no hand
@@ -21,7 +23,6 @@ from trainer.games.fair import fair_scores, own_results
 from trainer.games.service import Game
 from trainer.games.settings import PERSON
 from trainer.games.story import Step, states_along
-from trainer.web.classplay.words import round_ended, seat_names as names_by_seat
 from trainer.web.games import words as game_words
 
 NEWS = 8          # moves shown in "What happened" at most
@@ -32,7 +33,7 @@ NO_AVATARS: Mapping[int, str] = MappingProxyType({})
 
 
 def names_of(game: Game, names: dict[int, dict]) -> list[str]:
-    return names_by_seat(game.settings.seats, names)
+    return game_words.table_seat_names(game.settings.seats, names)
 
 
 def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
@@ -111,7 +112,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
         # Wi-Fi drop, issue 46.4), so what happened begins with its result.
         number = game.round_no - 1
         points = own_results(game.rounds[number], number, helped)[0]
-        out.append({"text": round_ended(number + 1, seat_names, points), "short": None, "you": False,
+        out.append({"text": game_words.round_ended(number + 1, seat_names, points), "short": None, "you": False,
                     "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
                     "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True})
     for i in range(first, len(log)):
