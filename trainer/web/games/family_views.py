@@ -225,26 +225,18 @@ def tap(game_id):
     return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
 
 
-@bp.route("/games/family/<int:game_id>/move", methods=["POST"])
+@bp.route("/games/family/<int:game_id>/move", methods=["POST"], endpoint="move")
+@bp.route("/games/family/<int:game_id>/next", methods=["POST"], endpoint="start_next_round")
 @login.pupil_required
 def move(game_id):
-    """Sent through the outbox (static/js/outbox.js) as a bot game's move: held through a home
-    Wi-Fi drop with the cards chosen meanwhile, and sent again until it gets through."""
-    return _move(game_id, next_round=False)
-
-
-@bp.route("/games/family/<int:game_id>/next", methods=["POST"])
-@login.pupil_required
-def start_next_round(game_id):
-    return _move(game_id, next_round=True)
-
-
-def _move(game_id: int, next_round: bool):
     """A move of the person holding the tablet, or the next round, through the one move
-    pipeline (docs/web.md "The way of a move"). Only the child's own plays are analysed."""
+    pipeline (trainer.play.moves; docs/web.md "The way of a move"). Sent through the outbox
+    (static/js/outbox.js) as a bot game's move: held through a home Wi-Fi drop with the cards
+    chosen meanwhile, and sent again until it gets through."""
+    next_round = request.endpoint == "family.start_next_round"
     row = _own_table(game_id)
-    claim = board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round)
-    outcome = moves.play(FamilyTable(get_db()), row, _kept(game_id).get("holder"), claim)
+    outcome = moves.play(FamilyTable(get_db()), row, _kept(game_id).get("holder"),
+                         board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round))
     if outcome.applied:
         return _after_change(outcome.row, outcome.game)
     code = {moves.STALE: "moved_on", moves.CHANGED: "changed"}.get(outcome.kind, outcome.code)

@@ -234,20 +234,13 @@ def tap(game_id):
 
 # ---------------------------------------------------------------- moves
 
-@bp.route("/games/<int:game_id>/move", methods=["POST"])
+@bp.route("/games/<int:game_id>/move", methods=["POST"], endpoint="move")
+@bp.route("/games/<int:game_id>/next", methods=["POST"], endpoint="start_next_round")
 @login.pupil_required
 def move(game_id):
-    return _move(game_id, next_round=False)
-
-
-@bp.route("/games/<int:game_id>/next", methods=["POST"])
-@login.pupil_required
-def start_next_round(game_id):
-    return _move(game_id, next_round=True)
-
-
-def _move(game_id: int, next_round: bool):
-    """A move or the next round, through the one move pipeline (docs/web.md "The way of a move")."""
+    """A move, or the next round of a match, through the one move pipeline (trainer.play.moves;
+    docs/web.md "The way of a move")."""
+    next_round = request.endpoint == "games.start_next_round"
     row = _own_game(game_id)
     claim = board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round)
     outcome = moves.play(BotGame(get_db()), row, PUPIL, claim)

@@ -16,7 +16,6 @@ from types import MappingProxyType
 
 from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
-from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
 from trainer.games.fair import fair_scores, own_results
@@ -24,6 +23,7 @@ from trainer.games.service import Game
 from trainer.games.settings import PERSON
 from trainer.games.story import Step, states_along
 from trainer.web.games import words as game_words
+from trainer.web.games.board import score_lines
 
 NEWS = 8          # moves shown in "What happened" at most
 NOBODY = -1       # the seat of someone watching
@@ -160,10 +160,7 @@ def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping
     seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     players = []
     for s in range(state.players):
-        lines = [{"label": game_words.score_reason(line.reason), "cards": line.cards, "each": line.each,
-                  "sum": game_words.points_sum(len(line.cards), line.each, line.points),
-                  "points": line.points, "action": line.reason == "action"}
-                 for line in breakdown(state.won[s], state.owned[s])]
+        lines = score_lines(state.won[s], state.owned[s])
         players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],
                         "points": scores[s], "lines": lines, "by_helper": fair.round_helper[s],
                         "total": fair.totals[s] if fair.totals is not None else None})
