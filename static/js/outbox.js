@@ -5,7 +5,7 @@
 // (localStorage, so a reload does not lose it), the child sees a calm "Saving…" instead of an
 // error, and it is sent again with backoff until the server acknowledges it. Each resend says
 // how long the device held it (queued_ms), so the server judges the answer at the moment the
-// child gave it (trainer/web/drills/flow.py). The server's attempt id (or the game's state
+// child gave it (trainer/practice/flow.py). The server's attempt id (or the game's state
 // version) makes every resend safe: what already arrived is never counted twice.
 //
 // The server is the judge of what still counts (issue 38.4–5): an answer held longer than a

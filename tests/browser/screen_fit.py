@@ -11,31 +11,66 @@ TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS = (1024, 768), (768, 1024), (390, 
 PUPIL_SIZES = (TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS)
 
 
-def inside(page, selector, what, size):
+# Every element's box, for several selectors, in one round trip to the browser: the fit checks
+# run after every move of whole rounds, at four sizes, and one bounding_box() call per element
+# was most of the browser tests' time. A box is None where the element is not rendered
+# (display: none), as Playwright's bounding_box() says.
+# A selector only Playwright reads (button:text(...)) comes back as None, for its locator.
+_BOXES = """selectors => selectors.map(selector => {
+    let elements;
+    try { elements = [...document.querySelectorAll(selector)]; } catch (error) { return null; }
+    return elements.map(element => {
+        if (!element.getClientRects().length) return null;
+        const box = element.getBoundingClientRect();
+        return {x: box.x, y: box.y, width: box.width, height: box.height};
+    });
+})"""
+_MEASURE = f"""selectors => [document.scrollingElement.scrollHeight, scrollY, document.scrollingElement.scrollWidth,
+                 innerWidth, ({_BOXES})(selectors)]"""
+
+
+def within(found, what, size):
     width, height = size
-    elements = page.locator(selector).all()
-    assert elements, f"{what} is not on the page at {width}×{height}"
-    for element in elements:
-        box = element.bounding_box()
+    assert found, f"{what} is not on the page at {width}×{height}"
+    for box in found:
         assert box, f"{what} is not shown at {width}×{height}"
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen at {width}×{height}: {box}"
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{what} sticks out at {width}×{height}: {box}"
 
 
+def _boxes(page, selectors, found):
+    return [each if each is not None else [element.bounding_box() for element in page.locator(selector).all()]
+            for selector, each in zip(selectors, found)]
+
+
+def boxes(page, selector) -> list:
+    """The boxes of every element the selector finds (None for one not rendered)."""
+    return _boxes(page, [selector], page.evaluate(_BOXES, [selector]))[0]
+
+
+def inside(page, selector, what, size):
+    within(boxes(page, selector), what, size)
+
+
 def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_height=True):
     """`shot`: the screenshot's name in docs/screens (the size is added), taken at `shot_sizes`.
     `whole_height=False`: the page may scroll below what must be seen. Back to 1024×768 after."""
-    for width, height in sizes:
-        page.set_viewport_size({"width": width, "height": height})
-        tall, y, wide, inner_width = page.evaluate(
-            "[document.scrollingElement.scrollHeight, scrollY, document.scrollingElement.scrollWidth, innerWidth]")
+    # The size the page already has first: a resize is a whole new layout.
+    current = page.viewport_size
+    for width, height in sorted(sizes, key=lambda size: size != (current["width"], current["height"])):
+        if (width, height) != (page.viewport_size["width"], page.viewport_size["height"]):
+            page.set_viewport_size({"width": width, "height": height})
+        selectors = [selector for selector, _what in must_see]
+        tall, y, wide, inner_width, found = page.evaluate(_MEASURE, selectors)
+        measured = _boxes(page, selectors, found)
         if whole_height and tall > height:
             page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")     # a full page would be laid out taller
         assert not whole_height or tall <= height, f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
         assert y == 0, f"{screen} opened scrolled {y} px down at {width}×{height}"
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"
-        for selector, what in must_see:
-            inside(page, selector, f"{what} on {screen}", (width, height))
+        for (_selector, what), found in zip(must_see, measured):
+            within(found, f"{what} on {screen}", (width, height))
         if shot and (width, height) in shot_sizes:
             page.screenshot(path=str(SCREENS / f"{shot}-{width}x{height}.png"))
-    page.set_viewport_size({"width": 1024, "height": 768})
+    if page.viewport_size != {"width": 1024, "height": 768}:
+        page.set_viewport_size({"width": 1024, "height": 768})

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from browser.conftest import LiveServer
 from browser.drill_steps import answer, current_puzzle
 from browser.pupil_steps import log_in
-from browser.screen_fit import PUPIL_SIZES
+from browser.screen_fit import PUPIL_SIZES, boxes, within
 from browser.screens import SCREENS
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
@@ -71,17 +71,6 @@ def pupil(live_server):
     return {"code": code, "name": name}
 
 
-def inside(page, locator, what):
-    width, height = page.viewport_size["width"], page.viewport_size["height"]
-    for element in locator.all():
-        box = element.bounding_box()
-        assert box, f"{what} is not shown at {width}×{height}"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, \
-            f"{what} is outside the screen at {width}×{height}: {box}"
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, \
-            f"{what} sticks out sideways at {width}×{height}: {box}"
-
-
 def fits_every_size(page, screen: str, buttons: str, cards: str | None = None, shot: str | None = None):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -90,10 +79,11 @@ def fits_every_size(page, screen: str, buttons: str, cards: str | None = None, s
         if scroll > inner:     # the viewport: a full-page picture would be laid out taller
             page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")
         assert scroll <= inner, f"{screen} is {scroll} px tall at {width}×{height}"
-        inside(page, page.locator(buttons), f"a button of {screen}")
+        within(boxes(page, buttons), f"a button of {screen}", (width, height))
         if cards:
-            inside(page, page.locator(cards), f"a card of {screen}")
-            narrowest = min(b["width"] for b in (c.bounding_box() for c in page.locator(cards).all()))
+            card_boxes = boxes(page, cards)
+            within(card_boxes, f"a card of {screen}", (width, height))
+            narrowest = min(box["width"] for box in card_boxes)
             assert narrowest >= MIN_CARD_PX, f"a card of {screen} is {narrowest} px wide at {width}×{height}"
         if shot:
             page.screenshot(path=str(SCREENS / f"{shot}-{width}x{height}.png"))

@@ -17,7 +17,9 @@ from web_helpers import make_app
 from .fuzz_world import build_fuzz_world
 from .fuzzing import Fuzzer, Mutation, mutations
 
-EXAMPLES = 2500
+# Enough for every route and field to draw hostile values in each run (the coverage asserted
+# below); `bench/fuzz.py --minutes N` is the long run.
+EXAMPLES = 1500
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +113,9 @@ def test_every_number_a_page_fills_in_is_sent_other_scripts_digits(fuzzer):
     numbers = [(t, f) for t in fuzzer.targets for f in t.fields
                if f.name != "csrf_token" and f.value.isascii() and f.value.isdigit()]
     assert ("classplay_tournament.start", "present") in {(t.endpoint, f.name) for t, f in numbers}
+    # One page of each (visitor, route, field): the same form found on the pages of several
+    # classes or games reads its numbers the same way (100 fields become 56).
+    numbers = list({(t.role, t.endpoint, f.name): (t, f) for t, f in numbers}.values())
     failures = []
     for target, field in numbers:
         for digits in OTHER_DIGITS:

@@ -10,10 +10,10 @@ from datetime import date
 import pytest
 
 from drill_helpers import DrillWorld, right_answer
+from trainer.practice import flow
 from trainer.puzzles.timing import CLIENT_MUCH_SHORTER, check_timing
 from trainer.store import practice
 from trainer.web.core import school_day
-from trainer.web.drills import flow
 from web_helpers import AuthActions
 
 

@@ -14,9 +14,10 @@ from datetime import date
 import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer
+from trainer.practice import flow
 from trainer.store import practice, puzzle_sets
 from trainer.web.core import school_day
-from trainer.web.drills import ahead, flow
+from trainer.web.drills import ahead
 
 SET = [p.id for p in CURATED[:5]]
 TEMPLATE = re.compile(r"<template data-ahead[^>]*>(.*?)</template>", re.S)

@@ -18,8 +18,9 @@ from trainer.store import classes, picture_passwords, sessions
 from trainer.web.pupils import pictures
 
 TRAINER = Path(__file__).resolve().parents[2] / "trainer"
-# Where the app's own values are made: the web app, the store, the demo data, the configuration.
-APP_CODE = ("web", "store", "demo", "config.py", "keyfile.py")
+# Where the app's own values are made: the web app, its use cases, the store, the demo data, the
+# configuration.
+APP_CODE = ("web", "practice", "store", "demo", "config.py", "keyfile.py")
 
 
 def _bits(token: str) -> int:
@@ -61,7 +62,7 @@ def test_codes_and_pictures_use_the_whole_space():
 def test_no_secret_comes_from_the_predictable_generator():
     # ASVS 5.0 V11.5.1: `random` is not a CSPRNG. The app's code uses it only where nothing
     # is secret: to replay seeded puzzle generation (store/puzzles.py), which is meant to
-    # repeat, to pick among equally fitting puzzles (web/drills/flow.py, and for the puzzles
+    # repeat, to pick among equally fitting puzzles (practice/flow.py, and for the puzzles
     # handed out ahead, web/drills/ahead.py), to seat a class tournament's tables at random
     # (web/classplay/tournament.py, seeded from `secrets`: nobody can steer the seating),
     # and to invent the demo
@@ -70,8 +71,8 @@ def test_no_secret_comes_from_the_predictable_generator():
                                               else (TRAINER / part).rglob("*.py"))]
     users = sorted(str(p.relative_to(TRAINER)) for p in files
                    if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["demo/history.py", "store/puzzles.py", "web/classplay/tournament.py", "web/drills/ahead.py",
-                     "web/drills/flow.py"]
+    assert users == ["demo/history.py", "practice/flow.py", "store/puzzles.py", "web/classplay/tournament.py",
+                     "web/drills/ahead.py"]
     # The CSRF value is Flask-WTF's: 64 bytes of os.urandom, hashed (trainer/web/core/csrf.py).
     assert "os.urandom(64)" in inspect.getsource(flask_wtf.csrf.generate_csrf)
     for path in ("store/sessions.py", "store/classes.py", "store/picture_passwords.py",

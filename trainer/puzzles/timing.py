@@ -23,27 +23,37 @@ better measure (no network), but it is the pupil's machine talking:
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 MIN_SECONDS_PER_TAP = 0.25   # see docs/puzzles.md: ~4 aimed taps a second is the human ceiling
 CLOCK_TOLERANCE = 0.25       # seconds: rounding, frame timing, timer resolution
 CLOCK_DRIFT = 0.02           # 2% of the interval: client clocks that run a little fast
 LOAD_ALLOWANCE = 5.0         # seconds a slow network and an old tablet may take to show a puzzle
+# The longest wait a page's outbox may claim for a drill answer or a game move it held through a
+# Wi-Fi drop (why ten minutes: trainer/web/core/outbox.py): here, below both, so the use cases of
+# practice (trainer/practice/) and the web app's moves read one number.
+MAX_QUEUED_SECONDS = 10 * 60
 
 CLIENT_LONGER = "client_longer_than_server"
 CLIENT_MUCH_SHORTER = "client_much_shorter_than_server"
 NO_CLIENT_TIME = "no_client_time"
 TOO_FAST = "faster_than_tapping"
 # Not a judgement of the page's times but of its wait: an answer the tablet says it held longer
-# than a Wi-Fi drop lasts (trainer/web/drills/flow.py). Stored, never rated, never counted
+# than a Wi-Fi drop lasts (trainer/practice/flow.py). Stored, never rated, never counted
 # towards a drill (trainer/store/practice.py reads this flag).
 HELD_TOO_LONG = "held_too_long"
-# What a page's outbox (static/js/outbox.js) may claim it held a drill answer or a game move
-# through a Wi-Fi drop (issue 38.4), one bound for both: a school Wi-Fi drop lasts seconds, a
-# router's restart a few minutes; ten minutes covers both with room. Beyond it a class has
-# stopped working, and a claim that long is one nobody can check (100 minutes were once
-# claimed and believed).
-MAX_QUEUED_SECONDS = 10 * 60
+
+# A page's measured milliseconds: ASCII digits, at most a millionth's fraction. `float()` also
+# reads "1_0", " 5", "nan" and other scripts' digits, none of which a page of ours sends.
+_DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,6})?")
+
+
+def decimal_number(text) -> float | None:
+    """"4000" or "4000.5" (a page's measured milliseconds) -> float; anything else -> None."""
+    if not isinstance(text, str) or not _DECIMAL.fullmatch(text):
+        return None
+    return float(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -815,7 +815,7 @@ def m3805_a_puzzle_once_in_a_sitting(db: Database) -> None:
     # `issued_by` says which of the two made the row. Rows from before this step keep NULL and
     # stay out of the index: sittings of past days may hold a puzzle twice (the attack was
     # tickets from three page loads); they are kept as they are, and no answer reaches a past
-    # day's sitting any more (trainer/web/drills/flow.py).
+    # day's sitting any more (trainer/practice/flow.py).
     db.execute("ALTER TABLE attempts ADD COLUMN issued_by TEXT CHECK (issued_by IN ('server', 'ticket'))")
     db.execute("CREATE UNIQUE INDEX attempts_once_in_a_sitting ON attempts(session_id, puzzle_id)"
                " WHERE issued_by IS NOT NULL")

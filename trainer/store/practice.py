@@ -2,7 +2,7 @@
 
 An attempt row is made when a puzzle is issued, so its id exists before any answer: the page
 sends it back with the answer, and the answer is written only while `answered_at IS NULL`
-(trainer.web.drills.flow). Callers hold a write transaction around anything that reads and
+(trainer.practice.flow). Callers hold a write transaction around anything that reads and
 then writes."""
 from __future__ import annotations
 

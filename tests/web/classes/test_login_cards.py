@@ -1,7 +1,7 @@
 """Printable login cards: name, class code, a QR code to the login page, the pictures."""
 import re
 
-from trainer.web.classes.qr import qr_svg
+from trainer.web.core.qr import qr_svg
 
 
 def test_cards_show_every_active_pupil_with_code_qr_and_pictures(client, auth, make, db):

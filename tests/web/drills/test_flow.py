@@ -6,10 +6,10 @@ from datetime import date, timedelta
 import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer
+from trainer.practice import flow as practice_flow
 from trainer.puzzles.rating import Rating
 from trainer.store import drills, practice
 from trainer.web.core import school_day
-from trainer.web.drills import flow as practice_flow
 
 
 def text(response) -> str:

@@ -5,10 +5,10 @@ makes an answer faster than the server saw it take (issue 45)."""
 import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer
+from trainer.practice import flow
 from trainer.puzzles.timing import CLIENT_MUCH_SHORTER, LOAD_ALLOWANCE
 from trainer.store import puzzle_sets, puzzles
 from trainer.web.core import school_day
-from trainer.web.drills import flow
 
 OUTAGE_S = 90          # longer than the 20 s limit and the 15 s grace together
 

@@ -17,10 +17,10 @@ from trainer.web.classes.names import (
     pasted_entries,
     pupil_name_error,
 )
-from trainer.web.classes.qr import qr_svg
 from trainer.web.core import guessing, htmx, login, school_day
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
+from trainer.web.core.qr import qr_svg
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures, standing
 

@@ -1,11 +1,13 @@
 """What a page's outbox (static/js/outbox.js) may claim: a drill answer or a game move held on
 the tablet through a Wi-Fi drop is sent again with `queued_ms`, how long the tablet held it.
-One bound for both (issue 38.4: trainer.puzzles.timing.MAX_QUEUED_SECONDS); a move held longer
-does not count (trainer.play.moves), an answer is judged by trainer/web/drills/flow.py."""
+One bound for both (issue 38.4, trainer.puzzles.timing.MAX_QUEUED_SECONDS, where drill answers
+and game moves read it: trainer.practice.flow, trainer.play.moves): a school Wi-Fi drop lasts
+seconds, a router's restart a few minutes; ten minutes covers both with room. Beyond it a class
+has stopped working, and a claim that long is one nobody can check (100 minutes were once
+claimed and believed)."""
 from __future__ import annotations
 
-from trainer.puzzles.timing import MAX_QUEUED_SECONDS  # noqa: F401 (the outbox's bound, said here for callers)
-from trainer.web.core.numbers import decimal_number
+from trainer.puzzles.timing import decimal_number
 
 MOVE_TOKEN_CHARS = 24
 

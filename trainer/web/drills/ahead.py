@@ -24,12 +24,12 @@ from flask import current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlite_utils import Database
 
+from trainer.practice.flow import answer_deadline
 from trainer.puzzles.drill_settings import limit_for
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.store import practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import once, school_day
-from trainer.web.drills.flow import answer_deadline
 
 _SALT = "tweak-ahead-puzzle"
 

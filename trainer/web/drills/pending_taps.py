@@ -1,17 +1,17 @@
 """Answering without JavaScript: each tap is a form post, and the taps so far wait in the
 signed session until the pupil presses Done (like the picture pad's taps, pupils/picture_login.py).
 
-With JavaScript the page keeps the taps itself and posts everything once (answers.py); then
+With JavaScript the page keeps the taps itself and posts everything once (trainer/practice/answers.py); then
 nothing is kept here. The page's own times are missing on this path, so the answer is timed
 by the server and flagged `no_client_time` (trainer.puzzles.timing)."""
 from __future__ import annotations
 
 from flask import session
 
+from trainer.practice.answers import MAX_COMBINATIONS, NONE_YET, AnswerError, PostedAnswer, combination_from_cards
 from trainer.puzzles.grading import Combination
 from trainer.puzzles.puzzle import Puzzle
 from trainer.web.core.numbers import whole_number
-from trainer.web.drills.answers import MAX_COMBINATIONS, NONE_YET, AnswerError, PostedAnswer, combination_from_cards
 
 KEY = "drill_taps"
 

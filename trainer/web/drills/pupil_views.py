@@ -21,21 +21,13 @@ from flask import (
 )
 from flask_babel import gettext as _
 
+from trainer.practice import answers, flow as practice_flow
 from trainer.store import drills, practice, puzzles
 from trainer.store.db import write_transaction
-from trainer.web.core import htmx, login, once, security_log
+from trainer.web.core import home_visit, htmx, login, once, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import (
-    ahead,
-    ahead_pages,
-    answers,
-    flow as practice_flow,
-    pending_taps,
-    screen as puzzle_screen,
-    sums,
-)
+from trainer.web.drills import ahead, ahead_pages, pending_taps, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
-from trainer.web.pupils import home_visit
 
 bp = Blueprint("practice", __name__)
 
@@ -85,15 +77,16 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
         if not pending_taps.load(attempt["id"]).get("cards"):
             context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
-        context.update(fb=feedback(attempt, puzzle),
-                       status=practice_flow.drill_status(db, g.pupil) if screen.session["finished_at"] else None)
+        status = practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once) \
+            if screen.session["finished_at"] else None
+        context.update(fb=feedback(attempt, puzzle), status=status)
     return context
 
 
 @bp.route("/practice")
 @login.pupil_required
 def show():
-    screen = practice_flow.current_screen(get_db(), g.pupil)
+    screen = practice_flow.current_screen(get_db(), g.pupil, clock=school_day)
     if screen is None or screen.attempt is None:
         return redirect(url_for("pupil_home.home"))
     return htmx.render("practice/page.html", "practice/_screen.html", **_screen_context(screen))
@@ -110,9 +103,9 @@ def _where_the_pupil_is_now():
 
 def _too_old():
     """An answer that does not count: of an earlier school day, or held on the tablet for longer
-    than a Wi-Fi drop (flow.py, ahead.py). The child is told once, in a few calm words that
-    blame the Wi-Fi, and sees the server's page for now with a full load: what the page held
-    (a puzzle from yesterday, tickets) is out of date."""
+    than a Wi-Fi drop (trainer/practice/flow.py, ahead.py). The child is told once, in a few calm
+    words that blame the Wi-Fi, and sees the server's page for now with a full load: what the page
+    held (a puzzle from yesterday, tickets) is out of date."""
     message = _("The Wi-Fi was away too long, so those answers don't count. Let's go on!")
     # The outbox sends held answers one by one: say it once, not once per answer.
     if message not in [text for _category, text in signed_session.get("_flashes", [])]:
@@ -128,7 +121,7 @@ def next_puzzle():
         abort(400)
     session, attempt_id = practice_flow.next_puzzle(get_db(), g.pupil, mode,
                                                     current_app.config["PUZZLE_BANK_GENERATED"],
-                                                    home=home_visit.practice_place())
+                                                    home=home_visit.practice_place(), clock=school_day, reads=once)
     if attempt_id is None and session["finished_at"] is None:
         flash(_("You have done every puzzle there is for today. Well done!"))
         return htmx.full_reload(url_for("pupil_home.home"))
@@ -158,7 +151,8 @@ def answer():
     if done is not None:
         return done()
     try:
-        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted, home_visit.at_home())
+        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted, home_visit.at_home(),
+                                                  clock=school_day)
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:

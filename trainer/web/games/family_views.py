@@ -22,12 +22,11 @@ from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS
 from trainer.play import moves
 from trainer.play.kinds import FamilyTable
 from trainer.store import game_limits, games
-from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core import home_visit, htmx, login, school_day, security_log
 from trainer.web.core.page_context import pupil_page
 from trainer.web.db import get_db
 from trainer.web.games import board as game_board, family_words, pick as game_pick, table_board, words
 from trainer.web.games.forms import board_claim
-from trainer.web.pupils import home_visit
 
 bp = Blueprint("family", __name__)
 

@@ -19,14 +19,13 @@ from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_setting
 from trainer.play import moves
 from trainer.play.kinds import BotGame
 from trainer.store import game_limits, game_moves, games
-from trainer.web.core import htmx, login, outbox, school_day, security_log
+from trainer.web.core import home_visit, htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import action_help, board as game_board, pick as game_pick, words
 from trainer.web.games.family_views import is_family
 from trainer.web.games.forms import board_claim, settings_from_form
 from trainer.web.games.level import fitted_dial
-from trainer.web.pupils import home_visit
 
 bp = Blueprint("games", __name__)
 

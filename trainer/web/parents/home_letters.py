@@ -16,11 +16,11 @@ from markupsafe import Markup
 
 from trainer.pupils.home_hours import EVERY_DAY, HomeHours, clock_text
 from trainer.store import home_practice, parent_links, pupils, teachers
-from trainer.web.classes.qr import qr_svg
 from trainer.web.core import htmx, login
 from trainer.web.core.i18n import LANGUAGES
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
+from trainer.web.core.qr import qr_svg
 from trainer.web.db import get_db
 from trainer.web.pupils.home_qr import home_qrs
 

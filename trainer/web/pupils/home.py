@@ -10,14 +10,14 @@ from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 
 from trainer.games.service import new_game
 from trainer.games.settings import FITTED, GameSettings, check_settings
+from trainer.practice import flow as practice_flow
 from trainer.pupils.avatars import AVATARS, is_avatar
 from trainer.store import drills, game_limits, games, pupil_rewards, tournaments
 from trainer.store.db import write_transaction
-from trainer.web.core import htmx, login, push_link, school_day
+from trainer.web.core import home_visit, htmx, login, once, push_link, school_day
 from trainer.web.db import get_db
-from trainer.web.drills import flow as practice_flow
 from trainer.web.games.level import fitted_dial
-from trainer.web.pupils import home_visit, standing, words
+from trainer.web.pupils import standing, words
 
 bp = Blueprint("pupil_home", __name__)
 
@@ -31,7 +31,7 @@ def home():
     return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil, climb=climb, avatar=avatar,
                        avatars=AVATARS if avatar is None else (), words=words,
                        active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None),
-                       drill=practice_flow.drill_status(db, g.pupil),
+                       drill=practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once),
                        tournament_table=tournaments.table_of(db, g.pupil["id"]),
                        call_push=push_link.stream_url("class", g.pupil["class_id"], "pupil", g.pupil["id"]))
 

@@ -17,9 +17,9 @@ from flask_babel import format_date, gettext as _
 
 from trainer.pupils.home_hours import next_opening
 from trainer.store import home_practice
-from trainer.web.core import device, guessing, htmx, login, school_day, security_log
+from trainer.web.core import device, guessing, home_visit, htmx, login, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.pupils import device_kind, home_visit
+from trainer.web.pupils import device_kind
 
 bp = Blueprint("home_login", __name__)
 

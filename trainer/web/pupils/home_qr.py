@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlite_utils import Database
 
 from trainer.store import home_practice
-from trainer.web.classes.qr import qr_svg
+from trainer.web.core.qr import qr_svg
 
 
 def home_url(token: str) -> str:

@@ -22,9 +22,9 @@ from flask import Blueprint, abort, redirect, request, session, url_for
 from flask_babel import get_locale, gettext as _, ngettext
 
 from trainer.store import classes, picture_passwords, pupils, throttle
-from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core import guessing, home_visit, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.pupils import home_visit, pictures
+from trainer.web.pupils import pictures
 from trainer.web.signin import confirm as signin_confirm, pupil_link, views as signin
 
 bp = Blueprint("pupil_login", __name__)

@@ -17,9 +17,8 @@ from flask import Blueprint, abort, flash, g, redirect, request, session, url_fo
 from flask_babel import gettext as _
 
 from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers
-from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core import guessing, home_visit, htmx, login, security_log
 from trainer.web.db import get_db
-from trainer.web.pupils import home_visit
 from trainer.web.signin import flow, identity, messages, pupil_link, roles
 
 bp = Blueprint("signin", __name__)

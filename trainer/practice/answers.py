@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from trainer.engine.positions import Position
 from trainer.puzzles import untrusted_json
 from trainer.puzzles.grading import Combination
-from trainer.web.core.numbers import decimal_number
+from trainer.puzzles.timing import decimal_number
 
 MAX_COMBINATIONS = 30
 MAX_EVENTS = 400

@@ -27,6 +27,9 @@ of at most MAX_QUEUED_SECONDS, what a Wi-Fi drop lasts. An answer that would be 
 a longer wait is stored as a time-out flagged HELD_TOO_LONG that moves no rating and does not
 count towards the drill. And an answer counts only on its sitting's school day: one arriving on a
 later day is refused (TooOld) and nothing is stored, so it never finishes yesterday's drill.
+
+The school's clock and the way the settings are read come from the caller
+(trainer/practice/caller.py).
 """
 from __future__ import annotations
 
@@ -37,17 +40,16 @@ from datetime import date
 
 from sqlite_utils import Database
 
+from trainer.practice.answers import PostedAnswer
+from trainer.practice.caller import Clock, Reads
 from trainer.puzzles.attempt import score_attempt
 from trainer.puzzles.drill_settings import DrillSettings, limit_for
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.selection import aimed_difficulty, draw_aim, pick_closest
 from trainer.puzzles.streaks import streak
-from trainer.puzzles.timing import HELD_TOO_LONG
+from trainer.puzzles.timing import HELD_TOO_LONG, MAX_QUEUED_SECONDS
 from trainer.store import practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
-from trainer.web.core import once, school_day
-from trainer.web.core.outbox import MAX_QUEUED_SECONDS  # one bound for answers and game moves
-from trainer.web.drills.answers import PostedAnswer
 
 GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
 LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
@@ -96,7 +98,7 @@ def progress(db: Database, session: dict) -> Progress:
 
 @dataclass(frozen=True)
 class Home:
-    """Where this request's practice happens (trainer.web.pupils.home_visit decides)."""
+    """Where this request's practice happens (trainer.web.core.home_visit decides)."""
     at_home: bool = False
     counts: bool = True          # at home: a drill counts as the daily drill (else extra practice)
 
@@ -111,34 +113,34 @@ class DrillPlan:
     puzzle_set_id: int | None      # the teacher's set for the day (issue 20), else adaptive
 
 
-def drill_plan(db: Database, class_id: int, day: str) -> DrillPlan:
+def drill_plan(db: Database, class_id: int, day: str, reads: Reads) -> DrillPlan:
     """Today's drill for the class: the teacher's set for the day, its puzzles in the set's
     order; otherwise the adaptive drill of the class's settings."""
     chosen = puzzle_sets.drill_set(db, class_id, day)
     if chosen is not None:
         return DrillPlan(len(puzzle_sets.puzzle_ids(db, chosen["id"])), None, chosen["id"])
-    settings = once.class_settings(db, class_id)
+    settings = reads.class_settings(db, class_id)
     return DrillPlan(settings.puzzles, settings.minutes, None)
 
 
-def drill_status(db: Database, pupil: dict) -> DrillStatus:
+def drill_status(db: Database, pupil: dict, *, clock: Clock, reads: Reads) -> DrillStatus:
     """What the pupil's home page shows: today's drill, its progress, the streak."""
-    today = school_day.today()
-    settings = once.class_settings(db, pupil["class_id"])
+    today = clock.today()
+    settings = reads.class_settings(db, pupil["class_id"])
     session = practice.day_session(db, pupil["id"], today.isoformat(), DRILL)
     if session is None:
-        plan = drill_plan(db, pupil["class_id"], today.isoformat())
+        plan = drill_plan(db, pupil["class_id"], today.isoformat(), reads)
         shown = Progress(DRILL, 0, 0.0, plan.planned, plan.planned_minutes, False)
     else:
         shown = progress(db, session)
     days = [date.fromisoformat(d) for d in practice.drill_days(db, pupil["id"])]
     return DrillStatus(settings, shown, session is not None, streak(days, today),
-                       once.pupil_settings(db, pupil["id"])["hide_countdown"])
+                       reads.pupil_settings(db, pupil["id"])["hide_countdown"])
 
 
 # Issuing puzzles ------------------------------------------------------------------------------
 
-def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: Home) -> dict:
+def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: Home, reads: Reads) -> dict:
     """Today's sitting of the mode, made when missing. Free practice comes after the drill:
     asking for it before the drill is done gives the drill. At home, where the teacher made
     home drills extra (issue 37.1), every sitting is free practice: the daily drill waits for
@@ -152,7 +154,7 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: H
                                                                  at_home=home.at_home))
         return found
     if drill is None:
-        plan = drill_plan(db, pupil["class_id"], day)
+        plan = drill_plan(db, pupil["class_id"], day, reads)
         drill = practice.session(db, practice.create_session(
             db, pupil["id"], DRILL, day, now, planned=plan.planned, planned_minutes=plan.planned_minutes,
             puzzle_set_id=plan.puzzle_set_id, at_home=home.at_home))
@@ -160,7 +162,8 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: H
 
 
 def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
-                rng: random.Random | None = None, home: Home | None = None) -> tuple[dict, str | None]:
+                rng: random.Random | None = None, home: Home | None = None, *, clock: Clock,
+                reads: Reads) -> tuple[dict, str | None]:
     """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
     over (the drill is done, or every puzzle of the chosen kinds was seen today). `home`: a
     home session's (issue 37.1), marked on what is made."""
@@ -169,9 +172,9 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
         # A fresh installation that skipped `trainer serve`'s start-up (tests, a WSGI server).
         puzzles.ensure_bank(db, generated=bank_size)
     rng = rng or random.Random(secrets.randbits(64))
-    now, day = school_day.now(), school_day.today().isoformat()
+    now, day = clock.now(), clock.today().isoformat()
     with write_transaction(db):
-        session = _sitting(db, pupil, mode, day, now, home)
+        session = _sitting(db, pupil, mode, day, now, home, reads)
         if session["finished_at"] is not None:
             return session, None
         pending = practice.pending_attempt(db, session["id"])
@@ -181,15 +184,15 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
             _close(db, pupil, pending, PostedAnswer.without_page_times(), now, "abandoned")
             if _finish_if_planned(db, session, now):
                 return practice.session(db, session["id"]), None
-        attempt_id = _issue(db, pupil, session, day, now, rng, home.at_home)
+        attempt_id = _issue(db, pupil, session, day, now, rng, home.at_home, reads)
         if attempt_id is None and session["mode"] == DRILL:
             practice.finish_session(db, session["id"], now)
         return practice.session(db, session["id"]), attempt_id
 
 
 def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random,
-           at_home: bool) -> str | None:
-    settings = once.class_settings(db, pupil["class_id"])
+           at_home: bool, reads: Reads) -> str | None:
+    settings = reads.class_settings(db, pupil["class_id"])
     if session["puzzle_set_id"] is not None:
         chosen = _next_of_set(db, session)
     else:
@@ -197,7 +200,7 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
     if chosen is None:
         return None
     puzzle = puzzles.get(db, chosen)
-    extra = once.pupil_settings(db, pupil["id"])["extra_time_s"]
+    extra = reads.pupil_settings(db, pupil["id"])["extra_time_s"]
     return practice.new_attempt(
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
         issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),
@@ -231,7 +234,8 @@ def _expired(attempt: dict, now: float) -> bool:
 
 def answer_deadline(issued_at: float, time_limit_s: float) -> float:
     """The last moment an answer to a puzzle issued then can still count: its time, the grace,
-    and the longest Wi-Fi drop believed. An offline ticket expires then (ahead.py)."""
+    and the longest Wi-Fi drop believed. An offline ticket expires then
+    (trainer/web/drills/ahead.py)."""
     return issued_at + time_limit_s + GRACE_SECONDS + MAX_QUEUED_SECONDS
 
 
@@ -242,7 +246,7 @@ class TooOld(Exception):
 
 
 def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer,
-                  at_home: bool = False) -> tuple[dict, bool]:
+                  at_home: bool = False, *, clock: Clock) -> tuple[dict, bool]:
     """Grade and store the answer, move both ratings, finish the drill when its plan is met.
     `at_home`: where this answer is given (issue 47.1): an answer is at home when the request
     that brings it is a home session's, whatever the sitting or the puzzle's issue was.
@@ -250,7 +254,7 @@ def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnsw
     Returns (the attempt as stored, whether this call stored it). An attempt that already has
     an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt;
     TooOld: the attempt's sitting is of an earlier school day."""
-    now, today = school_day.now(), school_day.today().isoformat()
+    now, today = clock.now(), clock.today().isoformat()
     with write_transaction(db):
         row = practice.attempt(db, attempt_id, pupil["id"])
         if row is None:
@@ -351,17 +355,17 @@ class Screen:
     answering: bool
 
 
-def current_screen(db: Database, pupil: dict) -> Screen | None:
+def current_screen(db: Database, pupil: dict, *, clock: Clock) -> Screen | None:
     """Today's latest sitting and where it stands; None when the pupil has not started today."""
-    day = school_day.today().isoformat()
+    day = clock.today().isoformat()
     session = practice.latest_session(db, pupil["id"], day)
     if session is None:
         return None
     pending = practice.pending_attempt(db, session["id"])
     if pending is not None:
-        if not _expired(pending, school_day.now()):
+        if not _expired(pending, clock.now()):
             return Screen(session, practice.attempt(db, pending["id"], pupil["id"]), True)
-        now = school_day.now()
+        now = clock.now()
         with write_transaction(db):
             row = practice.attempt(db, pending["id"], pupil["id"])
             if row["answered_at"] is None and _close(db, pupil, row, PostedAnswer.without_page_times(), now,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from flask import g, session
 
+from trainer.practice.flow import Home
 from trainer.pupils.home_hours import HomeHours
 from trainer.store import home_practice
 from trainer.web.core import device, school_day
 from trainer.web.db import get_db
-from trainer.web.drills.flow import Home
 
 KEY = "home"
 
@@ -61,7 +61,7 @@ def class_code_works(class_id: int) -> bool:
 
 
 def practice_place() -> Home:
-    """What the drills' flow needs to know of this request (trainer.web.drills.flow.Home)."""
+    """What the drills' flow needs to know of this request (trainer.practice.flow.Home)."""
     if not at_home():
         return Home()
     return Home(at_home=True, counts=class_hours().counts)

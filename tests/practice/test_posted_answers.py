@@ -1,12 +1,12 @@
 """Reading the puzzle page's answer: times, inputs, "there is none", tapped cards
-(trainer.web.drills.answers)."""
+(trainer.practice.answers)."""
 import json
 
 import pytest
 
 from trainer.engine.positions import Position
+from trainer.practice import answers
 from trainer.puzzles.grading import Combination
-from trainer.web.drills import answers
 
 
 def form(**fields):
