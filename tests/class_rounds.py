@@ -2,8 +2,8 @@
 class's tablets would: for the tests of what is recorded and analysed (issue 16.6)."""
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables
-from trainer.web.classplay import turns
 
 
 def lay_first(game, seat):
@@ -21,7 +21,7 @@ def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=l
     table_id = class_tables.open_table(db, class_id, pupils[0], seats, "round", bots, now=start)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=start + 1)
-    turns.start(db, table_id, pupils[0], with_bots=bool(bots), seed=seed, now=start + 2)
+    play_tables.start(db, table_id, pupils[0], with_bots=bool(bots), seed=seed, now=start + 2)
     by_seat = {s["pupil_id"]: seat for seat, s in class_tables.seats_of(db, table_id).items()}
     now = start + 4
     while True:
@@ -30,6 +30,6 @@ def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=l
         if game.state.over:
             return table_id, sorted(pupils, key=by_seat.__getitem__)
         pupil = next(p for p, seat in by_seat.items() if seat == game.to_act)
-        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}", choose, now=now,
+        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", choose, now=now,
                    decision_ms=1500)
         now += 1.0

@@ -4,7 +4,7 @@ statement, inside functions too), so an arrow added back up fails the suite.
 Each layer lists the trainer packages it may import; `flask` says whether Flask and its
 family may be imported. `trainer` itself is the application factory (`trainer.create_app`).
 No module imports another module's private name (`from x import _name`). The use cases
-(trainer/practice/) hold no SQL text. Inside the web app, the areas of docs/web.md ("Areas")
+(trainer/practice/, trainer/play/) hold no SQL text. Inside the web app, the areas of docs/web.md ("Areas")
 import one another one way only, with trainer/web/core/ below them all.
 """
 from __future__ import annotations
@@ -19,13 +19,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FLASK_FAMILY = {"flask", "flask_babel", "werkzeug", "jinja2", "markupsafe"}
 PURE = {"engine", "bots", "puzzles", "games", "pupils", "rosters"}
-# Layers that hold rules alone and may not open the database (issue 46: trainer.play's rules
-# are called with what the caller read, by the web app and the live channel alike).
+# Layers that may not open the database nor hold SQL (issues 46, 48: trainer.play's rules and
+# use cases call the store's functions, for the web app and the live channel alike).
 NO_DATABASE = {"play"}
 DATABASE = {"sqlite3", "sqlite_utils"}
 # Layers that reach the database through trainer.store alone (issue 48): they may hold a
 # connection to pass on, never a statement. Docstrings may name SQL (why a step is safe).
-NO_SQL_TEXT = {"practice"}
+NO_SQL_TEXT = {"practice", "play"}
 SQL_TEXT = re.compile(r"\b(select\b.*\bfrom|insert\s+(or\s+\w+\s+)?into|update\s+\w+\s+set|delete\s+from"
                       r"|(create|drop|alter)\s+(table|index|trigger|view)|pragma\s+\w|begin\s+(immediate|exclusive"
                       r"|deferred|transaction)|savepoint\s+\w)\b", re.IGNORECASE | re.DOTALL)
@@ -48,14 +48,15 @@ LAYERS = {
     "games": Layer(frozenset(PURE), False, "puzzles/games: pure, nothing from web, store or Flask"),
     "pupils": Layer(frozenset(PURE), False, "pupils (issue 15: avatars, stars, badges): pure like puzzles/games"),
     "rosters": Layer(frozenset({"rosters"}), False, "rosters (issue 25: OneRoster files and import plans): pure"),
-    # Use-case rules both processes need (issue 46: who is here, when a turn is due): plain
-    # Python, no SQL and no Flask, so the web app and the live channel call the same code.
-    "play": Layer(frozenset(PURE | {"play"}), False, "play: rules of use, no SQL, no Flask"),
+    # The use cases of play (issues 46, 48: a move's one way, class tables, who is here, when
+    # a turn is due): no SQL text and no Flask, calling the store's functions, so the web app
+    # and the live channel call the same code.
+    "play": Layer(frozenset(PURE | {"play", "store"}), False, "play: use cases over the store, no SQL, no Flask"),
     # The use cases of practice (issue 48): a drill's steps on the store and the pure code, for
     # any caller; the caller gives the clock and the settings it read (trainer/practice/caller.py).
     "practice": Layer(frozenset(PURE | {"store", "play", "practice"}), False,
                       "practice: the use cases of drills, on the store, no Flask and no web"),
-    "store": Layer(frozenset(PURE | {"store", "play"}), False, "store: SQLite, no Flask and no web"),
+    "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops", "keyfile"}), False, "ops: the database file alone"),
     "config": Layer(frozenset({"config", "keyfile"}), True, "config: the installation's settings"),
@@ -185,9 +186,9 @@ def test_sign_in_does_not_import_the_teachers_area():
 
 # The shared bottom of the web app: every area may import it, it imports no area.
 WEB_CORE = "core"
-# Pairs of areas that still import each other, each with the work that ends it. games and
-# classplay: the one move pipeline of issue 48.1 takes classplay's board out of the family table.
-TWO_WAY_FOR_NOW = {frozenset({"games", "classplay"})}
+# Pairs of areas that still import each other, each with the work that ends it (none left:
+# the table board the family table shares with class play lives in games, issue 48.1).
+TWO_WAY_FOR_NOW: set[frozenset[str]] = set()
 
 
 def area_imports(root: Path) -> dict[tuple[str, str], list[str]]:
@@ -276,8 +277,12 @@ def test_a_clean_tree_passes(tmp_path):
     ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
     ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
     ("trainer/play/presence.py", "import sqlite3\n", "imports sqlite3 (play:"),
-    ("trainer/play/presence.py", "from trainer.store import class_tables\n", "imports trainer.store (play:"),
     ("trainer/play/presence.py", "from flask import g\n", "imports flask (play:"),
+    ("trainer/play/moves.py", "from trainer.web.core import outbox\n", "imports trainer.web.core (play:"),
+    ("trainer/play/tables.py", "def f(db):\n    return db.execute('SELECT seat FROM class_table_seats')\n",
+     "holds SQL text (play:"),
+    ("trainer/play/tables.py", "SEEN = ('UPDATE class_table_seats'\n        ' SET seen_at = ?')\n", "holds SQL text (play:"),
+    ("trainer/store/class_tables.py", "from trainer.play import presence\n", "imports trainer.play (store:"),
     ("trainer/practice/flow.py", "from flask import g\n", "imports flask (practice:"),
     ("trainer/practice/flow.py", "from trainer.web.core import school_day\n", "imports trainer.web.core (practice:"),
     ("trainer/practice/flow.py", "def f(db):\n    return db.query(\"SELECT id FROM attempts WHERE pupil_id = ?\")\n",
@@ -289,3 +294,11 @@ def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})
     found = violations(tmp_path, ("trainer",))
     assert len(found) == 1 and finding in found[0] and found[0].startswith(name), found
+
+
+def test_prose_about_sql_is_not_sql(tmp_path):
+    """A docstring may say what a statement does, and a word like "select" is no statement."""
+    write(tmp_path, {**CLEAN, "trainer/play/tables.py": (
+        '"""Reads SELECT seat FROM class_table_seats, once."""\n'
+        'WORDS = "select a card, then update the sum"\n')})
+    assert violations(tmp_path, ("trainer",)) == []

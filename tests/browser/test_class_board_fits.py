@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 from browser.pupil_steps import log_in
 from browser.screen_fit import SCREENS, check_fit, inside
 from trainer.engine.solver import best_capture, solve
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, pupil_rewards
-from trainer.web.classplay import turns
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
@@ -186,7 +186,7 @@ def test_the_projector_shows_eight_tables_on_one_screen(page, live_server, klass
         a, b = (make.pupil(klass["class_id"], f"Kid{n}{x}") for x in "ab")
         table_id = class_tables.open_table(db, klass["class_id"], a, 4, "round", "beginner", 1_000_000.0)
         class_tables.join(db, table_id, b, 1_000_000.0)
-        turns.start(db, table_id, a, True, 100 + n, 1_000_000.0)
+        play_tables.start(db, table_id, a, True, 100 + n, 1_000_000.0)
     db.close()
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(live_server.url + "/")

@@ -11,9 +11,9 @@ from browser.pupil_steps import log_in
 from browser.screen_fit import check_fit
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
+from trainer.play.presence import ARRIVE_WITHIN
 from trainer.store import class_tables, tournaments
-from trainer.store.class_tables import ARRIVE_WITHIN
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 from web_helpers import Make
 
@@ -41,7 +41,7 @@ def test_a_match_end_with_the_helpers_points_fits_every_screen(browser, live_ser
     names = ("Ann", "Ben", "Cat")
     pupils = [make.pupil(class_id, name, password="sun,tree,boat") for name in names]
     code = make.class_row(class_id)["join_code"]
-    tid = tournaments.start(db, class_id, [pupils], turns.tournament_games([pupils], "short", 11), now=base)
+    tid = tournaments.start(db, class_id, [pupils], play_tables.tournament_games([pupils], "short", 11), now=base)
     table_id = tournaments.table_ids(db, tid)[0]
     page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     log_in(page, live_server, {"code": code, "name": "Ann"})
@@ -56,11 +56,11 @@ def test_a_match_end_with_the_helpers_points_fits_every_screen(browser, live_ser
             break
         pupil = pupils[0] if game.state.over else seats[game.to_act]
         if pupil == pupils[2] and not game.state.over:
-            turns.tick(db, table_id, pupils[0], now[0])
+            play_tables.tick(db, table_id, pupils[0], now[0])
         elif game.state.over:
-            turns.play(db, table_id, pupil, row["version"], "next-round", None, now[0])
+            play_tables.play(db, table_id, pupil, row["version"], "next-round", None, now[0])
         else:
-            turns.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first, now[0])
+            play_tables.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first, now[0])
         now[0] += 1
     assert class_tables.load(class_tables.get(db, table_id)).over
     db.close()
@@ -96,7 +96,7 @@ def test_look_again_is_a_real_size_target_and_the_board_still_fits(browser, live
     page.get_by_role("link", name="Play with classmates").click()
     page.get_by_role("button", name="Open a table").click()
     _look_again_is_big(page)                                  # the open table's
-    tournaments.start(db, class_id, [pupils[:2]], turns.tournament_games([pupils[:2]], "round", 2),
+    tournaments.start(db, class_id, [pupils[:2]], play_tables.tournament_games([pupils[:2]], "round", 2),
                       now=school_day.now())
     db.close()
     board = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()

@@ -10,7 +10,7 @@ and the projector says "gone" within 20 s.
 
 The server's clock (the web app's school_day.now and the channel's hub) is moved, a few seconds
 at a time, never waited for; the test waits on events (a version shown, a presence written).
-Moves are made by the children's tablets' own request path (turns.play), and the time until
+Moves are made by the children's tablets' own request path (play_tables.play), and the time until
 every other tablet and the projector show them is measured (docs/class-play.md)."""
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ from browser.pupil_steps import log_in
 from push_helpers import Channel, free_port
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
+from trainer.play.presence import ARRIVE_WITHIN, AWAY_AFTER
 from trainer.push import hub as hubs
 from trainer.push.server import Schools
 from trainer.store import class_tables, tournaments
-from trainer.store.class_tables import ARRIVE_WITHIN, AWAY_AFTER
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 from web_helpers import TEACHER_PASSWORD, Make, make_app
 
@@ -193,7 +193,7 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
             _wait(lambda row=row: _version(db, table_id) > row["version"], "the helper played (the table never stalls)")
             continue
         before = projector.locator("#projector").get_attribute("hx-get")
-        turns.play(db, table_id, to_act, row["version"], f"j{row['version']}", _pick, clock())
+        play_tables.play(db, table_id, to_act, row["version"], f"j{row['version']}", _pick, clock())
         moved = time.monotonic()
         watching = [n for n in ("Ada", "Bram", "Cem") if ids[n] != to_act and not (n == "Bram" and offline_at)]
         for name in watching:

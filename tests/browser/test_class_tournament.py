@@ -10,8 +10,8 @@ from browser.conftest import Watch
 from browser.pupil_steps import log_in
 from browser.screens import SCREENS
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import turns
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def _play_one_table_out(live_server, class_id):
         seat = class_tables.load(row).to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
         try:
-            turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
+            play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
                        lambda g, s: legal_moves(g.state)[0], now=5.0)
         except class_tables.Stale:
             pass        # a tablet's poll moved the table on meanwhile (the helper's turn): read it again

@@ -19,8 +19,8 @@ from browser.waits import TablePolls, until
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import own_results
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 from web_helpers import TEACHER_PASSWORD, Make
 
@@ -58,7 +58,7 @@ def _here(live_server, table_id, pupil_ids):
     db = live_server.db()
     try:
         for pupil_id in pupil_ids:
-            turns.tick(db, table_id, pupil_id, school_day.now())
+            play_tables.tick(db, table_id, pupil_id, school_day.now())
     finally:
         db.close()
 
@@ -124,7 +124,7 @@ def _others_play_until(live_server, table_id, seat_of_cat, server_clock, done, p
         if game.to_act is not None and game.to_act != seat_of_cat and row["status"] == "playing":
             db = live_server.db()
             try:
-                turns.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"t{row['version']}",
+                play_tables.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"t{row['version']}",
                            _capture_first, now=school_day.now())
             except class_tables.Stale:
                 pass
@@ -183,7 +183,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     _advance(live_server, table_id, present, server_clock, 40)
     row, game = _others_play_until(live_server, table_id, cat_seat, server_clock,
                                    lambda r, g: g.to_act == cat_seat, present)
-    # Each board's poll is a chance for the helper to play (turns.tick): two more each, and
+    # Each board's poll is a chance for the helper to play (play_tables.tick): two more each, and
     # still nothing is played for her.
     polls = {name: TablePolls(kids[name], "requestfinished") for name in ("Ann", "Ben")}
     until(ann, lambda: all(p.live >= 2 for p in polls.values()), "two polls of each board")
@@ -239,7 +239,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
             game = class_tables.load(row)
             pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
             server_clock[0] += 1
-            turns.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first,
+            play_tables.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first,
                        now=school_day.now())
         row = class_tables.get(db, table_id)
         final = class_tables.load(row).state

@@ -244,7 +244,7 @@ def test_a_move_made_while_a_slow_poll_is_on_its_way_is_sent_not_dropped(browser
     polls. A move made then waits behind the poll in flight (hx-sync), and the next poll must
     not take its place: htmx's default queue keeps only the last request, which dropped the
     child's move without a word (found when the browser tests' poll went from 1 s to 0.25 s)."""
-    from trainer.web.classplay import turns
+    from trainer.play import tables as play_tables
 
     pages, contexts, watches, table_id, mover_name = _two_at_a_table(browser, live_server, "slow-poll@school.example")
     mover = pages[mover_name]
@@ -252,13 +252,13 @@ def test_a_move_made_while_a_slow_poll_is_on_its_way_is_sent_not_dropped(browser
     version = class_tables.get(db, table_id)["version"]
     expect(mover.get_by_text("Your turn!")).to_be_visible()
 
-    tick = turns.tick
+    tick = play_tables.tick
 
     def slow_tick(*args, **kwargs):       # each poll answers after 4 polls' time
         time.sleep(4 * live_server.app.config["LIVE_POLL_MS"] / 1000)
         return tick(*args, **kwargs)
 
-    monkeypatch.setattr(turns, "tick", slow_tick)
+    monkeypatch.setattr(play_tables, "tick", slow_tick)
     sent = _moves_posted(mover, "/move")
     mover.locator("#table .hand-cards label.card-pick").first.click()
     expect(mover.locator("#table.htmx-request")).to_have_count(1)      # a poll is on its way

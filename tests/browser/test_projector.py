@@ -16,8 +16,8 @@ from browser.conftest import Watch
 from browser.pupil_steps import log_in
 from browser.screen_fit import SCREENS, inside
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import turns
 from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
@@ -46,7 +46,7 @@ def tournament(live_server, klass, tables: int, length="round") -> list[int]:
     make = Make(db)
     seating = [[make.pupil(klass["class_id"], NAMES[4 * t + n], password="sun,tree,boat") for n in range(4)]
                for t in range(tables)]
-    tournaments.start(db, klass["class_id"], seating, turns.tournament_games(seating, length, 7), time.time())
+    tournaments.start(db, klass["class_id"], seating, play_tables.tournament_games(seating, length, 7), time.time())
     ids = tournaments.table_ids(db, tournaments.latest(db, klass["class_id"])["id"])
     db.close()
     return ids
@@ -119,7 +119,7 @@ def test_a_match_won_and_a_child_gone_show_without_refresh(browser, page, live_s
         game = class_tables.load(row)
         seat = 0 if game.state.over else game.to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        turns.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
+        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
                    lambda g, s: legal_moves(g.state)[0], now=5.0)
     game = class_tables.load(class_tables.get(db, table_id))
     winner = class_tables.seats_of(db, table_id)[game.winner]["name"]

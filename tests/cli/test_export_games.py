@@ -12,10 +12,10 @@ from trainer.cli.main import main
 from trainer.engine.rules import legal_moves
 from trainer.games.service import decide, new_game, next_round
 from trainer.games.settings import GameSettings
+from trainer.play import tables as play_tables
 from trainer.store import games
 from trainer.store.db import connect
 from trainer.store.migrations import apply
-from trainer.web.classplay import turns
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 
@@ -106,7 +106,7 @@ def test_a_class_match_played_through_the_tables_exports_every_round_and_replays
     db.conn.commit()
     table_id = class_tables.open_table(db, 1, 1, 3, "full", "random", now=1.0)
     class_tables.join(db, table_id, 2, now=2.0)
-    turns.start(db, table_id, 1, with_bots=True, seed=7, now=3.0)
+    play_tables.start(db, table_id, 1, with_bots=True, seed=7, now=3.0)
     rng, now = random.Random(7), 4.0
     while class_tables.get(db, table_id)["status"] == "playing":
         row = class_tables.get(db, table_id)
@@ -114,7 +114,7 @@ def test_a_class_match_played_through_the_tables_exports_every_round_and_replays
         seat = game.to_act if not game.state.over else 0
         pupil = next(s["pupil_id"] for n, s in class_tables.seats_of(db, table_id).items() if n == seat)
         key = "next-round" if game.state.over else f"m{row['version']}"
-        turns.play(db, table_id, pupil, row["version"], key,
+        play_tables.play(db, table_id, pupil, row["version"], key,
                    lambda g, s: rng.choice(legal_moves(g.state)), now=now)
         now += 1.0
     stored = class_tables.rounds_of(db, table_id)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from trainer.play.presence import AWAY_AFTER
 from trainer.push.hub import Hub
 from trainer.store import class_tables, live_tables
-from trainer.store.class_tables import AWAY_AFTER
 
 
 class Counted:

@@ -14,12 +14,13 @@ import requests
 
 from classplay_helpers import pupils_logged_in, seated_table
 from push_helpers import Channel, events
+from trainer.play import live, presence
+from trainer.play.presence import AWAY_AFTER
 from trainer.push import hub as hubs, tokens
 from trainer.push.hub import Hub
 from trainer.push.server import Schools
 from trainer.push.tokens import Ticket
 from trainer.store import class_tables, live_presence, live_tables
-from trainer.store.class_tables import AWAY_AFTER
 
 SECRET = "test-secret"      # tests/web_helpers.make_app's
 BASE = 2_000_000_000.0      # a driven clock, later than any seat's seen_at; steps of 1/8 s are exact
@@ -43,7 +44,7 @@ def seen(db, table_id, pupil_id):
 
 def away(db, table_id, now):
     seats = {seat: s for seat, s in class_tables.seats_of(db, table_id).items()}
-    return {seats[seat]["pupil_id"] for seat in class_tables.away_seats(seats, now)}
+    return {seats[seat]["pupil_id"] for seat in presence.away_seats(seats, now)}
 
 
 def run(hub, writer, start, seconds, written=None):
@@ -51,7 +52,7 @@ def run(hub, writer, start, seconds, written=None):
     for n in range(int(seconds / STEP)):
         now = start + n * STEP
         for _school, seats in hub.presence_due(now):
-            live_presence.mark_here(writer, seats, now)
+            live.mark_here(writer, seats, now)
             if written is not None:
                 written.append(now)
 
@@ -139,12 +140,12 @@ def test_a_child_back_from_away_changes_what_the_boards_show_not_the_version(wor
     version = class_tables.get(db, w["table_id"])["version"]
     reader = live_tables.open_reader(w["path"])
     seat = class_tables.seat_of(db, w["table_id"], w["seated"][0])
-    assert f"{seat}a" in live_tables.live(reader, BASE)[w["table_id"]][3]       # away before
+    assert f"{seat}a" in live.tables(reader, BASE)[w["table_id"]][3]       # away before
     hub = Hub(lambda slug: None)
     hub.subscribe("", "table", w["table_id"], w["seated"][0])
     run(hub, live_presence.open_writer(w["path"]), BASE, 30)
     assert class_tables.get(db, w["table_id"])["version"] == version
-    assert f"{seat}a" not in live_tables.live(reader, BASE + 30)[w["table_id"]][3]
+    assert f"{seat}a" not in live.tables(reader, BASE + 30)[w["table_id"]][3]
 
 
 def test_a_busy_write_lock_is_not_waited_for_and_the_write_comes_a_second_later(world, db):
@@ -157,7 +158,7 @@ def test_a_busy_write_lock_is_not_waited_for_and_the_write_comes_a_second_later(
     writer = live_presence.open_writer(w["path"])
     [(school, seats)] = hub.presence_due(BASE)
     with pytest.raises(sqlite3.OperationalError):
-        live_presence.mark_here(writer, seats, BASE)
+        live.mark_here(writer, seats, BASE)
     hub.presence_failed(school)
     holder.execute("ROLLBACK")
     assert seen(db, w["table_id"], w["seated"][0]) == before

@@ -2,16 +2,16 @@
 channel nudges a table at the moment the web app would let the helper bot play (one rule,
 trainer.play.presence), for every reason it may: a child who never came (after ARRIVE_WITHIN,
 not before), a child gone away. The channel's presence loop and its watcher run on a driven
-clock; a tablet asks the web app (turns.tick) only when a nudge tells it to."""
+clock; a tablet asks the web app (play_tables.tick) only when a nudge tells it to."""
 from __future__ import annotations
 
 import pytest
 
 from trainer.engine.rules import legal_moves
+from trainer.play import live, tables as play_tables
+from trainer.play.presence import ARRIVE_WITHIN, AWAY_AFTER
 from trainer.push.hub import Hub
 from trainer.store import class_tables, live_presence, live_tables, tournaments
-from trainer.store.class_tables import ARRIVE_WITHIN, AWAY_AFTER
-from trainer.web.classplay import turns
 
 START = 2_000_000_000.0
 STEP = 0.25
@@ -21,7 +21,7 @@ STEP = 0.25
 def table(app, db, make):
     class_id = make.klass(make.teacher())
     pupils = [make.pupil(class_id, name) for name in ("Ada", "Bram", "Dirk")]
-    tid = tournaments.start(db, class_id, [pupils], turns.tournament_games([pupils], "round", 3), now=START)
+    tid = tournaments.start(db, class_id, [pupils], play_tables.tournament_games([pupils], "round", 3), now=START)
     table_id = tournaments.table_ids(db, tid)[0]
     seats = {s["pupil_id"]: seat for seat, s in class_tables.seats_of(db, table_id).items()}
     return dict(path=app.config["DATABASE"], table_id=table_id, pupils=pupils, seats=seats)
@@ -45,14 +45,14 @@ class Tablets:
         while self.now[0] < end:
             now = self.now[0]
             for _school, seats in self.hub.presence_due(now):
-                live_presence.mark_here(self.writer, seats, now)
+                live.mark_here(self.writer, seats, now)
             self.hub.tick()
             for pupil, sub in self.subs.items():
                 while not sub.queue.empty():
                     if sub.queue.get_nowait().get("due"):
                         if now not in self.nudges:          # one nudge reaches every tablet
                             self.nudges.append(now)
-                        turns.tick(self.db, self.w["table_id"], pupil, now)     # the board asks
+                        play_tables.tick(self.db, self.w["table_id"], pupil, now)     # the board asks
             if move:
                 move(now)
             self.now[0] = now + STEP
@@ -82,7 +82,7 @@ def test_a_child_who_never_comes_is_played_for_at_arrive_within_and_the_table_fi
         game = class_tables.load(row)
         if row["status"] == "playing" and game.to_act != first and not game.state.over:
             pupil = next(p for p, s in w["seats"].items() if s == game.to_act)
-            turns.play(db, w["table_id"], pupil, row["version"], f"m{row['version']}",
+            play_tables.play(db, w["table_id"], pupil, row["version"], f"m{row['version']}",
                        lambda g, s: legal_moves(g.state)[0], now)
 
     # The others play on, by push alone: each time the turn comes round to the child who never

@@ -20,9 +20,9 @@ from trainer.engine.rules import legal_moves
 from trainer.games.family import FamilySettings
 from trainer.games.service import decide, new_game
 from trainer.games.settings import PERSON, GameSettings
+from trainer.play import tables as play_tables
 from trainer.puzzles.puzzle import make_puzzle
 from trainer.store import class_tables, oidc_providers, oidc_teacher_names, puzzle_review, tournaments
-from trainer.web.classplay import turns
 from trainer.web.dashboard.queries import attempt_log
 from trainer.web.signin import pupil_link
 from web_helpers import Make, PupilActions
@@ -106,24 +106,24 @@ def build_fuzz_world(app, db) -> dict:
     playing = class_tables.open_table(db, world.class_id, locked, 3, "round", "beginner", now=2.0)
     db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id) VALUES (?, 1, ?)",
                [playing, world.pupil_id])
-    turns.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
+    play_tables.start(db, playing, locked, with_bots=True, seed=3, now=3.0)
     while True:
         row = class_tables.get(db, playing)
         if class_tables.seat_of(db, playing, locked) != class_tables.load(row).to_act:
             break
-        turns.play(db, playing, locked, row["version"], f"m{row['version']}",
+        play_tables.play(db, playing, locked, row["version"], f"m{row['version']}",
                    lambda game, seat: legal_moves(game.state)[0], now=4.0)
     class_tables.open_table(db, world.class_id, archived, 4, "round", None, now=5.0)
     # A class tournament running in a second class (issue 16.5): its standings poll and its
     # "End the tournament now" form (the first class keeps the start form).
     cup_class = make.klass(world.ids["teacher_id"], "Cup class")
     cup = [[make.pupil(cup_class, n) for n in ("Ada", "Bo", "Cy")]]
-    tournaments.start(db, cup_class, cup, turns.tournament_games(cup, "round", 7), now=6.0)
+    tournaments.start(db, cup_class, cup, play_tables.tournament_games(cup, "round", 7), now=6.0)
     # And one ended in a third class: its standings link to the certificates (issue 45: every
     # route of the route table is fuzzed).
     ended_class = make.klass(world.ids["teacher_id"], "Ended cup class")
     ended = [[make.pupil(ended_class, n) for n in ("Di", "Ed", "Fay")]]
-    tournaments.end(db, tournaments.start(db, ended_class, ended, turns.tournament_games(ended, "round", 8),
+    tournaments.end(db, tournaments.start(db, ended_class, ended, play_tables.tournament_games(ended, "round", 8),
                                           now=6.5), now=6.6)
     _family_tables(db, world)
     # A home QR held by a device (issue 47.2): the At home tab's "Free …" form shows only then.

@@ -6,9 +6,9 @@ import threading
 
 from trainer.engine.records import replay_round
 from trainer.games.table import helper_turn
+from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables
 from trainer.store.db import connect
-from trainer.web.classplay import turns
 
 
 def _table(db, make, clock=0, people=3, start_at=100.0):
@@ -18,7 +18,7 @@ def _table(db, make, clock=0, people=3, start_at=100.0):
     table_id = class_tables.open_table(db, class_id, pupils[0], people, "round", None, now=start_at - 2)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=start_at - 1)
-    turns.start(db, table_id, pupils[0], with_bots=False, seed=11, now=start_at, turn_clock=clock)
+    play_tables.start(db, table_id, pupils[0], with_bots=False, seed=11, now=start_at, turn_clock=clock)
     return table_id, pupils
 
 
@@ -32,7 +32,7 @@ def _everyone_polls(db, table_id, pupils, now, since=None):
     moments = [now] if since is None else [*range(int(since), int(now), 2), now]
     for moment in moments:
         for pupil in pupils:
-            turns.tick(db, table_id, pupil, float(moment))
+            play_tables.tick(db, table_id, pupil, float(moment))
 
 
 def test_without_a_clock_a_present_child_may_think_as_long_as_they_like(db, make):
@@ -74,7 +74,7 @@ def test_a_move_in_time_stops_the_clock(db, make):
     seat = game.to_act
     first = _a_move(game)
     _everyone_polls(db, table_id, pupils, 124.0, since=101.0)
-    turns.play(db, table_id, pupils[seat], row["version"], "key", lambda g, s: first, now=125.0)
+    play_tables.play(db, table_id, pupils[seat], row["version"], "key", lambda g, s: first, now=125.0)
     _everyone_polls(db, table_id, pupils, 140.0, since=126.0)    # 40 s after the start, 15 s after the move
     after, later = _state(db, table_id)
     assert class_tables.helped_of(after) == []
@@ -91,7 +91,7 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
     for now in range(101, 125):
         _everyone_polls(db, table_id, here, float(now))
     row, game = _state(db, table_id)
-    assert away_seat in class_tables.away_seats(class_tables.seats_of(db, table_id), 124.0)
+    assert away_seat in presence.away_seats(class_tables.seats_of(db, table_id), 124.0)
     assert game.to_act != away_seat
     assert {h[3] for h in class_tables.helped_of(row)} == {"away"}
     assert {h[2] for h in class_tables.helped_of(row)} == {away_seat}
@@ -104,7 +104,7 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
         seat = game.to_act
         assert seat != away_seat
         first = _a_move(game)
-        turns.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}",
+        play_tables.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}",
                    lambda g, s, first=first: first, now=now)
         _everyone_polls(db, table_id, here, now)
         now += 1
@@ -112,17 +112,17 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
     # Back at the same seat: the next poll marks them present and the boards learn it from
     # who is here (the table's look), not from a new version: being here is no move (46.3).
     version = _state(db, table_id)[0]["version"]
-    assert f"{away_seat}a" in class_tables.look_of(db, table_id, now)
-    assert turns.tick(db, table_id, pupils[away_seat], now) == version
-    assert class_tables.look_of(db, table_id, now) == ""
-    assert away_seat not in class_tables.away_seats(class_tables.seats_of(db, table_id), now)
+    assert f"{away_seat}a" in play_tables.look_of(db, table_id, now)
+    assert play_tables.tick(db, table_id, pupils[away_seat], now) == version
+    assert play_tables.look_of(db, table_id, now) == ""
+    assert away_seat not in presence.away_seats(class_tables.seats_of(db, table_id), now)
     # Now their turn waits for them.
     for _ in range(6):
         row, game = _state(db, table_id)
         if game.state.over or game.to_act == away_seat:
             break
         first = _a_move(game)
-        turns.play(db, table_id, pupils[game.to_act], row["version"], f"m{row['version']}",
+        play_tables.play(db, table_id, pupils[game.to_act], row["version"], f"m{row['version']}",
                    lambda g, s, first=first: first, now=now)
         now += 1
     _everyone_polls(db, table_id, pupils, now + 10, since=now)
@@ -147,7 +147,7 @@ def test_two_server_processes_noticing_the_same_due_turn_play_it_once(db, make, 
     def process(pupil):
         conn = connect(path)
         barrier.wait()
-        versions.append(turns.tick(conn, table_id, pupil, 131.0))
+        versions.append(play_tables.tick(conn, table_id, pupil, 131.0))
         conn.close()
 
     threads = [threading.Thread(target=process, args=(pupils[i % len(pupils)],)) for i in range(4)]
@@ -165,7 +165,7 @@ def test_a_round_the_helper_played_alone_replays_legally(db, make):
     """Everyone away (the tablets closed): the helper finishes the round on the next poll, by
     the teacher's screen say, and the round's record is a legal tweak-round/1."""
     table_id, pupils = _table(db, make, clock=0, people=2)
-    turns.tick(db, table_id, None, 200.0)
+    play_tables.tick(db, table_id, None, 200.0)
     row, game = _state(db, table_id)
     assert game.state.over and row["status"] == "finished"
     (record,) = class_tables.rounds_of(db, table_id)

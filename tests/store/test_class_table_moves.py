@@ -7,8 +7,8 @@ from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.engine.solver import solve
 from trainer.games.service import GameError
+from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, game_moves
-from trainer.web.classplay import turns
 
 
 def _table(db, make, people=2):
@@ -18,7 +18,7 @@ def _table(db, make, people=2):
     table_id = class_tables.open_table(db, class_id, pupils[0], people, "round", None, now=1.0)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=2.0)
-    turns.start(db, table_id, pupils[0], with_bots=False, seed=11, now=3.0)
+    play_tables.start(db, table_id, pupils[0], with_bots=False, seed=11, now=3.0)
     return table_id, pupils
 
 
@@ -34,7 +34,7 @@ def _play_round(db, table_id, pupils, choose, now=5.0):
         if game.state.over:
             return
         seat = game.to_act
-        turns.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
+        play_tables.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
                    decision_ms=1200)
         now += 1.0
 
@@ -46,7 +46,7 @@ def test_every_card_a_child_plays_is_analysed_in_the_moves_transaction(db, make)
     seat = game.to_act
     state = game.state
     move = _lay(game, seat)
-    turns.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0, decision_ms=900)
+    play_tables.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0, decision_ms=900)
     [m] = game_moves.of_table(db, table_id, pupils[seat])
     captures = solve(state.hands[seat], state.table, state.target)
     assert (m["seat"], m["round"], m["turn"], m["target"]) == (seat, 0, state.turns, state.target)
@@ -55,7 +55,7 @@ def test_every_card_a_child_plays_is_analysed_in_the_moves_transaction(db, make)
     assert m["decision_ms"] == 900 and m["hint_used"] == 0
     assert m["points"] == 0 and '"play":"%s"' % move.card in m["analysis"]
     # A double tap is applied once, and analysed once.
-    assert turns.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0) == "again"
+    assert play_tables.play(db, table_id, pupils[seat], row["version"], "a", _lay, now=5.0) == "again"
     assert len(game_moves.of_table(db, table_id, pupils[seat])) == 1
 
 
@@ -77,13 +77,13 @@ def test_a_refused_move_stores_no_analysis(db, make):
     seat = class_tables.load(row).to_act
     other = pupils[1 - seat]
     with pytest.raises(GameError):          # not their turn
-        turns.play(db, table_id, other, row["version"], "x", _lay, now=5.0)
+        play_tables.play(db, table_id, other, row["version"], "x", _lay, now=5.0)
     assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0
 
 
 def test_the_helper_bots_turns_are_not_the_childs_analysis(db, make):
     table_id, pupils = _table(db, make)
     # Nobody polls for longer than AWAY_AFTER: every child is away, the helper plays the round.
-    turns.catch_up(db, table_id, now=3.0 + class_tables.AWAY_AFTER + 5)
+    play_tables.catch_up(db, table_id, now=3.0 + presence.AWAY_AFTER + 5)
     assert class_tables.load(class_tables.get(db, table_id)).state.over
     assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0

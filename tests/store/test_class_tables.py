@@ -9,9 +9,9 @@ from trainer.engine.moves import Play
 from trainer.engine.records import replay_round
 from trainer.engine.rules import legal_moves
 from trainer.games.service import GameError
+from trainer.play import tables as play_tables
 from trainer.store import class_tables
 from trainer.store.db import connect
-from trainer.web.classplay import turns
 
 
 def _table(db, make, people=3, length="round"):
@@ -21,7 +21,7 @@ def _table(db, make, people=3, length="round"):
     table_id = class_tables.open_table(db, class_id, pupils[0], people, length, "casual", now=1.0)
     for pupil in pupils[1:]:
         class_tables.join(db, table_id, pupil, now=2.0)
-    turns.start(db, table_id, pupils[0], with_bots=False, seed=5, now=3.0)
+    play_tables.start(db, table_id, pupils[0], with_bots=False, seed=5, now=3.0)
     return table_id, pupils
 
 
@@ -49,13 +49,13 @@ def test_only_the_opener_starts_and_only_with_two(db, make):
     ann, ben = make.pupil(class_id, "Ann"), make.pupil(class_id, "Ben")
     table_id = class_tables.open_table(db, class_id, ann, 4, "round", "casual", now=1.0)
     with pytest.raises(class_tables.TableRefused) as err:
-        turns.start(db, table_id, ann, with_bots=True, seed=1, now=2.0)
+        play_tables.start(db, table_id, ann, with_bots=True, seed=1, now=2.0)
     assert err.value.code == "need_two"
     class_tables.join(db, table_id, ben, now=2.0)
     with pytest.raises(class_tables.TableRefused) as err:
-        turns.start(db, table_id, ben, with_bots=True, seed=1, now=2.0)
+        play_tables.start(db, table_id, ben, with_bots=True, seed=1, now=2.0)
     assert err.value.code == "not_opener"
-    turns.start(db, table_id, ann, with_bots=True, seed=1, now=3.0)
+    play_tables.start(db, table_id, ann, with_bots=True, seed=1, now=3.0)
     game = class_tables.load(class_tables.get(db, table_id))
     assert game.settings.seats == ("pupil", "pupil", "casual", "casual")
 
@@ -81,8 +81,8 @@ def test_the_same_move_twice_is_applied_once(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
     version = row["version"]
-    assert turns.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "done"
-    assert turns.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "again"
+    assert play_tables.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "done"
+    assert play_tables.play(db, table_id, pupil, version, "k", _first_legal, now=5.0) == "again"
     after = class_tables.get(db, table_id)
     assert after["version"] == version + 1
     assert len(class_tables.load(after).state.log) >= 1
@@ -91,10 +91,10 @@ def test_the_same_move_twice_is_applied_once(db, make):
 def test_a_move_on_a_stale_version_changes_nothing(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
-    turns.play(db, table_id, pupil, row["version"], "k", _first_legal, now=5.0)
+    play_tables.play(db, table_id, pupil, row["version"], "k", _first_legal, now=5.0)
     before = class_tables.get(db, table_id)
     with pytest.raises(class_tables.Stale):
-        turns.play(db, table_id, pupil, row["version"], "other", _first_legal, now=6.0)
+        play_tables.play(db, table_id, pupil, row["version"], "other", _first_legal, now=6.0)
     assert class_tables.get(db, table_id) == before
 
 
@@ -102,7 +102,7 @@ def test_a_refused_move_changes_nothing(db, make):
     table_id, pupils = _table(db, make)
     row, pupil = _whose(db, table_id, pupils)
     with pytest.raises(GameError):
-        turns.play(db, table_id, pupil, row["version"], "k", lambda g, s: Play("R1a", ("ZZ",)), now=5.0)
+        play_tables.play(db, table_id, pupil, row["version"], "k", lambda g, s: Play("R1a", ("ZZ",)), now=5.0)
     assert class_tables.get(db, table_id) == row
 
 
@@ -111,7 +111,7 @@ def test_not_your_turn_is_refused(db, make):
     row, pupil = _whose(db, table_id, pupils)
     other = next(p for p in pupils if p != pupil)
     with pytest.raises(GameError) as err:
-        turns.play(db, table_id, other, row["version"], "k", _first_legal, now=5.0)
+        play_tables.play(db, table_id, other, row["version"], "k", _first_legal, now=5.0)
     assert err.value.code == "not_your_turn"
 
 
@@ -124,7 +124,7 @@ def test_two_processes_sending_the_same_version_apply_one_move(app, db, make):
         own = connect(app.config["DATABASE"])
         barrier.wait()
         try:
-            results.append(turns.play(own, table_id, pupil, row["version"], key, _first_legal, now=7.0))
+            results.append(play_tables.play(own, table_id, pupil, row["version"], key, _first_legal, now=7.0))
         except class_tables.Stale:
             results.append("stale")
         finally:
@@ -145,7 +145,7 @@ def test_a_whole_round_is_stored_and_replays(db, make):
         row, pupil = _whose(db, table_id, pupils)
         if pupil is None:
             break
-        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}", _first_legal, now=8.0)
+        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", _first_legal, now=8.0)
     assert class_tables.get(db, table_id)["status"] == "finished"
     (record,) = class_tables.rounds_of(db, table_id)
     assert replay_round(record).over

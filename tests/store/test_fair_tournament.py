@@ -4,8 +4,8 @@ Start); what the helper bot earned in a child's turns is left out of the standin
 certificates; its turns are never the child's analysed moves."""
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
+from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import turns
 
 START = 1_000.0
 
@@ -13,7 +13,7 @@ START = 1_000.0
 def _tournament(db, make, count=3, turn_clock=0, seed=5):
     class_id = make.klass(make.teacher())
     pupils = [make.pupil(class_id, name) for name in ("Ann", "Ben", "Cat", "Dan")[:count]]
-    tid = tournaments.start(db, class_id, [pupils], turns.tournament_games([pupils], "round", seed),
+    tid = tournaments.start(db, class_id, [pupils], play_tables.tournament_games([pupils], "round", seed),
                             now=START, turn_clock=turn_clock)
     return pupils, tournaments.table_ids(db, tid)[0], tid
 
@@ -31,19 +31,19 @@ def test_nobody_is_away_before_they_first_open_the_table(db, make):
     # 60 s after Start the others poll: the late child is not away (no helper, not even the clock).
     for t in (10, 40, 60, 170):
         for pupil in others:
-            turns.tick(db, table_id, pupil, START + t)
+            play_tables.tick(db, table_id, pupil, START + t)
     after = class_tables.get(db, table_id)
     assert class_tables.helped_of(after) == []
     assert class_tables.load(after).to_act == seat
     seats = class_tables.seats_of(db, table_id)
-    assert seat in class_tables.not_here_yet(seats)
-    assert seat not in class_tables.away_seats(seats, START + 170, after["created_at"])
+    assert seat in presence.not_here_yet(seats)
+    assert seat not in presence.away_seats(seats, START + 170, after["created_at"])
     # They arrive: the boards learn it (the table's look, not its version: 46.3); their away
     # clock starts now.
-    assert class_tables.look_of(db, table_id, START + 175) == f"{seat}n"
-    version = turns.tick(db, table_id, late, START + 175)
-    assert version == after["version"] and class_tables.look_of(db, table_id, START + 175) == ""
-    assert class_tables.not_here_yet(class_tables.seats_of(db, table_id)) == set()
+    assert play_tables.look_of(db, table_id, START + 175) == f"{seat}n"
+    version = play_tables.tick(db, table_id, late, START + 175)
+    assert version == after["version"] and play_tables.look_of(db, table_id, START + 175) == ""
+    assert presence.not_here_yet(class_tables.seats_of(db, table_id)) == set()
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
 
 
@@ -51,11 +51,11 @@ def test_the_away_clock_runs_from_arrival_not_from_start(db, make):
     pupils, table_id, _ = _tournament(db, make)
     _row, seat, late = _to_act(db, table_id)
     others = [p for p in pupils if p != late]
-    turns.tick(db, table_id, late, START + 40)                  # arrives 40 s after Start
+    play_tables.tick(db, table_id, late, START + 40)                  # arrives 40 s after Start
     for pupil in others:
-        turns.tick(db, table_id, pupil, START + 55)             # 15 s later: still here
+        play_tables.tick(db, table_id, pupil, START + 55)             # 15 s later: still here
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
-    turns.tick(db, table_id, others[0], START + 40 + class_tables.AWAY_AFTER + 1)   # gone 21 s
+    play_tables.tick(db, table_id, others[0], START + 40 + presence.AWAY_AFTER + 1)   # gone 21 s
     helped = class_tables.helped_of(class_tables.get(db, table_id))
     assert helped and {(h[2], h[3]) for h in helped} == {(seat, "away")}
 
@@ -64,9 +64,9 @@ def test_a_child_who_never_comes_is_played_for_after_arrive_within(db, make):
     pupils, table_id, _ = _tournament(db, make)
     _row, seat, late = _to_act(db, table_id)
     other = next(p for p in pupils if p != late)
-    turns.tick(db, table_id, other, START + class_tables.ARRIVE_WITHIN - 1)
+    play_tables.tick(db, table_id, other, START + presence.ARRIVE_WITHIN - 1)
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
-    turns.tick(db, table_id, other, START + class_tables.ARRIVE_WITHIN + 1)
+    play_tables.tick(db, table_id, other, START + presence.ARRIVE_WITHIN + 1)
     assert {(h[2], h[3]) for h in class_tables.helped_of(class_tables.get(db, table_id))} == {(seat, "away")}
 
 
@@ -75,7 +75,7 @@ def _play_out_without(db, table_id, missing, seed_now):
     now = seed_now
     for seat in class_tables.seats_of(db, table_id).values():
         if seat["pupil_id"] != missing:
-            turns.tick(db, table_id, seat["pupil_id"], START + 1)
+            play_tables.tick(db, table_id, seat["pupil_id"], START + 1)
     for _ in range(500):
         row = class_tables.get(db, table_id)
         if row["status"] == "finished":
@@ -85,11 +85,11 @@ def _play_out_without(db, table_id, missing, seed_now):
         now += 1
         for seat_row in class_tables.seats_of(db, table_id).values():    # the others are here
             if seat_row["pupil_id"] != missing:
-                turns.tick(db, table_id, seat_row["pupil_id"], now)
+                play_tables.tick(db, table_id, seat_row["pupil_id"], now)
         if pupil == missing:
-            turns.catch_up(db, table_id, now)
+            play_tables.catch_up(db, table_id, now)
         else:
-            turns.play(db, table_id, pupil, row["version"], f"m{row['version']}", _capture_first, now=now)
+            play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", _capture_first, now=now)
     raise AssertionError("the table did not finish")
 
 
@@ -102,7 +102,7 @@ def test_helper_turns_are_left_out_of_standings_certificates_and_analysed_moves(
     for seed in range(1, 30):
         pupils, table_id, tid = _tournament(db, make, seed=seed)
         missing = pupils[2]
-        _play_out_without(db, table_id, missing, START + class_tables.ARRIVE_WITHIN + 5)
+        _play_out_without(db, table_id, missing, START + presence.ARRIVE_WITHIN + 5)
         row = class_tables.get(db, table_id)
         final = class_tables.load(row).state
         seat = next(s for s, v in class_tables.seats_of(db, table_id).items() if v["pupil_id"] == missing)

@@ -16,10 +16,10 @@ import pytest
 
 from trainer.engine.rules import legal_moves
 from trainer.games.service import PUPIL, decide, game_from_json
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, game_moves, games
 from trainer.store.db import connect
 from trainer.store.migrations import apply
-from trainer.web.classplay import turns
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "before_one_core" / "games.db"
 TRAINER = str(Path(sys.executable).with_name("trainer"))
@@ -120,7 +120,7 @@ def test_the_old_games_go_on_under_the_new_code_saved_by_version(old):
     seat = game.to_act
     pupil = class_tables.seats_of(db, table["id"])[seat]["pupil_id"]
     lay = next(m for m in legal_moves(game.state) if getattr(m, "capture", None) == ())
-    assert turns.play(db, table["id"], pupil, table["version"], "go-on", lambda g, s: lay, now=9_002.0) == "done"
+    assert play_tables.play(db, table["id"], pupil, table["version"], "go-on", lambda g, s: lay, now=9_002.0) == "done"
     assert class_tables.get(db, table["id"])["version"] == table["version"] + 1
     [play] = [m for m in game_moves.of_table(db, table["id"], pupil) if m["created_at"] == 9_002.0]
     assert play["seat"] == seat and play["game_id"] is None

@@ -6,13 +6,13 @@ import threading
 import pytest
 
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
 from trainer.store.db import connect
-from trainer.web.classplay import turns
 
 
 def _start(db, class_id, tables, seed, now):
-    return tournaments.start(db, class_id, tables, turns.tournament_games(tables, "round", seed), now=now)
+    return tournaments.start(db, class_id, tables, play_tables.tournament_games(tables, "round", seed), now=now)
 
 def _class(make, count=7):
     teacher = make.teacher()
@@ -32,7 +32,7 @@ def _play_out(db, table_id):
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"] if seat is not None else None
         key = "next-round" if seat is None else f"m{row['version']}"
         mover = pupil or next(iter(class_tables.seats_of(db, table_id).values()))["pupil_id"]
-        turns.play(db, table_id, mover, row["version"], key,
+        play_tables.play(db, table_id, mover, row["version"], key,
                    lambda g, s: legal_moves(g.state)[0], now=10.0)
     raise AssertionError("the table did not finish")
 

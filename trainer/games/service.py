@@ -127,6 +127,18 @@ class Game:
         }
 
 
+def position_key(game: Game) -> str:
+    """Changes with every move: the version a page of a game against bots (or of the family
+    table) names, so a move made on another position is known (trainer.play.moves); a
+    selection or a watched story belongs to one position."""
+    return f"{game.round_no}:{len(game.state.log)}"
+
+
+def turn_key(game: Game) -> str:
+    """One per turn (an action card and the play share it): decision time and hints are per turn."""
+    return f"{game.round_no}:{game.state.turns}"
+
+
 def draws(settings: Settings, seed: int, round_no: int, step: int, purpose: str) -> random.Random:
     """The chance of the decision at `step` of round `round_no` (deal, bot, chance, helper)."""
     return random.Random(f"{settings.SALT}{seed}:{round_no}:{step}:{purpose}")

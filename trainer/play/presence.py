@@ -1,6 +1,7 @@
 """Who is at a class table and when a turn falls due to the helper bot (issue 46.2): the one
-rule the web app (trainer.store.class_tables, on every poll and move) and the live channel
-(trainer.push, which nudges the tablets at that moment) both call, so they never disagree.
+rule the web app (trainer.play.tables, on every poll and move) and the live channel
+(trainer.play.live for trainer.push, which nudges the tablets at that moment) both call, so
+they never disagree. The store only reads and writes what these rules are asked about.
 
 A seat's `seen_at` is the last time its child's tablet did something at that table (an open
 stream for it, a poll, a move, a move refused because the board was behind); None while a
@@ -33,7 +34,14 @@ def is_away(seen_at: float | None, started_at: float | None, now: float) -> bool
     return now > away_from(seen_at, started_at)
 
 
-def away_seats(seats: Mapping[int, Mapping], now: float, started_at: float | None) -> set[int]:
+def comes_back(seen_at: float | None, started_at: float | None, now: float) -> bool:
+    """A child seen at `now` who was away, or whose tablet opens the table for the first time:
+    the turn's clock starts again, as it runs only while its child is here (the web app's poll
+    and the live channel's presence write alike)."""
+    return seen_at is None or is_away(seen_at, started_at, now)
+
+
+def away_seats(seats: Mapping[int, Mapping], now: float, started_at: float | None = None) -> set[int]:
     """The seats (seat -> {"seen_at": ...}) whose child is away now."""
     return {seat for seat, s in seats.items() if is_away(s.get("seen_at"), started_at, now)}
 
@@ -73,3 +81,25 @@ def due(seen_at: float | None, started_at: float | None, turn_began: float,
     if turn_clock and seen_at is not None and now - turn_began >= turn_clock:
         return "clock"
     return None
+
+
+def table_due(table: Mapping, seats: Mapping[int, Mapping], now: float) -> str | None:
+    """Why the helper bot must play the seat to act at a table now: "away" (its child is),
+    "clock" (its turn took longer than the table's clock; the turn began at the table's last
+    change), or None. `table` holds the row's status, to_act, created_at, updated_at and
+    turn_clock; `seats` seat -> {"seen_at"}. Seats of bots never wait (they play in the game
+    core), so `to_act` is a child's."""
+    seat = table.get("to_act")
+    if table["status"] != "playing" or seat is None or seat not in seats:
+        return None
+    return due(seats[seat].get("seen_at"), table.get("created_at"), table["updated_at"],
+               table.get("turn_clock"), now)
+
+
+def table_due_since(table: Mapping, seats: Mapping[int, Mapping], now: float) -> float | None:
+    """The moment the helper turn due now at a table fell due (the live channel nudges its
+    tablets once for each); None while none is due."""
+    if table_due(table, seats, now) is None:
+        return None
+    seen_at = seats[table["to_act"]].get("seen_at")
+    return due_from(seen_at, table.get("created_at"), table["updated_at"], table.get("turn_clock"))[0]

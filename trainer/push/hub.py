@@ -1,6 +1,6 @@
 """The watcher: every subscriber of a school is served by one query a tick.
 
-`Hub.tick()` reads each school that has subscribers once (trainer.store.live_tables.live:
+`Hub.tick()` reads each school that has subscribers once (trainer.play.live.tables:
 one indexed statement, whatever the number of tablets), compares with the last tick and
 hands each subscriber its events. It is plain synchronous code, so the tests count its
 statements and drive its clock; trainer.push.server runs it every TICK seconds.
@@ -22,7 +22,7 @@ A new subscriber gets its key's current value at the next tick, so what changed 
 was away is never missed: the tablet compares with the version it shows.
 
 Presence: a child whose tablet holds its table's stream open is here. `presence_due(now)`
-says, per school, which seats to note (trainer.store.live_presence.mark_here: one write for
+says, per school, which seats to note (trainer.play.live.mark_here: one write for
 all of them) every PRESENCE_EVERY seconds, and within a second when a seat connects; a seat
 whose ticket has expired is left out (and its stream ends, trainer.push.server), so only the
 checks a stream's opening makes ever mark anyone present. `recheck()` ends, within
@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from trainer.play import live
 from trainer.store import live_tables
 
 TICK = 0.1          # seconds between reads of a school (the issue: at most 100 ms)
@@ -176,7 +177,7 @@ class Hub:
     def tick(self) -> None:
         now = self.clock()
         for school, state in list(self.schools.items()):
-            self._tick_school(state, live_tables.live(self.connect(school), now), now)
+            self._tick_school(state, live.tables(self.connect(school), now), now)
 
     def _tick_school(self, state: SchoolState, tables: dict, now: float) -> None:
         before = state.tables

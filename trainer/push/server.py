@@ -27,6 +27,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from trainer.ops import schools as school_files
+from trainer.play import live
 from trainer.push import hub as hubs, tokens
 from trainer.store import live_presence, live_tables
 
@@ -129,7 +130,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
 
     def note(school: str, seats: frozenset, now: float) -> bool:
         try:
-            live_presence.mark_here(writers(school), seats, now)
+            live.mark_here(writers(school), seats, now)
             return True
         except Exception as err:     # the lock stayed busy, a file being restored, anything:
             # whatever it was, the loop must go on (pages with an open stream send nothing, so

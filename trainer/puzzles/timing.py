@@ -109,3 +109,8 @@ def believed_decision_ms(client_ms: int | None, seen_ms: int | None) -> int | No
         return client_ms
     floor = seen_ms - 1000 * LOAD_ALLOWANCE - seen_ms * CLOCK_DRIFT
     return max(client_ms, round(floor))
+
+
+def held_too_long(queued_ms: int) -> bool:
+    """The page held a game move longer than a Wi-Fi drop lasts: it no longer counts."""
+    return queued_ms > MAX_QUEUED_SECONDS * 1000

@@ -2,11 +2,12 @@
 
 SQLite is the one source of truth for every server process, and a table changes only by a
 new version (trainer.store.versions): the caller reads the table, works out the change (the
-game logic runs in trainer.web.classplay.turns, outside any write lock), and saves it with
+game logic runs in trainer.play.tables and trainer.play.moves, outside any write lock), and saves it with
 `version = version + 1 ... WHERE version = ?`. So of two requests made on the same version (a
 double tap, two tabs, two processes) only the first changes the table; the second finds a
 newer version and is refused, or, when it is the very same move, answered as done. Times
-(`now`, epoch seconds) come from the caller.
+(`now`, epoch seconds) come from the caller. Reads and writes only: who is here and when a turn
+is due are trainer.play.presence's rules, asked by trainer.play.tables.
 """
 from __future__ import annotations
 
@@ -17,13 +18,10 @@ from sqlite_utils import Database
 from trainer.games.analysis import MoveAnalysis
 from trainer.games.service import Game, game_from_json
 from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
-from trainer.play import presence
-from trainer.play.presence import ARRIVE_WITHIN, AWAY_AFTER  # noqa: F401 (said here for callers)
 from trainer.store import game_moves, versions
 from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
-SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
 
 
 class TableRefused(Exception):
@@ -58,38 +56,35 @@ def poll_of(db: Database, table_id: int) -> tuple[int, int] | None:
     return (row[0], row[1]) if row else None
 
 
-def class_signature(db: Database, class_id: int, now: float | None = None) -> str:
-    """Changes whenever any table of the class changes, opens or goes: the lobby's and the
-    teacher's watch page's ETag. With `now`, also when a child playing comes or goes (the
-    teacher's pages show who is here: presence.look)."""
+def class_signature(db: Database, class_id: int) -> str:
+    """Changes whenever any table of the class changes, opens or goes: the lobby's ETag (the
+    teacher's pages add who is here: trainer.play.tables.class_signature)."""
     count, versions, top = db.execute(
         "SELECT count(*), coalesce(sum(version), 0), coalesce(max(id), 0) FROM class_tables"
         " WHERE class_id = ?", [class_id]).fetchone()
-    signature = f"{count}-{versions}-{top}"
-    if now is None:
-        return signature
-    looks = [f"{table_id}:{look}" for table_id, look in looks_of_class(db, class_id, now).items() if look]
-    return "-".join([signature, *looks])
+    return f"{count}-{versions}-{top}"
 
 
-def looks_of_class(db: Database, class_id: int, now: float) -> dict[int, str]:
-    """table id -> presence.look, for the class's tables being played."""
+def played_of_class(db: Database, class_id: int) -> dict[int, tuple[float, dict[int, dict]]]:
+    """table id -> (when it was made, its seats as seats_of gives them), for the class's tables
+    being played."""
     tables = {row[0]: row[1] for row in db.execute(
         "SELECT id, created_at FROM class_tables WHERE class_id = ? AND status = 'playing'", [class_id])}
     if not tables:
         return {}
     seats = seats_of_tables(db, list(tables))
-    return {table_id: presence.look(seats[table_id], now, started) for table_id, started in tables.items()}
+    return {table_id: (started, seats[table_id]) for table_id, started in tables.items()}
 
 
-def look_of(db: Database, table_id: int, now: float) -> str:
-    """presence.look of one table ("" unless it is being played)."""
+def seen_of(db: Database, table_id: int) -> tuple[str, float, dict[int, dict]] | None:
+    """(status, when it was made, seat -> {"seen_at"}) of one table: the cheap read behind who
+    is here; None when there is no such table."""
     row = db.execute("SELECT status, created_at FROM class_tables WHERE id = ?", [table_id]).fetchone()
-    if row is None or row[0] != "playing":
-        return ""
+    if row is None:
+        return None
     seats = {seat: {"seen_at": seen} for seat, seen in db.execute(
         "SELECT seat, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
-    return presence.look(seats, now, row[1])
+    return row[0], row[1], seats
 
 
 def seats_of(db: Database, table_id: int) -> dict[int, dict]:
@@ -139,16 +134,6 @@ def pupils_table(db: Database, pupil_id: int) -> int | None:
         " WHERE s.pupil_id = ? AND t.status IN ('open', 'playing') ORDER BY t.id DESC LIMIT 1",
         [pupil_id]).fetchone()
     return row[0] if row else None
-
-
-def away_seats(seats: dict[int, dict], now: float, started_at: float | None = None) -> set[int]:
-    """The seats whose child is away now (trainer.play.presence, the one rule)."""
-    return presence.away_seats(seats, now, started_at)
-
-
-def not_here_yet(seats: dict[int, dict]) -> set[int]:
-    """The seats whose child has not opened the table since the tournament started."""
-    return presence.not_here_yet(seats)
 
 
 def helped_of(row: dict) -> list[list]:
@@ -260,28 +245,31 @@ def start(db: Database, row: dict, moved: dict[int, int], game: Game, now: float
                        [row["id"], new, seats[old]["pupil_id"], now])
 
 
-def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str | None, **extra) -> bool:
-    if not versions.bump(db, "class_tables", row["id"], row["version"], now, state=_dump(game.to_json()),
-                         status="finished" if game.over else "playing", last_move=last_move,
-                         to_act=None if game.state.over else game.state.current_player, **extra):
-        return False
+def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str | None, **extra) -> dict | None:
+    """The table's next version with `game`: the row as stored, or None when it changed since."""
+    columns = {"state": _dump(game.to_json()), "status": "finished" if game.over else "playing",
+               "last_move": last_move, "to_act": None if game.state.over else game.state.current_player, **extra}
+    if not versions.bump(db, "class_tables", row["id"], row["version"], now, **columns):
+        return None
     for number, record in enumerate(game.rounds):
         db.execute("INSERT OR IGNORE INTO class_table_rounds (table_id, round, record, created_at)"
                    " VALUES (?, ?, ?, ?)", [row["id"], number, _dump(record), now])
-    return True
+    return versions.bumped(row, now, **columns)
 
 
 def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, seat: int | None = None,
-         analysis: MoveAnalysis | None = None, helped: list | None = None, queued_ms: int | None = None) -> bool:
+         analysis: MoveAnalysis | None = None, helped: list | None = None,
+         queued_ms: int | None = None) -> dict | None:
     """Stores `game`, worked out from `row`, as the table's next version, with `last_move`
     (the move's key, also kept as the latest move of the child in `seat`) and the analysis of
     that child's play, if any (with `queued_ms`, how long the tablet held it), or the helper
-    bot's moves so far (`helped`). False, storing nothing, when the table changed since `row`
-    was read."""
+    bot's moves so far (`helped`). Returns the table's row as stored; None, storing nothing,
+    when the table changed since `row` was read."""
     extra = {} if helped is None else {"helped": _dump(helped)}
     with write_transaction(db):
-        if not _write_game(db, row, game, now, last_move, **extra):
-            return False
+        saved = _write_game(db, row, game, now, last_move, **extra)
+        if saved is None:
+            return None
         if seat is not None:
             pupil_id = db.execute("SELECT pupil_id FROM class_table_seats WHERE table_id = ? AND seat = ?",
                                   [row["id"], seat]).fetchone()[0]
@@ -289,7 +277,7 @@ def save(db: Database, row: dict, game: Game, now: float, last_move: str, *, sea
                        [now, last_move, row["id"], seat])
             if analysis is not None:
                 game_moves.insert(db, analysis, pupil_id, now, table_id=row["id"], seat=seat, queued_ms=queued_ms)
-    return True
+    return saved
 
 
 def seat_made(db: Database, table_id: int, seat: int, key: str) -> bool:
@@ -299,26 +287,12 @@ def seat_made(db: Database, table_id: int, seat: int, key: str) -> bool:
     return found is not None and found[0] == key
 
 
-# ---------------------------------------------------------------- nobody blocks the table
+# ---------------------------------------------------------------- who is here
 
-def due(row: dict, seats: dict[int, dict], now: float) -> str | None:
-    """Why the helper bot must play the seat to act now: "away" (its child is), "clock" (its
-    turn took longer than the table's clock; the turn began at the table's last change), or
-    None. Seats of bots never wait (they play in the game core), so `to_act` is a child's."""
-    seat = row.get("to_act")
-    if row["status"] != "playing" or seat is None or seat not in seats:
-        return None
-    # The one rule (trainer.play.presence), which the live channel's nudge also follows.
-    return presence.due(seats[seat].get("seen_at"), row.get("created_at"), row["updated_at"],
-                        row.get("turn_clock"), now)
-
-
-def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple[int, bool] | None:
-    """What every poll (and the table page) notes, lazily, instead of a background thread:
-    that `pupil_id`'s child is here (at most every SEEN_EVERY seconds). Returns the version
-    and whether a helper turn is due; None when there is no such table. Reads only, unless
-    something must change. Being here is not a move: the version stays (a tap made on it is
-    still good, issue 46.3); the boards learn who is here from presence.look."""
+def presence_of(db: Database, table_id: int) -> tuple[dict, dict[int, dict]] | None:
+    """What every poll reads (trainer.play.tables.here), without rebuilding the game: the
+    table's status, version, updated_at, turn_clock, to_act and created_at, and seat ->
+    {"pupil_id", "seen_at"}. None when there is no such table."""
     row = db.execute("SELECT status, version, updated_at, turn_clock, to_act, created_at FROM class_tables"
                      " WHERE id = ?", [table_id]).fetchone()
     if row is None:
@@ -326,20 +300,18 @@ def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple
     light = dict(zip(("status", "version", "updated_at", "turn_clock", "to_act", "created_at"), row))
     seats = {seat: {"pupil_id": pid, "seen_at": seen} for seat, pid, seen in db.execute(
         "SELECT seat, pupil_id, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
-    mine = next((seat for seat, s in seats.items() if s["pupil_id"] == pupil_id), None)
-    version = light["version"]
-    if mine is not None and (seats[mine]["seen_at"] is None or now - seats[mine]["seen_at"] >= SEEN_EVERY):
-        came_back = light["status"] == "playing" and (
-            seats[mine]["seen_at"] is None or mine in away_seats(seats, now, light["created_at"]))
-        seats[mine]["seen_at"] = now
-        with write_transaction(db):
-            db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
-                       [now, table_id, mine])
-            if came_back:
-                # A turn's clock runs while its child is here: it starts again when they come.
-                db.execute("UPDATE class_tables SET updated_at = ? WHERE id = ?", [now, table_id])
-                light["updated_at"] = now
-    return version, due(light, seats, now) is not None
+    return light, seats
+
+
+def note_seen(db: Database, table_id: int, seat: int, now: float, restart_clock: bool) -> None:
+    """The child in `seat` is here at `now`; with `restart_clock`, the turn's clock starts again
+    (they came back). Being here is not a move: the version stays (a tap made on it is still
+    good, issue 46.3)."""
+    with write_transaction(db):
+        db.execute("UPDATE class_table_seats SET seen_at = ? WHERE table_id = ? AND seat = ?",
+                   [now, table_id, seat])
+        if restart_clock:
+            db.execute("UPDATE class_tables SET updated_at = ? WHERE id = ?", [now, table_id])
 
 
 def seat_and_start(db: Database, class_id: int, pupil_ids: list[int], game: Game, now: float,

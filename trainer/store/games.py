@@ -69,27 +69,28 @@ def list_for_pupil(db: Database, pupil_id: int, status: str = "active", limit: i
 
 def save(db: Database, row: dict, game: Game, analysis: MoveAnalysis | None = None,
          server_ms: int | None = None, *, now: float, token: str | None = None,
-         queued_ms: int | None = None, at_home: bool | None = None) -> bool:
+         queued_ms: int | None = None, at_home: bool | None = None) -> dict | None:
     """Stores `game` over `row`, if the game is still at the version `row` was read at
-    (trainer.store.versions). False, storing nothing, when it is not (the same game played in
-    two windows): the later move is refused rather than silently undoing the earlier one. Any
+    (trainer.store.versions), and returns the row as stored. None, storing nothing, when it is
+    not (the same game played in two windows): the later move is refused rather than silently
+    undoing the earlier one. Any
     cards tapped for the old position are let go. `token` names the page the move came from
     (a repeat of it is a double tap). The save that finishes a game also counts it for the
     pupil's game level, in the same transaction. `queued_ms`: how long the tablet held the
     move through a Wi-Fi drop, kept with its analysis. `at_home`: where this move is made
     (issue 47.1): a game is at home when its last move was made in a home session, so a game
     begun with the home QR and finished at school is a school game (None: left as it is)."""
-    place = {} if at_home is None else {"at_home": int(at_home)}
+    columns = {"pick": None, "move_token": token, **({} if at_home is None else {"at_home": int(at_home)}),
+               **_columns(game)}
     with write_transaction(db):
-        if not versions.bump(db, "games", row["id"], row["version"], now, " AND status = 'active'",
-                             pick=None, move_token=token, **place, **_columns(game)):
-            return False
+        if not versions.bump(db, "games", row["id"], row["version"], now, " AND status = 'active'", **columns):
+            return None
         if analysis is not None:
             game_moves.insert(db, analysis, row["pupil_id"], now, game_id=row["id"], server_ms=server_ms,
                               queued_ms=queued_ms)
         if game.over:
             game_levels.rate_game(db, row["pupil_id"], game, now)
-    return True
+    return versions.bumped(row, now, **columns)
 
 
 def stamp_turn(db: Database, game_id: int, turn_key: str, now: float) -> None:

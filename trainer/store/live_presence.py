@@ -4,16 +4,14 @@ every 10 s; the channel notes all of a school's connected seats at once, in one 
 transaction every few seconds (trainer.push.hub.PRESENCE_EVERY), well inside the away limit.
 
 Presence is soft state: when the channel dies nothing is lost, the pages fall back to the
-poll, whose every ask notes presence as before (class_tables.here).
+poll, whose every ask notes presence as before (trainer.play.tables.here).
 """
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from sqlite3 import Connection
-
-from trainer.play import presence
 
 # A short wait for the write lock: the channel's loop must never stall behind a long write,
 # and a write it skips is made at its next period, long before a seat counts as away.
@@ -28,7 +26,7 @@ SEATS = ("SELECT json_extract(value, '$[0]') AS table_id, json_extract(value, '$
 # made on it stays good, issue 46.3); the boards learn it from trainer.play.presence.look,
 # which the channel compares every tick. Who comes back is said by that one rule, in Python,
 # from the seats as they are (SEATS_NOW); their tables' turn clocks start again (CAME_BACK_SQL),
-# as class_tables.here does when a poll brings a child back.
+# as trainer.play.tables.here does when a poll brings a child back.
 SEATS_NOW_SQL = (
     "SELECT s.table_id, s.seen_at, t.created_at FROM class_table_seats s JOIN (" + SEATS + ") c"
     " ON s.table_id = c.table_id AND s.pupil_id = c.pupil_id"
@@ -49,14 +47,17 @@ def open_writer(path: str) -> Connection:
     return conn
 
 
-def mark_here(conn: Connection, seats: Iterable[tuple[int, int]], now: float) -> None:
-    """Notes (table id, pupil id) seats as seen at `now`, in one transaction. Raises
-    sqlite3.OperationalError when the lock stays busy past BUSY_TIMEOUT_S (nothing written)."""
+def mark_here(conn: Connection, seats: Iterable[tuple[int, int]], now: float,
+              comes_back: Callable[[float | None, float | None, float], bool]) -> None:
+    """Notes (table id, pupil id) seats as seen at `now`, in one transaction; the tables where
+    `comes_back(seen_at, started_at, now)` (trainer.play.presence's rule, read and written in
+    that same transaction) start their turn's clock again. Raises sqlite3.OperationalError
+    when the lock stays busy past BUSY_TIMEOUT_S (nothing written)."""
     params = {"seats": json.dumps(sorted(seats)), "now": now}
     conn.execute("BEGIN IMMEDIATE")
     try:
         back = sorted({table_id for table_id, seen_at, started in conn.execute(SEATS_NOW_SQL, params)
-                       if seen_at is None or presence.is_away(seen_at, started, now)})
+                       if comes_back(seen_at, started, now)})
         conn.execute(CAME_BACK_SQL, {"now": now, "back": json.dumps(back)})
         conn.execute(SEEN_SQL, params)
         conn.execute("COMMIT")

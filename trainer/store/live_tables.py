@@ -7,13 +7,12 @@ import json
 import sqlite3
 from sqlite3 import Connection
 
-from trainer.play import presence
-
 # One statement per school and tick, whatever the number of subscribers: the partial index
 # class_tables_live (migration m3601) holds only the tables still open or playing, so the
 # school's finished tables of the whole year are never read. A table being played brings its
-# seats' seen_at along, so the channel can say, by the one rule (trainer.play.presence), when
-# a turn falls due (the helper bot's clock, an away child, one who never came) and who is here.
+# seats' seen_at along, so the channel can say, by the one rule (trainer.play.presence, asked
+# by trainer.play.live), when a turn falls due (the helper bot's clock, an away child, one who
+# never came) and who is here.
 LIVE_SQL = (
     "SELECT t.id, t.class_id, t.version, t.status, t.updated_at, t.turn_clock, t.created_at, t.to_act,"
     " json_group_array(json_array(s.seat, s.seen_at)) FILTER (WHERE s.seat IS NOT NULL)"
@@ -29,21 +28,15 @@ def open_reader(path: str) -> Connection:
     return conn
 
 
-def live(db: Connection, now: float) -> dict[int, tuple[int, int, float | None, str]]:
-    """table id -> (class id, version, the moment its due helper turn fell due or None while
-    none is due at `now`, presence.look at `now`)."""
-    found = {}
+def live(db: Connection) -> list[tuple[int, int, int, dict, dict[int, dict]]]:
+    """(table id, class id, version, the row's status, updated_at, turn_clock, created_at and
+    to_act, seat -> {"seen_at"} while it is being played) of every table that can still change."""
+    found = []
     for table_id, class_id, version, status, updated_at, clock, started, to_act, seats in db.execute(LIVE_SQL):
-        due, look = None, ""
-        if status == "playing":
-            seen = {seat: {"seen_at": at} for seat, at in json.loads(seats or "[]")}
-            look = presence.look(seen, now, started)
-            if to_act in seen:
-                times = (seen[to_act]["seen_at"], started, updated_at, clock)
-                # Asked with the very function the web app's tick asks a moment later.
-                if presence.due(*times, now) is not None:
-                    due = presence.due_from(*times)[0]
-        found[table_id] = (class_id, version, due, look)
+        table = {"status": status, "updated_at": updated_at, "turn_clock": clock, "created_at": started,
+                 "to_act": to_act}
+        found.append((table_id, class_id, version, table,
+                      {seat: {"seen_at": at} for seat, at in json.loads(seats or "[]")}))
     return found
 
 

@@ -49,7 +49,7 @@ def all_finished(db: Database, tournament_id: int) -> bool:
 def start(db: Database, class_id: int, tables: list[list[int]], games: list[Game], now: float,
           turn_clock: int = 0) -> int:
     """Seats `tables` (pupil ids, one list per table) and starts every table with its game
-    (trainer.web.classplay.turns.tournament_games). Refused:
+    (trainer.play.tables.tournament_games). Refused:
     "running" (the class has a tournament playing), "not_in_class" (a pupil of another class or
     archived), "seated_twice", or class_tables' "already_seated" (a child is playing a game)."""
     seated = [p for table in tables for p in table]

@@ -23,3 +23,9 @@ def bump(db: Database, table: str, row_id: int, version: int, now: float, also: 
         f"UPDATE {table} SET version = version + 1, updated_at = :now{sets}"
         f" WHERE id = :id AND version = :version{also}",
         {"id": row_id, "version": version, "now": now, **columns}).rowcount == 1
+
+
+def bumped(row: dict, now: float, **columns) -> dict:
+    """The row as a successful `bump` of it left it, without reading it again: the answer to a
+    move is drawn from what was saved (trainer.play.moves reads a game once)."""
+    return {**row, **columns, "version": row["version"] + 1, "updated_at": now}

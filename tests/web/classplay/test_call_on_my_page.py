@@ -5,10 +5,10 @@ import html
 import re
 
 from classplay_helpers import pupils_logged_in
+from trainer.play import tables as play_tables
 from trainer.push import tokens
 from trainer.store import tournaments
 from trainer.store.db import connect
-from trainer.web.classplay import turns
 from web_helpers import Make, make_app
 
 SECRET = "test-secret"
@@ -30,7 +30,7 @@ def test_my_page_listens_for_the_call_and_the_call_comes_out_of_band(tmp_path):
     before = client.get("/play/call", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert 'id="tournament-call"' in before and 'hx-swap-oob="true"' in before and CALL not in before
     seated = [ada, bram, cem]
-    tournaments.start(db, class_id, [seated], turns.tournament_games([seated], "round", 5), now=1000.0)
+    tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "round", 5), now=1000.0)
     after = client.get("/play/call", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert CALL in after and 'hx-swap-oob="true"' in after
     db.close()

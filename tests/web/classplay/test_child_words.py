@@ -5,8 +5,8 @@ import re
 
 from classplay_helpers import form_of, pupils_logged_in
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables
-from trainer.web.classplay import turns
 from trainer.web.games.words import points_sum
 
 
@@ -25,7 +25,7 @@ def _match_table(app, db, make, class_id):
     table_id = int(re.search(r"/play/tables/(\d+)", response.headers["Location"]).group(1))
     assert pupils[1][1].post(f"/play/tables/{table_id}/join").status_code == 303
     # Started with a fixed deal (the Start button draws one at random): round 1 is not the match's end.
-    turns.start(db, table_id, pupils[0][0], False, 1, 5.0)
+    play_tables.start(db, table_id, pupils[0][0], False, 1, 5.0)
     return table_id, dict(pupils)
 
 
@@ -35,7 +35,7 @@ def _play_until(db, table_id, done):
         game = class_tables.load(row)
         seat = 0 if game.state.over else game.to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        turns.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
+        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
                    lambda g, s: legal_moves(g.state)[0], now=5.0)
 
 

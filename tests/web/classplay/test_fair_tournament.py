@@ -10,8 +10,8 @@ import pytest
 from classplay_helpers import pupils_logged_in
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
+from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, pupil_rewards, tournaments
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 
 CALL = "The class tournament has started! Go to your table"
@@ -31,7 +31,7 @@ def _tournament(app, db, make, count=3, seed=5, extra=0):
     class_id = make.klass(make.teacher())
     kids = pupils_logged_in(app, make, class_id, count + extra)
     seated = [p for p, _ in kids[:count]]
-    tid = tournaments.start(db, class_id, [seated], turns.tournament_games([seated], "round", seed), now=START)
+    tid = tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "round", seed), now=START)
     return class_id, kids, tournaments.table_ids(db, tid)[0]
 
 
@@ -67,13 +67,13 @@ def _play_while_away(db, table_id, late, now):
         now += 1
         for s in seats.values():
             if s["pupil_id"] != late:
-                turns.tick(db, table_id, s["pupil_id"], now)
+                play_tables.tick(db, table_id, s["pupil_id"], now)
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
         if game.state.over or game.state.owned[late_seat]:
             break       # stop right after the helper's TWEAK for them, while it is news
         if game.to_act != late_seat:
-            turns.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"m{row['version']}",
+            play_tables.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"m{row['version']}",
                        _capture_first, now=now)
     row = class_tables.get(db, table_id)
     state = class_tables.load(row).state
@@ -90,7 +90,7 @@ def test_a_child_back_is_told_what_the_helper_did_and_its_tweak_is_not_theirs(ap
     class_id, kids, table_id = _tournament(app, db, make, seed=TWEAK_SEED)
     late, late_client = kids[2]
     late_client.get(f"/play/tables/{table_id}")                      # arrives at Start…
-    played, tweak = _play_while_away(db, table_id, late, START + class_tables.AWAY_AFTER + 1)   # …and goes
+    played, tweak = _play_while_away(db, table_id, late, START + presence.AWAY_AFTER + 1)   # …and goes
     assert played >= 2 and tweak, f"the search's deal: several helper turns and a TWEAK ({played}, {tweak})"
     clock[0] = START + 10_000
     page = late_client.get(f"/play/tables/{table_id}").get_data(as_text=True)
@@ -114,7 +114,7 @@ def test_every_child_has_a_face_at_the_table_in_the_lobby_and_on_the_teachers_pa
     # The table: every seat a character, none the blank circle.
     seated = [p for p, _ in kids[:3]]
     ben.post(f"/play/tables/{class_tables.pupils_table(db, ben_id)}/leave")
-    tid = tournaments.start(db, class_id, [seated], turns.tournament_games([seated], "round", 1), now=START)
+    tid = tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "round", 1), now=START)
     table_id = tournaments.table_ids(db, tid)[0]
     board = kids[0][1].get(f"/play/tables/{table_id}").get_data(as_text=True)
     seats = re.search(r'<ul class="seats".*?</ul>', board, re.S).group(0)

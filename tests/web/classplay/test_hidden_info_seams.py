@@ -11,10 +11,10 @@ import re
 import pytest
 
 from classplay_helpers import current, form_of, hidden_from, pupils_logged_in, shown_ids, some_move
+from trainer.play import tables as play_tables
+from trainer.play.presence import ARRIVE_WITHIN
 from trainer.push.hub import RECHECK_EVERY, Hub
 from trainer.store import class_tables, tournaments
-from trainer.store.class_tables import ARRIVE_WITHIN
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 
 START = 4_000_000.0
@@ -33,7 +33,7 @@ def test_no_hidden_card_in_the_new_events_and_pages(app, db, make, auth, clock):
     class_id = make.klass(teacher, "R9 class")
     kids = pupils_logged_in(app, make, class_id, 3)
     seated = [p for p, _c in kids]
-    tid = tournaments.start(db, class_id, [seated], turns.tournament_games([seated], "full", 7), now=START)
+    tid = tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "full", 7), now=START)
     table_id = tournaments.table_ids(db, tid)[0]
     seat = {p: class_tables.seat_of(db, table_id, p) for p in seated}
     here, never = kids[:2], kids[2]

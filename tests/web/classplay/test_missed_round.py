@@ -6,8 +6,8 @@ import re
 from classplay_helpers import pupils_logged_in
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import own_results
+from trainer.play import tables as play_tables
 from trainer.store import class_tables
-from trainer.web.classplay import turns
 
 
 def _play_round(db, table_id, pupils, now):
@@ -17,7 +17,7 @@ def _play_round(db, table_id, pupils, now):
         if game.state.over:
             return
         pupil = pupils[game.to_act]
-        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
+        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
                    lambda g, s: legal_moves(g.state)[0], now)
     raise AssertionError("the round did not end")
 
@@ -28,7 +28,7 @@ def test_the_child_who_missed_the_end_sees_it_first(app, db, make):
     pupils = [p for p, _c in kids]
     table_id = class_tables.open_table(db, class_id, pupils[0], 2, "full", None, now=100.0)
     class_tables.join(db, table_id, pupils[1], now=101.0)
-    turns.start(db, table_id, pupils[0], with_bots=False, seed=4, now=102.0)
+    play_tables.start(db, table_id, pupils[0], with_bots=False, seed=4, now=102.0)
     by_seat = {class_tables.seat_of(db, table_id, p): p for p in pupils}
     _play_round(db, table_id, by_seat, 103.0)
     row = class_tables.get(db, table_id)
@@ -37,7 +37,7 @@ def test_the_child_who_missed_the_end_sees_it_first(app, db, make):
     names = {s: v["name"] for s, v in class_tables.seats_of(db, table_id).items()}
     points = own_results(game.rounds[0], 0, [])[0]
     # Ann goes on to round 2 while Ben's tablet was away.
-    turns.play(db, table_id, pupils[0], row["version"], "next-round", None, 104.0)
+    play_tables.play(db, table_id, pupils[0], row["version"], "next-round", None, 104.0)
     ben = kids[1][1]
     page = ben.get(f"/play/tables/{table_id}").get_data(as_text=True)
     said = ", ".join(f"{names[s]}: {points[s]} point{'s' if points[s] != 1 else ''}" for s in sorted(names))
@@ -47,9 +47,9 @@ def test_the_child_who_missed_the_end_sees_it_first(app, db, make):
     row = class_tables.get(db, table_id)
     game = class_tables.load(row)
     if game.to_act == class_tables.seat_of(db, table_id, pupils[1]):
-        turns.play(db, table_id, pupils[1], row["version"], "b1", lambda g, s: legal_moves(g.state)[0], 105.0)
+        play_tables.play(db, table_id, pupils[1], row["version"], "b1", lambda g, s: legal_moves(g.state)[0], 105.0)
     else:
-        turns.play(db, table_id, pupils[0], row["version"], "a1", lambda g, s: legal_moves(g.state)[0], 105.0)
+        play_tables.play(db, table_id, pupils[0], row["version"], "a1", lambda g, s: legal_moves(g.state)[0], 105.0)
         row = class_tables.get(db, table_id)
-        turns.play(db, table_id, pupils[1], row["version"], "b1", lambda g, s: legal_moves(g.state)[0], 106.0)
+        play_tables.play(db, table_id, pupils[1], row["version"], "b1", lambda g, s: legal_moves(g.state)[0], 106.0)
     assert "Round 1 ended." not in ben.get(f"/play/tables/{table_id}").get_data(as_text=True)

@@ -8,9 +8,9 @@ import pytest
 
 from classplay_helpers import pupils_logged_in
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
+from trainer.play.presence import ARRIVE_WITHIN
 from trainer.store import class_tables, tournaments
-from trainer.store.class_tables import ARRIVE_WITHIN
-from trainer.web.classplay import turns
 from trainer.web.core import school_day
 
 START = 3_000_000.0
@@ -25,7 +25,7 @@ def finished(app, db, make, auth, monkeypatch):
     class_id = make.klass(teacher, "Score class")
     kids = pupils_logged_in(app, make, class_id, 2)
     seated = [p for p, _ in kids]
-    tid = tournaments.start(db, class_id, [seated], turns.tournament_games([seated], "round", SEED), now=START)
+    tid = tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "round", SEED), now=START)
     table_id = tournaments.table_ids(db, tid)[0]
     here = kids[0]         # kids[1] never comes
     now[0] += ARRIVE_WITHIN + 1
@@ -35,7 +35,7 @@ def finished(app, db, make, auth, monkeypatch):
         if game.state.over:
             break
         if game.to_act == class_tables.seat_of(db, table_id, here[0]):
-            turns.play(db, table_id, here[0], row["version"], f"m{row['version']}",
+            play_tables.play(db, table_id, here[0], row["version"], f"m{row['version']}",
                        lambda g, s: legal_moves(g.state)[0], now[0])
         else:
             here[1].post(f"/play/tables/{table_id}/live?v={row['version']}")   # the helper plays

@@ -6,8 +6,8 @@ import re
 
 from classplay_helpers import form_of, pupils_logged_in, seated_table
 from trainer.engine.rules import legal_moves
+from trainer.play.presence import AWAY_AFTER
 from trainer.store import class_tables
-from trainer.store.class_tables import AWAY_AFTER
 from trainer.web.core import school_day
 
 

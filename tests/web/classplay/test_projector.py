@@ -6,8 +6,9 @@ import re
 
 from classplay_helpers import pupils_logged_in
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import projector, turns
+from trainer.web.classplay import projector
 from web_helpers import AuthActions
 
 HX = {"HX-Request": "true"}
@@ -35,7 +36,7 @@ def _play_out(db, table_id):
         game = class_tables.load(row)
         seat = game.to_act if not game.state.over else 0
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        turns.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
+        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
                    lambda g, s: legal_moves(g.state)[0], now=5.0)
 
 

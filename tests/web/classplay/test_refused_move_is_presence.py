@@ -6,9 +6,10 @@ import pytest
 
 from trainer.engine.moves import Play
 from trainer.games.service import GameError
+from trainer.play import tables as play_tables
+from trainer.play.presence import AWAY_AFTER
 from trainer.store import class_tables
-from trainer.store.class_tables import AWAY_AFTER, Stale
-from trainer.web.classplay import turns
+from trainer.store.class_tables import Stale
 
 START = 100.0
 
@@ -18,7 +19,7 @@ def _table(db, make):
     pupils = [make.pupil(class_id, name) for name in ("Ann", "Ben")]
     table_id = class_tables.open_table(db, class_id, pupils[0], 2, "round", None, now=START - 2)
     class_tables.join(db, table_id, pupils[1], now=START - 1)
-    turns.start(db, table_id, pupils[0], with_bots=False, seed=11, now=START)
+    play_tables.start(db, table_id, pupils[0], with_bots=False, seed=11, now=START)
     return table_id, pupils
 
 
@@ -32,10 +33,10 @@ def test_a_move_on_a_gone_version_says_the_child_is_here(db, make):
     mover = pupils[class_tables.load(row).to_act]
     later = START + AWAY_AFTER - 1
     with pytest.raises(Stale):
-        turns.play(db, table_id, mover, row["version"] - 1, "x", lambda game, seat: None, later)
+        play_tables.play(db, table_id, mover, row["version"] - 1, "x", lambda game, seat: None, later)
     assert _seen(db, table_id, mover) == later
     # Away limit after the start, but the refused tap came 1 s before it: nobody is played for.
-    assert turns.tick(db, table_id, None, START + AWAY_AFTER + 1) == class_tables.get(db, table_id)["version"]
+    assert play_tables.tick(db, table_id, None, START + AWAY_AFTER + 1) == class_tables.get(db, table_id)["version"]
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
 
 
@@ -46,5 +47,5 @@ def test_a_move_the_game_refuses_is_bad_input_and_stores_nothing(db, make):
     waiting = pupils[1 - game.to_act]
     card = game.state.hands[1 - game.to_act][0]
     with pytest.raises(GameError):
-        turns.play(db, table_id, waiting, row["version"], "lay", lambda g, seat: Play(card, ()), START + 15)
+        play_tables.play(db, table_id, waiting, row["version"], "lay", lambda g, seat: Play(card, ()), START + 15)
     assert _seen(db, table_id, waiting) == START

@@ -5,8 +5,8 @@ import re
 
 from classplay_helpers import pupils_logged_in
 from trainer.engine.rules import legal_moves
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, tournaments
-from trainer.web.classplay import turns
 from web_helpers import AuthActions
 
 
@@ -87,7 +87,7 @@ def test_standings_certificates_and_the_pupils_one_tap(app, db, make):
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
         pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
-        turns.play(db, table_id, pupil, row["version"], f"m{row['version']}",
+        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
                    lambda g, s: legal_moves(g.state)[0], now=5.0)
     assert clients
     game = class_tables.load(class_tables.get(db, table_id))

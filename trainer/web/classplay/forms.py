@@ -1,15 +1,15 @@
 """Reading class play's forms: a new table and a child's move. Anything a browser can post is
-turned into settings or a move, or refused with a code; nothing here raises anything else."""
+turned into settings or a move (a Claim for trainer.play.moves), or refused; nothing here
+raises anything else."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.moves import Move
-from trainer.games.service import Game
 from trainer.games.settings import FITTED, LENGTHS, MAX_SEATS, MIN_SEATS, ClassLimits
+from trainer.play.moves import NEXT_ROUND, Claim
+from trainer.web.core import outbox
 from trainer.web.core.numbers import whole_number
 from trainer.web.games import forms as game_forms
-from trainer.web.games.pick import Pick
 
 KINDS = ("take", "lay", "discard", "joker", "thief", "shifter", "bomb", "next")
 MAX_CARDS = game_forms.MAX_CARDS
@@ -41,24 +41,25 @@ def new_table(form, limits: ClassLimits) -> NewTable | None:
     return NewTable(seats, length, level)
 
 
-def version(form) -> int | None:
-    return whole_number(form.get("version", ""), 12)
-
-
 def move_key(form) -> str | None:
     """The request's move as text: the same move sent twice has the same key."""
     kind = form.get("kind", "")
     if kind not in KINDS:
         return None
     if kind == "next":
-        return "next-round"
+        return NEXT_ROUND
     take = sorted(c for c in form.getlist("take")[:MAX_CARDS] if isinstance(c, str))
     parts = [kind, form.get("hand", "")[:4], ",".join(c[:4] for c in take),
              form.get("card", "")[:4], form.get("delta", "")[:2], form.get("victim", "")[:1]]
     return "|".join(parts)
 
 
-def move_from_form(form, game: Game, seat: int) -> Move:
-    """The move the child asked for (games.forms reads it, as a bot game's): the cards the
-    board posted are the child's pick. Raises GameError with a friendly code."""
-    return game_forms.move_from_form(form, game.state, game_forms.posted_pick(form) or Pick(), seat)
+def claim(form, row: dict, now: float) -> Claim | None:
+    """What a table's board sent with a move: the table's version it showed, the move's key,
+    the move (read as a bot game's: games.forms), the outbox's wait and the board's decision
+    time; None when it names no version or no move a board can send."""
+    version, key = whole_number(form.get("version", ""), 12), move_key(form)
+    if version is None or key is None:
+        return None
+    return Claim(version, key, NEXT_ROUND if key == NEXT_ROUND else game_forms.reads_move(form, row), now,
+                 outbox.queued_ms(form), game_forms.decision_ms(form))

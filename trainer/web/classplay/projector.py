@@ -10,7 +10,8 @@ from datetime import datetime, time
 from flask import current_app
 from sqlite_utils import Database
 
-from trainer.store import class_tables, presence, pupil_rewards, pupils, tournaments
+from trainer.play import tables as play_tables
+from trainer.store import presence, pupil_rewards, pupils, tournaments
 from trainer.web.core import school_day
 
 # The tables a wall shows at once: eight tables of four are a class of 32.
@@ -58,7 +59,7 @@ def signature(db: Database, klass: dict, here: list[dict]) -> str:
     """Changes when a table, the tournament or anyone's presence changes: the live refresh's
     version (204 while it is the same)."""
     latest = tournaments.latest(db, klass["id"])
-    parts = [class_tables.class_signature(db, klass["id"], school_day.now()),
+    parts = [play_tables.class_signature(db, klass["id"], school_day.now()),
              f"{latest['id']}:{latest['status']}" if latest else "-",
              ",".join(f"{c['id']}{(c['state'] or '-')[0]}" for c in here)]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]

@@ -14,8 +14,9 @@ from flask import Blueprint, g, redirect, render_template, request, url_for
 from trainer.games.game_level import load_bot_elo, starting_rating
 from trainer.games.settings import LENGTHS
 from trainer.games.tournament import CannotSeat, seat_at_random, seat_by_level
+from trainer.play import tables as play_tables
 from trainer.store import class_tables, game_levels, game_limits, pupil_rewards, pupils, tournaments
-from trainer.web.classplay import turns, watch as classplay_watch
+from trainer.web.classplay import watch as classplay_watch
 from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.classplay.tournament_words import tournament_refused
 from trainer.web.core import htmx, login, push_link, school_day
@@ -72,7 +73,7 @@ def start(class_id):
     except CannotSeat:
         return _refused(klass, "one" if present else "nobody", 400, set(present))
     try:
-        games = turns.tournament_games(tables, length, secrets.randbelow(2**31))
+        games = play_tables.tournament_games(tables, length, secrets.randbelow(2**31))
         tournaments.start(db, class_id, tables, games, school_day.now(), turn_clock=limits.turn_clock)
     except (tournaments.TournamentRefused, class_tables.TableRefused) as err:
         return _refused(klass, err.code, 409, set(present))

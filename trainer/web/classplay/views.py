@@ -1,11 +1,12 @@
 """Class play for pupils (issue 16): the lobby (open a table, join one of the class's), the
 table seen from one's own seat, moves, and the short poll that keeps every screen live.
 
-Views stay thin: the table's rules and versions are in trainer.store.class_tables, the game
-in the game core (trainer.games, played through classplay.turns), the screen's data in
-classplay.board. A pupil
-reaches only tables of their own class: any other id is a 404. Every change answers a plain
-form with a 303 to the table (no JavaScript needed) and htmx with the swapped table.
+Views stay thin: the table's versions are in trainer.store.class_tables, the game in the game
+core (trainer.games, played through trainer.play.tables and the one move pipeline,
+trainer.play.moves), who is here in trainer.play.presence, the screen's data in
+games.table_board. A pupil reaches only tables of their own class: any other id is a 404.
+Every change answers a plain form with a 303 to the table (no JavaScript needed) and htmx with
+the swapped table.
 """
 from __future__ import annotations
 
@@ -14,14 +15,13 @@ import secrets
 from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from trainer.games.fair import helped_since_own_turn
-from trainer.games.service import GameError
 from trainer.games.settings import LENGTHS
-from trainer.play import presence
+from trainer.play import moves, presence, tables as play_tables
 from trainer.store import class_tables, game_limits, pupil_rewards
-from trainer.web.classplay import board as table_board, forms, tournament_call, turns, words
-from trainer.web.core import htmx, login, outbox, push_link, school_day, security_log
+from trainer.web.classplay import forms, tournament_call, words
+from trainer.web.core import htmx, login, push_link, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.games import action_help, forms as game_forms, words as game_words
+from trainer.web.games import action_help, table_board, words as game_words
 
 bp = Blueprint("classplay", __name__)
 bp.after_app_request(tournament_call.add_call)
@@ -136,7 +136,7 @@ def start(table_id):
         # A seat still free and no bot for it: ask first, in words (issue 39.4).
         return _table_page(row, None, ask_free=empty)
     try:
-        turns.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
+        play_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
                     turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
@@ -163,9 +163,9 @@ def live(table_id):
     if found is None or found[0] != g.pupil["class_id"]:
         security_log.not_yours("class_table", table_id)
     now = school_day.now()
-    version = turns.tick(db, table_id, g.pupil["id"], now)
+    version = play_tables.tick(db, table_id, g.pupil["id"], now)
     # Being here is not a move (issue 46.3): who is here ("a", presence.look) is compared beside the version.
-    if request.args.get("v", "") == str(version) and request.args.get("a", "") == class_tables.look_of(db, table_id, now):
+    if request.args.get("v", "") == str(version) and request.args.get("a", "") == play_tables.look_of(db, table_id, now):
         return "", 204
     return _table_page(_class_table(table_id), None)
 
@@ -173,36 +173,37 @@ def live(table_id):
 @bp.route("/play/tables/<int:table_id>/move", methods=["POST"])
 @login.pupil_required
 def move(table_id):
+    """A child's move or the next round, through the one move pipeline (docs/web.md "The way
+    of a move"): the table is read once, its game built once, the answer drawn from them."""
     row = _class_table(table_id)
-    version, key = forms.version(request.form), forms.move_key(request.form)
-    if version is None or key is None:
+    claim = forms.claim(request.form, row, school_day.now())
+    if claim is None:
         return _table_page(row, game_words.game_error("bad_move", {})), 400
-    seat = class_tables.seat_of(get_db(), table_id, g.pupil["id"])
-    game = class_tables.load(row)
-    try:
-        turns.play(get_db(), table_id, g.pupil["id"], version, key,
-                   lambda game, seat: forms.move_from_form(request.form, game, seat), school_day.now(),
-                   decision_ms=game_forms.decision_ms(request.form), queued_ms=outbox.queued_ms(request.form))
-    except GameError as err:
-        return _table_page(_class_table(table_id), game_words.game_error(err.code, err.params)), 409
-    except class_tables.TableRefused as err:
-        return _table_page(_class_table(table_id), words.refused(err.code)), 409
-    if game is not None and seat is not None and seat < game.state.players:
-        action_help.met(game.state.owned[seat])
-    return _after_change(table_id)
+    outcome = play_tables.move(get_db(), row, g.pupil["id"], claim)
+    seat, before = outcome.seat, outcome.before
+    if outcome.applied:
+        if before is not None and seat is not None and seat < before.state.players:
+            action_help.met(before.state.owned[seat])
+        return _after_change(table_id, outcome.row, outcome.game)
+    if outcome.by_rules:
+        error = game_words.game_error(outcome.code, outcome.params)
+    else:
+        error = words.refused("stale" if outcome.kind in (moves.STALE, moves.CHANGED) else outcome.code)
+    return _table_page(outcome.row, error, game=outcome.game), 409
 
 
-def _after_change(table_id: int):
+def _after_change(table_id: int, row: dict | None = None, game=None):
     if htmx.hx().wants_fragment:
-        return _table_page(_class_table(table_id), None)
+        return _table_page(row or _class_table(table_id), None, game=game)
     return redirect(url_for("classplay.table", table_id=table_id), 303)
 
 
-def _table_page(row: dict, error: str | None, ask_free: int = 0):
+def _table_page(row: dict, error: str | None, ask_free: int = 0, game=None):
+    """The table as `row` has it (and `game`, its game, when the caller built it already)."""
     db = get_db()
     names = class_tables.seats_of(db, row["id"])
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
-    game = class_tables.load(row)
+    game = class_tables.load(row) if game is None else game
     context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
                "faces": pupil_rewards.class_faces(db, row["class_id"]) if game is None else {},
                "opener": seat is not None and names and seat == min(names),
@@ -232,11 +233,11 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     # The child looking is at their tablet: their own board never calls them away or not here
     # yet (a GET notes nothing; their first poll or stream does, and then agrees).
     seen = {s: ({**v, "seen_at": now} if s == seat else v) for s, v in names.items()}
-    away = class_tables.away_seats(seen, now, row["created_at"]) if playing else set()
+    away = presence.away_seats(seen, now, row["created_at"]) if playing else set()
     look = presence.look(seen, now, row["created_at"]) if playing else ""
     helped = class_tables.helped_of(row)
     board = table_board.board(game, me, names, avatars, away, helped,
-                              not_here=class_tables.not_here_yet(seen) if playing else set())
+                              not_here=presence.not_here_yet(seen) if playing else set())
     move_url = url_for("classplay.move", table_id=row["id"])
     over = game.state.over
     deciding = board["mine"] and row["status"] == "playing"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
+from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, pupil_rewards, tournaments
-from trainer.web.classplay import board as table_board, projector as wall
+from trainer.web.classplay import projector as wall
 from trainer.web.classplay.tournament_panel import tournament_panel
 from trainer.web.core import htmx, login, push_link, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
+from trainer.web.games import table_board
 
 bp = Blueprint("classplay_watch", __name__)
 
@@ -37,7 +39,7 @@ def watch(class_id):
 def watch_live(class_id):
     """204 while no table of the class changed (one aggregate read), else the tables."""
     klass = own_class(class_id)
-    if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id, school_day.now()):
+    if request.args.get("v", "") == play_tables.class_signature(get_db(), class_id, school_day.now()):
         return "", 204
     return _watch(klass)
 
@@ -55,11 +57,11 @@ def watched_tables(db, klass: dict) -> list[dict]:
         names = seats[row["id"]]
         game = class_tables.load(row)
         playing = row["status"] == "playing"
-        away = class_tables.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
+        away = presence.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
         tables.append({"row": row, "names": names, "game": game,
                        "board": table_board.board(game, table_board.NOBODY, names, avatars, away,
                                                   class_tables.helped_of(row),
-                                                  not_here=class_tables.not_here_yet(names) if playing else set())
+                                                  not_here=presence.not_here_yet(names) if playing else set())
                        if game else None,
                        "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars,
                                                            class_tables.helped_of(row))
@@ -73,7 +75,7 @@ def _watch(klass: dict):
     # The tournament panel is on the whole page only; the tables' poll gets the fragment.
     whole_page = not htmx.hx().wants_fragment
     return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
-                       signature=class_tables.class_signature(db, klass["id"], school_day.now()),
+                       signature=play_tables.class_signature(db, klass["id"], school_day.now()),
                        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
                        tp=tournament_panel(db, klass) if whole_page else None)
 

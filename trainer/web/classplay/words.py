@@ -1,27 +1,8 @@
-"""Class play's words: who sits where, and why a change was refused."""
+"""Class play's words: why a change at a table was refused. The board's words (who sits where,
+how a round ended) are the games' (trainer.web.games.words), shared with the family table."""
 from __future__ import annotations
 
-from flask_babel import gettext as _, ngettext
-
-from trainer.games.settings import PERSON
-from trainer.web.games import words as game_words
-
-
-def seat_names(layout: tuple[str, ...], names: dict[int, dict]) -> list[str]:
-    """Every seat's name: a classmate's first name; a bot by its animal as in bot games
-    ("Fox", "Fox 2": the story can tell them apart); a seat left by a child "Player n"."""
-    bots = [kind for kind in layout if kind != PERSON]
-    animals = iter(game_words.seat_names(bots)[1:])
-    out = []
-    for seat, kind in enumerate(layout):
-        animal = next(animals) if kind != PERSON else None
-        if seat in names:
-            out.append(names[seat]["name"])
-        elif animal is not None:
-            out.append(animal)
-        else:
-            out.append(_("Player %(num)d", num=seat + 1))
-    return out
+from flask_babel import gettext as _
 
 
 def refused(code: str) -> str:
@@ -40,11 +21,3 @@ def refused(code: str) -> str:
         "too_many_bots": _("Too many bots. Wait for more classmates."),
         "settings": _("Choose the players and the game again."),
     }.get(code, _("That did not work. Try again."))
-
-
-def round_ended(number: int, names: list[str], points: list[int]) -> str:
-    """What a child who did not see a round end is told first (issue 46.4): its result, each
-    child's own points (games.fair), in seat order (no ranking)."""
-    each = [ngettext("%(name)s: %(num)d point", "%(name)s: %(num)d points", n, name=name)
-            for name, n in zip(names, points)]
-    return _("Round %(num)d ended. %(points)s.", num=number, points=", ".join(each))

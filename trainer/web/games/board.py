@@ -23,16 +23,6 @@ from trainer.web.games.pick import Pick
 HINT_LEVEL = "casual"
 
 
-def position_key(game: Game) -> str:
-    """Changes with every move: a selection or a watched story belongs to one position."""
-    return f"{game.round_no}:{len(game.state.log)}"
-
-
-def turn_key(game: Game) -> str:
-    """One per turn (an action card and the play share it): decision time and hints are per turn."""
-    return f"{game.round_no}:{game.state.turns}"
-
-
 # ---------------------------------------------------------------- the story, step by step
 
 @dataclass(frozen=True)
@@ -199,16 +189,22 @@ def capture_hint(state: State) -> dict:
 
 # ---------------------------------------------------------------- the score screen
 
+def score_lines(won, owned) -> list[dict]:
+    """A player's points of a round, line by line (R2, R6.5), as every score screen shows them
+    (a table's too: games.table_board)."""
+    return [{"label": words.score_reason(line.reason), "cards": line.cards, "each": line.each,
+             "sum": words.points_sum(len(line.cards), line.each, line.points),
+             "points": line.points, "action": line.reason == "action"}
+            for line in breakdown(won, owned)]
+
+
 def round_scores(game: Game) -> dict:
     state = game.state
     scores = state.scores()
     names = seat_names(game)
     players = []
     for seat in range(state.players):
-        lines = [{"label": words.score_reason(line.reason), "cards": line.cards, "each": line.each,
-                  "sum": words.points_sum(len(line.cards), line.each, line.points),
-                  "points": line.points, "action": line.reason == "action"}
-                 for line in breakdown(state.won[seat], state.owned[seat])]
+        lines = score_lines(state.won[seat], state.owned[seat])
         players.append({"seat": seat, "name": names[seat], "you": seat == PUPIL,
                         "face": words.bot_face(game.settings.bots[seat - 1]) if seat != PUPIL else None,
                         "lines": lines, "points": scores[seat],

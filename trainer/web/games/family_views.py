@@ -15,19 +15,18 @@ import secrets
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, session, url_for
 
-from trainer.engine.moves import Play
 from trainer.engine.state import Phase
 from trainer.games.family import FamilyError, family_table, hand_over_to
-from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
+from trainer.games.service import PUPIL, new_game, position_key, turn_key
 from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS
-from trainer.puzzles.timing import believed_decision_ms
+from trainer.play import moves
+from trainer.play.kinds import FamilyTable
 from trainer.store import game_limits, games
-from trainer.web.classplay import board as table_board
-from trainer.web.core import home_visit, htmx, login, outbox, school_day, security_log
+from trainer.web.core import home_visit, htmx, login, school_day, security_log
 from trainer.web.core.page_context import pupil_page
 from trainer.web.db import get_db
-from trainer.web.games import board as game_board, family_words, pick as game_pick, words
-from trainer.web.games.forms import decision_ms, move_from_form, posted_pick
+from trainer.web.games import board as game_board, family_words, pick as game_pick, table_board, words
+from trainer.web.games.forms import board_claim
 
 bp = Blueprint("family", __name__)
 
@@ -137,13 +136,13 @@ def _screen(row, game, error=None, status=200):
     if passing is not None:
         seat_names = table_board.names_of(game, names)
         html = htmx.render("games/family.html", "games/_hand_over.html", row=row, name=seat_names[passing],
-                           seat=passing, version=game_board.position_key(game), error=error,
+                           seat=passing, version=position_key(game), error=error,
                            oob=htmx.hx().wants_fragment)
         return html, status
     seat = holder if holder is not None else PUPIL
     if active and not game.state.over and game.to_act == PUPIL == seat:
         # The server's half of the child's decision time, as in bot games (docs/web.md).
-        games.stamp_turn(get_db(), row["id"], game_board.turn_key(game), school_day.now())
+        games.stamp_turn(get_db(), row["id"], turn_key(game), school_day.now())
     context = _board_context(row, game, names, seat, active)
     return htmx.render("games/family.html", "games/_game.html", error=error, **context), status
 
@@ -155,7 +154,7 @@ def _board_context(row, game, names, seat: int, active: bool) -> dict:
     state = game.state
     board = table_board.board(game, seat, names, _avatars())
     deciding = active and not state.over and state.current_player == seat
-    position = game_board.position_key(game)
+    position = position_key(game)
     pick = game_pick.current(row, position, state.hands[seat], state.table)
 
     def url(endpoint):
@@ -168,7 +167,7 @@ def _board_context(row, game, names, seat: int, active: bool) -> dict:
         "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
         "version": position, "token": secrets.token_urlsafe(9), "active": active,
         "deciding": deciding, "discard": deciding and state.phase is Phase.DISCARD,
-        "decision": f"family{row['id']}:{game_board.turn_key(game)}:{seat}", "oob": htmx.hx().wants_fragment,
+        "decision": f"family{row['id']}:{turn_key(game)}:{seat}", "oob": htmx.hx().wants_fragment,
         "pick": pick, "status": game_board.pick_status(pick, state.target), "speak_sum": True,
         "can_hint": False, "hint": None,
         "actions": table_board.actions(game, seat, names, _avatars()) if deciding else [],
@@ -187,10 +186,10 @@ def ready(game_id):
     """The person the tablet was passed to taps "It's me": their hand is shown."""
     row = _own_table(game_id)
     game = games.load(row)
-    if request.form.get("version") == game_board.position_key(game) and game.to_act is not None:
+    if request.form.get("version") == position_key(game) and game.to_act is not None:
         if hand_over_to(game.settings, game.to_act, None) is not None:
             _keep(game_id, holder=game.to_act)
-    return _after_change(game_id)
+    return _after_change(row, game)
 
 
 def _holding(row, game) -> int | None:
@@ -208,9 +207,9 @@ def tap(game_id):
     game = games.load(row)
     state = game.state
     seat = _holding(row, game)
-    if seat is None or request.form.get("version", game_board.position_key(game)) != game_board.position_key(game):
+    if seat is None or request.form.get("version", position_key(game)) != position_key(game):
         return _screen(row, game, words.game_error("moved_on", {}), 409)
-    position = game_board.position_key(game)
+    position = position_key(game)
     if request.form.get("clear"):
         game_pick.clear(row["id"])
         pick = game_pick.Pick()
@@ -225,74 +224,23 @@ def tap(game_id):
     return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
 
 
-@bp.route("/games/family/<int:game_id>/move", methods=["POST"])
+@bp.route("/games/family/<int:game_id>/move", methods=["POST"], endpoint="move")
+@bp.route("/games/family/<int:game_id>/next", methods=["POST"], endpoint="start_next_round")
 @login.pupil_required
 def move(game_id):
-    """Sent through the outbox (static/js/outbox.js) as a bot game's move: held through a home
-    Wi-Fi drop with the cards chosen meanwhile, and sent again until it gets through."""
+    """A move of the person holding the tablet, or the next round, through the one move
+    pipeline (trainer.play.moves; docs/web.md "The way of a move"). Sent through the outbox
+    (static/js/outbox.js) as a bot game's move: held through a home Wi-Fi drop with the cards
+    chosen meanwhile, and sent again until it gets through."""
+    next_round = request.endpoint == "family.start_next_round"
     row = _own_table(game_id)
-    game = games.load(row)
-    stale = _stale(row, game)
-    if stale is not None:
-        return stale
-    seat = _holding(row, game)
-    if seat is None:
-        return _screen(row, game, words.game_error("moved_on", {}), 409)
-    if outbox.held_too_long(request.form):
-        return _screen(row, game, words.game_error("held_too_long", {}), 409)
-    state = game.state
-    # The cards chosen while the Wi-Fi was gone travel with the move (static/js/games.js).
-    pick = posted_pick(request.form)
-    if pick is None:
-        pick = game_pick.current(row, game_board.position_key(game), state.hands[seat], state.table)
-    now = school_day.now()
-    # What the server saw, a claimed wait included: the page's word buys no speed (issue 45).
-    seen = games.server_ms(row, game_board.turn_key(game), now)
-    try:
-        chosen = move_from_form(request.form, state, pick, seat)
-        after, analysis = decide(game, chosen, believed_decision_ms(decision_ms(request.form), seen), seat=seat)
-    except GameError as err:
-        return _screen(row, game, words.game_error(err.code, err.params), 400)
-    # Only the child's own plays are analysed for the teacher; the family's are nobody's.
-    mine = seat == PUPIL and isinstance(chosen, Play)
-    queued = outbox.queued_ms(request.form)
-    timed = seen if mine else None
-    if not games.save(get_db(), row, after, analysis if mine else None, timed, now=now,
-                      token=outbox.move_token(request.form), queued_ms=(queued or None) if mine else None,
-                      at_home=home_visit.at_home()):
-        return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
-    return _after_change(game_id)
-
-
-@bp.route("/games/family/<int:game_id>/next", methods=["POST"])
-@login.pupil_required
-def start_next_round(game_id):
-    row = _own_table(game_id)
-    game = games.load(row)
-    stale = _stale(row, game)
-    if stale is not None:
-        return stale
-    if row["status"] != "active":
-        return _screen(row, game, words.game_error("moved_on", {}), 409)
-    try:
-        after = next_round(game)
-    except GameError as err:
-        return _screen(row, game, words.game_error(err.code, err.params), 409)
-    if not games.save(get_db(), row, after, now=school_day.now(), token=outbox.move_token(request.form),
-                      at_home=home_visit.at_home()):
-        return _screen(_own_table(game_id), games.load(_own_table(game_id)), words.game_error("changed", {}), 409)
-    return _after_change(game_id)
-
-
-def _stale(row, game):
-    """A form made on an older position of the game, or None when it is not. The same page's
-    move sent again (its answer lost to the Wi-Fi) gets the game as it is now, the move applied
-    once; any other old page is refused kindly, nothing changed."""
-    if request.form.get("version") == game_board.position_key(game):
-        return None
-    if outbox.sent_again(request.form, row):
-        return _after_change(row["id"])
-    return _screen(row, game, words.game_error("moved_on", {}), 409)
+    outcome = moves.play(FamilyTable(get_db()), row, _kept(game_id).get("holder"),
+                         board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round))
+    if outcome.applied:
+        return _after_change(outcome.row, outcome.game)
+    code = {moves.STALE: "moved_on", moves.CHANGED: "changed"}.get(outcome.kind, outcome.code)
+    status = 400 if outcome.by_rules and not next_round else 409
+    return _screen(outcome.row, outcome.game, words.game_error(code, outcome.params), status)
 
 
 @bp.route("/games/family/<int:game_id>/stop", methods=["POST"])
@@ -303,8 +251,7 @@ def stop(game_id):
     return redirect(url_for("pupil_home.home"), 303)
 
 
-def _after_change(game_id: int):
+def _after_change(row, game):
     if not htmx.hx().wants_fragment:
-        return redirect(url_for("family.show", game_id=game_id), 303)
-    row = _own_table(game_id)
-    return _screen(row, games.load(row))
+        return redirect(url_for("family.show", game_id=row["id"]), 303)
+    return _screen(row, game)

@@ -1,4 +1,5 @@
-"""Reading the games' forms: a new game's settings, a class's limits, and a pupil's move.
+"""Reading the games' forms: a new game's settings, a class's limits, and a pupil's move (what
+the move pipeline, trainer.play.moves, is handed: a Claim).
 
 Anything a browser can post is turned into settings or a move, or refused with a code that
 games.words puts into words; nothing here raises anything else.
@@ -12,9 +13,12 @@ from trainer.engine.moves import Discard, Move, Play, UseBomb, UseJoker, UseShif
 from trainer.engine.rules import unused_action_cards
 from trainer.engine.state import Phase, State
 from trainer.games.game_level import DEFAULT_AIM, check_aim
-from trainer.games.service import PUPIL, GameError
+from trainer.games.service import PUPIL, GameError, position_key
 from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS, ClassLimits, GameSettings, SettingsError
+from trainer.play.moves import NEXT_ROUND, Claim
+from trainer.web.core import outbox
 from trainer.web.core.numbers import typed_whole_number, whole_number
+from trainer.web.games import pick as game_pick
 from trainer.web.games.pick import Pick
 
 MAX_BOTS = 5
@@ -106,11 +110,31 @@ def posted_pick(form) -> Pick | None:
     return Pick(hand if cards.is_numeric(hand) else None, take if len(set(take)) == len(take) else ())
 
 
+def board_claim(form, row: dict, now: float, at_home: bool, next_round: bool = False) -> Claim:
+    """What a bot game's or the family table's board sent with a move: the position it was made
+    on (`version`; none from an old page or a script: judged by the rules alone), its page's
+    token, the move (or the next round), the outbox's wait and the board's decision time."""
+    return Claim(form.get("version"), outbox.move_token(form), NEXT_ROUND if next_round else reads_move(form, row),
+                 now, outbox.queued_ms(form), decision_ms(form), at_home)
+
+
+def reads_move(form, row: dict):
+    """Reads the move for (the game, the seat) the pipeline gives, with the cards the board
+    posted (a class table's always; a bot game's or the family's when chosen while the Wi-Fi was
+    gone, static/js/games.js), else those its taps chose here, kept with the game. Bot games,
+    the family table and class tables read their moves here alike."""
+    def read(game, seat: int) -> Move:
+        state = game.state
+        pick = posted_pick(form) or game_pick.current(row, position_key(game), state.hands[seat], state.table)
+        return move_from_form(form, state, pick, seat)
+    return read
+
+
 def move_from_form(form, state: State, pick: Pick, seat: int = PUPIL) -> Move:
     """The move the person in `seat` asked for, with the cards they picked (a bot game keeps
     them with the game, a class table's board posts them). Raises GameError with a friendly
     code; whether the move is allowed is for the game core to say (it refuses without
-    changing anything). Bot games and class tables read their moves here alike."""
+    changing anything)."""
     kind = form.get("kind", "")
     if state.phase is Phase.DISCARD and state.current_player == seat and kind != "discard":
         raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first

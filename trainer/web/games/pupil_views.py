@@ -1,8 +1,9 @@
 """A pupil's games against bots (issue 6): a new game, the board, taps, moves, hints, rounds.
 
-Views stay thin: the rules are in trainer.games (the service refuses a move without changing
-anything), the screen's data in games.board, the words in games.words, the SQL in
-trainer.store.games. A pupil reaches only their own games: anyone else's id is a 404.
+Views stay thin: a move goes through the one move pipeline (trainer.play.moves, with the
+rules in trainer.games: the service refuses a move without changing anything), the screen's
+data in games.board, the words in games.words, the SQL in trainer.store.games. A pupil
+reaches only their own games: anyone else's id is a 404.
 """
 from __future__ import annotations
 
@@ -12,18 +13,18 @@ import secrets
 from flask import Blueprint, current_app, g, redirect, render_template, request, session, url_for
 
 from trainer.engine.cards import card_table
-from trainer.engine.moves import Play
 from trainer.engine.state import Phase
-from trainer.games.service import PUPIL, GameError, decide, new_game, next_round
+from trainer.games.service import PUPIL, new_game, position_key, turn_key
 from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_settings
-from trainer.puzzles.timing import believed_decision_ms
+from trainer.play import moves
+from trainer.play.kinds import BotGame
 from trainer.store import game_limits, game_moves, games
 from trainer.web.core import home_visit, htmx, login, outbox, school_day, security_log
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.games import action_help, board as game_board, pick as game_pick, words
 from trainer.web.games.family_views import is_family
-from trainer.web.games.forms import decision_ms, move_from_form, posted_pick, settings_from_form
+from trainer.web.games.forms import board_claim, settings_from_form
 from trainer.web.games.level import fitted_dial
 
 bp = Blueprint("games", __name__)
@@ -108,7 +109,7 @@ def show(game_id):
 
 
 def _watch_key(row, game) -> str:
-    return f"{row['id']}:{game_board.position_key(game)}"
+    return f"{row['id']}:{position_key(game)}"
 
 
 def _int(text: str) -> int:
@@ -123,14 +124,14 @@ def _board(row, game, step=None, error=None, status=200):
     # Every form on the board says which position it was made on, and which page it came from
     # (issue 15.7): see _stale.
     context = {"row": row, "game": game, "moment": moment, "error": error, "active": active, "ui": _ui(row),
-               "version": game_board.position_key(game), "token": secrets.token_urlsafe(9),
+               "version": position_key(game), "token": secrets.token_urlsafe(9),
                "board": game_board.board(game, moment.state, moment.acting),
                "delay": current_app.config["GAME_STEP_MS"],
                "oob": htmx.hx().wants_fragment, "deciding": False, "discard": False,
                "can_hint": False, "hint": None, "actions": []}
     if live:
         session[WATCHED] = _watch_key(row, game)
-        turn = game_board.turn_key(game)
+        turn = turn_key(game)
         deciding = active and not game.state.over and game.pupil_to_act
         if deciding:
             games.stamp_turn(db, row["id"], turn, school_day.now())
@@ -161,16 +162,14 @@ def _round_analyses(row, game) -> list[dict]:
 
 
 def _stale(row, game):
-    """A form made on an older position of this game (issue 15.7), or None when it is not.
-    The same page posting again (a double tap: the token of the move just applied) is shown
-    the game as it is, the move applied once; any other old page is refused kindly, nothing
-    changed. A form without a version (an old page, a script) is judged by the rules alone."""
-    version = request.form.get("version")
-    if version is None or version[:40] == game_board.position_key(game):
-        return None
-    if outbox.sent_again(request.form, row):
-        return _after_change(row["id"])
-    return _whole_board(row, game, "moved_on")
+    """A form made on an older position of this game (issue 15.7), or None when it is not: the
+    same page posting again is shown the game as it is, any other old page is refused kindly,
+    nothing changed (trainer.play.moves.behind, the rule every move follows)."""
+    page = moves.behind(BotGame(get_db()), row, game, PUPIL, request.form.get("version"),
+                        outbox.move_token(request.form))
+    if page == moves.AGAIN:
+        return _applied(row, game)
+    return None if page is None else _whole_board(row, game, "moved_on")
 
 
 def _whole_board(row, game, code):
@@ -190,7 +189,7 @@ def _hints_allowed(game) -> bool:
 
 def _live_context(row, game, deciding, turn) -> dict:
     state = game.state
-    pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
+    pick = game_pick.current(row, position_key(game), state.hands[PUPIL], state.table)
     can_hint = deciding and _hints_allowed(game) and state.phase is not Phase.DISCARD
     hint = None
     if can_hint and row.get("hint_turn") == turn:
@@ -214,7 +213,7 @@ def tap(game_id):
     if stale is not None:
         return stale
     state = game.state
-    position = game_board.position_key(game)
+    position = position_key(game)
     hand, table = state.hands[PUPIL], state.table
     if request.form.get("clear"):
         game_pick.clear(row["id"])
@@ -234,43 +233,31 @@ def tap(game_id):
 
 # ---------------------------------------------------------------- moves
 
-@bp.route("/games/<int:game_id>/move", methods=["POST"])
+@bp.route("/games/<int:game_id>/move", methods=["POST"], endpoint="move")
+@bp.route("/games/<int:game_id>/next", methods=["POST"], endpoint="start_next_round")
 @login.pupil_required
 def move(game_id):
+    """A move, or the next round of a match, through the one move pipeline (trainer.play.moves;
+    docs/web.md "The way of a move")."""
+    next_round = request.endpoint == "games.start_next_round"
     row = _own_game(game_id)
-    game = games.load(row)
-    db = get_db()
-    if row["status"] != "active":
-        return _refuse(row, game, "game_over", {}, 409)
-    stale = _stale(row, game)
-    if stale is not None:
-        return stale
-    if outbox.held_too_long(request.form):
-        return _whole_board(row, game, "held_too_long")
-    state = game.state
-    # The cards the page chose while the Wi-Fi was gone (its taps could not reach the server),
-    # else the ones its taps chose here.
-    pick = posted_pick(request.form)
-    if pick is None:
-        pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
-    turn = game_board.turn_key(game)
-    now = school_day.now()
-    # What the server saw, a claimed wait included: the page's word buys no speed (issue 45).
-    seen = games.server_ms(row, turn, now)
-    try:
-        chosen = move_from_form(request.form, state, pick)
-        after, analysis = decide(game, chosen, believed_decision_ms(decision_ms(request.form), seen),
-                                 hint_used=row.get("hint_turn") == turn)
-    except GameError as err:
-        return _refuse(row, game, err.code, err.params, 400)
-    queued = outbox.queued_ms(request.form)
-    timed = seen if isinstance(chosen, Play) else None
-    if not games.save(db, row, after, analysis, timed, now=now,
-                      token=outbox.move_token(request.form), queued_ms=queued or None,
-                      at_home=home_visit.at_home()):
-        return _changed(game_id)
-    action_help.met(state.owned[PUPIL])
-    return _after_change(game_id)
+    claim = board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round)
+    outcome = moves.play(BotGame(get_db()), row, PUPIL, claim)
+    if outcome.kind == moves.DONE and not next_round:
+        action_help.met(outcome.before.state.owned[PUPIL])
+    return _answer(outcome, next_round)
+
+
+def _answer(outcome: moves.Outcome, next_round: bool):
+    row, game = outcome.row, outcome.game
+    if outcome.applied:
+        return _applied(row, game)
+    if outcome.kind == moves.STALE or outcome.code == "held_too_long":
+        return _whole_board(row, game, "moved_on" if outcome.kind == moves.STALE else "held_too_long")
+    if outcome.by_rules and not next_round:
+        return _refuse(row, game, outcome.code, outcome.params, 400)
+    code = "changed" if outcome.kind == moves.CHANGED else outcome.code
+    return _board(row, game, None, error=words.game_error(code, outcome.params), status=409)
 
 
 def _refuse(row, game, code, params, status):
@@ -281,23 +268,18 @@ def _refuse(row, game, code, params, status):
     on_board = (game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD
                 and row["status"] == "active")
     if htmx.hx().wants_fragment and on_board:
-        pick = game_pick.current(row, game_board.position_key(game), state.hands[PUPIL], state.table)
+        pick = game_pick.current(row, position_key(game), state.hands[PUPIL], state.table)
         html = render_template("games/_pick_status.html",
                                status=game_board.pick_status(pick, state.target), error=message)
         return html, status, htmx.retarget_headers("#pick-status")
     return _board(row, game, None, error=message, status=status)
 
 
-def _changed(game_id):
-    row = _own_game(game_id)
-    return _board(row, games.load(row), None, error=words.game_error("changed", {}), status=409)
-
-
-def _after_change(game_id):
+def _applied(row, game):
+    """The move is in the game: the board from right after it (a plain form: a 303 to it)."""
     if not htmx.hx().wants_fragment:
-        return redirect(url_for("games.show", game_id=game_id), 303)
-    row = _own_game(game_id)
-    return _board(row, games.load(row), 0)
+        return redirect(url_for("games.show", game_id=row["id"]), 303)
+    return _board(row, game, 0)
 
 
 @bp.route("/games/<int:game_id>/hint", methods=["POST"])
@@ -311,28 +293,8 @@ def hint(game_id):
         return _board(row, game, None, error=words.game_error("not_your_turn", {}), status=409)
     if game.state.phase is Phase.DISCARD:
         return _board(row, game, None, error=words.game_error("give_up_a_card", {}), status=409)
-    games.mark_hint(get_db(), row["id"], game_board.turn_key(game))
+    games.mark_hint(get_db(), row["id"], turn_key(game))
     return _board(_own_game(game_id), game, None)
-
-
-@bp.route("/games/<int:game_id>/next", methods=["POST"])
-@login.pupil_required
-def start_next_round(game_id):
-    row = _own_game(game_id)
-    game = games.load(row)
-    if row["status"] != "active":
-        return _board(row, game, None, error=words.game_error("game_over", {}), status=409)
-    stale = _stale(row, game)
-    if stale is not None:
-        return stale
-    try:
-        after = next_round(game)
-    except GameError as err:
-        return _board(row, game, None, error=words.game_error(err.code, err.params), status=409)
-    if not games.save(get_db(), row, after, now=school_day.now(),
-                      token=outbox.move_token(request.form), at_home=home_visit.at_home()):
-        return _changed(game_id)
-    return _after_change(game_id)
 
 
 @bp.route("/games/<int:game_id>/stop", methods=["POST"])

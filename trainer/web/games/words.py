@@ -11,7 +11,7 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.solver import running_sums
 from trainer.games.service import PUPIL
-from trainer.games.settings import FITTED
+from trainer.games.settings import FITTED, PERSON
 from trainer.web.core.card_faces import COLOR_NAMES
 
 # The fitted bot's name by strength, a fifth of the dial each (issue 17): a child sees an
@@ -69,6 +69,32 @@ def seat_names(bots) -> list[str]:
         seen[name] = seen.get(name, 0) + 1
         names.append(name if seen[name] == 1 else _("%(name)s %(num)d", name=name, num=seen[name]))
     return names
+
+
+def table_seat_names(layout: tuple[str, ...], names: dict[int, dict]) -> list[str]:
+    """Every seat's name at a table of people (a class table, the family table): a person's
+    first name; a bot by its animal as in bot games ("Fox", "Fox 2": the story can tell them
+    apart); a seat left by a child "Player n"."""
+    bots = [kind for kind in layout if kind != PERSON]
+    animals = iter(seat_names(bots)[1:])
+    out = []
+    for seat, kind in enumerate(layout):
+        animal = next(animals) if kind != PERSON else None
+        if seat in names:
+            out.append(names[seat]["name"])
+        elif animal is not None:
+            out.append(animal)
+        else:
+            out.append(_("Player %(num)d", num=seat + 1))
+    return out
+
+
+def round_ended(number: int, names: list[str], points: list[int]) -> str:
+    """What a child who did not see a round end is told first (issue 46.4): its result, each
+    child's own points (games.fair), in seat order (no ranking)."""
+    each = [ngettext("%(name)s: %(num)d point", "%(name)s: %(num)d points", n, name=name)
+            for name, n in zip(names, points)]
+    return _("Round %(num)d ended. %(points)s.", num=number, points=", ".join(each))
 
 
 def level_name(level: str) -> str:

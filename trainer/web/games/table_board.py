@@ -1,6 +1,8 @@
-"""What a class-play screen shows, as plain data for the games' board partials (issue 16):
-the same shapes as trainer.web.games.board, so a child at a class table gets the children's
-board (templates/games/_centre, _play, _seats, _news, _actions, _discard, _round_over).
+"""What a table of people shows, as plain data for the games' board partials (issue 16): the
+same shapes as trainer.web.games.board, so a child at a class table, and each person at the
+family table (issue 37.4), gets the children's board (templates/games/_centre, _play, _seats,
+_news, _actions, _discard, _round_over). Class play draws its tables with it; the games area
+keeps it, so the family table needs nothing of class play (areas depend one way, issue 48).
 
 A seat's board comes from that seat's view (R9): its own hand, never another's, never the
 deck's order. The teacher and classmates who do not sit at the table get a view with no hand
@@ -14,15 +16,14 @@ from types import MappingProxyType
 
 from trainer.engine.moves import LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.rules import legal_moves
-from trainer.engine.scoring import breakdown
 from trainer.engine.state import Phase, deal
 from trainer.engine.view import view_of
 from trainer.games.fair import fair_scores, own_results
 from trainer.games.service import Game
 from trainer.games.settings import PERSON
 from trainer.games.story import Step, states_along
-from trainer.web.classplay.words import round_ended, seat_names as names_by_seat
 from trainer.web.games import words as game_words
+from trainer.web.games.board import score_lines
 
 NEWS = 8          # moves shown in "What happened" at most
 NOBODY = -1       # the seat of someone watching
@@ -32,7 +33,7 @@ NO_AVATARS: Mapping[int, str] = MappingProxyType({})
 
 
 def names_of(game: Game, names: dict[int, dict]) -> list[str]:
-    return names_by_seat(game.settings.seats, names)
+    return game_words.table_seat_names(game.settings.seats, names)
 
 
 def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> list[str]:
@@ -111,7 +112,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
         # Wi-Fi drop, issue 46.4), so what happened begins with its result.
         number = game.round_no - 1
         points = own_results(game.rounds[number], number, helped)[0]
-        out.append({"text": round_ended(number + 1, seat_names, points), "short": None, "you": False,
+        out.append({"text": game_words.round_ended(number + 1, seat_names, points), "short": None, "you": False,
                     "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
                     "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True})
     for i in range(first, len(log)):
@@ -159,10 +160,7 @@ def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping
     seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
     players = []
     for s in range(state.players):
-        lines = [{"label": game_words.score_reason(line.reason), "cards": line.cards, "each": line.each,
-                  "sum": game_words.points_sum(len(line.cards), line.each, line.points),
-                  "points": line.points, "action": line.reason == "action"}
-                 for line in breakdown(state.won[s], state.owned[s])]
+        lines = score_lines(state.won[s], state.owned[s])
         players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],
                         "points": scores[s], "lines": lines, "by_helper": fair.round_helper[s],
                         "total": fair.totals[s] if fair.totals is not None else None})
