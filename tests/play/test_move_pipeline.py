@@ -47,7 +47,7 @@ def play_on(db, game_id, pupil, until):
         game = games.load(row)
         if until(game, row):
             return last
-        move = moves.NEXT_ROUND if game.state.over else (lambda g, s: rng.choice(legal_moves(g.state)))
+        move = None if game.state.over else (lambda g, s: rng.choice(legal_moves(g.state)))
         last = claim(position_key(game), f"page{n}", move)
         assert moves.play(BotGame(db), row, PUPIL, last).kind == moves.DONE
     raise AssertionError("the game never got there")
@@ -80,7 +80,7 @@ def test_a_resend_of_the_move_that_ended_the_game_is_answered_as_applied(db, bot
     finished = a_row(db, game_id, pupil)
     outcome = moves.play(BotGame(db), finished, PUPIL, last)          # its answer was lost: sent again
     assert outcome.kind == moves.AGAIN and outcome.row == finished
-    other = claim(last.version, "another-page", last.move)
+    other = claim(last.version, "another-page", last.read_move)
     outcome = moves.play(BotGame(db), finished, PUPIL, other)
     assert (outcome.kind, outcome.code) == (moves.REFUSED, "game_over")
     assert a_row(db, game_id, pupil) == finished
@@ -90,10 +90,10 @@ def test_a_next_round_held_longer_than_a_wifi_drop_does_not_count(db, bot_game):
     game_id, pupil = bot_game
     play_on(db, game_id, pupil, lambda game, row: game.state.over and not game.over)
     row = a_row(db, game_id, pupil)
-    outcome = moves.play(BotGame(db), row, PUPIL, claim(None, "n", moves.NEXT_ROUND, queued_ms=HELD))
+    outcome = moves.play(BotGame(db), row, PUPIL, claim(None, "n", None, queued_ms=HELD))
     assert (outcome.kind, outcome.code) == (moves.REFUSED, "held_too_long")
     assert a_row(db, game_id, pupil) == row
-    outcome = moves.play(BotGame(db), row, PUPIL, claim(None, "n", moves.NEXT_ROUND, queued_ms=HELD - 1))
+    outcome = moves.play(BotGame(db), row, PUPIL, claim(None, "n", None, queued_ms=HELD - 1))
     assert outcome.kind == moves.DONE
 
 

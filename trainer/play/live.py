@@ -7,9 +7,10 @@ from collections.abc import Iterable
 
 from trainer.play import presence
 from trainer.store import live_presence, live_tables
+from trainer.store.handles import Connection
 
 
-def tables(db, now: float) -> dict[int, tuple[int, int, float | None, str]]:
+def tables(db: Connection, now: float) -> dict[int, tuple[int, int, float | None, str]]:
     """table id -> (class id, version, the moment its due helper turn fell due or None while
     none is due at `now`, presence.look at `now`), for every table that can still change: one
     statement per school (trainer.store.live_tables.LIVE_SQL)."""
@@ -22,7 +23,7 @@ def tables(db, now: float) -> dict[int, tuple[int, int, float | None, str]]:
     return found
 
 
-def mark_here(conn, seats: Iterable[tuple[int, int]], now: float) -> None:
+def mark_here(conn: Connection, seats: Iterable[tuple[int, int]], now: float) -> None:
     """Notes the connected seats as here at `now` (one write for the school); a child who
     comes back starts their turn's clock again (presence.comes_back)."""
     live_presence.mark_here(conn, seats, now, presence.comes_back)

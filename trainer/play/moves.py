@@ -31,7 +31,7 @@ from trainer.games.service import Game, GameError, decide, next_round
 from trainer.puzzles.timing import believed_decision_ms, held_too_long
 
 DONE, AGAIN, STALE, REFUSED, CHANGED = "done", "again", "stale", "refused", "changed"
-NEXT_ROUND = "next-round"      # the move that deals the next round of a match
+NEXT_ROUND = "next-round"      # a class table's key for the move that deals the next round of a match
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,16 @@ class Claim:
     """What the page sent with a move."""
     version: str | int | None      # the version the page showed (None: it named none, judged by the rules alone)
     token: str | None              # the page's token (games) or the move's key (class tables)
-    move: Callable[[Game, int], Move] | str   # reads the move for (the game, the seat), or NEXT_ROUND
+    read_move: Callable[[Game, int], Move] | None   # reads the move for (the game, the seat); None: the next round
     now: float
     queued_ms: int = 0             # how long the outbox says it held the move through a Wi-Fi drop
     decision_ms: int | None = None  # the board's own measurement
     at_home: bool | None = None    # where the move is made (issue 47.1; None: as the game was)
+
+    @property
+    def next_round(self) -> bool:
+        """The move deals the next round of a match: there is no move of a seat to read."""
+        return self.read_move is None
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,7 @@ class Kind(Protocol):
     def version(self, row: dict, game: Game | None) -> str | int:
         """The version a page of this game as it is now names."""
 
-    def key(self, seat: int | None, version, token: str | None) -> str | None:
+    def key(self, seat: int | None, version: str | int | None, token: str | None) -> str | None:
         """What the move is stored as, so that it is known when sent again."""
 
     def applied(self, row: dict, seat: int | None, key: str) -> bool:
@@ -96,7 +101,8 @@ class Kind(Protocol):
     def read_again(self, row: dict) -> dict | None: ...
 
 
-def behind(kind: Kind, row: dict, game: Game | None, seat: int | None, version, token: str | None) -> str | None:
+def behind(kind: Kind, row: dict, game: Game | None, seat: int | None, version: str | int | None,
+           token: str | None) -> str | None:
     """None when the page shows the game as it is (or names no version); AGAIN when it names
     an older one and its move is the latest the game stored (sent again: applied once);
     STALE when it names an older one otherwise."""
@@ -110,26 +116,33 @@ def play(kind: Kind, row: dict, seat: int | None, claim: Claim) -> Outcome:
     """The move `claim` of the person in `seat`, on the game of `row` (read once, built once)."""
     game = kind.load(row)
 
-    def outcome(what: str, code: str | None = None, params: dict | None = None, by_rules: bool = False):
+    def outcome(what: str, code: str | None = None, params: dict | None = None,
+                by_rules: bool = False) -> Outcome:
         return Outcome(what, row, game, game, seat, code, params or {}, by_rules)
 
     page = behind(kind, row, game, seat, claim.version, claim.token)
     if page == AGAIN:
         return outcome(AGAIN)
-    code = kind.refusal(row, game, seat, claim.move == NEXT_ROUND)
+    code = kind.refusal(row, game, seat, claim.next_round)
     if code is not None:
         return outcome(REFUSED, code)
     if page == STALE:
         return outcome(STALE)
     if held_too_long(claim.queued_ms):
         return outcome(REFUSED, "held_too_long")
+    # A game the kind let this seat move on exists (a class table not being played has none,
+    # and refuses). A move read from the page is a seat's: the family table and class tables
+    # refuse one from no seat, and a bot game's is always the pupil's.
+    assert game is not None
     analysis = seen = None
     try:
-        if claim.move == NEXT_ROUND:
+        if claim.read_move is None:
             after = next_round(game)
         else:
+            assert seat is not None
             seen = kind.seen_ms(row, game, claim.now)
-            after, analysis = decide(game, claim.move(game, seat), believed_decision_ms(claim.decision_ms, seen),
+            after, analysis = decide(game, claim.read_move(game, seat),
+                                     believed_decision_ms(claim.decision_ms, seen),
                                      hint_used=kind.hint_used(row, game), seat=seat)
     except GameError as err:
         return outcome(REFUSED, err.code, err.params, by_rules=True)

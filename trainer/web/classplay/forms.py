@@ -61,5 +61,5 @@ def claim(form, row: dict, now: float) -> Claim | None:
     version, key = whole_number(form.get("version", ""), 12), move_key(form)
     if version is None or key is None:
         return None
-    return Claim(version, key, NEXT_ROUND if key == NEXT_ROUND else game_forms.reads_move(form, row), now,
-                 outbox.queued_ms(form), game_forms.decision_ms(form))
+    return Claim(version, key, read_move=None if key == NEXT_ROUND else game_forms.reads_move(form, row), now=now,
+                 queued_ms=outbox.queued_ms(form), decision_ms=game_forms.decision_ms(form))

@@ -15,7 +15,7 @@ from trainer.engine.state import Phase, State
 from trainer.games.game_level import DEFAULT_AIM, check_aim
 from trainer.games.service import PUPIL, GameError, position_key
 from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS, ClassLimits, GameSettings, SettingsError
-from trainer.play.moves import NEXT_ROUND, Claim
+from trainer.play.moves import Claim
 from trainer.web.core import outbox
 from trainer.web.core.numbers import typed_whole_number, whole_number
 from trainer.web.games import pick as game_pick
@@ -114,8 +114,8 @@ def board_claim(form, row: dict, now: float, at_home: bool, next_round: bool = F
     """What a bot game's or the family table's board sent with a move: the position it was made
     on (`version`; none from an old page or a script: judged by the rules alone), its page's
     token, the move (or the next round), the outbox's wait and the board's decision time."""
-    return Claim(form.get("version"), outbox.move_token(form), NEXT_ROUND if next_round else reads_move(form, row),
-                 now, outbox.queued_ms(form), decision_ms(form), at_home)
+    return Claim(form.get("version"), outbox.move_token(form), read_move=None if next_round else reads_move(form, row),
+                 now=now, queued_ms=outbox.queued_ms(form), decision_ms=decision_ms(form), at_home=at_home)
 
 
 def reads_move(form, row: dict):
