@@ -6,7 +6,9 @@ games.words puts into words; nothing here raises anything else.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, Move, Play, UseBomb, UseJoker, UseShifter, UseThief
@@ -139,32 +141,54 @@ def move_from_form(form, state: State, pick: Pick, seat: int = PUPIL) -> Move:
     if state.phase is Phase.DISCARD and state.current_player == seat and kind != "discard":
         raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first
     if kind in ("take", "lay"):
-        if pick.hand is None:
-            raise GameError("pick_hand")
-        if kind == "lay":
-            return Play(pick.hand)
-        if not pick.table:
-            raise GameError("pick_table")     # D5: a hand card alone never captures
-        return Play(pick.hand, pick.table)
+        return _played(kind, pick)
     if kind == "discard":
-        card = form.get("card", "")
-        if not card_table().is_numeric(card):
-            raise GameError("bad_move")
-        return Discard(card)
-    if kind not in ("joker", "thief", "shifter", "bomb"):
+        return _discarded(form)
+    action = _ACTIONS.get(kind)
+    if action is None:
         raise GameError("bad_move")
-    card = _own_unused(state, seat, kind)
-    if kind == "joker":
-        delta = form.get("delta", "")
-        if delta not in ("1", "-1", "+1"):
-            raise GameError("bad_move")
-        return UseJoker(card, int(delta))
-    if kind == "thief":
-        victim = whole_number(form.get("victim", ""), 1)
-        if victim is None or victim >= state.players:
-            raise GameError("bad_move")
-        return UseThief(card, victim)
-    return UseShifter(card) if kind == "shifter" else UseBomb(card)
+    return action(form, state, _own_unused(state, seat, kind))
+
+
+def _played(kind: str, pick: Pick) -> Play:
+    if pick.hand is None:
+        raise GameError("pick_hand")
+    if kind == "lay":
+        return Play(pick.hand)
+    if not pick.table:
+        raise GameError("pick_table")     # D5: a hand card alone never captures
+    return Play(pick.hand, pick.table)
+
+
+def _discarded(form) -> Discard:
+    card = form.get("card", "")
+    if not card_table().is_numeric(card):
+        raise GameError("bad_move")
+    return Discard(card)
+
+
+def _joker(form, state: State, card: str) -> UseJoker:
+    delta = form.get("delta", "")
+    if delta not in ("1", "-1", "+1"):
+        raise GameError("bad_move")
+    return UseJoker(card, int(delta))
+
+
+def _thief(form, state: State, card: str) -> UseThief:
+    victim = whole_number(form.get("victim", ""), 1)
+    if victim is None or victim >= state.players:
+        raise GameError("bad_move")
+    return UseThief(card, victim)
+
+
+# An action card's move, from the form, the state and the person's unused card of that kind
+# (looked up first: without one the move is refused before the rest of the form is read).
+_ACTIONS: dict[str, Callable[[Any, State, str], Move]] = {
+    "joker": _joker,
+    "thief": _thief,
+    "shifter": lambda form, state, card: UseShifter(card),
+    "bomb": lambda form, state, card: UseBomb(card),
+}
 
 
 def _own_unused(state: State, seat: int, kind: str) -> str:

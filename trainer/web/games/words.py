@@ -8,7 +8,7 @@ from flask_babel import gettext as _, ngettext
 
 from trainer.bots.dial import dial_strength
 from trainer.engine.cards import card_table
-from trainer.engine.moves import Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
+from trainer.engine.moves import ActionMove, Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.engine.solver import running_sums
 from trainer.games.service import PUPIL
 from trainer.games.settings import FITTED, PERSON
@@ -263,6 +263,20 @@ def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
     if isinstance(move, Play):
         return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
                 _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card)))
+    if isinstance(move, ActionMove):
+        return _action_text(step, me, name_of)
+    if isinstance(move, Discard):
+        return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
+                _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
+    if isinstance(move, LostTurn):
+        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat],
+                              me=me, name_of=name_of)
+    raise TypeError(f"not a move: {move!r}")
+
+
+def _action_text(step, me: int = PUPIL, name_of=player_name) -> str:
+    """An action card played (R7), as step_text tells it."""
+    move, you, name = step.move, step.seat == me, name_of(step.seat)
     if isinstance(move, UseJoker):
         target = step.after.target
         return (_("You used the Joker: the magic number is %(target)d this turn.", target=target) if you else
@@ -282,16 +296,8 @@ def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
                   card=card, target=target) if you else
                 _("%(name)s used the Shifter: %(card)s went to the table and the magic number is now "
                   "%(target)d.", name=name, card=card, target=target))
-    if isinstance(move, UseBomb):
-        return (_("You used the Bomb: everyone else puts a card on the table.") if you else
-                _("%(name)s used the Bomb: everyone else puts a card on the table.", name=name))
-    if isinstance(move, Discard):
-        return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
-                _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
-    if isinstance(move, LostTurn):
-        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat],
-                              me=me, name_of=name_of)
-    raise TypeError(f"not a move: {move!r}")
+    return (_("You used the Bomb: everyone else puts a card on the table.") if you else
+            _("%(name)s used the Bomb: everyone else puts a card on the table.", name=name))
 
 
 def lost_turn_text(seat: int, deck_empty: bool, me: int = PUPIL, name_of=player_name) -> str:
