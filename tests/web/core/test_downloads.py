@@ -41,7 +41,7 @@ def test_each_json_download_is_the_export_indented_in_utf8_as_an_attachment(clie
 def test_the_json_downloads_send_the_same_headers_as_each_other(client, db, ids):
     # Apart from the file's name and length, one download's headers are another's.
     seen = []
-    for path, filename, _export in downloads(db, ids):
+    for path, _filename, _export in downloads(db, ids):
         headers = dict(client.get(path).headers)
         seen.append({k: v for k, v in headers.items() if k not in ("Content-Disposition", "Content-Length")})
     assert seen[0] == seen[1] == seen[2]
