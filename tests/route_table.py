@@ -1,11 +1,86 @@
 """Every route that takes an id, with form data to post to it: the table
 tests/web/test_authorization.py checks against the app's url_map, shared with the security
-suite's access tests and the games' bad-input tests."""
+suite's access tests and the games' bad-input tests. And who each page is for (`audience`),
+from which the checks of every page take their lists (tests/page_checks.py)."""
 from __future__ import annotations
 
-from flask import url_for
+from urllib.parse import urlsplit
 
+from flask import url_for
+from werkzeug.exceptions import HTTPException
+
+from trainer.web.core import login
 from web_helpers import TEACHER_PASSWORD
+
+# Who a page is for (issue 48.4): "teacher", "pupil", "parent", "projector" (a teacher's page
+# shown on the classroom's wall) or "everyone". A view behind `teacher_required` or
+# `admin_required` is a teacher's and one behind `pupil_required` a pupil's, as the code says;
+# a route no login decorator guards is listed in NO_LOGIN with who it is for, and
+# tests/web/test_checks_cover_every_page.py fails for one that is not. What a page is checked
+# for follows from this: every pupil, parent, projector and everyone's page for its fit on a
+# tablet and a phone and for axe (tests/page_checks.py), every page for its headers
+# (tests/security/).
+NO_LOGIN = {
+    "static": "everyone",
+    "pages.home": "everyone",                 # the first page: "I am a pupil" and the teachers' login
+    "pages.how_to_play": "everyone",
+    # The installable web app's files (issue 18), and the page its worker shows without Wi-Fi.
+    "install.manifest": "everyone",
+    "install.service_worker": "everyone",
+    "install.offline": "everyone",
+    "auth.login": "teacher",
+    "auth.register": "teacher",
+    "invitations.accept": "teacher",          # the link an administrator sends (issue 19)
+    "invitations.join": "teacher",            # its form, at an address without the token (issue 38.2)
+    # Sign-in with the school's service (issue 25), before anyone is logged in, pupils and teachers.
+    "signin.start": "everyone",
+    "signin.callback": "everyone",
+    "signin.link_teacher": "teacher",
+    "pupil_login.join": "pupil",
+    "pupil_login.names": "pupil",
+    "pupil_login.pictures_step": "pupil",
+    "home_login.welcome": "pupil",            # where a child's personal home QR opens (issue 37.1)
+    "home_login.closed": "pupil",             # not public: only a home session outside its hours sees it
+    "parent_page.show": "parent",             # opened by a child's personal link, a home letter's QR (37.3)
+}
+# Behind a teacher's login, but shown to the class.
+SHOWN_TO_THE_CLASS = {"classplay_watch.projector": "projector"}
+# A page anyone may open without logging in (the security walk's anonymous visitor gets it).
+PUBLIC_ENDPOINTS = set(NO_LOGIN) - {"static", "home_login.closed"}
+
+_GUARDS = {login.teacher_required(lambda: None).__code__: "teacher",
+           login.admin_required(lambda: None).__code__: "teacher",
+           login.pupil_required(lambda: None).__code__: "pupil"}
+
+
+def login_audience(view) -> str | None:
+    """Who a view's login decorator lets in: the decorators wrap with functools.wraps, so each
+    layer's code is compared with the decorators' own wrapper."""
+    while view is not None:
+        if getattr(view, "__code__", None) in _GUARDS:
+            return _GUARDS[view.__code__]
+        view = getattr(view, "__wrapped__", None)
+    return None
+
+
+def audience(app, endpoint: str) -> str | None:
+    """None: no decorator says, and NO_LOGIN does not either."""
+    if endpoint in SHOWN_TO_THE_CLASS:
+        return SHOWN_TO_THE_CLASS[endpoint]
+    return login_audience(app.view_functions.get(endpoint)) or NO_LOGIN.get(endpoint)
+
+
+def get_endpoints(app) -> set[str]:
+    return {rule.endpoint for rule in app.url_map.iter_rules() if "GET" in rule.methods}
+
+
+def endpoint_of(app, url: str) -> str | None:
+    """The endpoint a browser's address is answered by, or None."""
+    try:
+        endpoint, _args = app.url_map.bind("localhost").match(urlsplit(url).path, method="GET")
+    except HTTPException:
+        return None
+    return endpoint
 
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
 TEACHER_ROUTES = {

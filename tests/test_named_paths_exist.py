@@ -7,11 +7,17 @@ directory ending in `/`) and looks for it from the repository root, from the fol
 templates name paths from (`trainer/`, `trainer/web/`, `templates/`, `static/`, `tests/`), and
 beside the file that names it. `../shared/` paths are
 looked up in the shared folder beside the repository.
+
+Dotted module names (`trainer.web.core.csv_export`, `trainer.store.db.write_transaction`) are
+checked too (issue 48.5): each must be a package or module under the repository, and a name after
+the module one of its own top-level names (read from its source, nothing imported).
 """
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +39,16 @@ NOT_FILES = {
     ("tests/test_layering.py", "trainer/web/views.py"),  # the same
     ("tests/web/core/test_static_files.py", "css/a.css"),  # a file the test writes
     ("tests/security/test_error_pages_production.py", "2e/trainer/web/config.py"),  # a traversal probe
+}
+# A dotted name that is no module of ours, starting where ours start (`trainer.`, `bench.`, `tests.`);
+# matched whole, so `trainer.db.demo-login` (a file) is not cut to `trainer.db.demo`.
+DOTTED = re.compile(r"(?<![\w./-])((?:trainer|bench|tests)(?:\.[A-Za-z_]\w*+)++)(?![\w-])")
+# Dotted names that name no module on purpose, each with why.
+NOT_MODULES = {
+    "trainer.security",  # the security events' logger (trainer/web/core/security_log.py)
+    "bench.x",  # tests/test_layering.py: an example of a module outside trainer
+    "trainer.web.core.home",  # tests/web/test_area_table.py: a wrong row the test makes on purpose
+    "trainer.web.core.views",  # the same
 }
 # Made at run time, never tracked: the instance folder, benchmark results, a served school's file.
 GENERATED = ("instance/", "bench/results/")
@@ -72,8 +88,73 @@ def dangling_paths():
                     yield f"{name}:{number}: {one}"
 
 
+@cache
+def top_level_names(module: Path) -> frozenset[str]:
+    """What `module` defines or imports at its top level."""
+    names = set()
+    for node in ast.parse(module.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return frozenset(names)
+
+
+def module_exists(dotted: str) -> bool:
+    """`a.b.c`: folders and a module file from the root, then (if anything is left) one of that
+    module's (or package's) own names. Attributes past that one are not followed."""
+    parts = dotted.split(".")
+    if parts[-1] in EXTENSIONS.split("|") or parts[-1].startswith("__"):
+        return True     # a file's name (`trainer.db`), or what every module has (`trainer.__file__`)
+    here = ROOT
+    for n, part in enumerate(parts):
+        if (here / part).is_dir():
+            here = here / part
+        elif (here / f"{part}.py").is_file():
+            rest = parts[n + 1:]
+            return not rest or rest[0] in top_level_names(here / f"{part}.py")
+        else:
+            init = here / "__init__.py"
+            return n > 0 and init.is_file() and part in top_level_names(init)
+    return True
+
+
+def stale_module_names():
+    for name in tracked_text_files():
+        try:
+            text = (ROOT / name).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError):
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            for dotted in sorted({m.group(1) for m in DOTTED.finditer(line)} - NOT_MODULES):
+                if not module_exists(dotted):
+                    yield f"{name}:{number}: {dotted}"
+
+
 def test_every_path_named_in_docs_comments_and_messages_exists():
     assert list(dangling_paths()) == []
+
+
+def test_every_dotted_module_name_in_docs_comments_and_messages_exists():
+    assert list(stale_module_names()) == []
+
+
+def test_a_moved_module_is_caught():
+    # The old home of the CSV rules, a module that never was, and a name its module lacks.
+    assert not module_exists("trainer.web.csv_export")
+    assert not module_exists("trainer.web.puzzle_screen")
+    assert not module_exists("trainer.web.core.csv_export.no_such_function")
+    assert module_exists("trainer.web.core.csv_export")
+    assert module_exists("trainer.web.core.csv_export.csv_response")
+    assert module_exists("trainer.web.core")                    # a package
+    assert module_exists("trainer.create_app")                  # a package's own name
+    assert module_exists("trainer.db")                          # a file, not a module
+    found = [m.group(1) for m in DOTTED.finditer("go through trainer.web.csv_export (csv_response).")]
+    assert found == ["trainer.web.csv_export"]
+    assert [m.group(1) for m in DOTTED.finditer("`trainer.db.demo-login`, self.trainer.x")] == []
 
 
 def test_a_moved_file_is_caught(tmp_path, monkeypatch):

@@ -1,15 +1,16 @@
 """Does a screen fit (issue 15.1, 15.7, 16): the board tests' one check, at several sizes,
 without scrolling back first: the page opens at the top, is no wider than the window (and,
-unless told otherwise, no taller), and what must be seen is inside it."""
+unless told otherwise, no taller), and what must be seen is inside it.
+
+`check_page` is the check every page for children, parents and the wall gets (issue 48.4): its
+sizes and what must be seen come from tests/page_checks.py, by the page's endpoint, and axe-core
+runs at each size on the page already open."""
 from __future__ import annotations
 
+from browser.axe import violations
 from browser.screens import SCREENS
-
-# The sizes every pupil page is checked at: a tablet either way up and a phone either way up
-# (issue 47.5: a phone held sideways, 844×390, is how many children hold it at home).
-TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS = (1024, 768), (768, 1024), (390, 844), (844, 390)
-PUPIL_SIZES = (TABLET, TABLET_UPRIGHT, PHONE, PHONE_SIDEWAYS)
-
+from page_checks import FIT, PUPIL_SIZES, SIZES  # noqa: F401 - PUPIL_SIZES: the board tests take it from here
+from route_table import audience, endpoint_of
 
 # Every element's box, for several selectors, in one round trip to the browser: the fit checks
 # run after every move of whole rounds, at four sizes, and one bounding_box() call per element
@@ -52,12 +53,13 @@ def inside(page, selector, what, size):
     within(boxes(page, selector), what, size)
 
 
-def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_height=True):
+def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_height=True, axe=False):
     """`shot`: the screenshot's name in docs/screens (the size is added), taken at `shot_sizes`.
-    `whole_height=False`: the page may scroll below what must be seen. Back to 1024×768 after."""
+    `whole_height=False`: the page may scroll below what must be seen. `axe`: axe-core finds
+    nothing at each size either. The window's size is put back after."""
+    before = page.viewport_size
     # The size the page already has first: a resize is a whole new layout.
-    current = page.viewport_size
-    for width, height in sorted(sizes, key=lambda size: size != (current["width"], current["height"])):
+    for width, height in sorted(sizes, key=lambda size: size != (before["width"], before["height"])):
         if (width, height) != (page.viewport_size["width"], page.viewport_size["height"]):
             page.set_viewport_size({"width": width, "height": height})
         selectors = [selector for selector, _what in must_see]
@@ -70,7 +72,21 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"
         for (_selector, what), found in zip(must_see, measured):
             within(found, f"{what} on {screen}", (width, height))
+        if axe:
+            problems = violations(page)
+            assert problems == [], f"axe-core on {screen} at {width}×{height}: {problems}"
         if shot and (width, height) in shot_sizes:
             page.screenshot(path=str(SCREENS / f"{shot}-{width}x{height}.png"))
-    if page.viewport_size != {"width": 1024, "height": 768}:
-        page.set_viewport_size({"width": 1024, "height": 768})
+    if page.viewport_size != before:
+        page.set_viewport_size(before)
+
+
+def check_page(page, app, endpoint, shot=None, shot_sizes=(), in_place_of=None):
+    """The page open in `page` is `endpoint`'s (or, `in_place_of` that one, stands for it: the
+    offline page the service worker shows at the address asked for): it fits each size of its
+    audience as FIT says, and passes axe-core there."""
+    at = endpoint_of(app, page.url)
+    assert at == (in_place_of or endpoint), f"expected {endpoint}, the page is {page.url} ({at})"
+    fit = FIT[endpoint]
+    check_fit(page, endpoint, fit.must_see, SIZES[audience(app, endpoint)], shot, shot_sizes,
+              whole_height=not fit.scrolls, axe=True)

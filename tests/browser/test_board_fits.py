@@ -115,13 +115,16 @@ def play_the_round(page, name, shots=False):
         expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0, timeout=30_000)
 
 
-def round_end_fits(page, name):
+def round_end_fits(page, name, axe=False):
+    """`axe`: the end of the round passes axe-core at each size too (the board itself is scanned
+    by the tour, tests/browser/tour.py)."""
     result = page.locator(".result-line")
     expect(result).to_be_visible()
     # The result first, then the points.
     assert result.bounding_box()["y"] < page.locator("#round-scores").bounding_box()["y"]
-    fits(page, "the end of the round", ((".result-line", "the result"), (".round-next .big", "Play again"),
-                                        ("#round-scores", "the points")), shot=f"pupil-board-{name}-end")
+    check_fit(page, "the end of the round", ((".result-line", "the result"), (".round-next .big", "Play again"),
+                                             ("#round-scores", "the points")), CHECKED + ALSO,
+              f"pupil-board-{name}-end", CHECKED, axe=axe)
 
 
 def test_a_round_against_three_bots_keeps_the_number_and_the_hand_in_view_after_every_move(
@@ -184,7 +187,7 @@ def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(page, liv
 
     moves = 1 + play_the_round(page, "1-bot")
     assert moves >= 3
-    round_end_fits(page, "1-bot")
+    round_end_fits(page, "1-bot", axe=True)
     watch.assert_clean()
 
 

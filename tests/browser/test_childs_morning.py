@@ -9,6 +9,7 @@ import secrets
 import pytest
 from playwright.sync_api import expect
 
+from browser.axe import violations
 from browser.drill_steps import answer, current_puzzle
 from browser.screen_fit import PUPIL_SIZES
 from browser.screens import SCREENS
@@ -77,7 +78,9 @@ def fits(page):
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
 
 
-def home_fits_everywhere(page, name):
+def home_fits_everywhere(page, name, axe=False):
+    """`axe`: and axe-core finds nothing at each size (the home page after a drill, with its new
+    star and badge; the tour scans the first login's, tests/browser/tour.py)."""
     page.emulate_media(reduced_motion="reduce")        # still pictures for docs/pupils.md
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
@@ -86,6 +89,8 @@ def home_fits_everywhere(page, name):
         expect(page.locator(".burst")).to_have_count(0)        # reduced motion: no burst
         page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
         fits(page)
+        if axe:
+            assert violations(page) == [], f"axe-core on home after the drill at {size}"
     page.set_viewport_size({"width": 1024, "height": 768})
     page.emulate_media(reduced_motion="no-preference")
     page.reload()
@@ -132,7 +137,7 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
     tap(page.get_by_role("button", name="Fox"))                        # the character, one tap
     expect(page.locator(".kid-avatar img[src*='/avatars/fox']")).to_be_visible()
     expect(page.get_by_role("heading", name="Pick your character")).to_have_count(0)
-    home_fits_everywhere(page, "pupil-home")
+    home_fits_everywhere(page, "pupil-home", axe=True)
 
     before_play = tap.count
     tap(page.get_by_role("button", name="Play"))

@@ -1,8 +1,9 @@
 """A class table is the children's board (issues 15.7 and 16), played as children play it:
 two classmates reach the table by clicking from the first page, open a table of 4 seats (the
 two free seats go to bots) and play the round. After every move, on both children's screens,
-at 1024×768, 768×1024 and 390×844: the magic number, the table's cards, the hand and (for the
-child whose turn it is) Take and Put down are inside the screen and the page does not scroll.
+at 1024×768, 768×1024, 390×844 and a phone held sideways, 844×390 (issue 48.4): the magic
+number, the table's cards, the hand and (for the child whose turn it is) Take and Put down are
+inside the screen and the page does not scroll.
 One child plays by the letter keys (hand X–Z, table A–L, Enter takes, Backspace starts
 again). A table of 6 seats fits the same sizes. The projector shows 8 tables on 1920×1080.
 
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.pupil_steps import log_in
-from browser.screen_fit import SCREENS, check_fit, inside
+from browser.screen_fit import PUPIL_SIZES, SCREENS, check_fit, inside
 from trainer.engine.solver import best_capture, solve
 from trainer.play import tables as play_tables
 from trainer.store import class_tables, pupil_rewards
@@ -21,7 +22,7 @@ from web_helpers import TEACHER_PASSWORD, Make
 
 pytestmark = pytest.mark.browser
 
-SIZES = ((1024, 768), (768, 1024), (390, 844))
+SIZES = PUPIL_SIZES
 SHOT_SIZES = ((1024, 768), (390, 844))
 BOARD = (("#target-heading .target-card", "the magic number"), (".table-cards", "the table"),
          (".hand-cards", "the hand"))

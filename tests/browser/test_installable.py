@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.pupil_steps import log_in, pupil_with_a_drill
+from browser.screen_fit import check_page
 
 pytestmark = pytest.mark.browser
 
@@ -67,6 +68,7 @@ def test_without_wifi_the_tablet_shows_the_offline_page_then_recovers(page, cont
     page.goto(here)
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_text("Zofia")).to_have_count(0)
+    check_page(page, live_server.app, "install.offline", in_place_of="pupil_home.home")
 
     context.set_offline(False)
     page.get_by_role("link", name="Try again").click()

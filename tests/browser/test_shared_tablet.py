@@ -3,7 +3,9 @@ class tablet (one browser context). Ole starts a sign-in with the school's login
 at "type your class code"; Noor then logs in with her code and pictures. Nothing is linked
 unasked: Noor is asked "Did you sign in with ...?" with her name and character, says No, and
 stays herself; Ole's next sign-in does not land in Noor's account but asks for his code and
-pictures, and only his own Yes links it. Then his sign-in goes straight to his page."""
+pictures, and only his own Yes links it. Then his sign-in goes straight to his page. The login
+with its waiting note and the question fit the screen and pass axe-core (WCAG 2.1 A/AA and best
+practices) where they are shown."""
 from __future__ import annotations
 
 import re
@@ -15,9 +17,8 @@ import oidc_provider as op
 from trainer.store import oidc_links, oidc_providers, pupil_rewards
 from web_helpers import Make, make_app
 
-from .axe import violations
 from .conftest import LiveServer
-from .screen_fit import check_fit
+from .screen_fit import check_fit, check_page
 
 pytestmark = pytest.mark.browser
 
@@ -78,15 +79,14 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
     page.get_by_text("Signing in with Schoologin: now type your class code").wait_for()
     check_fit(page, "the pupil login with a waiting sign-in",
               [(".signin-pending button", "Not you? Start again"), ("#f-code", "the class code")], SIZES,
-              shot="oidc-pupil-waiting", shot_sizes=SIZES)
+              shot="oidc-pupil-waiting", shot_sizes=SIZES, axe=True)
     _logs_in_with_pictures(page, code, "Noor")
     page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()
     assert oidc_links.count(db) == 0, "linked before anyone said yes"
     question = page.locator("#was-that-you")
     assert question.get_by_text("Noor", exact=True).is_visible()
     assert question.locator("img.avatar").get_attribute("src").split("/")[-1].startswith("fox.")
-    check_fit(page, "the question", [("#was-that-you button", "the answers")], SIZES,
-              shot="oidc-was-that-you", shot_sizes=SIZES)
+    check_page(page, school.app, "signin_confirm.ask", shot="oidc-was-that-you", shot_sizes=SIZES)
     # By keyboard: Tab to "No, it was someone else", Enter.
     page.get_by_role("button", name="No, it was someone else").focus()
     page.keyboard.press("Enter")
@@ -117,31 +117,3 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
     assert noor not in [r["pupil_id"] for r in db.query("SELECT * FROM oidc_links")]
     db.close()
 
-
-@pytest.fixture
-def axe_page(browser):
-    # Only for axe, injected as a script, which the app's CSP (rightly) refuses.
-    context = browser.new_context(bypass_csp=True, reduced_motion="reduce")
-    yield context.new_page()
-    context.close()
-
-
-def test_the_waiting_note_and_the_question_pass_axe(axe_page, school, oidc_provider):
-    """Issue 34 (1): the pupil login with its waiting note, and the question, pass axe-core
-    (WCAG 2.1 A/AA and best practices) at both sizes."""
-    page = axe_page
-    db = school.db()
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Axe class")
-    make.pupil(class_id, "Noor")
-    # Another account of the provider: Ole's is linked by the test above.
-    _ole_signs_in(page, school, oidc_provider.issuer, login=op.PUPIL_WITH_NAME)
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        assert violations(page) == [], f"the pupil login with a waiting sign-in at {width}×{height}"
-    _logs_in_with_pictures(page, make.class_row(class_id)["join_code"], "Noor")
-    page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        assert violations(page) == [], f"the question at {width}×{height}"
-    db.close()

@@ -3,11 +3,16 @@ clicking from the first page, as people do — never by typing a URL. hx-boost s
 <body>, so a page that brings its own styles only shows them when reached by a click; the tour
 checks each page's own styles on computed values (STYLE_CHECKS).
 
+Every stop whose page is for children, parents, the wall or everyone (tests/route_table.py) is
+also checked, the first time the tour reaches it, at each tablet and phone size for its fit and
+for axe-core (`check_page`, with what must be seen from FIT in tests/page_checks.py).
+
 Adding a page: add one `Stop(endpoint, clicks)` to TEACHER_TOUR or PUPIL_TOUR, where `clicks`
 goes from the stop before it to the new page, and (if the page has its own CSS) one entry in
-STYLE_CHECKS. tests/web/test_tour_covers_every_page.py fails, naming the endpoint, for any
+STYLE_CHECKS. tests/web/test_checks_cover_every_page.py fails, naming the endpoint, for any
 page in the app that no stop reaches; a GET endpoint that is not a page (a download, a
-fragment) goes in NOT_PAGES with the reason.
+fragment) goes in NOT_PAGES with the reason, and a page the tour cannot reach by clicking in
+OFF_THE_TOUR, naming the browser test that opens it.
 """
 from __future__ import annotations
 
@@ -18,9 +23,12 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
+from browser.screen_fit import check_page
 from dashboard_helpers import attempt, backdate_class, seed_puzzles, session
 from drill_helpers import CURATED
+from page_checks import FIT
 from rosters.district import District
+from route_table import endpoint_of
 from trainer.demo.history import add_game
 from trainer.engine.positions import Position
 from trainer.puzzles.drill_settings import DrillSettings
@@ -73,6 +81,8 @@ def pupil_logs_in(page: Page, world: dict) -> None:
 def start_game(page: Page, world: dict) -> None:
     page.get_by_label("Bot 1").select_option("beginner")
     page.get_by_role("button", name="Start the game").click()
+    # The bot's first moves are shown step by step; the board is checked once it is the child's turn.
+    page.locator("#game[data-decision], #round-scores").first.wait_for()
 
 
 def start_family_table(page: Page, world: dict) -> None:
@@ -177,7 +187,7 @@ PUPIL_TOUR = [
     Stop("classplay.table", button("Open a table")),
 ]
 
-# GET endpoints that are not pages a person reads: downloads and the static files.
+# GET endpoints that are not pages a person reads: downloads, polls, redirects and the static files.
 NOT_PAGES = {
     "static": "CSS, JavaScript and pictures",
     "account.export": "a JSON download",
@@ -188,18 +198,12 @@ NOT_PAGES = {
     "dashboard.pupil_attempts_csv": "a CSV download",
     "install.manifest": "read by the browser to install the app (tests/browser/test_installable.py)",
     "install.service_worker": "the service worker's script, run by the browser",
-    "invitations.accept": "opened from the link an administrator sends, pasted into a browser "
-                          "(tests/browser/test_school_admin.py makes one on /school and opens it)",
-    "invitations.join": "where that link sends the browser on to, without the token in its address "
-                        "(tests/browser/test_school_admin.py)",
+    "invitations.accept": "opened from the link an administrator sends, pasted into a browser; sends "
+                          "it on to invitations.join (tests/browser/test_school_admin.py makes one on /school)",
     "signin.start": "not a page: sends the browser to the school's sign-in service "
                     "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
     "signin.callback": "not a page one opens: the sign-in service sends the browser back here "
                        "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
-    "signin.link_teacher": "shown only after a provider's first sign-in of a teacher, which "
-                           "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
-    "signin_confirm.ask": "asked only after a pupil's first sign-in with the school's login, which the "
-                          "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
     "school_signin.test": "not a page: sends the administrator to the sign-in service for a test "
                           "(tests/browser/test_oidc_signin.py clicks it on the sign-in services page)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
@@ -208,14 +212,23 @@ NOT_PAGES = {
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
                                  "(tests/web/classplay/test_tournament.py)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
+    "classplay_watch.projector_live": "the projector's refresh: 204, or its live part "
+                                      "(tests/web/classplay/test_projector.py)",
+}
+# Pages the tour cannot reach by clicking from its first pages, and the browser test that opens each.
+OFF_THE_TOUR = {
+    "invitations.join": "where an administrator's invitation link sends the browser on to, without the "
+                        "token in its address (tests/browser/test_school_admin.py)",
+    "signin.link_teacher": "shown only after a provider's first sign-in of a teacher, which "
+                           "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
+    "signin_confirm.ask": "asked only after a pupil's first sign-in with the school's login, which the "
+                          "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
     "home_login.welcome": "opened by scanning a pupil's home QR code, never by a link "
                           "(tests/browser/test_home_practice.py scans one in a second browser context)",
     "home_login.closed": "where a home session outside its hours is sent, not a link "
                          "(tests/browser/test_home_practice.py moves the clock past closing time)",
     "parent_page.show": "opened by a parent from the QR code of a home letter, never by a click in the "
                         "app (tests/browser/test_home_letters.py opens it in a parent's browser)",
-    "classplay_watch.projector_live": "the projector's refresh: 204, or its live part "
-                                      "(tests/web/classplay/test_projector.py)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
                        "(tests/browser/test_installable.py goes offline to see it)",
 }
@@ -308,17 +321,6 @@ def build_world(db) -> dict:
             "set_name": "Tour set", "code": code}
 
 
-def endpoint_of(app, url: str) -> str | None:
-    from urllib.parse import urlsplit
-
-    from werkzeug.exceptions import HTTPException
-    try:
-        endpoint, _args = app.url_map.bind("localhost").match(urlsplit(url).path, method="GET")
-    except HTTPException:
-        return None
-    return endpoint
-
-
 def check_styles(page: Page, endpoint: str) -> list[str]:
     """What of the page's own styles did not apply, as messages (none: all applied)."""
     problems = []
@@ -335,8 +337,9 @@ def check_styles(page: Page, endpoint: str) -> list[str]:
 
 def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]]:
     """Clicks through `tour`; after each stop, the page must be that endpoint's and its styles
-    applied. Returns (endpoint, page height) per stop."""
-    heights = []
+    applied, and the first time a page of FIT is reached, it must fit each size and pass axe-core
+    (`check_page`). Returns (endpoint, page height) per stop."""
+    heights, checked = [], set()
     # 20 s, not 10: under the full suite two xdist workers and their Chromiums share two cores,
     # and a click has waited over 10 s for its link to count as "stable" (two painted frames).
     page.set_default_timeout(20_000)
@@ -354,5 +357,8 @@ def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]
         page.wait_for_load_state("domcontentloaded")
         problems = check_styles(page, stop.endpoint)
         assert problems == [], problems
+        if stop.endpoint in FIT and stop.endpoint not in checked:
+            check_page(page, app, stop.endpoint)
+            checked.add(stop.endpoint)
         heights.append((stop.endpoint, page.evaluate("document.documentElement.scrollHeight")))
     return heights

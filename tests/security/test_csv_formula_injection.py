@@ -2,7 +2,7 @@
 carriage return, line feed, NUL) is prefixed with an apostrophe, and fields are quoted as
 RFC 4180 says.
 
-The dashboard's exports (issue 7) go through trainer.web.csv_export (csv_response, and its
+The dashboard's exports (issue 7) go through trainer.web.core.csv_export (csv_response, and its
 safe_cell for the streamed attempts download), which is tested here, and
 test_every_download_is_safe_to_open checks every download the page walk meets, CSV ones cell
 by cell, so an export that bypasses the rules fails.

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from route_table import ALL_ROUTES, OUTSIDE_LOGIN, TEACHER_ROUTES, route_url, send
+from route_table import ALL_ROUTES, OUTSIDE_LOGIN, PUBLIC_ENDPOINTS, TEACHER_ROUTES, route_url, send
 from web_helpers import PupilActions
 
-from .walk import PUBLIC_ENDPOINTS, snapshot
+from .walk import snapshot
 
 CSRF_TOKEN = re.compile(r'(?<="X-CSRFToken": ")[^"]+|(?<=name="csrf_token" value=")[^"]+')
 

@@ -12,19 +12,6 @@ from html.parser import HTMLParser
 from flask import url_for
 
 HX = {"HX-Request": "true"}
-# Pages anyone may open without logging in; every other GET page needs a login.
-PUBLIC_ENDPOINTS = {"pages.home", "pages.how_to_play", "auth.login", "auth.register",
-                    "pupil_login.join", "pupil_login.names", "pupil_login.pictures_step",
-                    "invitations.accept",  # the link an administrator sends (issue 19)
-                    "invitations.join",    # its form, at an address without the token (issue 38.2)
-                    # Sign-in with the school's provider (issue 25): before anyone is logged in.
-                    "signin.start", "signin.callback", "signin.link_teacher",
-                    # The installable web app's files (issue 18): the same for everyone.
-                    "install.manifest", "install.service_worker", "install.offline",
-                    # The page for parents, opened by a child's personal link (issue 37.3).
-                    "parent_page.show",
-                    # Where a child's personal home QR opens (issue 37.1): before anyone is logged in.
-                    "home_login.welcome"}
 
 
 def get_rules(app):

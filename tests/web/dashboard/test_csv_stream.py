@@ -1,4 +1,4 @@
-"""The streamed attempts download follows the app's CSV rules (trainer.web.csv_export)."""
+"""The streamed attempts download follows the app's CSV rules (trainer.web.core.csv_export)."""
 import csv
 import io
 

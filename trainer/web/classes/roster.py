@@ -1,9 +1,7 @@
 """A class's pupils: add, upload, rename, archive, delete, export, reset pictures, print cards."""
 from __future__ import annotations
 
-import json
-
-from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
+from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _, ngettext
 
 from trainer.store import pupil_export, pupil_rewards, pupils
@@ -17,7 +15,7 @@ from trainer.web.classes.names import (
     pasted_entries,
     pupil_name_error,
 )
-from trainer.web.core import guessing, htmx, login, school_day
+from trainer.web.core import downloads, guessing, htmx, login, school_day
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.core.qr import qr_svg
@@ -233,6 +231,4 @@ def delete(pupil_id):
 @login.teacher_required
 def export(pupil_id):
     own_pupil(pupil_id)
-    body = json.dumps(pupil_export.export(get_db(), pupil_id), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="pupil-{pupil_id}.json"'})
+    return downloads.json_download(f"pupil-{pupil_id}.json", pupil_export.export(get_db(), pupil_id))

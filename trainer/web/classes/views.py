@@ -2,17 +2,16 @@
 and the join code."""
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta, timezone
 
-from flask import Blueprint, Response, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import get_locale, gettext as _
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.store import account_export, classes, pupils, school_admin
 from trainer.web.classes import class_page
 from trainer.web.classes.names import class_name_error
-from trainer.web.core import htmx, login
+from trainer.web.core import downloads, htmx, login
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
@@ -155,6 +154,4 @@ def delete(class_id):
 @login.teacher_required
 def export(class_id):
     own_class(class_id)
-    body = json.dumps(account_export.export_class(get_db(), class_id), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="class-{class_id}.json"'})
+    return downloads.json_download(f"class-{class_id}.json", account_export.export_class(get_db(), class_id))

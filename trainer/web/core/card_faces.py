@@ -20,6 +20,7 @@ COLOR_NAMES = {
 # A pattern per colour, so colour-blind children and black-and-white print-outs can tell
 # them apart (CSS classes card--pattern-*).
 PATTERNS = {"R": "solid", "O": "stripes", "Y": "dots", "G": "checks", "B": "waves", "P": "zigzag"}
+ACTION_NAMES = {"thief": _l("Thief"), "joker": _l("Joker"), "shifter": _l("Shifter"), "bomb": _l("Bomb")}
 
 
 def card_view(card_id: str) -> dict:
@@ -30,5 +31,17 @@ def card_view(card_id: str) -> dict:
             "points": cards.points[card_id]}
 
 
+def action_kind(card_id: str) -> str:
+    return card_table().action_kind[card_id]
+
+
+def action_name(card_id: str) -> str:
+    """An action card by its kind ("Joker"): the ids mean nothing to a child or a teacher."""
+    return str(ACTION_NAMES.get(card_table().action_kind.get(card_id), card_id))
+
+
 def init_app(app) -> None:
-    app.jinja_env.globals["card_view"] = card_view
+    # Registered here, once for every area: the games' boards and the dashboard's replays both
+    # name action cards (tests/web/core/test_template_globals_once.py).
+    app.jinja_env.globals.update(card_view=card_view, action_name=action_name, action_kind=action_kind,
+                                 ACTION_NAMES=ACTION_NAMES)

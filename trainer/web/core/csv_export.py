@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Iterable
 
 from flask import Response
+
+from trainer.web.core.downloads import attachment
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
 
@@ -43,6 +44,4 @@ def to_csv(header: Iterable, rows: Iterable[Iterable]) -> str:
 
 def csv_response(filename: str, header: Iterable, rows: Iterable[Iterable]) -> Response:
     """A download (never shown as a page) with a byte order mark so Excel reads UTF-8."""
-    name = re.sub(r"[^A-Za-z0-9._-]", "_", filename) or "export.csv"
-    return Response("\ufeff" + to_csv(header, rows), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="{name}"'})
+    return attachment("\ufeff" + to_csv(header, rows), "text/csv", filename or "export.csv")

@@ -23,13 +23,11 @@ def _bad_param(err: BadParam):
 
 
 bp.add_app_template_global(progress_charts.describe, "describe_chart")
-bp.add_app_template_global(labels.action_name)
 bp.add_app_template_global(replay.turn_text)
 bp.add_app_template_global(labels.kind_label)
 bp.add_app_template_global(labels.reason_text)
 bp.add_app_template_global(labels.wrong_label)
 bp.add_app_template_global(labels.bot_label)
 bp.add_app_template_global(labels.beginner_level)
-bp.add_app_template_global(labels.ACTIONS, "ACTION_NAMES")
 bp.add_app_template_global(labels.DRILL_TODAY, "DRILL_TODAY")
 bp.add_app_template_global(metrics.attention_first)

@@ -1,6 +1,6 @@
 """A large CSV download (every answer of a class), streamed row by row.
 
-The cells follow trainer.web.csv_export, the app's one rule for CSV (formula cells defused,
+The cells follow trainer.web.core.csv_export, the app's one rule for CSV (formula cells defused,
 numbers kept numeric, RFC 4180 quoting, a byte order mark); `csv_response` there builds the
 whole file at once, which is right for a class summary but not for a year of answers.
 """

@@ -56,13 +56,6 @@ def beginner_level() -> int:
     return level_points("beginner", load_bot_elo())
 
 
-ACTIONS = {
-    "thief": _l("Thief"),
-    "joker": _l("Joker"),
-    "shifter": _l("Shifter"),
-    "bomb": _l("Bomb"),
-}
-
 DRILL_TODAY = {
     "done": _l("Done"),
     "started": _l("Started"),
@@ -107,9 +100,3 @@ def kind_label(kind: str) -> str:
 def wrong_label(code: str) -> str:
     return str(WRONG_REASONS.get(code, code))
 
-
-def action_name(card_id: str) -> str:
-    """A [T!] card by its kind ("Joker"); the ids themselves mean nothing to a teacher."""
-    from trainer.engine.cards import card_table
-    kind = card_table().action_kind.get(card_id)
-    return str(ACTIONS.get(kind, card_id))

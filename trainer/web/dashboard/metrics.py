@@ -64,7 +64,7 @@ def speed_change(current: Week, previous: Week) -> float | None:
 
 
 def streak(drill_days: set[date], today: date) -> int:
-    """The streak the pupil sees on their own page (trainer.web.streaks, issue 5): days with a
+    """The streak the pupil sees on their own page (trainer.puzzles.streaks, issue 5): days with a
     finished drill in a row, weekends not breaking it, today still open."""
     return pupil_streak(drill_days, today)
 

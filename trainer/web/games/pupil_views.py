@@ -12,7 +12,6 @@ import secrets
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, session, url_for
 
-from trainer.engine.cards import card_table
 from trainer.engine.state import Phase
 from trainer.games.service import PUPIL, new_game, position_key, turn_key
 from trainer.games.settings import FITTED, LENGTHS, SettingsError, check_settings
@@ -304,12 +303,3 @@ def stop(game_id):
     games.abandon(get_db(), row["id"], school_day.now())
     return redirect(url_for("pupil_home.home"), 303)
 
-
-@bp.app_template_global()
-def action_name(card: str) -> str:
-    return words.action_name(card)
-
-
-@bp.app_template_global()
-def action_kind(card: str) -> str:
-    return card_table().action_kind[card]

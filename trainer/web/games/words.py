@@ -12,7 +12,7 @@ from trainer.engine.moves import ActionMove, Discard, LostTurn, Play, UseBomb, U
 from trainer.engine.solver import running_sums
 from trainer.games.service import PUPIL
 from trainer.games.settings import FITTED, PERSON
-from trainer.web.core.card_faces import COLOR_NAMES
+from trainer.web.core.card_faces import COLOR_NAMES, action_name
 
 # The fitted bot's name by strength, a fifth of the dial each (issue 17): a child sees an
 # animal, never a number, and meets the next one as they get better.
@@ -131,11 +131,6 @@ def length_name(length: str, full_points: int | None = None) -> str:
     if full_points is None:
         return _("A long match")
     return _("A full match, to %(points)d points", points=full_points)
-
-
-def action_name(card: str) -> str:
-    kind = card_table().action_kind[card]
-    return {"thief": _("Thief"), "joker": _("Joker"), "shifter": _("Shifter"), "bomb": _("Bomb")}[kind]
 
 
 def player_name(seat: int, names=None) -> str:

@@ -7,13 +7,11 @@ a stolen session must not be able to erase a school year, nor to guess around th
 """
 from __future__ import annotations
 
-import json
-
-from flask import Blueprint, Response, flash, request, url_for
+from flask import Blueprint, flash, request, url_for
 from flask_babel import gettext as _
 
 from trainer.store import account_export, passwords, teachers
-from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core import downloads, guessing, htmx, login, security_log
 from trainer.web.db import get_db
 
 bp = Blueprint("account", __name__)
@@ -29,9 +27,7 @@ def _own_account(teacher_id: int) -> dict:
 @login.teacher_required
 def export(teacher_id):
     _own_account(teacher_id)
-    body = json.dumps(account_export.export_teacher(get_db(), teacher_id), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="teacher-{teacher_id}.json"'})
+    return downloads.json_download(f"teacher-{teacher_id}.json", account_export.export_teacher(get_db(), teacher_id))
 
 
 @bp.route("/teachers/<int:teacher_id>/delete", methods=["GET", "POST"])
