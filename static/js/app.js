@@ -2,10 +2,6 @@
 (function () {
   "use strict";
 
-  // With script, a chosen language applies at once; the picker's button is only for pages
-  // without script (app.css hides it under html.js).
-  document.documentElement.classList.add("js");
-
   // A QR login card opens /join#k=TOKEN. The fragment never reaches the server or its logs;
   // we take it out of the address bar and history at once, then post it (see pupil_login.py).
   function joinFromFragment() {
@@ -19,11 +15,27 @@
 
   // Listeners sit on the document, not on elements: content that htmx swaps in works at
   // once, with nothing to re-attach.
-  document.addEventListener("change", function (event) {
-    var select = event.target.closest && event.target.closest("select[data-autosubmit]");
-    if (!select) return;
+  // The language picker (templates/_language_picker.html) changes the page only when asked:
+  // Enter on it asks, as its Change button does. The new page is a whole new page, so the
+  // focus would start at its top; the picker keeps it instead, for a keyboard child who goes
+  // on from there. The note lives in this tab only, and only until the next page reads it.
+  var PICKER_FOCUS = "tweak-focus-language";
+  document.addEventListener("keydown", function (event) {
+    var select = event.target.closest && event.target.closest(".language-picker select");
+    if (!select || event.key !== "Enter") return;
+    event.preventDefault();
     if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
   });
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches(".language-picker")) return;
+    try { sessionStorage.setItem(PICKER_FOCUS, "1"); } catch (error) { /* storage off: the focus starts at the top */ }
+  });
+  function focusThePicker() {
+    var wanted = false;
+    try { wanted = sessionStorage.getItem(PICKER_FOCUS); sessionStorage.removeItem(PICKER_FOCUS); } catch (error) { return; }
+    var select = wanted && document.querySelector(".language-picker select");
+    if (select) select.focus();
+  }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
@@ -91,7 +103,9 @@
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", joinFromFragment);
+    document.addEventListener("DOMContentLoaded", focusThePicker);
   } else {
     joinFromFragment();
+    focusThePicker();
   }
 })();

@@ -194,11 +194,13 @@ def test_the_character_can_be_changed_and_the_teacher_prints_a_certificate(page,
     # Longer words still fit: the home page in German and in Finnish, each size.
     for lang, label, hello in (("de", "Language", "Hallo Mila!"), ("fi", "Sprache", "Hei Mila!")):
         page.get_by_label(label).select_option(lang)
+        page.get_by_label(label).press("Enter")
         expect(page.get_by_role("heading", name=hello)).to_be_visible()
         for width, height in SIZES.values():
             page.set_viewport_size({"width": width, "height": height})
             fits(page)
     page.get_by_label("Kieli").select_option("en")
+    page.get_by_role("button", name="Vaihda").click()
     expect(page.get_by_role("heading", name="Hello Mila!")).to_be_visible()
     page.set_viewport_size({"width": 1024, "height": 768})
 

@@ -78,6 +78,7 @@ def test_no_button_without_a_voice_on_the_device(page, live_server, watch):
     log_in(page, live_server, pupil)
     page.get_by_role("button", name="Read aloud").click()
     page.get_by_label("Language").select_option("de")
+    page.get_by_label("Language").press("Enter")
     expect(page.get_by_role("heading", name="Hallo Ole!")).to_be_visible()
     page.locator(".kid-button-drill").click()
     page.locator("[data-puzzle][data-started]").wait_for()
