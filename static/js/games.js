@@ -115,31 +115,87 @@
     if (next) next.focus();
   });
 
-  // The drill's letter keys (issue 15.7): A–L a table card, X–Z a hand card, Enter takes,
-  // Backspace starts again. Only while the pupil decides, and never while typing or when a
-  // modifier is held; Enter on a focused button presses that button as usual. A class table
-  // chooses with real checkboxes and radio buttons (its cards are labels, data-pick-card):
-  // the keys work there too, also while one of them has the focus.
+  // The drill's letter keys (issue 15.7): A–L a table card, X–Z a hand card, Backspace starts
+  // again, P puts the chosen hand card down (issue 49). Enter takes when the chosen cards make
+  // the magic number, wherever the focus is on the board; until then Enter on a focused card
+  // chooses it as usual, and Enter elsewhere on the board tries Take (the refusal says what is
+  // missing). Enter on any other button presses that button. So a turn is the card's letters
+  // and Enter, or a hand card's letter and P (docs/pupils.md). Only while the pupil decides,
+  // and never while typing or when a modifier is held. A class table chooses with real
+  // checkboxes and radio buttons (its cards are labels, data-pick-card): the keys work there
+  // too, also while one of them has the focus.
   var TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea";
 
   function isControl(node) {
     return !!(node && node.closest && node.closest("button, a, select, textarea, summary, " + TYPING));
   }
 
+  // A bot game's or family table's taps still on their way: what they choose is not yet known.
+  var tapsOut = 0;
+  var enterWaits = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isTap(event.detail.elt)) tapsOut += 1;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isTap(event.detail.elt)) return;
+    tapsOut = Math.max(0, tapsOut - 1);
+    if (tapsOut || !enterWaits) return;
+    enterWaits = false;
+    // After the answer's swap, so the running sum it drew is the one read.
+    setTimeout(function () { enterOn(liveBoard(), document.activeElement); }, 0);
+  });
+
+  function liveBoard() {
+    // A board whose move waits for the Wi-Fi is inert (static/js/outbox.js): no second move.
+    return document.querySelector("#game[data-decision]:not([inert]), #table[data-decision]:not([inert])");
+  }
+
+  // Do the chosen cards make the magic number? A tapping board's server says so in its running
+  // sum (games/_pick_status.html); a class table's chosen cards are its own checked inputs.
+  function makesTarget(board) {
+    if (board.querySelector("#pick-status [data-makes-target]")) return true;
+    var heading = board.querySelector("[data-target]");
+    var hand = board.querySelector(".hand-cards input:checked");
+    var taken = board.querySelectorAll(".table-cards input:checked");
+    if (!heading || !hand || !taken.length) return false;
+    var sum = 0;
+    [hand].concat(Array.prototype.slice.call(taken)).forEach(function (input) {
+      var value = input.closest("[data-pick-card]").querySelector(".card-value");
+      sum += value ? parseInt(value.textContent, 10) : NaN;
+    });
+    return sum === parseInt(heading.getAttribute("data-target"), 10);
+  }
+
+  function enterOn(board, target) {
+    if (!board) return;
+    var card = target && target.closest && target.closest("[data-pick-card]");
+    var take = board.querySelector("[data-take]");
+    if (makesTarget(board) || !card) {
+      if (take) take.click();
+    } else {
+      // A class table's card is a label round its input: the input toggles.
+      var input = card.querySelector("input");
+      (input || card).click();
+    }
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    // A board whose move waits for the Wi-Fi is inert (static/js/outbox.js): no second move.
-    var board = document.querySelector("#game[data-decision]:not([inert]), #table[data-decision]:not([inert])");
+    var board = liveBoard();
     if (!board) return;
     var target = event.target;
     if (target && target.closest && target.closest(TYPING)) return;
     var key = event.key;
     var button = null;
     if (key === "Enter") {
-      if (isControl(target)) return;
-      button = board.querySelector("[data-take]");
+      if (isControl(target) && !target.closest("[data-pick-card]")) return;
+      event.preventDefault();
+      if (tapsOut) enterWaits = true; else enterOn(board, target);
+      return;
     } else if (key === "Backspace" || key === "Delete") {
       button = board.querySelector("[data-clear]");
+    } else if (key === "p" || key === "P") {
+      button = board.querySelector("[data-put-down]");
     } else if (key.length === 1) {
       button = board.querySelector('[data-pick-card][data-key="' + key.toUpperCase() + '"]');
     }
