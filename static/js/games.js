@@ -111,9 +111,40 @@
     // A bot game's board (#game) or a class table's (#table, issue 16): the same board.
     var game = document.getElementById("game") || document.getElementById("table");
     if (!game || game.contains(document.activeElement)) return;
-    var next = game.querySelector("[data-focus]") || game.querySelector(".hand-cards button, .hand-cards input, .discard button");
+    // With no card to choose (a classmate plays now), focus waits on the line saying who,
+    // or on the magic number, never at the top of the page (issue 49).
+    var next = game.querySelector("[data-focus]") || game.querySelector(".hand-cards button, .hand-cards input, .discard button") ||
+      game.querySelector(".turn-line[tabindex]");
     if (next) next.focus();
   });
+
+  // A class table's live region (issue 49): the board is swapped whole by its poll, so the
+  // page says what is new on it. Each move (data-key) is said once, then whose turn it is or
+  // how the round ended, when that changed. A table seen for the first time says only whose
+  // turn it is: the child has the page itself to read.
+  var said = { table: null, keys: {}, now: "" };
+
+  function tellTable() {
+    var say = document.querySelector("#table [data-live-say]");
+    var live = document.getElementById("game-live");
+    if (!say || !live) return;
+    var table = say.getAttribute("data-live-say");
+    var first = said.table !== table;
+    if (first) said = { table: table, keys: {}, now: "" };
+    var parts = [];
+    say.querySelectorAll("[data-key]").forEach(function (item) {
+      var key = item.getAttribute("data-key");
+      if (said.keys[key]) return;
+      said.keys[key] = true;
+      if (!first) parts.push(item.textContent.trim());
+    });
+    var nowNode = say.querySelector("[data-now]");
+    var now = nowNode ? nowNode.textContent.replace(/\s+/g, " ").trim() : "";
+    if (now && now !== said.now) parts.push(now);
+    said.now = now;
+    if (parts.length) live.textContent = parts.join(" ");
+  }
+  document.addEventListener("htmx:afterSettle", tellTable);
 
   // The drill's letter keys (issue 15.7): A–L a table card, X–Z a hand card, Backspace starts
   // again, P puts the chosen hand card down (issue 49). Enter takes when the chosen cards make
@@ -204,9 +235,13 @@
     button.click();
   });
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", armDecisionClock);
-  } else {
+  function start() {
     armDecisionClock();
+    tellTable();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
   }
 })();
