@@ -94,12 +94,14 @@
   });
 
   // When the whole board is swapped, focus would fall back to the page: put it where the
-  // next thing to do is, but only if it was on the board before.
+  // next thing to do is, but only if it was on the board before, or nowhere (issue 49: a
+  // keyboard child who has not tabbed yet lands on the board, not at the page's top).
   var focusWasOnBoard = false;
   var heldWithFocus = false;     // a move waits for the Wi-Fi on an inert board (outbox.js)
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
-    focusWasOnBoard = !!(active && active.closest && active.closest("#game, #table"));
+    focusWasOnBoard = !active || active === document.body ||
+      !!(active.closest && active.closest("#game, #table"));
   });
   document.addEventListener("outbox:held", function (event) {
     heldWithFocus = event.target.contains(document.activeElement);
@@ -161,20 +163,28 @@
     return !!(node && node.closest && node.closest("button, a, select, textarea, summary, " + TYPING));
   }
 
-  // A bot game's or family table's taps still on their way: what they choose is not yet known.
+  // A bot game's or family table's taps still on their way: what they choose is not yet known,
+  // so an Enter pressed meanwhile waits for their answers. Counted from the click, since taps
+  // queue on their form (hx-sync "queue all") before htmx sends them; htmx ends every request,
+  // answered, failed or timed out, with htmx:afterRequest.
   var tapsOut = 0;
-  var enterWaits = false;
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isTap(event.detail.elt)) tapsOut += 1;
-  });
+  var enterWaits = null;
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest && event.target.closest("button");
+    if (isTap(button) && !button.closest("[inert]")) tapsOut += 1;
+  }, true);
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!isTap(event.detail.elt)) return;
     tapsOut = Math.max(0, tapsOut - 1);
-    if (tapsOut || !enterWaits) return;
-    enterWaits = false;
+    if (!tapsOut && enterWaits) enterNow();
+  });
+
+  function enterNow() {
+    clearTimeout(enterWaits);
+    enterWaits = null;
     // After the answer's swap, so the running sum it drew is the one read.
     setTimeout(function () { enterOn(liveBoard(), document.activeElement); }, 0);
-  });
+  }
 
   function liveBoard() {
     // A board whose move waits for the Wi-Fi is inert (static/js/outbox.js): no second move.
@@ -221,7 +231,9 @@
     if (key === "Enter") {
       if (isControl(target) && !target.closest("[data-pick-card]")) return;
       event.preventDefault();
-      if (tapsOut) enterWaits = true; else enterOn(board, target);
+      if (!tapsOut) enterOn(board, target);
+      // A tap that never answers must not hold Enter for ever.
+      else if (!enterWaits) enterWaits = setTimeout(function () { tapsOut = 0; enterNow(); }, TAP_TIMEOUT_MS + 1000);
       return;
     } else if (key === "Backspace" || key === "Delete") {
       button = board.querySelector("[data-clear]");
