@@ -294,6 +294,8 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    // No key acts while the child types or chooses from a list (the language picker, issue 49).
+    if (closest(event.target, "input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
     var feedback = document.querySelector("[data-feedback]");
     if (feedback && event.key === "Enter" && !isControl(event.target)) {
       var next = feedback.querySelector("[data-next]");
@@ -304,7 +306,11 @@
     if (!s || s.sent || !document.body.contains(s.root)) return;
     var key = event.key;
     var single = s.root.dataset.single === "1";
-    if (key === "Enter") {
+    if (key === "Enter" && event.shiftKey && !single) {
+      // "Find them all" is done (issue 49): Shift+Enter, also from a focused button.
+      event.preventDefault();
+      submit(s, "done", "keys", false);
+    } else if (key === "Enter") {
       if (isControl(event.target)) return;   // Enter on a focused button presses that button
       event.preventDefault();
       if (single) submit(s, "done", "keys", false); else add(s, "keys");

@@ -106,7 +106,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
             break
         seat = game.state.current_player
         page = seat_page[seat]
-        expect(page.get_by_text("Your turn!")).to_be_visible()
+        expect(page.get_by_text("Your turn!").first).to_be_visible()     # then the live region says it
         others = [p for s, p in seat_page.items() if s != seat]
         expect(others[0].locator(".turn-line")).to_contain_text("is playing.")
         if moves == 2:

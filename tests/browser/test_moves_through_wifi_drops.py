@@ -171,7 +171,7 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
     version = class_tables.get(db, table_id)["version"]
     for page in pages.values():
         expect(page.locator("#table")).to_have_attribute("data-version", str(version))
-    expect(mover.get_by_text("Your turn!")).to_be_visible()
+    expect(mover.get_by_text("Your turn!").first).to_be_visible()
     sent = _moves_posted(mover, "/move")
     log = RequestLog(mover)
 
@@ -250,7 +250,7 @@ def test_a_move_made_while_a_slow_poll_is_on_its_way_is_sent_not_dropped(browser
     mover = pages[mover_name]
     db = live_server.db()
     version = class_tables.get(db, table_id)["version"]
-    expect(mover.get_by_text("Your turn!")).to_be_visible()
+    expect(mover.get_by_text("Your turn!").first).to_be_visible()
 
     tick = play_tables.tick
 

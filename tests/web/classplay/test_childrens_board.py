@@ -45,7 +45,7 @@ def test_the_child_to_move_gets_the_childrens_board(app, db, make):
     for n, card in enumerate(game.state.hands[seat][:3]):
         assert re.search(rf'<input type="radio" name="hand" value="{card}"\s+aria-label="[^"]*, in your hand"'
                          rf'\s+aria-keyshortcuts="{"XYZ"[n]}"', html)
-    assert ">Put down<" in html and ">Lay<" not in html and 'type="reset"' in html
+    assert ">Put down <kbd aria-hidden=\"true\">P</kbd><" in html and ">Lay<" not in html and 'type="reset"' in html
     # The move carries the table's version, goes to the table and queues behind its poll.
     form = re.search(r'<form method="post" action="/play/tables/%d/move" class="play" id="play-form"[^>]*>' % table_id, html).group(0)
     assert 'hx-target="#table"' in form and 'hx-sync="#table:queue"' in form and "show:window:top" in form

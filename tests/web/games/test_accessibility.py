@@ -38,6 +38,6 @@ def test_every_card_button_has_a_name_with_its_colour_and_value(client, auth, ma
     names = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
     for card, label in buttons:
         assert label.startswith(f"{names[card[0]]} {card[1]}")
-    assert 'id="game-live" class="visually-hidden" aria-live="polite"' in board
+    assert 'id="game-live" class="visually-hidden" role="status" aria-live="polite"' in board
     assert 'id="pick-status" class="pick-status" aria-live="polite"' in board
     assert re.search(r'aria-label="Give up (red|orange|yellow|green|blue|purple) \d"', html["/games/bomb"])

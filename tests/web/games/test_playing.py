@@ -203,7 +203,7 @@ def test_a_capture_is_stored_with_its_analysis_and_the_record_replays(client, db
     capture = solve(game.state.hands[PUPIL], game.state.table, game.state.target)[0]
     response = play(client, game_id, Play(capture.play, capture.capture), decision_ms=4200)
     assert response.status_code == 200
-    assert "You took:" in html(response)
+    assert "You played " in html(response) and " and took " in html(response)
     move = game_moves.of_game(db, game_id)[0]
     assert move["decision_ms"] == 4200 and move["server_ms"] is not None and move["server_ms"] >= 0
     assert move["points"] == capture.points and move["captures_available"] >= 1

@@ -162,7 +162,9 @@ def _board_context(row, game, names, seat: int, active: bool) -> dict:
     return {
         "ui": {"id": "game", "move": url("family.move"), "tap": url("family.tap"), "hint": None,
                "stop": url("family.stop"), "next": url("family.start_next_round"), "again": url_for("family.new"),
-               "sync": None, "live": None, "refresh": None},
+               "sync": None, "live": None, "refresh": None,
+               # The live region tells the person taking the tablet what the others did (issue 49).
+               "family": True},
         "row": row, "game": game, "board": board, "my_seat": None if state.over else seat,
         "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
         "version": position, "token": secrets.token_urlsafe(9), "active": active,

@@ -114,7 +114,8 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
         points = own_results(game.rounds[number], number, helped)[0]
         out.append({"text": game_words.round_ended(number + 1, seat_names, points), "short": None, "you": False,
                     "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
-                    "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True})
+                    "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True,
+                    "key": f"{number}:end"})
     for i in range(first, len(log)):
         who, move = log[i]
         step = Step(who, move, states[i - 1] if i else start, states[i])
@@ -125,7 +126,9 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
                     "tweak": step.tweak, "won": step.won_action if step.tweak else None,
                     "latest": i == len(log) - 1, "lost": isinstance(move, LostTurn),
                     "seat": who, "name": seat_names[who], "face": faces[who], "sum": total,
-                    "helper": by_helper.get(i)})
+                    "helper": by_helper.get(i),
+                    # Which move this is, so a class table says each move once (static/js/games.js).
+                    "key": f"{game.round_no}:{i}"})
     return out
 
 

@@ -252,8 +252,11 @@ def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
     seat, move, you = step.seat, step.move, step.seat == me
     name = name_of(seat)
     if isinstance(move, Play) and move.capture:
-        text = (_("You took: %(call)s.", call=call_of(move.card, move.capture)) if you else
-                _("%(name)s took: %(call)s.", name=name, call=call_of(move.card, move.capture)))
+        # Each card by its colour too (issue 49: "took 2" does not say which 2).
+        card, taken, sums = card_words(move.card), cards_words(move.capture), call_of(move.card, move.capture)
+        text = (_("You played %(card)s and took %(taken)s: %(call)s.", card=card, taken=taken, call=sums) if you else
+                _("%(name)s played %(card)s and took %(taken)s: %(call)s.", name=name, card=card, taken=taken,
+                  call=sums))
         return text + (" " + tweak_text(step, me, name_of) if step.tweak else "")
     if isinstance(move, Play):
         return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
