@@ -98,7 +98,8 @@ def catch_up(db, table_id: int, now: float) -> int:
     for _ in range(HELPER_ROUNDS):
         if row is None:
             raise TableRefused("gone")
-        seats = {seat: {"seen_at": s["seen_at"]} for seat, s in class_tables.seats_of(db, table_id).items()}
+        seats = {seat: {"seen_at": s["seen_at"], "untimed": s["untimed"]}
+                 for seat, s in class_tables.seats_of(db, table_id).items()}
         why = presence.table_due(row, seats, now)
         if why is None:
             break
