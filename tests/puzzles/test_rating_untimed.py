@@ -7,7 +7,7 @@ import pytest
 
 from trainer.puzzles import score_attempt
 from trainer.puzzles.loader import load_seed_puzzles
-from trainer.puzzles.rating import Rating, accuracy_score, expected_accuracy, p_correct, update
+from trainer.puzzles.rating import ACCURACY_DISCRIMINATION, Rating, accuracy_score, expected_accuracy, p_correct, update
 
 PUZZLE = next(p for group in load_seed_puzzles().values() for p in group if p.kind == "best" and p.answer)
 RIGHT = [{"play": PUZZLE.answer[0].play, "capture": list(PUZZLE.answer[0].capture)}]
@@ -15,8 +15,10 @@ RIGHT = [{"play": PUZZLE.answer[0].play, "capture": list(PUZZLE.answer[0].captur
 
 @pytest.mark.parametrize("gap", [-3.0, -1.0, 0.0, 0.5, 2.0])
 def test_the_expected_accuracy_is_twice_p_correct_less_one(gap):
-    assert expected_accuracy(gap, 0.0) == pytest.approx(2 * p_correct(gap, 0.0) - 1)
-    assert expected_accuracy(gap, 0.0) == pytest.approx(math.tanh(gap / 2))
+    assert expected_accuracy(gap, 0.0, 1.0) == pytest.approx(2 * p_correct(gap, 0.0) - 1)
+    d = ACCURACY_DISCRIMINATION
+    assert expected_accuracy(gap, 0.0) == pytest.approx(2 * p_correct(gap, 0.0, d) - 1)
+    assert expected_accuracy(gap, 0.0) == pytest.approx(math.tanh(d * gap / 2))
 
 
 def test_right_wrong_and_partial_credit():

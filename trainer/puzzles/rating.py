@@ -11,9 +11,9 @@ score S = (2x - 1)(1 - t/d) has density proportional to e^(a*S) on [-1, 1], so
 and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puzzle trust (S - E[S]).
 
 A child with "no timer" (issue 49.3) is rated on accuracy alone: S = 2x - 1, whose expectation
-under the same P(correct) is 2 P(correct) - 1 = tanh(a/2), so both scores measure theta on one
-logit scale and the same Elo step applies (bench/learner_sim.py --untimed shows the ratings of
-one child with and without the timer agree, docs/performance.md)."""
+under P(correct) = logistic(a') is 2 P(correct) - 1 = tanh(a'/2), with a' = ACCURACY_DISCRIMINATION
+* (theta - beta), and the same Elo step applies (bench/learner_sim.py --untimed shows the ratings
+of one child with and without the timer agree, docs/performance.md)."""
 from __future__ import annotations
 
 import math
@@ -22,6 +22,11 @@ from dataclasses import dataclass
 
 DISCRIMINATION = 1.0       # a = DISCRIMINATION * (theta - beta); the time limit d is folded in
 TARGET_SUCCESS = 0.75      # Math Garden's choice: hard enough to learn, easy enough to enjoy
+# Accuracy alone (a child with "no timer") on the timed ratings' scale: timed ratings of children
+# of typical pace spread about 1/1.15 as widely as accuracy alone would put them, as the time in
+# each score says a little of the same thing again. Tuned with bench/learner_sim.py --untimed
+# so the same child's rating with and without the timer agree (docs/performance.md).
+ACCURACY_DISCRIMINATION = 1.15
 
 
 def hshs_score(credit: float, seconds: float, limit: float) -> float:
@@ -53,7 +58,7 @@ def expected_score(theta: float, beta: float, discrimination: float = DISCRIMINA
     return langevin(discrimination * (theta - beta))
 
 
-def expected_accuracy(theta: float, beta: float, discrimination: float = DISCRIMINATION) -> float:
+def expected_accuracy(theta: float, beta: float, discrimination: float = ACCURACY_DISCRIMINATION) -> float:
     """E[2x - 1] = 2 P(correct) - 1 = tanh(a/2): the expectation of accuracy_score."""
     return math.tanh(discrimination * (theta - beta) / 2)
 
@@ -156,7 +161,7 @@ def update(pupil: Rating, puzzle: Rating, credit: float, seconds: float, limit: 
         expected = expected_score(pupil.value, puzzle.value, discrimination)
     else:
         score = accuracy_score(credit)
-        expected = expected_accuracy(pupil.value, puzzle.value, discrimination)
+        expected = expected_accuracy(pupil.value, puzzle.value, discrimination * ACCURACY_DISCRIMINATION)
     kp = pupil_k.k(pupil.count)
     ki = puzzle_k.k(puzzle.count) * trust(pupil.count, pupil_trust)
     surprise = score - expected
