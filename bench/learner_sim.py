@@ -3,6 +3,7 @@ through the real code (choose_puzzle, score_attempt: grading, timing checks, HSH
 
     .venv/bin/python bench/learner_sim.py [--pupils 200] [--answers 80] [--bank 600] [--seed 1]
     .venv/bin/python bench/learner_sim.py --climb [--pupils 200] [--days 100] [--calibrate]
+    .venv/bin/python bench/learner_sim.py --untimed [--answers 80] [--repeats 100]
 
 Prints a Markdown report for docs/performance.md ("## Puzzles: learner simulation") and writes
 bench/results/learner_sim*.json. Two cohorts run one after the other on the same bank: the first
@@ -23,6 +24,9 @@ Response model (deliberately not the HSHS model the ratings assume):
 - with --climb (issue 15, fluency levels) pupils also learn: a daily drill of DRILL puzzles
   adds GROWTH logits to the true ability and makes the pupil SPEEDUP faster (assumptions, not
   measurements: a narrow skill practised daily; the report says how the climb scales with them);
+- with --untimed (issue 49.3, "no timer"): the same simulated child answers the same way with
+  and without the timer, once rated by the HSHS score, once on accuracy alone; without a timer
+  there are no lapses past a limit (the time simply passes);
 - the page's clock reports the pupil's time; the server adds 0.1-0.6 s of network; in
   CLOCK_FAULT_RATE of answers the page reports 1.5 times the server interval, and in
   BOUNCE_RATE the answer comes back in 0.1 s (a double submission or a script).
@@ -51,6 +55,7 @@ from trainer.puzzles import (
     p_correct,
     score_attempt,
 )
+from trainer.puzzles.drill_settings import UNTIMED_LIMIT
 from trainer.puzzles.rating import PUPIL_K, PUPIL_TRUST, PUZZLE_K, TARGET_SUCCESS, KSchedule, starting_rating
 
 ABILITY_MEAN = 1.5
@@ -96,8 +101,8 @@ def wrong_combination(puzzle, rng: random.Random) -> Combination:
     return Combination(play, capture)
 
 
-def respond(pupil: Pupil, puzzle, beta_true: float, rng: random.Random):
-    """(submitted combinations, seconds the pupil took)."""
+def respond(pupil: Pupil, puzzle, beta_true: float, rng: random.Random, untimed: bool = False):
+    """(submitted combinations, seconds the pupil took). `untimed`: no limit to drift past."""
     limit = puzzle.time_limit
     base = puzzle.position.target
     right = [Combination(c.play, c.capture, c.target - base) for c in puzzle.answer]
@@ -109,7 +114,7 @@ def respond(pupil: Pupil, puzzle, beta_true: float, rng: random.Random):
         if puzzle.none_is_right:
             return ([none] if hit else [wrong_combination(puzzle, rng)]), seconds
         return ([right[rng.randrange(len(right))]] if hit else [wrong_combination(puzzle, rng)]), seconds
-    if roll < GUESS_RATE + LAPSE_RATE:
+    if roll < GUESS_RATE + LAPSE_RATE and not untimed:
         return [wrong_combination(puzzle, rng)], limit * rng.uniform(1.0, 1.3)
     p = logistic(pupil.true - beta_true)
     if puzzle.kind == "all":
@@ -407,6 +412,92 @@ def climb_main(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- issue 49.3: no timer
+
+# Children of typical pace across the class (abilities N(1.5, 1): two sd either side), and a
+# quick and a slow one, whose timed ratings say their speed too.
+UNTIMED_CHILDREN = ((-0.5, 1.0), (0.5, 1.0), (1.5, 1.0), (2.5, 1.0), (3.5, 1.0), (1.5, 0.7), (1.5, 1.4))
+
+
+def one_child(true: float, speed: float, bank, truth, ratings, answers: int, rng: random.Random,
+              untimed: bool) -> float:
+    """The rating of one child of true ability `true` and speed `speed` after `answers` drill
+    answers, on a bank rated by a class before them (the puzzles' ratings held still: one child
+    barely moves them); timed by the HSHS score, or untimed on accuracy alone."""
+    by_id = {p.id: p for p in bank}
+    child = Pupil(true, speed)
+    for _ in range(answers):
+        if child.answered % SESSION == 0:
+            child.seen = set()
+        pid = choose_puzzle(child.rating, ratings, child.seen, rng)
+        child.seen.add(pid)
+        puzzle = by_id[pid]
+        entries, seconds = respond(child, puzzle, truth[pid], rng, untimed)
+        server = seconds + rng.uniform(0.1, 0.6)
+        outcome = score_attempt(puzzle, entries, pupil=child.rating, puzzle_rating=ratings[pid],
+                                client_seconds=seconds, server_seconds=server,
+                                limit=UNTIMED_LIMIT if untimed else None, timed=not untimed)
+        child.rating = outcome.pupil_after
+        child.answered += 1
+    return child.rating.value
+
+
+def untimed_comparison(answers: int = 80, repeats: int = 100, bank_size: int = 600, seed: int = 1) -> dict:
+    """Each child of UNTIMED_CHILDREN (true ability, speed factor) `repeats` times with the
+    timer and as often without, each pair from one seed: the mean ratings after `answers`."""
+    rng = random.Random(seed)
+    bank = generate(bank_size, random.Random(rng.getrandbits(64)))
+    truth = {p.id: p.difficulty + rng.gauss(0, PRIOR_ERROR) for p in bank}
+    ratings = {p.id: Rating(p.difficulty, 0) for p in bank}
+    # The bank as a class of 200 left it after 80 answers each (the warm bank of `simulate`).
+    run_cohort(bank, truth, ratings, 200, 80, rng, PUPIL_K, PUZZLE_K, PUPIL_TRUST, Rating(), TARGET_SUCCESS)
+    rows = []
+    for true, speed in UNTIMED_CHILDREN:
+        seeds = [rng.getrandbits(64) for _ in range(repeats)]
+        timed = [one_child(true, speed, bank, truth, ratings, answers, random.Random(s), False) for s in seeds]
+        untimed = [one_child(true, speed, bank, truth, ratings, answers, random.Random(s), True) for s in seeds]
+        rows.append({"true": true, "speed": speed, "timed": statistics.fmean(timed),
+                     "untimed": statistics.fmean(untimed),
+                     "difference": statistics.fmean(untimed) - statistics.fmean(timed),
+                     "sd_timed": statistics.pstdev(timed), "sd_untimed": statistics.pstdev(untimed)})
+    return {"config": {"answers": answers, "repeats": repeats, "bank": bank_size, "seed": seed}, "children": rows}
+
+
+def untimed_report(result: dict, seconds: float, command: str) -> str:
+    cfg = result["config"]
+    lines = [
+        "## Puzzles: the same child with and without a timer (issue 49.3)",
+        "",
+        f"`{command}` ({seconds:.0f} s). Each simulated child (true ability, speed factor: 1 is the "
+        f"typical pace, 1.4 takes 40% longer) answers {cfg['answers']} drill puzzles {cfg['repeats']} "
+        "times with the timer (HSHS score) and as often with \"no timer\" (accuracy alone), each pair "
+        "from one seed, on a bank a class of 200 rated first; the response model above, without "
+        "lapses past a limit when there is none. The mean rating after the answers, in logits:",
+        "",
+        "| true ability | speed | timed | no timer | difference | sd of one child, timed / no timer |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in result["children"]:
+        lines.append(f"| {r['true']:+.1f} | {r['speed']:.1f} | {r['timed']:+.2f} | {r['untimed']:+.2f} | "
+                     f"{r['difference']:+.3f} | {r['sd_timed']:.2f} / {r['sd_untimed']:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+def untimed_main(args) -> int:
+    start = time.perf_counter()
+    result = untimed_comparison(args.answers, args.repeats, args.bank, args.seed)
+    seconds = time.perf_counter() - start
+    command = (".venv/bin/python bench/learner_sim.py --untimed"
+               + (f" --answers {args.answers}" if args.answers != 80 else "")
+               + (f" --repeats {args.repeats}" if args.repeats != 100 else "")
+               + (f" --seed {args.seed}" if args.seed != 1 else ""))
+    print(untimed_report(result, seconds, command))
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"learner_untimed_seed{args.seed}.json").write_text(json.dumps(result, indent=1))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pupils", type=int, default=200)
@@ -420,9 +511,14 @@ def main(argv=None) -> int:
     parser.add_argument("--growth", type=float, default=GROWTH)
     parser.add_argument("--speedup", type=float, default=SPEEDUP)
     parser.add_argument("--calibrate", action="store_true", help="with --climb: propose thresholds")
+    parser.add_argument("--untimed", action="store_true",
+                        help="the same child with and without a timer (issue 49.3: no timer)")
+    parser.add_argument("--repeats", type=int, default=100, help="with --untimed: runs of each child")
     args = parser.parse_args(argv)
     if args.climb:
         return climb_main(args)
+    if args.untimed:
+        return untimed_main(args)
     if args.ideal:
         global GUESS_RATE, LAPSE_RATE, CLOCK_FAULT_RATE, BOUNCE_RATE, SPEED_SD
         GUESS_RATE = LAPSE_RATE = CLOCK_FAULT_RATE = BOUNCE_RATE = SPEED_SD = 0.0

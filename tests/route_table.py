@@ -110,6 +110,7 @@ TEACHER_ROUTES = {
     "roster.restore": {"POST": {}},
     "roster.delete": {"GET": None, "POST": {"confirm_name": "Victim"}},
     "roster.export": {"GET": None},
+    "roster.needs": {"GET": None, "POST": {"extra_time": "0", "no_timer": "1"}},
     "pupil_links.unlink": {"POST": {}},
     "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
     "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",

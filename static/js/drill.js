@@ -229,6 +229,8 @@
 
   function tick(s) {
     if (s.sent || !document.body.contains(s.root)) return;
+    // A child with "no timer" (issue 49.3): nothing is sent at a limit, however long they take.
+    if (s.untimed) return;
     var left = s.limit - elapsed(s);
     if (s.bar) s.bar.value = Math.max(0, left);
     if (left <= 0) {
@@ -269,6 +271,7 @@
   function startPuzzle(root) {
     var s = {
       root: root, form: root.querySelector("form"), t0: null, limit: Number(root.dataset.limitMs),
+      untimed: root.hasAttribute("data-untimed"),
       cards: [], delta: null, combos: [], combosMs: [], events: [], pointer: null, sent: false,
       bar: root.querySelector("[data-countdown]"), sum: root.querySelector("[data-sum]"),
       problem: root.querySelector("[data-problem]"), list: root.querySelector("[data-combos]"),

@@ -154,6 +154,8 @@ TEACHER_TOUR = [
     Stop("roster.show", steps(TO_CLASS, link("{pupil_name}", within=".pupil-grid"))),
     Stop("certificates.show", link("Print a certificate")),
     Stop("roster.show", link("Back to {pupil_name}")),
+    Stop("roster.needs", link("What {pupil_name} needs")),
+    Stop("roster.show", link("← {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
     Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
     Stop("rosters.index", link("Import classes from the school's records")),

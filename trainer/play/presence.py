@@ -9,6 +9,10 @@ tournament seat's child has not opened the table yet. Times are epoch seconds, g
 is one function of the time (`due`), which only ever turns true as time goes on: the channel
 asks it every tick and nudges the tablets when it does, so the web app, asked a moment later,
 lets the helper play. `due_from` names that moment, so the channel nudges once for each.
+
+A seat whose child has "no timer" (issue 49.3, the teacher's setting: seat -> {"untimed": True})
+has no turn clock: the helper bot never plays for them while they are here, only once they are
+away, as for everyone.
 """
 from __future__ import annotations
 
@@ -83,17 +87,22 @@ def due(seen_at: float | None, started_at: float | None, turn_began: float,
     return None
 
 
+def seat_clock(table: Mapping, seat: Mapping) -> int | None:
+    """The turn clock for this seat's child: the table's, none for a child with "no timer"."""
+    return None if seat.get("untimed") else table.get("turn_clock")
+
+
 def table_due(table: Mapping, seats: Mapping[int, Mapping], now: float) -> str | None:
     """Why the helper bot must play the seat to act at a table now: "away" (its child is),
     "clock" (its turn took longer than the table's clock; the turn began at the table's last
     change), or None. `table` holds the row's status, to_act, created_at, updated_at and
-    turn_clock; `seats` seat -> {"seen_at"}. Seats of bots never wait (they play in the game
-    core), so `to_act` is a child's."""
+    turn_clock; `seats` seat -> {"seen_at", "untimed"}. Seats of bots never wait (they play in
+    the game core), so `to_act` is a child's."""
     seat = table.get("to_act")
     if table["status"] != "playing" or seat is None or seat not in seats:
         return None
     return due(seats[seat].get("seen_at"), table.get("created_at"), table["updated_at"],
-               table.get("turn_clock"), now)
+               seat_clock(table, seats[seat]), now)
 
 
 def table_due_since(table: Mapping, seats: Mapping[int, Mapping], now: float) -> float | None:
@@ -101,5 +110,5 @@ def table_due_since(table: Mapping, seats: Mapping[int, Mapping], now: float) ->
     tablets once for each); None while none is due."""
     if table_due(table, seats, now) is None:
         return None
-    seen_at = seats[table["to_act"]].get("seen_at")
-    return due_from(seen_at, table.get("created_at"), table["updated_at"], table.get("turn_clock"))[0]
+    seat = seats[table["to_act"]]
+    return due_from(seat.get("seen_at"), table.get("created_at"), table["updated_at"], seat_clock(table, seat))[0]

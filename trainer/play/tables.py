@@ -101,7 +101,8 @@ def catch_up(db: Database, table_id: int, now: float) -> int:
     the version."""
     row = _table(db, table_id)
     for _ in range(HELPER_ROUNDS):
-        seats = {seat: {"seen_at": s["seen_at"]} for seat, s in class_tables.seats_of(db, table_id).items()}
+        seats = {seat: {"seen_at": s["seen_at"], "untimed": s["untimed"]}
+                 for seat, s in class_tables.seats_of(db, table_id).items()}
         why = presence.table_due(row, seats, now)
         if why is None:
             break

@@ -223,11 +223,12 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
     if chosen is None:
         return None
     puzzle = _puzzle(db, chosen)
-    extra = reads.pupil_settings(db, pupil["id"])["extra_time_s"]
+    needs = reads.pupil_settings(db, pupil["id"])
     return practice.new_attempt(
         db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
-        issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, extra),
-        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), at_home=at_home)
+        issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
+        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), at_home=at_home,
+        timed=not needs["no_timer"])
 
 
 def _next_of_set(db: Database, session: dict) -> str | None:
@@ -328,7 +329,7 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
     client_seconds = posted.client_ms / 1000 if posted.client_ms is not None else None
     outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
                             client_seconds=client_seconds, server_seconds=server_seconds,
-                            limit=row["time_limit_s"])
+                            limit=row["time_limit_s"], timed=bool(row["timed"]))
     if not rated:
         outcome = outcome.unrated()
     trusted_client = outcome.timing.source == "client"

@@ -22,12 +22,20 @@ class DrillSettings:
 DEFAULT = DrillSettings(puzzles=10, minutes=None, kinds=KINDS, time_limit=float(DEFAULT_TIME_LIMIT))
 
 
-def limit_for(settings: DrillSettings, puzzle_limit: float, extra_seconds: float = 0) -> float:
+# A puzzle for a child with "no timer" (issue 49.3): no countdown and nothing sent at a limit;
+# this long only closes a puzzle left open (the tablet closed, the child walked away).
+UNTIMED_LIMIT = 600.0
+
+
+def limit_for(settings: DrillSettings, puzzle_limit: float, extra_seconds: float = 0, untimed: bool = False) -> float:
     """The seconds a pupil gets for one puzzle.
 
     A puzzle's own limit says how long it takes compared with the default (an `all` puzzle with
     three combinations gets 30 s where one combination gets 20 s), so the teacher's limit is
-    scaled by that ratio; the pupil's extra time comes on top, whatever the puzzle."""
+    scaled by that ratio; the pupil's extra time comes on top, whatever the puzzle. `untimed`:
+    the pupil has "no timer", and the limit is only how long a puzzle may stay open."""
+    if untimed:
+        return UNTIMED_LIMIT
     scaled = settings.time_limit * puzzle_limit / DEFAULT_TIME_LIMIT + max(0.0, extra_seconds)
     low, high = TIME_LIMIT_RANGE
     return round(min(high, max(low, scaled)), 1)

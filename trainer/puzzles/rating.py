@@ -8,7 +8,12 @@ Ratings are in logits. With a = DISCRIMINATION * (theta - beta), the HSHS model 
 score S = (2x - 1)(1 - t/d) has density proportional to e^(a*S) on [-1, 1], so
     E[S]         = coth(a) - 1/a          (the Langevin function; Klinkenberg et al. eq. 7)
     P(correct)   = P(S > 0) = 1 / (1 + e^-a)
-and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puzzle trust (S - E[S])."""
+and the Elo step after an answer is  theta += K_pupil (S - E[S]),  beta -= K_puzzle trust (S - E[S]).
+
+A child with "no timer" (issue 49.3) is rated on accuracy alone: S = 2x - 1, whose expectation
+under P(correct) = logistic(a') is 2 P(correct) - 1 = tanh(a'/2), with a' = ACCURACY_DISCRIMINATION
+* (theta - beta), and the same Elo step applies (bench/learner_sim.py --untimed shows the ratings
+of one child with and without the timer agree, docs/performance.md)."""
 from __future__ import annotations
 
 import math
@@ -17,6 +22,11 @@ from dataclasses import dataclass
 
 DISCRIMINATION = 1.0       # a = DISCRIMINATION * (theta - beta); the time limit d is folded in
 TARGET_SUCCESS = 0.75      # Math Garden's choice: hard enough to learn, easy enough to enjoy
+# Accuracy alone (a child with "no timer") on the timed ratings' scale: timed ratings of children
+# of typical pace spread about 1/1.15 as widely as accuracy alone would put them, as the time in
+# each score says a little of the same thing again. Tuned with bench/learner_sim.py --untimed
+# so the same child's rating with and without the timer agree (docs/performance.md).
+ACCURACY_DISCRIMINATION = 1.15
 
 
 def hshs_score(credit: float, seconds: float, limit: float) -> float:
@@ -31,6 +41,11 @@ def hshs_score(credit: float, seconds: float, limit: float) -> float:
     return (2 * x - 1) * (1 - t / limit)
 
 
+def accuracy_score(credit: float) -> float:
+    """S = 2x - 1: right +1, wrong -1, partial credit between; the time says nothing."""
+    return 2 * min(1.0, max(0.0, float(credit))) - 1
+
+
 def langevin(a: float) -> float:
     """coth(a) - 1/a, with its series a/3 - a^3/45 near 0 (where both terms blow up)."""
     if abs(a) < 1e-3:
@@ -41,6 +56,11 @@ def langevin(a: float) -> float:
 def expected_score(theta: float, beta: float, discrimination: float = DISCRIMINATION) -> float:
     """E[S] under the HSHS model: odd in theta - beta, increasing, strictly inside (-1, 1)."""
     return langevin(discrimination * (theta - beta))
+
+
+def expected_accuracy(theta: float, beta: float, discrimination: float = ACCURACY_DISCRIMINATION) -> float:
+    """E[2x - 1] = 2 P(correct) - 1 = tanh(a/2): the expectation of accuracy_score."""
+    return math.tanh(discrimination * (theta - beta) / 2)
 
 
 def p_correct(theta: float, beta: float, discrimination: float = DISCRIMINATION) -> float:
@@ -129,13 +149,19 @@ class RatingUpdate:
 
 def update(pupil: Rating, puzzle: Rating, credit: float, seconds: float, limit: float, *,
            pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
-           pupil_trust: float = PUPIL_TRUST, discrimination: float = DISCRIMINATION) -> RatingUpdate:
+           pupil_trust: float = PUPIL_TRUST, discrimination: float = DISCRIMINATION,
+           timed: bool = True) -> RatingUpdate:
     """New ratings after one answer: credit (1/0, or an `all` puzzle's partial credit) in
-    `seconds` against the time limit `limit`.
+    `seconds` against the time limit `limit`; with `timed` False, on the credit alone
+    (accuracy_score against expected_accuracy).
 
     theta' = theta + K_pupil(n_pupil) (S - E),  beta' = beta - K_puzzle(n_puzzle) trust(n_pupil) (S - E)."""
-    score = hshs_score(credit, seconds, limit)
-    expected = expected_score(pupil.value, puzzle.value, discrimination)
+    if timed:
+        score = hshs_score(credit, seconds, limit)
+        expected = expected_score(pupil.value, puzzle.value, discrimination)
+    else:
+        score = accuracy_score(credit)
+        expected = expected_accuracy(pupil.value, puzzle.value, discrimination * ACCURACY_DISCRIMINATION)
     kp = pupil_k.k(pupil.count)
     ki = puzzle_k.k(puzzle.count) * trust(pupil.count, pupil_trust)
     surprise = score - expected

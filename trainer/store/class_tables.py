@@ -88,11 +88,13 @@ def seen_of(db: Database, table_id: int) -> tuple[str, float, dict[int, dict]] |
 
 
 def seats_of(db: Database, table_id: int) -> dict[int, dict]:
-    """seat -> {"pupil_id", "name"} for the seats children took."""
-    return {row["seat"]: {"pupil_id": row["pupil_id"], "name": row["name"], "seen_at": row["seen_at"]}
+    """seat -> {"pupil_id", "name", "seen_at", "untimed"} for the seats children took."""
+    return {row["seat"]: {"pupil_id": row["pupil_id"], "name": row["name"], "seen_at": row["seen_at"],
+                          "untimed": bool(row["untimed"])}
             for row in db.query(
-        "SELECT s.seat, s.pupil_id, p.name, s.seen_at FROM class_table_seats s JOIN pupils p ON p.id = s.pupil_id"
-        " WHERE s.table_id = ? ORDER BY s.seat", [table_id])}
+        "SELECT s.seat, s.pupil_id, p.name, s.seen_at, coalesce(n.no_timer, 0) AS untimed"
+        " FROM class_table_seats s JOIN pupils p ON p.id = s.pupil_id"
+        " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id WHERE s.table_id = ? ORDER BY s.seat", [table_id])}
 
 
 def seats_of_tables(db: Database, table_ids: list[int]) -> dict[int, dict[int, dict]]:
@@ -292,14 +294,16 @@ def seat_made(db: Database, table_id: int, seat: int, key: str) -> bool:
 def presence_of(db: Database, table_id: int) -> tuple[dict, dict[int, dict]] | None:
     """What every poll reads (trainer.play.tables.here), without rebuilding the game: the
     table's status, version, updated_at, turn_clock, to_act and created_at, and seat ->
-    {"pupil_id", "seen_at"}. None when there is no such table."""
+    {"pupil_id", "seen_at", "untimed"} (the child's "no timer", issue 49.3). None when there is
+    no such table."""
     row = db.execute("SELECT status, version, updated_at, turn_clock, to_act, created_at FROM class_tables"
                      " WHERE id = ?", [table_id]).fetchone()
     if row is None:
         return None
     light = dict(zip(("status", "version", "updated_at", "turn_clock", "to_act", "created_at"), row))
-    seats = {seat: {"pupil_id": pid, "seen_at": seen} for seat, pid, seen in db.execute(
-        "SELECT seat, pupil_id, seen_at FROM class_table_seats WHERE table_id = ?", [table_id])}
+    seats = {seat: {"pupil_id": pid, "seen_at": seen, "untimed": bool(untimed)} for seat, pid, seen, untimed in db.execute(
+        "SELECT s.seat, s.pupil_id, s.seen_at, coalesce(n.no_timer, 0) FROM class_table_seats s"
+        " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id WHERE s.table_id = ?", [table_id])}
     return light, seats
 
 

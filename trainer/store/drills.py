@@ -1,4 +1,4 @@
-"""A class's drill settings and a pupil's own settings (extra time, hidden countdown)."""
+"""A class's drill settings and a pupil's own settings (extra time, hidden countdown, no timer)."""
 from __future__ import annotations
 
 import json
@@ -39,11 +39,22 @@ PUPIL_FLAGS = ("hide_countdown", "read_aloud", "sounds")
 
 
 def pupil_settings(db: Database, pupil_id: int) -> dict:
-    row = db.execute("SELECT extra_time_s, hide_countdown, read_aloud, sounds FROM pupil_settings"
+    row = db.execute("SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer FROM pupil_settings"
                      " WHERE pupil_id = ?", [pupil_id]).fetchone()
-    extra, hide, read_aloud, sounds = row if row else (0.0, 0, 0, 0)
+    extra, hide, read_aloud, sounds, no_timer = row if row else (0.0, 0, 0, 0, 0)
     return {"extra_time_s": extra, "hide_countdown": bool(hide), "read_aloud": bool(read_aloud),
-            "sounds": bool(sounds)}
+            "sounds": bool(sounds), "no_timer": bool(no_timer)}
+
+
+def set_needs(db: Database, pupil_id: int, *, extra_time_s: float, read_aloud: bool, no_timer: bool) -> None:
+    """What the teacher sets on "What <name> needs" (issue 49.6), in one write: the child's own
+    switches (sounds, the hidden bar) stay as they are."""
+    with write_transaction(db):
+        db.execute(
+            "INSERT INTO pupil_settings (pupil_id, extra_time_s, read_aloud, no_timer) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (pupil_id) DO UPDATE SET extra_time_s = excluded.extra_time_s,"
+            " read_aloud = excluded.read_aloud, no_timer = excluded.no_timer",
+            [pupil_id, extra_time_s, int(read_aloud), int(no_timer)])
 
 
 def extra_times(db: Database, class_id: int) -> dict[int, float]:

@@ -12,12 +12,13 @@ from sqlite3 import Connection
 # school's finished tables of the whole year are never read. A table being played brings its
 # seats' seen_at along, so the channel can say, by the one rule (trainer.play.presence, asked
 # by trainer.play.live), when a turn falls due (the helper bot's clock, an away child, one who
-# never came) and who is here.
+# never came) and who is here, and a seat's "no timer" (issue 49.3), which has no turn clock.
 LIVE_SQL = (
     "SELECT t.id, t.class_id, t.version, t.status, t.updated_at, t.turn_clock, t.created_at, t.to_act,"
-    " json_group_array(json_array(s.seat, s.seen_at)) FILTER (WHERE s.seat IS NOT NULL)"
+    " json_group_array(json_array(s.seat, s.seen_at, coalesce(n.no_timer, 0))) FILTER (WHERE s.seat IS NOT NULL)"
     " FROM class_tables t INDEXED BY class_tables_live"
     " LEFT JOIN class_table_seats s ON s.table_id = t.id AND t.status = 'playing'"
+    " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id"
     " WHERE t.status IN ('open', 'playing') GROUP BY t.id")
 
 
@@ -30,13 +31,14 @@ def open_reader(path: str) -> Connection:
 
 def live(db: Connection) -> list[tuple[int, int, int, dict, dict[int, dict]]]:
     """(table id, class id, version, the row's status, updated_at, turn_clock, created_at and
-    to_act, seat -> {"seen_at"} while it is being played) of every table that can still change."""
+    to_act, seat -> {"seen_at", "untimed"} while it is being played) of every table that can still change."""
     found = []
     for table_id, class_id, version, status, updated_at, clock, started, to_act, seats in db.execute(LIVE_SQL):
         table = {"status": status, "updated_at": updated_at, "turn_clock": clock, "created_at": started,
                  "to_act": to_act}
         found.append((table_id, class_id, version, table,
-                      {seat: {"seen_at": at} for seat, at in json.loads(seats or "[]")}))
+                      {seat: {"seen_at": at, "untimed": bool(untimed)}
+                       for seat, at, untimed in json.loads(seats or "[]")}))
     return found
 
 

@@ -1068,3 +1068,15 @@ def m4701_school_hours_and_home_devices(db: Database) -> None:
     # What kind of device holds a home QR ("ipad", "android-phone", ...; from its User-Agent when
     # it was bound), so the teacher can tell the child's tablet from a parent's phone.
     db.execute("ALTER TABLE pupil_home_keys ADD COLUMN device_kind TEXT")
+
+
+# ----------------------------------------------- issue 49: what a child needs, set by the teacher
+@migrations()
+def m4901_pupil_no_timer(db: Database) -> None:
+    # A child who freezes under a countdown (issue 49.3): the teacher's "no timer" for this
+    # pupil. Drills show no countdown and send nothing at a limit, a class table's turn clock
+    # skips them, and their drill answers are rated on accuracy alone.
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN no_timer INTEGER NOT NULL DEFAULT 0")
+    # Whether a puzzle was issued with a time limit: the answer is rated by the way it was
+    # asked, even if the teacher switches "no timer" while the puzzle is on screen.
+    db.execute("ALTER TABLE attempts ADD COLUMN timed INTEGER NOT NULL DEFAULT 1")

@@ -114,16 +114,18 @@ class AlreadyIssued(Exception):
 
 def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
                 issued_at: float, time_limit: float, target: int, combo_size: int,
-                attempt_id: str | None = None, issued_by: str = "server", at_home: bool = False) -> str:
+                attempt_id: str | None = None, issued_by: str = "server", at_home: bool = False,
+                timed: bool = True) -> str:
     """A puzzle issued: by the server, or through an offline ticket (`issued_by="ticket"`);
-    `at_home` for a home session's (issue 37.1). AlreadyIssued: the sitting has had this puzzle."""
+    `at_home` for a home session's (issue 37.1); `timed` False for a pupil with "no timer"
+    (issue 49.3). AlreadyIssued: the sitting has had this puzzle."""
     attempt_id = attempt_id or secrets.token_urlsafe(16)
     try:
         db.execute(
             "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
-            " target, combo_size, issued_by, at_home) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target, combo_size, issued_by, at_home, timed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size,
-             issued_by, int(at_home)])
+             issued_by, int(at_home), int(timed)])
     except sqlite3.IntegrityError as err:
         if "UNIQUE" not in str(err):
             raise

@@ -49,7 +49,8 @@ def _rows(db: Database, sql: str, pupil_id: int, json_columns: tuple[str, ...] =
 def _practice(db: Database, pupil_id: int) -> dict:
     return {
         "rating": _rows(db, "SELECT rating, count, updated_at FROM pupil_ratings WHERE pupil_id = ?", pupil_id),
-        "settings": _rows(db, "SELECT extra_time_s, hide_countdown, read_aloud, sounds FROM pupil_settings WHERE pupil_id = ?",
+        "settings": _rows(db, "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer FROM pupil_settings"
+                          " WHERE pupil_id = ?",
                           pupil_id),
         "sessions": _rows(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? ORDER BY id", pupil_id),
         "attempts": _rows(db, "SELECT * FROM attempts WHERE pupil_id = ? ORDER BY issued_at, rowid", pupil_id,

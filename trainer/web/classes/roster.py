@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _, ngettext
 
-from trainer.store import pupil_export, pupil_rewards, pupils
+from trainer.store import drills, pupil_export, pupil_rewards, pupils
 from trainer.web.classes import class_page
 from trainer.web.classes.names import (
     MAX_ROWS,
@@ -20,6 +20,7 @@ from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.core.qr import qr_svg
 from trainer.web.db import get_db
+from trainer.web.drills.settings_form import EXTRA_TIME_RANGE, parse_extra_time
 from trainer.web.pupils import pictures, standing
 
 bp = Blueprint("roster", __name__)
@@ -225,6 +226,34 @@ def delete(pupil_id):
         flash(_("%(name)s and all their data have been deleted.", name=pupil["name"]))
         return redirect(url_for("classes.show", class_id=pupil["class_id"]), 303)
     return htmx.render("roster/delete.html", "roster/_delete_form.html", pupil=pupil, error=None)
+
+
+@bp.route("/pupils/<int:pupil_id>/needs", methods=["GET", "POST"])
+@login.teacher_required
+def needs(pupil_id):
+    """What a child needs (issue 49.6): extra time, read-aloud, no timer, on one page, set by the
+    teacher and kept on the server, so whichever tablet the child picks up has them."""
+    pupil = own_pupil(pupil_id)
+    db = get_db()
+    kept = drills.pupil_settings(db, pupil_id)
+    if request.method == "GET":
+        return htmx.render("roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept,
+                           extra_range=EXTRA_TIME_RANGE)
+    typed = request.form.get("extra_time", "")
+    seconds = parse_extra_time(typed)
+    chosen = {"extra_time_s": seconds if seconds is not None else typed,
+              "read_aloud": request.form.get("read_aloud") == "1", "no_timer": request.form.get("no_timer") == "1"}
+    if seconds is None:
+        return htmx.render("roster/needs.html", "roster/_needs.html", pupil=pupil, needs=chosen,
+                           extra_range=EXTRA_TIME_RANGE,
+                           extra_error=_("Choose from %(low)d to %(high)d seconds.",
+                                         low=EXTRA_TIME_RANGE[0], high=EXTRA_TIME_RANGE[1])), 400
+    drills.set_needs(db, pupil_id, extra_time_s=float(seconds), read_aloud=chosen["read_aloud"],
+                     no_timer=chosen["no_timer"])
+    message = _("Saved. %(name)s gets these the next time they open a page.", name=pupil["name"])
+    return htmx.fragment_or_redirect("roster/_needs.html", url_for("roster.needs", pupil_id=pupil_id), message,
+                                     pupil=pupil, needs=drills.pupil_settings(db, pupil_id),
+                                     extra_range=EXTRA_TIME_RANGE, message=message)
 
 
 @bp.route("/pupils/<int:pupil_id>/export.json")

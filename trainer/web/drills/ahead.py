@@ -89,14 +89,15 @@ def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
     count = _remaining(db, session)
     if not count:
         return []
-    extra = once.pupil_settings(db, pupil["id"])["extra_time_s"]
+    needs = once.pupil_settings(db, pupil["id"])
     settings = once.class_settings(db, pupil["class_id"])
     now = school_day.now()
     handed = []
     for puzzle_id in _choose(db, pupil, session, count):
         puzzle = puzzles.get(db, puzzle_id)
         attempt = {"id": secrets.token_urlsafe(16), "puzzle_id": puzzle.id, "session_id": session["id"],
-                   "issued_at": now, "time_limit_s": limit_for(settings, puzzle.time_limit, extra)}
+                   "issued_at": now, "time_limit_s": limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
+                   **({} if not needs["no_timer"] else {"timed": False})}
         ticket = _serializer().dumps({"pupil": pupil["id"], **attempt})
         # For the page only (static/js/outbox.js): how long it may show the puzzle at all.
         keep_ms = round((answer_deadline(now, attempt["time_limit_s"]) - now) * 1000)
@@ -139,6 +140,6 @@ def claim(db: Database, pupil: dict, attempt_id: str, ticket: str, at_home: bool
                 db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
                 day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
                 target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id,
-                issued_by="ticket", at_home=at_home)
+                issued_by="ticket", at_home=at_home, timed=data.get("timed", True) is not False)
         except practice.AlreadyIssued:
             raise AlreadyUsed(attempt_id) from None

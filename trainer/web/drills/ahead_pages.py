@@ -32,7 +32,8 @@ def render(context: dict, ticket: str) -> Markup:
     attempt, progress = context["attempt"], context["progress"]
     pieces = {_ATTEMPT: str(escape(attempt["id"])), _TICKET: str(escape(ticket)), _CSRF: str(escape(generate_csrf())),
               _PROGRESS: render_template("practice/_progress.html", progress=progress)}
-    key = (context["puzzle"].id, str(get_locale()), bool(context["hide_countdown"]), attempt["time_limit_s"])
+    key = (context["puzzle"].id, str(get_locale()), bool(context["hide_countdown"]), context["untimed"],
+           attempt["time_limit_s"])
     with _lock:
         template = _kept.get(key)
         if template is not None:

@@ -48,6 +48,8 @@ def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) 
                 instructions=puzzle_screen.instructions(puzzle),
                 reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
                 hide_countdown=once.pupil_settings(db, g.pupil["id"])["hide_countdown"],
+                # As the puzzle was issued (trainer.practice.flow): no countdown, nothing sent at a limit.
+                untimed=not attempt.get("timed", True),
                 waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
                 waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
                 problem=problem() if problem else None)
