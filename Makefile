@@ -53,8 +53,7 @@ TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: $(STAMP) chromium oidc-provider
 	$(BIN)/ruff check .
-#	ruff format --check: enabled once the lead has formatted the tree (issue 48.5).
-#	$(BIN)/ruff format --check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	@bash tests/tree_unchanged.sh before
 	$(PYTEST)

@@ -7,6 +7,7 @@ other programs on the machine do not inflate), and wall time beside it.
     python bench/bench_bots.py                      # all levels, 40 rounds each
     nice -n 10 python bench/bench_bots.py --levels clever,expert --rounds 100 --json out.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,11 +60,19 @@ def measure(level: str, rounds: int, players: int, seed: int, opponent: str = "c
     def ms(x):
         return round(1000 * x, 2)
 
-    return {"level": level, "players": players, "rounds": rounds, "moves": len(cpu),
-            "cpu_ms": {"median": ms(statistics.median(cpu)), "p95": ms(percentile(cpu, 0.95)),
-                       "mean": ms(statistics.fmean(cpu)), "max": ms(max(cpu))},
-            "wall_ms": {"median": ms(statistics.median(wall)), "p95": ms(percentile(wall, 0.95)),
-                        "max": ms(max(wall))}}
+    return {
+        "level": level,
+        "players": players,
+        "rounds": rounds,
+        "moves": len(cpu),
+        "cpu_ms": {
+            "median": ms(statistics.median(cpu)),
+            "p95": ms(percentile(cpu, 0.95)),
+            "mean": ms(statistics.fmean(cpu)),
+            "max": ms(max(cpu)),
+        },
+        "wall_ms": {"median": ms(statistics.median(wall)), "p95": ms(percentile(wall, 0.95)), "max": ms(max(wall))},
+    }
 
 
 def main(argv=None) -> int:
@@ -81,8 +90,11 @@ def main(argv=None) -> int:
         r = measure(level, args.rounds, args.players, args.seed)
         results.append(r)
         c, w = r["cpu_ms"], r["wall_ms"]
-        print(f"| {level} | {r['players']} | {r['moves']} | {c['median']} | {c['p95']} | "
-              f"{c['mean']} | {c['max']} | {w['p95']} |", flush=True)
+        print(
+            f"| {level} | {r['players']} | {r['moves']} | {c['median']} | {c['p95']} | "
+            f"{c['mean']} | {c['max']} | {w['p95']} |",
+            flush=True,
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     return 0

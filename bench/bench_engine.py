@@ -4,6 +4,7 @@
 
 Prints a Markdown report (paste into docs/performance.md) and writes bench/results/engine.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,10 +50,16 @@ def naive_solve_line(line: str) -> str:
         for k in range(1, len(table) + 1):
             for combo in itertools.combinations(table, k):
                 if value[play] + sum(value[c] for c in combo) == target:
-                    captures.append({"target": target, "play": play, "capture": list(combo),
-                                     "tweak": k == len(table),
-                                     "points": points[play] + sum(points[c] for c in combo),
-                                     "call": call_text(play, combo)})
+                    captures.append(
+                        {
+                            "target": target,
+                            "play": play,
+                            "capture": list(combo),
+                            "tweak": k == len(table),
+                            "points": points[play] + sum(points[c] for c in combo),
+                            "call": call_text(play, combo),
+                        }
+                    )
     return json.dumps({"target": target, "captures": captures})
 
 
@@ -103,15 +110,19 @@ def solver_table(quick: bool) -> list[dict]:
         parsed = [json.loads(line) for line in lines]
         captures = [len(solve_only(p)) for p in parsed]
         core = per_line_seconds(solve_only, parsed, repeats=3)
-        row = {"table": size, "positions": len(lines), "captures_median": median(captures),
-               "solver_us": median(solver) * 1e6, "solve_only_us": median(core) * 1e6,
-               "solve_only_max_us": max(core) * 1e6,
-               "lines_mode_us": lines_mode_seconds_per_position(lines) * 1e6}
+        row = {
+            "table": size,
+            "positions": len(lines),
+            "captures_median": median(captures),
+            "solver_us": median(solver) * 1e6,
+            "solve_only_us": median(core) * 1e6,
+            "solve_only_max_us": max(core) * 1e6,
+            "lines_mode_us": lines_mode_seconds_per_position(lines) * 1e6,
+        }
         if size in naive_counts:
             n = naive_counts[size] if not quick else max(1, naive_counts[size] // 4)
             naive = per_line_seconds(naive_solve_line, lines[:n], repeats=2 if size <= 16 else 1)
-            row.update(naive_us=median(naive) * 1e6,
-                       ratio=median(a / b for a, b in zip(naive, solver[:n])))
+            row.update(naive_us=median(naive) * 1e6, ratio=median(a / b for a, b in zip(naive, solver[:n])))
         rows.append(row)
     return rows
 
@@ -120,8 +131,22 @@ def rounds_per_second(players: int, rounds: int) -> float:
     times = []
     for seed in range(3):
         start = time.perf_counter()
-        subprocess.run([TRAINER, "play", "--players", str(players), "--bots", "random",
-                        "--seed", str(seed), "--rounds", str(rounds)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                TRAINER,
+                "play",
+                "--players",
+                str(players),
+                "--bots",
+                "random",
+                "--seed",
+                str(seed),
+                "--rounds",
+                str(rounds),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         times.append(time.perf_counter() - start)
     return rounds / median(times)
 
@@ -137,15 +162,19 @@ def main() -> None:
     save_result("engine", report)
 
     print(f"Machine baseline (fixed Python loop): {baseline * 1e3:.1f} ms\n")
-    print("| table cards | captures (median) | solve() only, µs (median / max) | solve + JSON in and out, µs | "
-          "`solve --lines`, µs/position (mean) | naive + JSON, µs | naive ÷ solver (median of pairs) |")
+    print(
+        "| table cards | captures (median) | solve() only, µs (median / max) | solve + JSON in and out, µs | "
+        "`solve --lines`, µs/position (mean) | naive + JSON, µs | naive ÷ solver (median of pairs) |"
+    )
     print("|---|---|---|---|---|---|---|")
     for row in solver:
         naive = f"{row['naive_us']:,.0f}" if "naive_us" in row else "–"
         ratio = f"{row['ratio']:,.0f}×" if "ratio" in row else "–"
-        print(f"| {row['table']} | {row['captures_median']:,.0f} | {row['solve_only_us']:,.0f} / "
-              f"{row['solve_only_max_us']:,.0f} | {row['solver_us']:,.0f} | {row['lines_mode_us']:,.0f} | "
-              f"{naive} | {ratio} |")
+        print(
+            f"| {row['table']} | {row['captures_median']:,.0f} | {row['solve_only_us']:,.0f} / "
+            f"{row['solve_only_max_us']:,.0f} | {row['solver_us']:,.0f} | {row['lines_mode_us']:,.0f} | "
+            f"{naive} | {ratio} |"
+        )
     print("\n| players | random-bot rounds per second via `trainer play` |")
     print("|---|---|")
     for players, value in rps.items():

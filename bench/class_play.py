@@ -61,6 +61,7 @@ acknowledged in it times their 3 viewers, with what each ask brought.
 
 Writes a Markdown summary to stdout and bench/results/class_play.json. Not part of `make test`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -96,11 +97,11 @@ from school_load import (
 
 VERSION = re.compile(r'<section id="table"[^>]*data-version="(\d+)"')
 PUSH = re.compile(r'data-push="http://127\.0\.0\.1:(\d+)(/push/stream\?t=[^"]+)"')
-KEEPALIVE = 4.0      # seconds: under gunicorn's keepalive (trainer serve: 5)
+KEEPALIVE = 4.0  # seconds: under gunicorn's keepalive (trainer serve: 5)
 DRILL_REQUESTS = ("next puzzle (POST)", "puzzle page (GET)", "answer (POST)", "feedback page (GET)")
 POLL, MOVE = "table poll (GET)", "move (POST)"
-CLIENT_BUSY = 0.7    # of a core: above it a client process may be what holds the load back
-TABLE_WEIGHT = 6     # a table of 4 tablets loads a client about as much as 6 drillers (10 + 60 ~ 2 shares)
+CLIENT_BUSY = 0.7  # of a core: above it a client process may be what holds the load back
+TABLE_WEIGHT = 6  # a table of 4 tablets loads a client about as much as 6 drillers (10 + 60 ~ 2 shares)
 
 
 def stamp() -> float:
@@ -115,8 +116,8 @@ class Recorder(Stats):
 
     def __init__(self):
         super().__init__()
-        self.samples: list[tuple[str, float, float]] = []     # (request, ended at, seconds)
-        self.failed: list[tuple[str, float]] = []             # (request, when)
+        self.samples: list[tuple[str, float, float]] = []  # (request, ended at, seconds)
+        self.failed: list[tuple[str, float]] = []  # (request, when)
 
     def add(self, name, seconds, status):
         if status >= 400:
@@ -139,8 +140,9 @@ class Tally:
     def add(self, key: str) -> None:
         self.events.setdefault(key, []).append(stamp())
 
-    def ask(self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int,
-            told: int | None = None) -> None:
+    def ask(
+        self, table_id: int, pupil_id: int, why: str, status: int, before: int, after: int, told: int | None = None
+    ) -> None:
         self.asks.append((stamp(), table_id, pupil_id, why, status, before, after, told))
 
 
@@ -177,8 +179,13 @@ def make_tables(db_path: str, school: dict, tables: int, seats: int = 4) -> tupl
                 class_tables.join(db, table_id, pupil["id"], now)
             row, layout, moved = class_tables.start_plan(db, table_id, group[0]["id"], False)
             class_tables.start(db, row, moved, new_game(TableSettings(layout, "full"), len(made) + 1), now)
-            made.append({"id": table_id, "pupils": group,
-                         "seat": {p["id"]: class_tables.seat_of(db, table_id, p["id"]) for p in group}})
+            made.append(
+                {
+                    "id": table_id,
+                    "pupils": group,
+                    "seat": {p["id"]: class_tables.seat_of(db, table_id, p["id"]) for p in group},
+                }
+            )
         spare += pupils
     db.close()
     if len(made) < tables:
@@ -222,12 +229,12 @@ class Table:
 
     def __init__(self, spec: dict):
         self.id = spec["id"]
-        self.acked: dict[int, float] = {}                  # version -> when the mover had it
-        self.seen: dict[int, dict[int, float]] = {}        # version -> pupil id -> when seen
-        self.mover: dict[int, int] = {}                    # version -> pupil who made it
-        self.plays_acked = 0          # take/lay moves whose answer said they were done
-        self.plays_unanswered = 0     # take/lay moves sent whose answer was lost (the kill)
-        self.moved_at: list[float] = []                    # when each acknowledged move came back
+        self.acked: dict[int, float] = {}  # version -> when the mover had it
+        self.seen: dict[int, dict[int, float]] = {}  # version -> pupil id -> when seen
+        self.mover: dict[int, int] = {}  # version -> pupil who made it
+        self.plays_acked = 0  # take/lay moves whose answer said they were done
+        self.plays_unanswered = 0  # take/lay moves sent whose answer was lost (the kill)
+        self.moved_at: list[float] = []  # when each acknowledged move came back
 
     def record(self) -> dict:
         """What a client process hands its parent (plain data: it crosses the pipe)."""
@@ -254,11 +261,19 @@ class Table:
         return out
 
 
-async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path: str, args,
-                 rng: random.Random, stop: asyncio.Event, counts: dict) -> None:
+async def tablet(
+    browser: Browser,
+    table: Table,
+    pupil: dict,
+    seat: int,
+    db_path: str,
+    args,
+    rng: random.Random,
+    stop: asyncio.Event,
+    counts: dict,
+) -> None:
     """One child's tablet at the table: the 1 s poll and, on their turn, a move."""
-    _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False,
-                                       record=False)
+    _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False, record=False)
     found = VERSION.search(text)
     version = int(found.group(1)) if found else 0
     loop = asyncio.get_running_loop()
@@ -281,7 +296,7 @@ async def tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path
                 try:
                     status, _, page = await browser.request(MOVE, "POST", f"/play/tables/{table.id}/move", form)
                 except asyncio.CancelledError:
-                    table.plays_unanswered += play      # the run ended before its answer came
+                    table.plays_unanswered += play  # the run ended before its answer came
                     raise
                 except Closed:
                     # The server is gone (the kill): think again; the next try reads the table
@@ -339,7 +354,7 @@ async def sse_events(port: int, path: str):
             return
         buffer = ""
         while True:
-            size = int((await reader.readline()).strip() or b"0", 16)     # chunked transfer
+            size = int((await reader.readline()).strip() or b"0", 16)  # chunked transfer
             if size == 0:
                 return
             buffer += (await reader.readexactly(size + 2))[:-2].decode()
@@ -353,15 +368,23 @@ async def sse_events(port: int, path: str):
         writer.close()
 
 
-async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db_path: str, args,
-                      rng: random.Random, stop: asyncio.Event, counts: dict) -> None:
+async def push_tablet(
+    browser: Browser,
+    table: Table,
+    pupil: dict,
+    seat: int,
+    db_path: str,
+    args,
+    rng: random.Random,
+    stop: asyncio.Event,
+    counts: dict,
+) -> None:
     """One child's tablet with the live channel, as static/js/push.js: the stream says which
     version the table is at; the tablet asks the table (one POST .../live) only when that is
     not the version it shows, or a turn fell due (the channel notes that it is here).
     While the stream is down it polls every `--poll` seconds and reconnects after a jittered,
     growing wait."""
-    _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False,
-                                       record=False)
+    _, _, text = await browser.request("table page (GET)", "GET", f"/play/tables/{table.id}", htmx=False, record=False)
     found, push = VERSION.search(text), PUSH.search(text)
     version = int(found.group(1)) if found else 0
     loop = asyncio.get_running_loop()
@@ -389,7 +412,7 @@ async def push_tablet(browser: Browser, table: Table, pupil: dict, seat: int, db
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
                 pass
             live.clear()
-            await asyncio.sleep(min(30.0, 2.0 ** failures) * rng.uniform(0.5, 1.5))
+            await asyncio.sleep(min(30.0, 2.0**failures) * rng.uniform(0.5, 1.5))
             failures += 1
 
     async def ask(why: str, told: int | None = None) -> bool:
@@ -481,8 +504,12 @@ def summary_of(times: dict, names) -> dict:
     every = [t for name in names for t in times.get(name, [])]
     if not every:
         return {"n": 0}
-    return {"n": len(every), "p50_ms": round(percentile(every, .5) * 1e3, 1),
-            "p95_ms": round(percentile(every, .95) * 1e3, 1), "p99_ms": round(percentile(every, .99) * 1e3, 1)}
+    return {
+        "n": len(every),
+        "p50_ms": round(percentile(every, 0.5) * 1e3, 1),
+        "p95_ms": round(percentile(every, 0.95) * 1e3, 1),
+        "p99_ms": round(percentile(every, 0.99) * 1e3, 1),
+    }
 
 
 def push_pid(master_pid: int) -> int | None:
@@ -497,6 +524,7 @@ def push_pid(master_pid: int) -> int | None:
 
 
 # ---------------------------------------------------------------- the load split over processes
+
 
 def default_clients(tables: int, drillers: int, cores: int) -> int:
     """One client process per ~10 tables or ~60 drillers, at least 2 where there are 2 cores,
@@ -548,8 +576,13 @@ def merge(results: list[dict]) -> dict:
             merged[key] += result[key]
         for key, stamps in result["events"].items():
             merged["events"].setdefault(key, []).extend(stamps)
-        merged["clients"].append({"load": result["load"], "cpu_s": round(result["cpu_s"], 3),
-                                  "cores_busy": round(result["cpu_s"] / result["window_s"], 3)})
+        merged["clients"].append(
+            {
+                "load": result["load"],
+                "cpu_s": round(result["cpu_s"], 3),
+                "cores_busy": round(result["cpu_s"] / result["window_s"], 3),
+            }
+        )
     return merged
 
 
@@ -563,8 +596,11 @@ def asks_per_move(asks, tables: list[dict], since: float, until: float) -> dict:
     viewings = sum(len(t["pupils"]) - 1 for t in tables for when in t["acked"].values() if since <= when <= until)
     kinds: dict[str, int] = {}
     for asked, table_id, pupil_id, why, _status, before, after, *_told in asks:
-        others = [acked[table_id, v] for v in range(before + 1, after + 1)
-                  if acked.get((table_id, v), (pupil_id,))[0] != pupil_id]
+        others = [
+            acked[table_id, v]
+            for v in range(before + 1, after + 1)
+            if acked.get((table_id, v), (pupil_id,))[0] != pupil_id
+        ]
         if not since <= (others[0][1] if others else asked) <= until:
             continue
         if others:
@@ -575,8 +611,12 @@ def asks_per_move(asks, tables: list[dict], since: float, until: float) -> dict:
             kind = f"only versions no tablet made ({why})"
         kinds[kind] = kinds.get(kind, 0) + 1
     sent = sum(kinds.values())
-    return {"asks": sent, "move_viewings": viewings,
-            "per_viewer_per_move": round(sent / viewings, 3) if viewings else None, "by_what_it_brought": kinds}
+    return {
+        "asks": sent,
+        "move_viewings": viewings,
+        "per_viewer_per_move": round(sent / viewings, 3) if viewings else None,
+        "by_what_it_brought": kinds,
+    }
 
 
 def client_main(pipe, share: dict) -> None:
@@ -592,21 +632,30 @@ async def client(pipe, share: dict) -> dict:
     rng = random.Random(share["seed"])
     play_tablet = push_tablet if share["mode"] == "push" else tablet
     tables = [Table(spec) for spec in share["tables"]]
-    players = [(Browser(share["port"], recorder), table, pupil, spec["seat"][pupil["id"]])
-               for table, spec in zip(tables, share["tables"]) for pupil in spec["pupils"]]
+    players = [
+        (Browser(share["port"], recorder), table, pupil, spec["seat"][pupil["id"]])
+        for table, spec in zip(tables, share["tables"])
+        for pupil in spec["pupils"]
+    ]
     drillers = [(Browser(share["port"], recorder), pupil) for pupil in share["drillers"]]
     browsers = [p[0] for p in players] + [d[0] for d in drillers]
     tasks = []
     try:
         everyone = [(b, p) for b, _, p, _ in players] + drillers
-        for i in range(0, len(everyone), 25):          # a class arrives over a few seconds
-            await asyncio.gather(*(pupil_login(b, p) for b, p in everyone[i:i + 25]))
+        for i in range(0, len(everyone), 25):  # a class arrives over a few seconds
+            await asyncio.gather(*(pupil_login(b, p) for b, p in everyone[i : i + 25]))
         for browser, table, pupil, seat in players:
-            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, share["db_path"], args,
-                                                         random.Random(rng.random()), stop, counts)))
+            tasks.append(
+                asyncio.create_task(
+                    play_tablet(
+                        browser, table, pupil, seat, share["db_path"], args, random.Random(rng.random()), stop, counts
+                    )
+                )
+            )
         for browser, _ in drillers:
-            tasks.append(asyncio.create_task(pupil_loop(browser, share["db_path"], 3.0,
-                                                        random.Random(rng.random()), stop)))
+            tasks.append(
+                asyncio.create_task(pupil_loop(browser, share["db_path"], 3.0, random.Random(rng.random()), stop))
+            )
         pipe.send("ready")
         since, until = await asyncio.to_thread(pipe.recv)
         await asyncio.sleep(max(0.0, since - stamp()))
@@ -614,16 +663,23 @@ async def client(pipe, share: dict) -> dict:
         await asyncio.sleep(max(0.0, until - stamp()))
         cpu = time.process_time() - cpu
         stop.set()
-        await asyncio.sleep(1.5)      # the tasks stop at their next step
+        await asyncio.sleep(1.5)  # the tasks stop at their next step
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         for browser in browsers:
             browser.close()
-    return {"samples": recorder.samples, "failed": recorder.failed, "events": counts.events, "asks": counts.asks,
-            "tables": [t.record() | {"pupils": s["pupils"]} for t, s in zip(tables, share["tables"])],
-            "cpu_s": cpu, "window_s": until - since, "load": f"{len(tables)} tables, {len(drillers)} drillers"}
+    return {
+        "samples": recorder.samples,
+        "failed": recorder.failed,
+        "events": counts.events,
+        "asks": counts.asks,
+        "tables": [t.record() | {"pupils": s["pupils"]} for t, s in zip(tables, share["tables"])],
+        "cpu_s": cpu,
+        "window_s": until - since,
+        "load": f"{len(tables)} tables, {len(drillers)} drillers",
+    }
 
 
 def receive(proc, pipe, timeout: float):
@@ -645,8 +701,15 @@ def start_clients(shares: list[tuple[list, list]], mode: str, port: int, db_path
     procs = []
     for index, (tables, drillers) in enumerate(shares):
         ours, theirs = context.Pipe()
-        share = {"tables": tables, "drillers": drillers, "mode": mode, "port": port, "db_path": db_path,
-                 "args": vars(args), "seed": 16 + index}
+        share = {
+            "tables": tables,
+            "drillers": drillers,
+            "mode": mode,
+            "port": port,
+            "db_path": db_path,
+            "args": vars(args),
+            "seed": 16 + index,
+        }
         proc = context.Process(target=client_main, args=(theirs, share), daemon=True)
         proc.start()
         procs.append((proc, ours))
@@ -664,12 +727,13 @@ def run(args, mode: str = "poll") -> dict:
     port = free_port()
     extra = ("--push-port", str(free_port()) if mode == "push" else "0")
     clients = args.clients or default_clients(args.tables, args.drillers, os.cpu_count() or 1)
-    shares = split_load(specs, spare[:args.drillers], clients)
+    shares = split_load(specs, spare[: args.drillers], clients)
     server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
     procs = []
 
     def restart():
         return start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
+
     try:
         procs = start_clients(shares, mode, port, db_path, args)
         for proc, pipe in procs:
@@ -710,20 +774,32 @@ def disrupt(args, mode: str, server, since: float, cpu_before: float, restart) -
         time.sleep(args.down)
         server = restart()
         back_at = stamp()
-        return (server, {"killed_at": killed_at, "back_at": back_at, "outage_until": back_at + 3},
-                server_cpu_seconds(server.pid) - cpu_of_killed)
+        return (
+            server,
+            {"killed_at": killed_at, "back_at": back_at, "outage_until": back_at + 3},
+            server_cpu_seconds(server.pid) - cpu_of_killed,
+        )
     return server, None, cpu_before
 
 
-def report_of(args, mode: str, merged: dict, since: float, until: float, server_cpu: float, rss: float,
-              kill_times: dict | None, db_path: str) -> dict:
+def report_of(
+    args,
+    mode: str,
+    merged: dict,
+    since: float,
+    until: float,
+    server_cpu: float,
+    rss: float,
+    kill_times: dict | None,
+    db_path: str,
+) -> dict:
     window = until - since
     tables = [Table.from_record({k: v for k, v in t.items() if k != "pupils"}) for t in merged["tables"]]
     times = times_in(merged["samples"], since, until)
     errors = errors_in(merged["failed"], since, until)
     events = merged["events"]
     asks = [a for a in merged["asks"] if since <= a[0] <= until]
-    cut = until - 2 * args.poll       # a move this late may not be on every board yet
+    cut = until - 2 * args.poll  # a move this late may not be on every board yet
     seen = [t for table in tables for t in table.latencies(since, cut)]
     requests = sum(len(v) for v in times.values())
     stale = count_in(events.get("stale", []), since, until)
@@ -733,37 +809,51 @@ def report_of(args, mode: str, merged: dict, since: float, until: float, server_
         "settings": vars(args),
         "window_s": round(window, 1),
         "moves": count_in(events.get("moves", []), since, until),
-        "move_seen_by_others": {"n": len(seen), "p50_ms": round(percentile(seen, .5) * 1e3),
-                                "p95_ms": round(percentile(seen, .95) * 1e3),
-                                "max_ms": round(max(seen) * 1e3) if seen else None} if seen else {"n": 0},
+        "move_seen_by_others": {
+            "n": len(seen),
+            "p50_ms": round(percentile(seen, 0.5) * 1e3),
+            "p95_ms": round(percentile(seen, 0.95) * 1e3),
+            "max_ms": round(max(seen) * 1e3) if seen else None,
+        }
+        if seen
+        else {"n": 0},
         "poll": summary_of(times, [POLL]),
         "move": summary_of(times, [MOVE]),
         "drill": summary_of(times, DRILL_REQUESTS),
         "by_request": {name: summary_of(times, [name]) for name in sorted(times)},
-        "requests": requests, "per_second": round(requests / window, 1),
+        "requests": requests,
+        "per_second": round(requests / window, 1),
         # 409s are refusals the client counts itself (stale); every other 4xx/5xx or a lost
         # connection is an error.
-        "errors": sum(errors.values()) - stale, "errors_by_request": errors, "stale": stale,
-        "polls_answered_with_a_table": sum(a[4] == 200 for a in asks), "polls": len(asks),
+        "errors": sum(errors.values()) - stale,
+        "errors_by_request": errors,
+        "stale": stale,
+        "polls_answered_with_a_table": sum(a[4] == 200 for a in asks),
+        "polls": len(asks),
         "asks_whole_run": len(merged["asks"]),
         "asks_per_move_seen": round(count_in([a[0] for a in asks], since, cut) / max(1, len(seen)), 2),
         "asks_per_viewer_per_move": asks_per_move(merged["asks"], merged["tables"], since, cut),
         "streams_opened": len(events.get("streams", [])),
         "tables_finished": len(events.get("finished", [])),
         "server_cpu_ms_per_request": round(server_cpu / max(1, requests) * 1e3, 2),
-        "server_cores_busy": round(server_cpu / window, 2), "client_cores_busy": round(client_cpu / window, 3),
+        "server_cores_busy": round(server_cpu / window, 2),
+        "client_cores_busy": round(client_cpu / window, 3),
         "client_processes": merged["clients"],
         "server_rss_mb": round(rss),
     }
     if kill_times:
         kill = kept_after_kill(db_path, tables, kill_times["back_at"])
         outage = kill_times["outage_until"]
-        kill.update(down_s=round(kill_times["back_at"] - kill_times["killed_at"], 1),
-                    errors_in_outage=sum(errors_in(merged["failed"], kill_times["killed_at"], outage).values())
-                    if outage else 0)
+        kill.update(
+            down_s=round(kill_times["back_at"] - kill_times["killed_at"], 1),
+            errors_in_outage=sum(errors_in(merged["failed"], kill_times["killed_at"], outage).values())
+            if outage
+            else 0,
+        )
         if outage is None:
-            kill["streams_reopened_after_kill"] = count_in(events.get("streams", []), kill_times["killed_at"],
-                                                           float("inf"))
+            kill["streams_reopened_after_kill"] = count_in(
+                events.get("streams", []), kill_times["killed_at"], float("inf")
+            )
         report["errors"] -= kill["errors_in_outage"]
         report["kill"] = kill
     return report
@@ -782,14 +872,17 @@ async def idle_cost(args, mode: str) -> dict:
     extra = ("--push-port", str(free_port()) if mode == "push" else "0")
     server = start_server(db_path, port, args.workers, args.threads, str(work / "server.log"), extra)
     stats, stop, counts = Stats(), asyncio.Event(), Tally()
-    still = argparse.Namespace(**{**vars(args), "think": 1e9})       # nobody ever moves
+    still = argparse.Namespace(**{**vars(args), "think": 1e9})  # nobody ever moves
     browsers, tasks = [], []
     try:
-        players = [(Browser(port, stats), Table(spec), pupil, spec["seat"][pupil["id"]])
-                   for spec in specs for pupil in spec["pupils"]]
+        players = [
+            (Browser(port, stats), Table(spec), pupil, spec["seat"][pupil["id"]])
+            for spec in specs
+            for pupil in spec["pupils"]
+        ]
         browsers = [p[0] for p in players]
         for i in range(0, len(players), 25):
-            await asyncio.gather(*(pupil_login(b, p) for b, _, p, _ in players[i:i + 25]))
+            await asyncio.gather(*(pupil_login(b, p) for b, _, p, _ in players[i : i + 25]))
         await asyncio.sleep(3)
         before = server_cpu_seconds(server.pid)
         await asyncio.sleep(args.idle_seconds)
@@ -797,8 +890,11 @@ async def idle_cost(args, mode: str) -> dict:
         play_tablet = push_tablet if mode == "push" else tablet
         rng = random.Random(36)
         for browser, table, pupil, seat in players:
-            tasks.append(asyncio.create_task(play_tablet(browser, table, pupil, seat, db_path, still,
-                                                         random.Random(rng.random()), stop, counts)))
+            tasks.append(
+                asyncio.create_task(
+                    play_tablet(browser, table, pupil, seat, db_path, still, random.Random(rng.random()), stop, counts)
+                )
+            )
         await asyncio.sleep(args.warmup)
         before, requests_before = server_cpu_seconds(server.pid), len(counts.asks)
         await asyncio.sleep(args.idle_seconds)
@@ -814,10 +910,15 @@ async def idle_cost(args, mode: str) -> dict:
             browser.close()
         kill_server(server, signal.SIGTERM)
     minutes = args.idle_seconds / 60 * len(players)
-    return {"mode": mode, "tablets": len(players), "seconds": args.idle_seconds,
-            "server_cpu_s_nobody": round(nobody, 2), "server_cpu_s_connected": round(connected, 2),
-            "requests_per_tablet_minute": round(asks / minutes, 1),
-            "cpu_ms_per_tablet_minute": round(max(0.0, connected - nobody) / minutes * 1e3, 1)}
+    return {
+        "mode": mode,
+        "tablets": len(players),
+        "seconds": args.idle_seconds,
+        "server_cpu_s_nobody": round(nobody, 2),
+        "server_cpu_s_connected": round(connected, 2),
+        "requests_per_tablet_minute": round(asks / minutes, 1),
+        "cpu_ms_per_tablet_minute": round(max(0.0, connected - nobody) / minutes * 1e3, 1),
+    }
 
 
 def kept_after_kill(db_path: str, tables: list[Table], back_at: float) -> dict:
@@ -838,22 +939,28 @@ def kept_after_kill(db_path: str, tables: list[Table], back_at: float) -> dict:
             stored += sum(isinstance(move, Play) for _, move in game.state.log)
         stored -= len(class_tables.helped_of(row))
         if not table.plays_acked <= stored <= table.plays_acked + table.plays_unanswered:
-            problems.append(f"table {table.id}: {table.plays_acked} plays acknowledged, "
-                            f"{table.plays_unanswered} unanswered, {stored} stored")
+            problems.append(
+                f"table {table.id}: {table.plays_acked} plays acknowledged, "
+                f"{table.plays_unanswered} unanswered, {stored} stored"
+            )
         if table.acked and row["version"] < max(table.acked):
             problems.append(f"table {table.id}: version {row['version']} < acknowledged {max(table.acked)}")
         after = [t - back_at for t in table.moved_at if t >= back_at]
         if row["status"] == "finished" and not after:
-            continue              # its game ended before the kill: nothing left to play
+            continue  # its game ended before the kill: nothing left to play
         recovered.append(after[0] if after else None)
     conn.close()
     moved = [t for t in recovered if t is not None]
-    return {"problems": problems,
-            "plays_acknowledged": sum(t.plays_acked for t in tables),
-            "plays_unanswered": sum(t.plays_unanswered for t in tables),
-            "tables_moving_after_restart": len(moved), "tables_unfinished": len(recovered),
-            "first_move_after_restart_s": {"p50": round(percentile(moved, .5), 2),
-                                           "max": round(max(moved), 2)} if moved else None}
+    return {
+        "problems": problems,
+        "plays_acknowledged": sum(t.plays_acked for t in tables),
+        "plays_unanswered": sum(t.plays_unanswered for t in tables),
+        "tables_moving_after_restart": len(moved),
+        "tables_unfinished": len(recovered),
+        "first_move_after_restart_s": {"p50": round(percentile(moved, 0.5), 2), "max": round(max(moved), 2)}
+        if moved
+        else None,
+    }
 
 
 def main() -> None:
@@ -862,22 +969,46 @@ def main() -> None:
     parser.add_argument("--drillers", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=60, help="measured window")
     parser.add_argument("--warmup", type=float, default=8)
-    parser.add_argument("--think", type=float, default=1.25,
-                        help="seconds a child thinks on their turn (4 seats: a move each every ~5 s)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.25,
+        help="seconds a child thinks on their turn (4 seats: a move each every ~5 s)",
+    )
     parser.add_argument("--poll", type=float, default=1.0, help="the table page's poll period")
-    parser.add_argument("--mode", choices=("both", "push", "poll"), default="both",
-                        help="the live channel (issue 36.1), today's poll, or both in one run (default)")
-    parser.add_argument("--idle-tablets", type=int, default=0,
-                        help="also measure this many connected tablets where nobody moves (server CPU)")
+    parser.add_argument(
+        "--mode",
+        choices=("both", "push", "poll"),
+        default="both",
+        help="the live channel (issue 36.1), today's poll, or both in one run (default)",
+    )
+    parser.add_argument(
+        "--idle-tablets",
+        type=int,
+        default=0,
+        help="also measure this many connected tablets where nobody moves (server CPU)",
+    )
     parser.add_argument("--idle-seconds", type=float, default=30)
-    parser.add_argument("--kill-at", type=float, default=None,
-                        help="SIGKILL the whole server (and the live channel) this many seconds into the window, then restart it")
-    parser.add_argument("--kill-push-at", type=float, default=None,
-                        help="SIGKILL only the live channel's process this many seconds into the push run")
+    parser.add_argument(
+        "--kill-at",
+        type=float,
+        default=None,
+        help="SIGKILL the whole server (and the live channel) this many seconds into the window, then restart it",
+    )
+    parser.add_argument(
+        "--kill-push-at",
+        type=float,
+        default=None,
+        help="SIGKILL only the live channel's process this many seconds into the push run",
+    )
     parser.add_argument("--down", type=float, default=2.0, help="seconds the killed server stays down")
-    parser.add_argument("--clients", type=int, default=0,
-                        help="client processes the tables and drillers are split over (default: one per "
-                             "~10 tables or ~60 drillers, at least 2 where there are 2 cores)")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=0,
+        help="client processes the tables and drillers are split over (default: one per "
+        "~10 tables or ~60 drillers, at least 2 where there are 2 cores)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
@@ -886,8 +1017,10 @@ def main() -> None:
     idle = {mode: asyncio.run(idle_cost(args, mode)) for mode in modes} if args.idle_tablets else {}
     save_result("class_play", {"runs": reports, "idle": idle})
     first = reports[modes[0]]
-    print(f"{args.tables} tables of 4 + {args.drillers} drillers, {first['window_s']} s each, "
-          f"--workers {args.workers} --threads {args.threads}; " + ", then ".join(modes))
+    print(
+        f"{args.tables} tables of 4 + {args.drillers} drillers, {first['window_s']} s each, "
+        f"--workers {args.workers} --threads {args.threads}; " + ", then ".join(modes)
+    )
     print("| measure | " + " | ".join(modes) + " |")
     print("|---|" + "---|" * len(modes))
 
@@ -895,44 +1028,73 @@ def main() -> None:
         print(f"| {label} | " + " | ".join(cell(reports[m]) for m in modes) + " |")
 
     row("moves in the window", lambda r: str(r["moves"]))
-    row("move -> seen by the other 3, p50 / p95 / max",
-        lambda r: f"{r['move_seen_by_others'].get('p50_ms')} / {r['move_seen_by_others'].get('p95_ms')} / "
-                  f"{r['move_seen_by_others'].get('max_ms')} ms (n={r['move_seen_by_others']['n']})")
+    row(
+        "move -> seen by the other 3, p50 / p95 / max",
+        lambda r: (
+            f"{r['move_seen_by_others'].get('p50_ms')} / {r['move_seen_by_others'].get('p95_ms')} / "
+            f"{r['move_seen_by_others'].get('max_ms')} ms (n={r['move_seen_by_others']['n']})"
+        ),
+    )
     for name in ("poll", "move", "drill"):
-        row(f"{name} requests p50 / p95", lambda r, n=name: f"{r[n].get('p50_ms')} / {r[n].get('p95_ms')} ms (n={r[n]['n']})")
-    row("table asks (POST .../live): answered with a new table / all",
-        lambda r: f"{r['polls_answered_with_a_table']} of {r['polls']}")
+        row(
+            f"{name} requests p50 / p95",
+            lambda r, n=name: f"{r[n].get('p50_ms')} / {r[n].get('p95_ms')} ms (n={r[n]['n']})",
+        )
+    row(
+        "table asks (POST .../live): answered with a new table / all",
+        lambda r: f"{r['polls_answered_with_a_table']} of {r['polls']}",
+    )
     row("table asks per move seen", lambda r: f"{r['asks_per_move_seen']:.2f}")
-    row("table asks per viewer per move (same window)",
-        lambda r: f"{r['asks_per_viewer_per_move']['per_viewer_per_move']} "
-                  f"({r['asks_per_viewer_per_move']['asks']} asks, {r['asks_per_viewer_per_move']['move_viewings']} "
-                  "viewings)")
+    row(
+        "table asks per viewer per move (same window)",
+        lambda r: (
+            f"{r['asks_per_viewer_per_move']['per_viewer_per_move']} "
+            f"({r['asks_per_viewer_per_move']['asks']} asks, {r['asks_per_viewer_per_move']['move_viewings']} "
+            "viewings)"
+        ),
+    )
     row("errors / stale refusals", lambda r: f"{r['errors']} / {r['stale']}")
     row("requests/s", lambda r: str(r["per_second"]))
-    row("server CPU per request", lambda r: f"{r['server_cpu_ms_per_request']} ms ({r['server_cores_busy']} cores busy)")
-    row("client CPU: cores busy, all / each process",
-        lambda r: f"{r['client_cores_busy']} / " + ", ".join(str(c["cores_busy"]) for c in r["client_processes"]))
+    row(
+        "server CPU per request", lambda r: f"{r['server_cpu_ms_per_request']} ms ({r['server_cores_busy']} cores busy)"
+    )
+    row(
+        "client CPU: cores busy, all / each process",
+        lambda r: f"{r['client_cores_busy']} / " + ", ".join(str(c["cores_busy"]) for c in r["client_processes"]),
+    )
     row("server memory", lambda r: f"{r['server_rss_mb']} MB")
     if idle:
-        print("| idle tablets: server CPU per tablet-minute | " + " | ".join(
-            f"{idle[m]['cpu_ms_per_tablet_minute']} ms ({idle[m]['requests_per_tablet_minute']} asks, "
-            f"{idle[m]['tablets']} tablets, {idle[m]['seconds']:.0f} s)" for m in modes) + " |")
+        print(
+            "| idle tablets: server CPU per tablet-minute | "
+            + " | ".join(
+                f"{idle[m]['cpu_ms_per_tablet_minute']} ms ({idle[m]['requests_per_tablet_minute']} asks, "
+                f"{idle[m]['tablets']} tablets, {idle[m]['seconds']:.0f} s)"
+                for m in modes
+            )
+            + " |"
+        )
     for mode, report in reports.items():
         for client in report["client_processes"]:
             if client["cores_busy"] > CLIENT_BUSY:
-                print(f"WARNING: {mode}: a client process ({client['load']}) used {client['cores_busy']} of a core: "
-                      "the client may be the bottleneck; run with more --clients (or on more cores)")
+                print(
+                    f"WARNING: {mode}: a client process ({client['load']}) used {client['cores_busy']} of a core: "
+                    "the client may be the bottleneck; run with more --clients (or on more cores)"
+                )
     failed = []
     for mode, report in reports.items():
         kill = report.get("kill")
         if kill:
             what = "the live channel" if args.kill_push_at is not None and mode == "push" else "the whole server"
-            print(f"| {mode}: SIGKILL of {what} | plays acknowledged {kill['plays_acknowledged']}, answers lost to "
-                  f"the kill {kill['plays_unanswered']}, kept exactly once: {'yes' if not kill['problems'] else 'NO'}; "
-                  f"tables moving again {kill['tables_moving_after_restart']} of {kill['tables_unfinished']}; "
-                  f"streams opened again {kill.get('streams_reopened_after_kill', '-')} |")
+            print(
+                f"| {mode}: SIGKILL of {what} | plays acknowledged {kill['plays_acknowledged']}, answers lost to "
+                f"the kill {kill['plays_unanswered']}, kept exactly once: {'yes' if not kill['problems'] else 'NO'}; "
+                f"tables moving again {kill['tables_moving_after_restart']} of {kill['tables_unfinished']}; "
+                f"streams opened again {kill.get('streams_reopened_after_kill', '-')} |"
+            )
             if kill["problems"] or kill["tables_moving_after_restart"] < kill["tables_unfinished"]:
-                failed.append(f"{mode}: after the kill: " + "; ".join(kill["problems"] or ["a table did not move again"]))
+                failed.append(
+                    f"{mode}: after the kill: " + "; ".join(kill["problems"] or ["a table did not move again"])
+                )
         if report["errors"]:
             failed.append(f"{mode}: errors {report['errors_by_request']}")
         print(json.dumps({mode: report["by_request"]}, indent=1), file=sys.stderr)

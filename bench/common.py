@@ -1,4 +1,5 @@
 """Shared helpers for benchmarks: medians, percentiles and a machine-speed baseline."""
+
 from __future__ import annotations
 
 import json
@@ -30,11 +31,13 @@ def timed(fn, *args, **kwargs) -> float:
 
 def python_baseline_seconds(repeats: int = 5) -> float:
     """Median time of a fixed pure-Python workload: divides out how fast this machine is today."""
+
     def workload():
         total = 0
         for i in range(300_000):
             total += i % 7
         return total
+
     return median(timed(workload) for _ in range(repeats))
 
 

@@ -7,6 +7,7 @@ Starts `trainer serve --push-port 0` on a fresh database, measures /login with n
 then holds `--idle` sockets that send nothing and `--slow` that send half a header (a byte more
 now and then), and measures again. A request that gets no answer in 10 s counts as 10 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,10 +56,28 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp())
     port = free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(folder / "instance"))
-    server = subprocess.Popen([sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port),
-                               "--push-port", "0", "--no-demo", "--db", str(folder / "school.db"),
-                               "--workers", args.workers, "--threads", args.threads],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "trainer.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--push-port",
+            "0",
+            "--no-demo",
+            "--db",
+            str(folder / "school.db"),
+            "--workers",
+            args.workers,
+            "--threads",
+            args.threads,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     try:
         for _ in range(600):
             if login_seconds(port) < 10 and server.poll() is None:
@@ -73,7 +92,7 @@ def main() -> int:
             held.append(s)
         flooded = []
         for _ in range(args.rounds):
-            for s in held[args.idle::10]:
+            for s in held[args.idle :: 10]:
                 s.sendall(b"x")
             flooded.append(login_seconds(port))
         for s in held:
@@ -82,9 +101,11 @@ def main() -> int:
         server.terminate()
         server.wait()
     print(f"/login, nothing held: median {median(quiet) * 1000:.1f} ms, p95 {percentile(quiet, 0.95) * 1000:.1f} ms")
-    print(f"/login, {args.idle} idle + {args.slow} slow-header sockets held: median "
-          f"{median(flooded) * 1000:.1f} ms, p95 {percentile(flooded, 0.95) * 1000:.1f} ms, "
-          f"{sum(t >= 10 for t in flooded)} of {len(flooded)} unanswered in 10 s")
+    print(
+        f"/login, {args.idle} idle + {args.slow} slow-header sockets held: median "
+        f"{median(flooded) * 1000:.1f} ms, p95 {percentile(flooded, 0.95) * 1000:.1f} ms, "
+        f"{sum(t >= 10 for t in flooded)} of {len(flooded)} unanswered in 10 s"
+    )
     return 0
 
 

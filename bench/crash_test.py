@@ -7,6 +7,7 @@ answer that got a success response must be stored exactly once.
 Tablets whose request died with the server send the answer again (the attempt id makes a
 retry safe), as the page does; an answer counts as acknowledged only when a response said so.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,7 +56,7 @@ async def run(args) -> dict:
     stop = asyncio.Event()
     browsers, tasks, kills = [], [], []
     try:
-        for i, pupil in enumerate(school["pupils"][:args.pupils]):
+        for i, pupil in enumerate(school["pupils"][: args.pupils]):
             browser = Browser(port, stats)
             browsers.append(browser)
             await logged_in(browser, pupil)
@@ -68,8 +69,11 @@ async def run(args) -> dict:
             await asyncio.sleep(args.down)
             server = start_server(db_path, port, args.workers, args.threads, log)
             kills.append({"kill": k + 1, "acknowledged_before": before, "down_s": round(time.time() - killed_at, 2)})
-            print(f"kill {k + 1}: {before} answers acknowledged so far; back after {kills[-1]['down_s']} s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"kill {k + 1}: {before} answers acknowledged so far; back after {kills[-1]['down_s']} s",
+                file=sys.stderr,
+                flush=True,
+            )
         await asyncio.sleep(args.every)
         stop.set()
         await asyncio.sleep(args.think * 2)
@@ -80,8 +84,12 @@ async def run(args) -> dict:
         for browser in browsers:
             browser.close()
         kill_server(server, signal.SIGTERM)
-    return {"kills": kills, "answers": check_answers(db_path, stats.acknowledged),
-            "errors": stats.errors, "settings": vars(args)}
+    return {
+        "kills": kills,
+        "answers": check_answers(db_path, stats.acknowledged),
+        "errors": stats.errors,
+        "settings": vars(args),
+    }
 
 
 def main() -> int:

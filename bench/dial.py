@@ -27,6 +27,7 @@ ladder run takes most of an hour): their Elo is chained onto casual's from bench
 results (--ladder, bench/results/ladder.json when it exists, else the gaps docs/performance.md
 gives for the 1,000-pair ladder of seed 2024).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,11 +87,12 @@ def fitted_elo(names, wins) -> dict[str, float]:
     return {a: 400.0 * math.log10(p[a] / p["random"]) for a in names}
 
 
-def elo_with_intervals(games_by_pairing: dict, names: list[str], deals: int, resamples: int,
-                       seed: int) -> dict[str, tuple[float, float, float]]:
+def elo_with_intervals(
+    games_by_pairing: dict, names: list[str], deals: int, resamples: int, seed: int
+) -> dict[str, tuple[float, float, float]]:
     """Elo of every name from all pairwise results, with a 95% interval from resampling deals
     (the same deals for every pairing, as they were played)."""
-    per_deal = []       # (deal, (a, b), wins of a over b)
+    per_deal = []  # (deal, (a, b), wins of a over b)
     for pairing, games in games_by_pairing.items():
         for g in games:
             for key, value in pairwise_results([g], list(pairing)).items():
@@ -146,8 +148,9 @@ def main(argv=None) -> int:
     parser.add_argument("--resamples", type=int, default=200, help="bootstrap resamples for the Elo intervals")
     parser.add_argument("--ladder", type=Path, default=ROOT / "bench" / "results" / "ladder.json")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "dial.json")
-    parser.add_argument("--elo-out", type=Path, default=ELO_FILE,
-                        help="where the Elo table goes (default seed_data/bot_elo.json)")
+    parser.add_argument(
+        "--elo-out", type=Path, default=ELO_FILE, help="where the Elo table goes (default seed_data/bot_elo.json)"
+    )
     args = parser.parse_args(argv)
     started = time.time()
     neighbours = [(dial(DIALS[i + k]), dial(DIALS[i])) for k in (1, 2) for i in range(len(DIALS) - k)]
@@ -159,8 +162,11 @@ def main(argv=None) -> int:
         games_by_pairing[(first, second)] = games
         summaries[(first, second)] = summarize(games, [first, second], 2, args.rounds)
         a = summaries[(first, second)]["bots"][first]
-        print(f"dial: {first} vs {second}: {pct(a['win_rate'])} ({time.time() - started:.0f} s)",
-              file=sys.stderr, flush=True)
+        print(
+            f"dial: {first} vs {second}: {pct(a['win_rate'])} ({time.time() - started:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
     names = ["random", "beginner", "casual"] + [dial(x) for x in DIALS]
     ratings = elo_with_intervals(games_by_pairing, names, args.rounds, args.resamples, args.seed)
 
@@ -170,13 +176,28 @@ def main(argv=None) -> int:
         shares = {x: per_deal_shares(games_by_pairing[(dial(x), opp)], dial(x)) for x in DIALS}
         for lo_x, hi_x in zip(DIALS, DIALS[1:]):
             mean, lo, hi = paired_difference(shares[hi_x], shares[lo_x])
-            steps.append({"opponent": opp, "from": lo_x, "to": hi_x, "difference": mean,
-                          "ci95": [lo, hi], "weaker_beyond_noise": hi < 0})
+            steps.append(
+                {
+                    "opponent": opp,
+                    "from": lo_x,
+                    "to": hi_x,
+                    "difference": mean,
+                    "ci95": [lo, hi],
+                    "weaker_beyond_noise": hi < 0,
+                }
+            )
     head_to_head = []
     for lo_x, hi_x in zip(DIALS, DIALS[1:]):
         a = summaries[(dial(hi_x), dial(lo_x))]["bots"][dial(hi_x)]
-        head_to_head.append({"from": lo_x, "to": hi_x, "win_rate": a["win_rate"], "ci95": a["ci95"],
-                             "weaker_beyond_noise": a["ci95"][1] < 0.5})
+        head_to_head.append(
+            {
+                "from": lo_x,
+                "to": hi_x,
+                "win_rate": a["win_rate"],
+                "ci95": a["ci95"],
+                "weaker_beyond_noise": a["ci95"][1] < 0.5,
+            }
+        )
     elo_rises = all(ratings[dial(b)][0] > ratings[dial(a)][0] for a, b in zip(DIALS, DIALS[1:]))
     weaker = [s for s in steps + head_to_head if s["weaker_beyond_noise"]]
     monotone = elo_rises and not weaker
@@ -185,30 +206,51 @@ def main(argv=None) -> int:
     covers = bottom["ci95"][0] <= 0.5 and top["ci95"][1] >= 0.5
 
     gaps, gap_source = ladder_gaps(args.ladder)
-    levels = {name: {"elo": round(ratings[name][0], 1),
-                     "ci95": [round(ratings[name][1], 1), round(ratings[name][2], 1)],
-                     "source": "measured by bench/dial.py"} for name in ("random", "beginner", "casual")}
+    levels = {
+        name: {
+            "elo": round(ratings[name][0], 1),
+            "ci95": [round(ratings[name][1], 1), round(ratings[name][2], 1)],
+            "source": "measured by bench/dial.py",
+        }
+        for name in ("random", "beginner", "casual")
+    }
     for name in ("clever", "expert"):
         below, gap = gaps[name]
         elo = levels[below]["elo"] + gap
-        levels[name] = {"elo": round(elo, 1), "ci95": None,
-                        "source": f"{below} + {gap:g}: {gap_source}"}
+        levels[name] = {"elo": round(elo, 1), "ci95": None, "source": f"{below} + {gap:g}: {gap_source}"}
     table = {
         "format": "tweak-bot-elo/1",
         "scale": "Elo of single 2-player rounds (a shared top score half a win): 400 log10 of "
-                 "Bradley-Terry strength, random = 0",
+        "Bradley-Terry strength, random = 0",
         "measured": f"bench/dial.py --rounds {args.rounds} --seed {args.seed}",
         "levels": levels,
-        "dial": [{"x": x, "elo": round(ratings[dial(x)][0], 1),
-                  "ci95": [round(ratings[dial(x)][1], 1), round(ratings[dial(x)][2], 1)]} for x in DIALS],
+        "dial": [
+            {
+                "x": x,
+                "elo": round(ratings[dial(x)][0], 1),
+                "ci95": [round(ratings[dial(x)][1], 1), round(ratings[dial(x)][2], 1)],
+            }
+            for x in DIALS
+        ],
     }
     args.elo_out.write_text(json.dumps(table, indent=1) + "\n")
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({
-        "rounds": args.rounds, "seed": args.seed, "monotone": monotone, "covers": covers,
-        "steps": steps, "head_to_head": head_to_head, "elo": table,
-        "pairings": [{"first": a, "second": b, "result": summaries[(a, b)]} for a, b in pairings],
-    }, indent=1) + "\n")
+    args.json.write_text(
+        json.dumps(
+            {
+                "rounds": args.rounds,
+                "seed": args.seed,
+                "monotone": monotone,
+                "covers": covers,
+                "steps": steps,
+                "head_to_head": head_to_head,
+                "elo": table,
+                "pairings": [{"first": a, "second": b, "result": summaries[(a, b)]} for a, b in pairings],
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
     minutes = (time.time() - started) / 60
     print(f"{args.rounds:,} deal pairs per pairing, seed {args.seed}, {minutes:.1f} minutes.\n")
@@ -221,17 +263,23 @@ def main(argv=None) -> int:
 
     for x in DIALS:
         r = ratings[dial(x)]
-        print(f"| {x:g} | {cell(dial(x), 'random')} | {cell(dial(x), 'beginner')} | "
-              f"{cell(dial(x), 'casual')} | {r[0]:.0f} | {r[1]:.0f} – {r[2]:.0f} |")
+        print(
+            f"| {x:g} | {cell(dial(x), 'random')} | {cell(dial(x), 'beginner')} | "
+            f"{cell(dial(x), 'casual')} | {r[0]:.0f} | {r[1]:.0f} – {r[2]:.0f} |"
+        )
     print("\n| level | Elo (random = 0) | 95% interval | from |")
     print("|---|---|---|---|")
     for name, row in levels.items():
         ci = f"{row['ci95'][0]:.0f} – {row['ci95'][1]:.0f}" if row["ci95"] else "–"
         print(f"| {name} | {row['elo']:.0f} | {ci} | {row['source']} |")
-    print(f"\nFixed pairings on the same deals: beginner vs random {cell('beginner', 'random')}, "
-          f"casual vs beginner {cell('casual', 'beginner')}, casual vs random {cell('casual', 'random')}.")
-    print("\nEach step up: the upper point's win rate head to head, and the paired per-deal difference"
-          " of the two points' win rates against each opponent (points, 95% interval):\n")
+    print(
+        f"\nFixed pairings on the same deals: beginner vs random {cell('beginner', 'random')}, "
+        f"casual vs beginner {cell('casual', 'beginner')}, casual vs random {cell('casual', 'random')}."
+    )
+    print(
+        "\nEach step up: the upper point's win rate head to head, and the paired per-deal difference"
+        " of the two points' win rates against each opponent (points, 95% interval):\n"
+    )
     print("| step | head to head | vs random | vs beginner | vs casual |")
     print("|---|---|---|---|---|")
     for lo_x, hi_x in zip(DIALS, DIALS[1:]):
@@ -240,13 +288,19 @@ def main(argv=None) -> int:
             s = next(s for s in steps if s["opponent"] == opp and s["from"] == lo_x)
             cells.append(f"{100 * s['difference']:+.1f} ({100 * s['ci95'][0]:+.1f} to {100 * s['ci95'][1]:+.1f})")
         print(f"| {lo_x:g} → {hi_x:g} | " + " | ".join(cells) + " |")
-    print(f"\n- Monotone: {'yes' if monotone else 'NO'} (Elo rises at every step: "
-          f"{'yes' if elo_rises else 'no'}; comparisons where the upper point is weaker beyond "
-          f"noise: {len(weaker)} of {len(steps) + len(head_to_head)}).")
-    print(f"- Covers random to casual: {'yes' if covers else 'NO'} (dial:0 vs random "
-          f"{pct(bottom['win_rate'])}, {pct(bottom['ci95'][0])}–{pct(bottom['ci95'][1])}; "
-          f"dial:1 vs casual {pct(top['win_rate'])}).")
-    print(f"- Elo table written to {args.elo_out.relative_to(ROOT) if args.elo_out.is_relative_to(ROOT) else args.elo_out}.")
+    print(
+        f"\n- Monotone: {'yes' if monotone else 'NO'} (Elo rises at every step: "
+        f"{'yes' if elo_rises else 'no'}; comparisons where the upper point is weaker beyond "
+        f"noise: {len(weaker)} of {len(steps) + len(head_to_head)})."
+    )
+    print(
+        f"- Covers random to casual: {'yes' if covers else 'NO'} (dial:0 vs random "
+        f"{pct(bottom['win_rate'])}, {pct(bottom['ci95'][0])}–{pct(bottom['ci95'][1])}; "
+        f"dial:1 vs casual {pct(top['win_rate'])})."
+    )
+    print(
+        f"- Elo table written to {args.elo_out.relative_to(ROOT) if args.elo_out.is_relative_to(ROOT) else args.elo_out}."
+    )
     return 0 if monotone and covers else 1
 
 

@@ -17,6 +17,7 @@ one per thread). The floor must cost within 20 % of it (bench/request_cost.py ch
 same run), so it is neither inflated nor trimmed below what a real Flask app pays. `create_bare_app` serves the page alone (no
 session, no CSRF, no database), so the report can say what those cost.
 """
+
 from __future__ import annotations
 
 import queue
@@ -38,11 +39,20 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ t
 <span class="card__value">{{ row.value }}</span> <span class="card__name">{{ row.name }}</span></li>
 {% endfor %}</ul>FILLER<button>Next</button></form></main></body></html>"""
 CARDS = 12
-FILLER_LINE = '<svg class="card__face" viewBox="0 0 60 90" aria-hidden="true"><rect width="60" height="90" rx="6"/></svg>\n'
+FILLER_LINE = (
+    '<svg class="card__face" viewBox="0 0 60 90" aria-hidden="true"><rect width="60" height="90" rx="6"/></svg>\n'
+)
 
 
-ROWS = [{"colour": ("red", "blue", "green", "yellow")[i % 4], "key": "ABCDEFGHIJKL"[i],
-         "value": i % 10 + 1, "name": f"Card <{i}> & co"} for i in range(CARDS)]
+ROWS = [
+    {
+        "colour": ("red", "blue", "green", "yellow")[i % 4],
+        "key": "ABCDEFGHIJKL"[i],
+        "value": i % 10 + 1,
+        "name": f"Card <{i}> & co",
+    }
+    for i in range(CARDS)
+]
 
 
 def _page_app(page_bytes: int) -> Flask:
@@ -53,7 +63,7 @@ def _page_app(page_bytes: int) -> Flask:
 
 
 def _page_source(page_bytes: int) -> str:
-    rendered = len(PAGE) + CARDS * 140      # the page without filler, near enough
+    rendered = len(PAGE) + CARDS * 140  # the page without filler, near enough
     return PAGE.replace("FILLER", FILLER_LINE * max(0, (page_bytes - rendered) // len(FILLER_LINE)))
 
 

@@ -8,6 +8,7 @@ a pupil and a teacher, then lets Hypothesis choose one hostile change at a time 
 targets, routes × fields covered, the status codes seen and every distinct failure; writes
 bench/results/fuzz.json. Exit status 1 if anything failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,7 +31,7 @@ from tests.security.fuzzing import Fuzzer, mutations
 from trainer.store.db import connect
 from web_helpers import make_app
 
-CHUNK = 2000     # examples per Hypothesis run; a new run (new random choices) after each
+CHUNK = 2000  # examples per Hypothesis run; a new run (new random choices) after each
 
 
 def run(minutes: float, requests: int) -> tuple[dict, dict[str, str]]:
@@ -56,8 +57,10 @@ def run(minutes: float, requests: int) -> tuple[dict, dict[str, str]]:
         if failure:
             failures.setdefault(failure.splitlines()[0][:300], failure)
         if fuzzer.sent % 10_000 == 0:
-            print(f"{fuzzer.sent} requests, {len(failures)} failures, "
-                  f"{(time.monotonic() - started) / 60:.1f} min", flush=True)
+            print(
+                f"{fuzzer.sent} requests, {len(failures)} failures, {(time.monotonic() - started) / 60:.1f} min",
+                flush=True,
+            )
 
     while time.monotonic() < deadline and not (requests and fuzzer.sent >= requests):
         chunk()
@@ -68,11 +71,15 @@ def run(minutes: float, requests: int) -> tuple[dict, dict[str, str]]:
     endpoints = {(t.method, t.endpoint) for t in fuzzer.targets}
     fields = {(t.method, t.endpoint, f.name) for t in fuzzer.targets for f in t.fields}
     report = {
-        "minutes": round(elapsed / 60, 1), "crawl_seconds": round(crawl_s, 1),
+        "minutes": round(elapsed / 60, 1),
+        "crawl_seconds": round(crawl_s, 1),
         "pages_read": {role: len(p) for role, p in fuzzer.pages.items()},
-        "targets": len(fuzzer.targets), "routes": len(endpoints), "route_fields": len(fields),
+        "targets": len(fuzzer.targets),
+        "routes": len(endpoints),
+        "route_fields": len(fields),
         "route_fields_fuzzed": fuzzer.fields_covered(),
-        "requests": fuzzer.sent, "requests_per_second": round(fuzzer.sent / elapsed),
+        "requests": fuzzer.sent,
+        "requests_per_second": round(fuzzer.sent / elapsed),
         "statuses": {str(k): v for k, v in sorted(statuses.items(), key=lambda kv: str(kv[0]))},
     }
     return report, failures
@@ -88,10 +95,12 @@ def combined(reports: list[dict]) -> dict:
     for one in reports:
         statuses.update(one["statuses"])
     return {
-        "processes": len(reports), "minutes": max(r["minutes"] for r in reports),
+        "processes": len(reports),
+        "minutes": max(r["minutes"] for r in reports),
         "crawl_seconds": max(r["crawl_seconds"] for r in reports),
         "pages_read": reports[0]["pages_read"],
-        "targets": max(r["targets"] for r in reports), "routes": max(r["routes"] for r in reports),
+        "targets": max(r["targets"] for r in reports),
+        "routes": max(r["routes"] for r in reports),
         "route_fields": max(r["route_fields"] for r in reports),
         "route_fields_fuzzed": max(r["route_fields_fuzzed"] for r in reports),
         "requests": sum(r["requests"] for r in reports),
@@ -104,9 +113,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--requests", type=int, default=0, help="stop after this many (0: time only)")
-    parser.add_argument("--processes", type=int, default=1,
-                        help="fuzzers side by side, each on a world of its own with its own random "
-                             "choices; --requests is shared out between them")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="fuzzers side by side, each on a world of its own with its own random "
+        "choices; --requests is shared out between them",
+    )
     args = parser.parse_args(argv)
     if args.processes < 1:
         parser.error("--processes must be at least 1")
@@ -120,9 +133,11 @@ def main(argv=None) -> int:
     failures: dict[str, str] = {}
     for _report, found in results:
         failures.update(found)
-    report = {"command": "bench/fuzz.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-              **(combined([r for r, _ in results]) if args.processes > 1 else results[0][0]),
-              "failures": len(failures)}
+    report = {
+        "command": "bench/fuzz.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        **(combined([r for r, _ in results]) if args.processes > 1 else results[0][0]),
+        "failures": len(failures),
+    }
     for key, value in report.items():
         print(f"{key:>20}: {value}")
     for text in failures.values():

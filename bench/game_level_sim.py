@@ -22,6 +22,7 @@ Reported after 5, 10 and 20 games, over the games that follow (to the last):
 Prints the Markdown of docs/performance.md ("Games: simulated children") and writes
 bench/results/game_level_sim.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,18 +54,18 @@ from trainer.games.game_level import (
     update,
 )
 
-GROWTH = 0.004          # dial gained per game: 30 games make a child 0.12 stronger
+GROWTH = 0.004  # dial gained per game: 30 games make a child 0.12 stronger
 CHECKPOINTS = (5, 10, 20)
-BAND_HALF = 0.15        # the band is the aim +- 15 points: 35-65% at the default aim of 50%
+BAND_HALF = 0.15  # the band is the aim +- 15 points: 35-65% at the default aim of 50%
 
 
 @dataclass
 class Child:
     strength: float
     rating: Rating
-    shares: list[float] = field(default_factory=list)      # win share of each game
-    chances: list[float] = field(default_factory=list)     # Elo chance of winning each game
-    errors: list[float] = field(default_factory=list)      # rating - hidden Elo, after each game
+    shares: list[float] = field(default_factory=list)  # win share of each game
+    chances: list[float] = field(default_factory=list)  # Elo chance of winning each game
+    errors: list[float] = field(default_factory=list)  # rating - hidden Elo, after each game
     dial_errors: list[float] = field(default_factory=list)  # chosen dial for 50% - hidden X
     opponents: list[float] = field(default_factory=list)
 
@@ -81,7 +82,7 @@ def play_child(strength: float, games: int, seed: int, bots, aim: float, fixed: 
         else:
             opponent = fixed
         me = make_bot(dial_name(round(child.strength, 4)))
-        seat = rng.randrange(2)               # the child sits first or second at random
+        seat = rng.randrange(2)  # the child sits first or second at random
         bots_at = [me, make_bot(opponent)] if seat == 0 else [make_bot(opponent), me]
         final = play_round(deal(shuffled_setup(2, rng)), bots_at, rng)
         scores = tuple(final.scores())
@@ -103,7 +104,7 @@ def in_band(v: float, aim: float) -> bool:
 
 def luck_alone(n: int, aim: float) -> float:
     """P(a child with a steady chance `aim` every game wins a share of n games in the band)."""
-    return sum(math.comb(n, k) * aim ** k * (1 - aim) ** (n - k) for k in range(n + 1) if in_band(k / n, aim))
+    return sum(math.comb(n, k) * aim**k * (1 - aim) ** (n - k) for k in range(n + 1) if in_band(k / n, aim))
 
 
 def rms(values) -> float:
@@ -121,15 +122,20 @@ def report(children: list[Child], games: int, aim: float) -> dict:
             "observed_in_band": sum(in_band(v, aim) for v in observed) / len(children),
             "chance_in_band": sum(in_band(v, aim) for v in chance) / len(children),
             "luck_alone": luck_alone(games - n, aim),
-            "observed_p10_p50_p90": [statistics.quantiles(observed, n=10)[0], statistics.median(observed),
-                                     statistics.quantiles(observed, n=10)[-1]],
+            "observed_p10_p50_p90": [
+                statistics.quantiles(observed, n=10)[0],
+                statistics.median(observed),
+                statistics.quantiles(observed, n=10)[-1],
+            ],
             "mean_observed": statistics.fmean(observed),
             "rating_rmse": rms([c.errors[n - 1] for c in children]),
             "dial_error_rms": rms([c.dial_errors[n - 1] for c in children]),
         }
-    out["end"] = {"rating_rmse": rms([c.errors[-1] for c in children]),
-                  "dial_error_rms": rms([c.dial_errors[-1] for c in children]),
-                  "mean_rd": statistics.fmean(c.rating.rd for c in children)}
+    out["end"] = {
+        "rating_rmse": rms([c.errors[-1] for c in children]),
+        "dial_error_rms": rms([c.dial_errors[-1] for c in children]),
+        "mean_rd": statistics.fmean(c.rating.rd for c in children),
+    }
     return out
 
 
@@ -138,9 +144,15 @@ def by_strength(children: list[Child], after: int) -> list[dict]:
     rows = []
     for k in range(5):
         group = [c for c in children if k / 5 <= c.strength - GROWTH * len(c.shares) < (k + 1) / 5 + 1e-9]
-        rows.append({"from": k / 5, "to": (k + 1) / 5, "children": len(group),
-                     "observed": statistics.fmean(sum(c.shares[after:]) / len(c.shares[after:]) for c in group),
-                     "chance": statistics.fmean(sum(c.chances[after:]) / len(c.chances[after:]) for c in group)})
+        rows.append(
+            {
+                "from": k / 5,
+                "to": (k + 1) / 5,
+                "children": len(group),
+                "observed": statistics.fmean(sum(c.shares[after:]) / len(c.shares[after:]) for c in group),
+                "chance": statistics.fmean(sum(c.chances[after:]) / len(c.chances[after:]) for c in group),
+            }
+        )
     return rows
 
 
@@ -164,14 +176,21 @@ def main(argv=None) -> int:
     runs = {}
     for label, fixed in (("adaptive", None), ("beginner", "beginner")):
         children = [play_child(x, args.games, s, bots, args.aim, fixed) for x, s in zip(strengths, seeds)]
-        runs[label] = {"children": children, "report": report(children, args.games, args.aim),
-                       "by_strength": by_strength(children, 10)}
+        runs[label] = {
+            "children": children,
+            "report": report(children, args.games, args.aim),
+            "by_strength": by_strength(children, 10),
+        }
     minutes = (time.time() - started) / 60
-    print(f"{args.children} children, {args.games} games each, aim {pct(args.aim)}, seed {args.seed}, "
-          f"growth {GROWTH} dial a game; {minutes:.1f} minutes.\n")
+    print(
+        f"{args.children} children, {args.games} games each, aim {pct(args.aim)}, seed {args.seed}, "
+        f"growth {GROWTH} dial a game; {minutes:.1f} minutes.\n"
+    )
     band = f"{pct(args.aim - BAND_HALF)}–{pct(args.aim + BAND_HALF)}"
-    print(f"| opponents | after | next games | win rate in {band}: observed | by the Elo chance | "
-          "a steady 50% chance gives | observed 10th / 50th / 90th percentile | rating RMSE (Elo) | dial error (RMS) |")
+    print(
+        f"| opponents | after | next games | win rate in {band}: observed | by the Elo chance | "
+        "a steady 50% chance gives | observed 10th / 50th / 90th percentile | rating RMSE (Elo) | dial error (RMS) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for label in runs:
         rep = runs[label]["report"]
@@ -180,26 +199,35 @@ def main(argv=None) -> int:
             p = r["observed_p10_p50_p90"]
             rating = f"{r['rating_rmse']:.0f}" if label == "adaptive" else "–"
             dial_err = f"{r['dial_error_rms']:.2f}" if label == "adaptive" else "–"
-            print(f"| {label} | {n} games | {r['window']} | **{pct(r['observed_in_band'])}** | "
-                  f"{pct(r['chance_in_band'])} | {pct(r['luck_alone'])} | "
-                  f"{pct(p[0])} / {pct(p[1])} / {pct(p[2])} | {rating} | {dial_err} |")
+            print(
+                f"| {label} | {n} games | {r['window']} | **{pct(r['observed_in_band'])}** | "
+                f"{pct(r['chance_in_band'])} | {pct(r['luck_alone'])} | "
+                f"{pct(p[0])} / {pct(p[1])} / {pct(p[2])} | {rating} | {dial_err} |"
+            )
     end = runs["adaptive"]["report"]["end"]
-    print(f"\nAfter all {args.games} games: rating RMSE {end['rating_rmse']:.0f} Elo, dial error "
-          f"{end['dial_error_rms']:.2f} (RMS), mean RD {end['mean_rd']:.0f}.\n")
+    print(
+        f"\nAfter all {args.games} games: rating RMSE {end['rating_rmse']:.0f} Elo, dial error "
+        f"{end['dial_error_rms']:.2f} (RMS), mean RD {end['mean_rd']:.0f}.\n"
+    )
     print("Win rate over games 11 to the last, by starting strength (observed / Elo chance):\n")
     print("| starting strength | children | adaptive | fixed beginner |")
     print("|---|---|---|---|")
     for a, b in zip(runs["adaptive"]["by_strength"], runs["beginner"]["by_strength"]):
-        print(f"| {a['from']:.1f}–{a['to']:.1f} | {a['children']} | {pct(a['observed'])} / {pct(a['chance'])} | "
-              f"{pct(b['observed'])} / {pct(b['chance'])} |")
+        print(
+            f"| {a['from']:.1f}–{a['to']:.1f} | {a['children']} | {pct(a['observed'])} / {pct(a['chance'])} | "
+            f"{pct(b['observed'])} / {pct(b['chance'])} |"
+        )
     target = runs["adaptive"]["report"][10]["observed_in_band"]
-    print(f"\n- Target (>= 80% of children in {band} from game 10 on): "
-          f"{'met' if target >= 0.8 else 'NOT met'} ({pct(target)}); mean win rate over games 11 "
-          f"to the last {pct(runs['adaptive']['report'][10]['mean_observed'])}.")
-    out = {label: {"report": {str(k): v for k, v in run["report"].items()},
-                   "by_strength": run["by_strength"]} for label, run in runs.items()}
-    out.update({"children": args.children, "games": args.games, "seed": args.seed, "aim": args.aim,
-                "growth": GROWTH})
+    print(
+        f"\n- Target (>= 80% of children in {band} from game 10 on): "
+        f"{'met' if target >= 0.8 else 'NOT met'} ({pct(target)}); mean win rate over games 11 "
+        f"to the last {pct(runs['adaptive']['report'][10]['mean_observed'])}."
+    )
+    out = {
+        label: {"report": {str(k): v for k, v in run["report"].items()}, "by_strength": run["by_strength"]}
+        for label, run in runs.items()
+    }
+    out.update({"children": args.children, "games": args.games, "seed": args.seed, "aim": args.aim, "growth": GROWTH})
     path = ROOT / "bench" / "results" / f"game_level_sim{'' if args.aim == 0.5 else f'_aim{args.aim:g}'}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1) + "\n")

@@ -9,6 +9,7 @@ the full results as JSON. Run it niced on a shared machine:
 
 Each row is the same as `trainer tournament --bots A,B --rounds K --seed S`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.bots.tournament import run_games, summarize
 
 # (first, second, target win rate of the first), cheapest pairings first.
-PAIRINGS = [("beginner", "random", 0.55), ("casual", "beginner", 0.65),
-            ("clever", "casual", 0.58), ("expert", "clever", 0.55)]
+PAIRINGS = [
+    ("beginner", "random", 0.55),
+    ("casual", "beginner", 0.65),
+    ("clever", "casual", 0.58),
+    ("expert", "clever", 0.55),
+]
 
 
 def main(argv=None) -> int:
@@ -48,23 +53,34 @@ def main(argv=None) -> int:
             if done % max(1, total // 10) == 0 or done == total:
                 print(f"ladder: {name} {done}/{total}", file=sys.stderr, flush=True)
 
-        games = run_games([first, second], 2, args.rounds, args.seed, jobs=args.jobs,
-                          progress=progress)
+        games = run_games([first, second], 2, args.rounds, args.seed, jobs=args.jobs, progress=progress)
         out = summarize(games, [first, second], 2, args.rounds)
         minutes = (time.time() - start) / 60
         a = out["bots"][first]
         lo, hi = a["ci95"]
         met = a["win_rate"] >= target and lo > 0.5
-        rows.append({"first": first, "second": second, "target": target, "met": met,
-                     "minutes": round(minutes, 1), "result": out})
-        print(f"| {first} vs {second} | {a['win_rate']:.1%} | {lo:.1%} - {hi:.1%} | "
-              f">= {target:.0%} | {'yes' if met else 'NO'} | "
-              f"{a['mean_points']} - {out['bots'][second]['mean_points']} | "
-              f"{out['elo'][first] - out['elo'][second]} | {minutes:.1f} |", flush=True)
+        rows.append(
+            {
+                "first": first,
+                "second": second,
+                "target": target,
+                "met": met,
+                "minutes": round(minutes, 1),
+                "result": out,
+            }
+        )
+        print(
+            f"| {first} vs {second} | {a['win_rate']:.1%} | {lo:.1%} - {hi:.1%} | "
+            f">= {target:.0%} | {'yes' if met else 'NO'} | "
+            f"{a['mean_points']} - {out['bots'][second]['mean_points']} | "
+            f"{out['elo'][first] - out['elo'][second]} | {minutes:.1f} |",
+            flush=True,
+        )
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({"rounds": args.rounds, "seed": args.seed,
-                                               "rows": rows}, indent=2) + "\n")
+        Path(args.json).write_text(
+            json.dumps({"rounds": args.rounds, "seed": args.seed, "rows": rows}, indent=2) + "\n"
+        )
     return 0
 
 

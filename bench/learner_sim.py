@@ -31,6 +31,7 @@ Response model (deliberately not the HSHS model the ratings assume):
   CLOCK_FAULT_RATE of answers the page reports 1.5 times the server interval, and in
   BOUNCE_RATE the answer comes back in 0.1 s (a double submission or a script).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,14 +69,14 @@ GUESS_HIT = 0.10
 LAPSE_RATE = 0.03
 EXTRA_WRONG = 0.2
 CLOCK_FAULT_RATE = 0.01
-BOUNCE_RATE = 0.005           # a double submission or script: 0.1 s on the page, 0.2 s at the server
-SESSION = 20                  # answers per session: no puzzle twice within one
+BOUNCE_RATE = 0.005  # a double submission or script: 0.1 s on the page, 0.2 s at the server
+SESSION = 20  # answers per session: no puzzle twice within one
 CHECKPOINTS = (20, 40, 80)
-DRILL = 10                    # the default daily drill (trainer.puzzles.drill_settings.DEFAULT)
-GROWTH = 0.04                 # --climb: logits of true ability one daily drill adds
-SPEEDUP = 0.01                # --climb: a daily drill makes a pupil's answers 1% quicker
-CLIMB_DAYS = 100              # --climb: school days of daily drills (20 weeks)
-TYPICAL = (1 / 3, 2 / 3)      # --climb: the middle third of the cohort by starting ability
+DRILL = 10  # the default daily drill (trainer.puzzles.drill_settings.DEFAULT)
+GROWTH = 0.04  # --climb: logits of true ability one daily drill adds
+SPEEDUP = 0.01  # --climb: a daily drill makes a pupil's answers 1% quicker
+CLIMB_DAYS = 100  # --climb: school days of daily drills (20 weeks)
+TYPICAL = (1 / 3, 2 / 3)  # --climb: the middle third of the cohort by starting ability
 
 
 @dataclass
@@ -148,12 +149,14 @@ def spearman(xs, ys) -> float:
                 r[order[k]] = (i + j) / 2
             i = j + 1
         return r
+
     return statistics.correlation(ranks(xs), ranks(ys))
 
 
 def run_cohort(bank, truth, ratings, n_pupils, answers, rng, pupil_k, puzzle_k, pupil_trust, start, target):
-    pupils = [Pupil(rng.gauss(ABILITY_MEAN, ABILITY_SD), math.exp(rng.gauss(0, SPEED_SD)), start)
-              for _ in range(n_pupils)]
+    pupils = [
+        Pupil(rng.gauss(ABILITY_MEAN, ABILITY_SD), math.exp(rng.gauss(0, SPEED_SD)), start) for _ in range(n_pupils)
+    ]
     by_id = {p.id: p for p in bank}
     checkpoints = {}
     windows = {c: [] for c in CHECKPOINTS}
@@ -175,9 +178,17 @@ def run_cohort(bank, truth, ratings, n_pupils, answers, rng, pupil_k, puzzle_k, 
             client = server * 1.5 if rng.random() < CLOCK_FAULT_RATE else seconds
             if rng.random() < BOUNCE_RATE:
                 client, server = 0.1, 0.2
-            outcome = score_attempt(puzzle, entries, pupil=pupil.rating, puzzle_rating=ratings[pid],
-                                    client_seconds=client, server_seconds=server,
-                                    pupil_k=pupil_k, puzzle_k=puzzle_k, pupil_trust=pupil_trust)
+            outcome = score_attempt(
+                puzzle,
+                entries,
+                pupil=pupil.rating,
+                puzzle_rating=ratings[pid],
+                client_seconds=client,
+                server_seconds=server,
+                pupil_k=pupil_k,
+                puzzle_k=puzzle_k,
+                pupil_trust=pupil_trust,
+            )
             late = outcome.timing.seconds >= outcome.limit
             correct = outcome.grade.correct and not late
             if window is not None:
@@ -203,12 +214,16 @@ def run_cohort(bank, truth, ratings, n_pupils, answers, rng, pupil_k, puzzle_k, 
                 "predicted": statistics.fmean(predicted[step]),
             }
     total = n_pupils * answers
-    return {"checkpoints": checkpoints, "answers": total, "start": start.value,
-            "final": [p.rating for p in pupils],
-            "unrated_share": 1 - flags["rated"] / total,
-            "too_fast_share": flags["too_fast"] / total,
-            "client_longer_share": flags["client_longer"] / total,
-            "late_share": flags["late"] / total}
+    return {
+        "checkpoints": checkpoints,
+        "answers": total,
+        "start": start.value,
+        "final": [p.rating for p in pupils],
+        "unrated_share": 1 - flags["rated"] / total,
+        "too_fast_share": flags["too_fast"] / total,
+        "client_longer_share": flags["client_longer"] / total,
+        "late_share": flags["late"] / total,
+    }
 
 
 def puzzle_error(ratings, truth, min_count: int = 10):
@@ -218,9 +233,16 @@ def puzzle_error(ratings, truth, min_count: int = 10):
     return math.sqrt(statistics.fmean((ratings[p].value - truth[p]) ** 2 for p in used)), len(used)
 
 
-def simulate(pupils: int = 200, answers: int = 80, bank_size: int = 600, seed: int = 1,
-             pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
-             pupil_trust: float = PUPIL_TRUST, target: float = TARGET_SUCCESS) -> dict:
+def simulate(
+    pupils: int = 200,
+    answers: int = 80,
+    bank_size: int = 600,
+    seed: int = 1,
+    pupil_k: KSchedule = PUPIL_K,
+    puzzle_k: KSchedule = PUZZLE_K,
+    pupil_trust: float = PUPIL_TRUST,
+    target: float = TARGET_SUCCESS,
+) -> dict:
     rng = random.Random(seed)
     bank = generate(bank_size, random.Random(rng.getrandbits(64)))
     truth = {p.id: p.difficulty + rng.gauss(0, PRIOR_ERROR) for p in bank}
@@ -229,19 +251,43 @@ def simulate(pupils: int = 200, answers: int = 80, bank_size: int = 600, seed: i
     cold = run_cohort(bank, truth, ratings, pupils, answers, rng, pupil_k, puzzle_k, pupil_trust, Rating(), target)
     cold_puzzles = puzzle_error(ratings, truth)
     # A new cohort joins: pupils start at the median settled rating of the first (starting_rating).
-    warm = run_cohort(bank, truth, ratings, pupils, answers, rng, pupil_k, puzzle_k, pupil_trust,
-                      starting_rating(cold.pop("final")), target)
+    warm = run_cohort(
+        bank,
+        truth,
+        ratings,
+        pupils,
+        answers,
+        rng,
+        pupil_k,
+        puzzle_k,
+        pupil_trust,
+        starting_rating(cold.pop("final")),
+        target,
+    )
     warm.pop("final")
     warm_puzzles = puzzle_error(ratings, truth)
-    return {"config": {"pupils": pupils, "answers": answers, "bank": bank_size, "seed": seed,
-                       "pupil_k": [pupil_k.start, pupil_k.floor, pupil_k.half],
-                       "puzzle_k": [puzzle_k.start, puzzle_k.floor, puzzle_k.half],
-                       "pupil_trust": pupil_trust, "target": target},
-            "bank_difficulty": [min(p.difficulty for p in bank), statistics.fmean(p.difficulty for p in bank),
-                                max(p.difficulty for p in bank)],
-            "prior_rmse": prior_rmse,
-            "cold": cold, "cold_puzzles": cold_puzzles,
-            "warm": warm, "warm_puzzles": warm_puzzles}
+    return {
+        "config": {
+            "pupils": pupils,
+            "answers": answers,
+            "bank": bank_size,
+            "seed": seed,
+            "pupil_k": [pupil_k.start, pupil_k.floor, pupil_k.half],
+            "puzzle_k": [puzzle_k.start, puzzle_k.floor, puzzle_k.half],
+            "pupil_trust": pupil_trust,
+            "target": target,
+        },
+        "bank_difficulty": [
+            min(p.difficulty for p in bank),
+            statistics.fmean(p.difficulty for p in bank),
+            max(p.difficulty for p in bank),
+        ],
+        "prior_rmse": prior_rmse,
+        "cold": cold,
+        "cold_puzzles": cold_puzzles,
+        "warm": warm,
+        "warm_puzzles": warm_puzzles,
+    }
 
 
 def report(result: dict, seconds: float, command: str) -> str:
@@ -265,24 +311,36 @@ def report(result: dict, seconds: float, command: str) -> str:
     for name in ("cold", "warm"):
         previous = 0
         for n, c in result[name]["checkpoints"].items():
-            lines.append(f"| {name} | {n} | {c['rmse']:.2f} | {c['bias']:+.2f} | {c['sd']:.2f} | {c['spearman']:.2f} | "
-                         f"{c['success']:.1%} (answers {previous + 1}–{n}) | {c['predicted']:.1%} |")
+            lines.append(
+                f"| {name} | {n} | {c['rmse']:.2f} | {c['bias']:+.2f} | {c['sd']:.2f} | {c['spearman']:.2f} | "
+                f"{c['success']:.1%} (answers {previous + 1}–{n}) | {c['predicted']:.1%} |"
+            )
             previous = n
     lines.append("")
     for name in ("cold", "warm"):
         r = result[name]
         err, used = result[f"{name}_puzzles"]
-        lines.append(f"- {name}: not rated (too fast) {r['unrated_share']:.1%}, page clock replaced by the "
-                     f"server's {r['client_longer_share']:.1%}, late {r['late_share']:.1%}; puzzle ratings "
-                     f"after the cohort: RMSE {err:.2f} over the {used} puzzles answered at least 10 times "
-                     f"(priors: {result['prior_rmse']:.2f}).")
+        lines.append(
+            f"- {name}: not rated (too fast) {r['unrated_share']:.1%}, page clock replaced by the "
+            f"server's {r['client_longer_share']:.1%}, late {r['late_share']:.1%}; puzzle ratings "
+            f"after the cohort: RMSE {err:.2f} over the {used} puzzles answered at least 10 times "
+            f"(priors: {result['prior_rmse']:.2f})."
+        )
     return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- issue 15: climbing the levels
 
-def climb(pupils: int = 200, days: int = CLIMB_DAYS, bank_size: int = 600, seed: int = 1,
-          table=None, growth: float = GROWTH, speedup: float = SPEEDUP) -> dict:
+
+def climb(
+    pupils: int = 200,
+    days: int = CLIMB_DAYS,
+    bank_size: int = 600,
+    seed: int = 1,
+    table=None,
+    growth: float = GROWTH,
+    speedup: float = SPEEDUP,
+) -> dict:
     """Pupils of N(ABILITY_MEAN, ABILITY_SD) who learn do one drill a school day; after each
     drill their level is read as the app reads it (trainer.puzzles.levels: rating, rated
     answers, median of the latest right answers' believed times; the highest kept).
@@ -315,14 +373,23 @@ def climb(pupils: int = 200, days: int = CLIMB_DAYS, bank_size: int = 600, seed:
                 client = server * 1.5 if rng.random() < CLOCK_FAULT_RATE else seconds
                 if rng.random() < BOUNCE_RATE:
                     client, server = 0.1, 0.2
-                outcome = score_attempt(puzzle, entries, pupil=pupil.rating, puzzle_rating=ratings[pid],
-                                        client_seconds=client, server_seconds=server)
-                if (outcome.grade.correct and outcome.timing.seconds < outcome.limit
-                        and "faster_than_tapping" not in outcome.timing.flags):
+                outcome = score_attempt(
+                    puzzle,
+                    entries,
+                    pupil=pupil.rating,
+                    puzzle_rating=ratings[pid],
+                    client_seconds=client,
+                    server_seconds=server,
+                )
+                if (
+                    outcome.grade.correct
+                    and outcome.timing.seconds < outcome.limit
+                    and "faster_than_tapping" not in outcome.timing.flags
+                ):
                     timed[i].append(outcome.timing.seconds * 1000)
                 pupil.rating = outcome.pupil_after
                 ratings[pid] = outcome.puzzle_after
-            median = fluency.median_seconds(timed[i][-fluency.RECENT_ANSWERS:])
+            median = fluency.median_seconds(timed[i][-fluency.RECENT_ANSWERS :])
             daily_rating[i].append(pupil.rating.value)
             daily_median[i].append(median)
             now = fluency.level_now(pupil.rating.value, pupil.rating.count, median, table).number
@@ -332,11 +399,23 @@ def climb(pupils: int = 200, days: int = CLIMB_DAYS, bank_size: int = 600, seed:
             pupil.true += growth
             pupil.speed *= 1 - speedup
     ranked = sorted(range(pupils), key=start_true.__getitem__)
-    typical = ranked[int(TYPICAL[0] * pupils):int(TYPICAL[1] * pupils)]
-    return {"config": {"pupils": pupils, "days": days, "drill": DRILL, "bank": bank_size, "seed": seed,
-                       "growth": growth, "speedup": speedup},
-            "reached": reached, "typical": typical, "daily_rating": daily_rating,
-            "daily_median": daily_median, "levels": len(table)}
+    typical = ranked[int(TYPICAL[0] * pupils) : int(TYPICAL[1] * pupils)]
+    return {
+        "config": {
+            "pupils": pupils,
+            "days": days,
+            "drill": DRILL,
+            "bank": bank_size,
+            "seed": seed,
+            "growth": growth,
+            "speedup": speedup,
+        },
+        "reached": reached,
+        "typical": typical,
+        "daily_rating": daily_rating,
+        "daily_median": daily_median,
+        "levels": len(table),
+    }
 
 
 def climb_summary(result: dict) -> list[dict]:
@@ -347,10 +426,15 @@ def climb_summary(result: dict) -> list[dict]:
     for number in range(2, result["levels"] + 1):
         everyone = [r for r in result["reached"] if number in r]
         mid = [result["reached"][i] for i in typical if number in result["reached"][i]]
-        rows.append({"level": number, "share": len(everyone) / len(result["reached"]),
-                     "typical_share": len(mid) / len(typical),
-                     "typical_day": statistics.median(r[number] for r in mid) if mid else None,
-                     "typical_gap": statistics.median(r[number] - r[number - 1] for r in mid) if mid else None})
+        rows.append(
+            {
+                "level": number,
+                "share": len(everyone) / len(result["reached"]),
+                "typical_share": len(mid) / len(typical),
+                "typical_day": statistics.median(r[number] for r in mid) if mid else None,
+                "typical_gap": statistics.median(r[number] - r[number - 1] for r in mid) if mid else None,
+            }
+        )
     return rows
 
 
@@ -361,7 +445,7 @@ def calibrate(result: dict, every: int = 10) -> list[tuple[float, float]]:
     typical = result["typical"]
     for number in range(2, result["levels"] + 1):
         day = min(every * (number - 1), result["config"]["days"]) - 1
-        best = [max(result["daily_rating"][i][:day + 1]) for i in typical]
+        best = [max(result["daily_rating"][i][: day + 1]) for i in typical]
         medians = [result["daily_median"][i][day] for i in typical if result["daily_median"][i][day] is not None]
         out.append((statistics.median(best), statistics.median(medians) if medians else float("nan")))
     return out
@@ -387,8 +471,10 @@ def climb_report(result: dict, seconds: float, command: str, table=None) -> str:
         needs = f"{level.answers}, {level.rating}, " + (f"≤ {level.median_s} s" if level.median_s else "–")
         day = "–" if row["typical_day"] is None else f"{row['typical_day']:.0f}"
         gap = "–" if row["typical_gap"] is None else f"{row['typical_gap']:.0f}"
-        lines.append(f"| {row['level']} {level.name('en')} | {needs} | {row['share']:.0%} | "
-                     f"{row['typical_share']:.0%} | {day} | {gap} |")
+        lines.append(
+            f"| {row['level']} {level.name('en')} | {needs} | {row['share']:.0%} | "
+            f"{row['typical_share']:.0%} | {day} | {gap} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -396,10 +482,12 @@ def climb_main(args) -> int:
     start = time.perf_counter()
     result = climb(args.pupils, args.days, args.bank, args.seed, growth=args.growth, speedup=args.speedup)
     seconds = time.perf_counter() - start
-    command = (f".venv/bin/python bench/learner_sim.py --climb --pupils {args.pupils} --days {args.days}"
-               + (f" --growth {args.growth}" if args.growth != GROWTH else "")
-               + (f" --speedup {args.speedup}" if args.speedup != SPEEDUP else "")
-               + (f" --seed {args.seed}" if args.seed != 1 else ""))
+    command = (
+        f".venv/bin/python bench/learner_sim.py --climb --pupils {args.pupils} --days {args.days}"
+        + (f" --growth {args.growth}" if args.growth != GROWTH else "")
+        + (f" --speedup {args.speedup}" if args.speedup != SPEEDUP else "")
+        + (f" --seed {args.seed}" if args.seed != 1 else "")
+    )
     print(climb_report(result, seconds, command))
     if args.calibrate:
         print("Proposed thresholds (typical pupils' best rating and median time every 10 school days):")
@@ -407,8 +495,9 @@ def climb_main(args) -> int:
             print(f"  level {number}: rating {rating:.2f}, median {median:.1f} s")
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"learner_climb_seed{args.seed}.json").write_text(json.dumps(
-        {"config": result["config"], "summary": climb_summary(result)}, indent=1))
+    (out / f"learner_climb_seed{args.seed}.json").write_text(
+        json.dumps({"config": result["config"], "summary": climb_summary(result)}, indent=1)
+    )
     return 0
 
 
@@ -419,8 +508,9 @@ def climb_main(args) -> int:
 UNTIMED_CHILDREN = ((-0.5, 1.0), (0.5, 1.0), (1.5, 1.0), (2.5, 1.0), (3.5, 1.0), (1.5, 0.7), (1.5, 1.4))
 
 
-def one_child(true: float, speed: float, bank, truth, ratings, answers: int, rng: random.Random,
-              untimed: bool) -> float:
+def one_child(
+    true: float, speed: float, bank, truth, ratings, answers: int, rng: random.Random, untimed: bool
+) -> float:
     """The rating of one child of true ability `true` and speed `speed` after `answers` drill
     answers, on a bank rated by a class before them (the puzzles' ratings held still: one child
     barely moves them); timed by the HSHS score, or untimed on accuracy alone."""
@@ -434,9 +524,16 @@ def one_child(true: float, speed: float, bank, truth, ratings, answers: int, rng
         puzzle = by_id[pid]
         entries, seconds = respond(child, puzzle, truth[pid], rng, untimed)
         server = seconds + rng.uniform(0.1, 0.6)
-        outcome = score_attempt(puzzle, entries, pupil=child.rating, puzzle_rating=ratings[pid],
-                                client_seconds=seconds, server_seconds=server,
-                                limit=UNTIMED_LIMIT if untimed else None, timed=not untimed)
+        outcome = score_attempt(
+            puzzle,
+            entries,
+            pupil=child.rating,
+            puzzle_rating=ratings[pid],
+            client_seconds=seconds,
+            server_seconds=server,
+            limit=UNTIMED_LIMIT if untimed else None,
+            timed=not untimed,
+        )
         child.rating = outcome.pupil_after
         child.answered += 1
     return child.rating.value
@@ -456,10 +553,17 @@ def untimed_comparison(answers: int = 80, repeats: int = 100, bank_size: int = 6
         seeds = [rng.getrandbits(64) for _ in range(repeats)]
         timed = [one_child(true, speed, bank, truth, ratings, answers, random.Random(s), False) for s in seeds]
         untimed = [one_child(true, speed, bank, truth, ratings, answers, random.Random(s), True) for s in seeds]
-        rows.append({"true": true, "speed": speed, "timed": statistics.fmean(timed),
-                     "untimed": statistics.fmean(untimed),
-                     "difference": statistics.fmean(untimed) - statistics.fmean(timed),
-                     "sd_timed": statistics.pstdev(timed), "sd_untimed": statistics.pstdev(untimed)})
+        rows.append(
+            {
+                "true": true,
+                "speed": speed,
+                "timed": statistics.fmean(timed),
+                "untimed": statistics.fmean(untimed),
+                "difference": statistics.fmean(untimed) - statistics.fmean(timed),
+                "sd_timed": statistics.pstdev(timed),
+                "sd_untimed": statistics.pstdev(untimed),
+            }
+        )
     return {"config": {"answers": answers, "repeats": repeats, "bank": bank_size, "seed": seed}, "children": rows}
 
 
@@ -470,7 +574,7 @@ def untimed_report(result: dict, seconds: float, command: str) -> str:
         "",
         f"`{command}` ({seconds:.0f} s). Each simulated child (true ability, speed factor: 1 is the "
         f"typical pace, 1.4 takes 40% longer) answers {cfg['answers']} drill puzzles {cfg['repeats']} "
-        "times with the timer (HSHS score) and as often with \"no timer\" (accuracy alone), each pair "
+        'times with the timer (HSHS score) and as often with "no timer" (accuracy alone), each pair '
         "from one seed, on a bank a class of 200 rated first; the response model above, without "
         "lapses past a limit when there is none. The mean rating after the answers, in logits:",
         "",
@@ -478,8 +582,10 @@ def untimed_report(result: dict, seconds: float, command: str) -> str:
         "|---|---|---|---|---|---|",
     ]
     for r in result["children"]:
-        lines.append(f"| {r['true']:+.1f} | {r['speed']:.1f} | {r['timed']:+.2f} | {r['untimed']:+.2f} | "
-                     f"{r['difference']:+.3f} | {r['sd_timed']:.2f} / {r['sd_untimed']:.2f} |")
+        lines.append(
+            f"| {r['true']:+.1f} | {r['speed']:.1f} | {r['timed']:+.2f} | {r['untimed']:+.2f} | "
+            f"{r['difference']:+.3f} | {r['sd_timed']:.2f} / {r['sd_untimed']:.2f} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -487,10 +593,12 @@ def untimed_main(args) -> int:
     start = time.perf_counter()
     result = untimed_comparison(args.answers, args.repeats, args.bank, args.seed)
     seconds = time.perf_counter() - start
-    command = (".venv/bin/python bench/learner_sim.py --untimed"
-               + (f" --answers {args.answers}" if args.answers != 80 else "")
-               + (f" --repeats {args.repeats}" if args.repeats != 100 else "")
-               + (f" --seed {args.seed}" if args.seed != 1 else ""))
+    command = (
+        ".venv/bin/python bench/learner_sim.py --untimed"
+        + (f" --answers {args.answers}" if args.answers != 80 else "")
+        + (f" --repeats {args.repeats}" if args.repeats != 100 else "")
+        + (f" --seed {args.seed}" if args.seed != 1 else "")
+    )
     print(untimed_report(result, seconds, command))
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
@@ -504,15 +612,19 @@ def main(argv=None) -> int:
     parser.add_argument("--answers", type=int, default=80)
     parser.add_argument("--bank", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ideal", action="store_true",
-                        help="no fast guesses, lapses, faulty clocks or personal speeds: answers closer to the model")
+    parser.add_argument(
+        "--ideal",
+        action="store_true",
+        help="no fast guesses, lapses, faulty clocks or personal speeds: answers closer to the model",
+    )
     parser.add_argument("--climb", action="store_true", help="pupils who learn climb the fluency levels (issue 15)")
     parser.add_argument("--days", type=int, default=CLIMB_DAYS)
     parser.add_argument("--growth", type=float, default=GROWTH)
     parser.add_argument("--speedup", type=float, default=SPEEDUP)
     parser.add_argument("--calibrate", action="store_true", help="with --climb: propose thresholds")
-    parser.add_argument("--untimed", action="store_true",
-                        help="the same child with and without a timer (issue 49.3: no timer)")
+    parser.add_argument(
+        "--untimed", action="store_true", help="the same child with and without a timer (issue 49.3: no timer)"
+    )
     parser.add_argument("--repeats", type=int, default=100, help="with --untimed: runs of each child")
     args = parser.parse_args(argv)
     if args.climb:
@@ -525,10 +637,15 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     result = simulate(args.pupils, args.answers, args.bank, args.seed)
     seconds = time.perf_counter() - start
-    command = ".venv/bin/python bench/learner_sim.py" + "".join(
-        f" --{k} {v}" for k, v in (("pupils", args.pupils), ("answers", args.answers), ("bank", args.bank),
-                                   ("seed", args.seed)) if v != {"pupils": 200, "answers": 80, "bank": 600,
-                                                                 "seed": 1}[k]) + (" --ideal" if args.ideal else "")
+    command = (
+        ".venv/bin/python bench/learner_sim.py"
+        + "".join(
+            f" --{k} {v}"
+            for k, v in (("pupils", args.pupils), ("answers", args.answers), ("bank", args.bank), ("seed", args.seed))
+            if v != {"pupils": 200, "answers": 80, "bank": 600, "seed": 1}[k]
+        )
+        + (" --ideal" if args.ideal else "")
+    )
     text = report(result, seconds, command)
     print(text)
     out = ROOT / "bench" / "results"

@@ -15,6 +15,7 @@ During the last level's window `trainer backup` takes an online copy (issue 8.5:
 under load); its time and verification are reported beside that level.
 Writes a Markdown report to stdout and bench/results/load.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,11 @@ def backup_under_load(db_path: str, folder: str) -> dict:
     started = time.perf_counter()
     done = subprocess.run([TRAINER, "backup", folder, "--db", db_path], capture_output=True, text=True, env=env)
     lines = (done.stdout + done.stderr).strip().splitlines()
-    return {"seconds": round(time.perf_counter() - started, 2), "status": done.returncode,
-            "said": lines[-1] if lines else ""}
+    return {
+        "seconds": round(time.perf_counter() - started, 2),
+        "status": done.returncode,
+        "said": lines[-1] if lines else "",
+    }
 
 
 def server_processes(master_pid: int):
@@ -68,14 +72,14 @@ def server_processes(master_pid: int):
             fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == master_pid:           # process group id (field 5 of stat)
+        if int(fields[2]) == master_pid:  # process group id (field 5 of stat)
             yield entry, fields
 
 
 def server_cpu_seconds(master_pid: int) -> float:
     """CPU time of the server's whole process group so far."""
     tick = os.sysconf("SC_CLK_TCK")
-    return sum((int(f[11]) + int(f[12])) / tick for _, f in server_processes(master_pid))   # utime + stime
+    return sum((int(f[11]) + int(f[12])) / tick for _, f in server_processes(master_pid))  # utime + stime
 
 
 def server_rss_mb(master_pid: int) -> float:
@@ -92,12 +96,22 @@ def server_rss_mb(master_pid: int) -> float:
 
 def summarise(times: dict, errors: dict, seconds: float) -> dict:
     every = [t for ts in times.values() for t in ts]
-    out = {"requests": len(every), "per_second": len(every) / seconds, "errors": sum(errors.values()),
-           "p50_ms": percentile(every, .5) * 1e3, "p95_ms": percentile(every, .95) * 1e3,
-           "p99_ms": percentile(every, .99) * 1e3, "by_request": {}}
+    out = {
+        "requests": len(every),
+        "per_second": len(every) / seconds,
+        "errors": sum(errors.values()),
+        "p50_ms": percentile(every, 0.5) * 1e3,
+        "p95_ms": percentile(every, 0.95) * 1e3,
+        "p99_ms": percentile(every, 0.99) * 1e3,
+        "by_request": {},
+    }
     for name, ts in sorted(times.items()):
-        out["by_request"][name] = {"n": len(ts), "p50_ms": percentile(ts, .5) * 1e3,
-                                   "p95_ms": percentile(ts, .95) * 1e3, "p99_ms": percentile(ts, .99) * 1e3}
+        out["by_request"][name] = {
+            "n": len(ts),
+            "p50_ms": percentile(ts, 0.5) * 1e3,
+            "p95_ms": percentile(ts, 0.95) * 1e3,
+            "p99_ms": percentile(ts, 0.99) * 1e3,
+        }
     return out
 
 
@@ -107,18 +121,29 @@ def check_answers(db_path: str, acknowledged: set) -> dict:
     answered = {row[0] for row in conn.execute("SELECT id FROM attempts WHERE answered_at IS NOT NULL")}
     missing = acknowledged - answered
     # A rating's count is its number of rated answers: an answer counted twice would show here.
-    rated = dict(conn.execute("SELECT pupil_id, count(*) FROM attempts WHERE answered_at IS NOT NULL"
-                              " AND json_extract(outcome, '$.rated') GROUP BY pupil_id").fetchall())
+    rated = dict(
+        conn.execute(
+            "SELECT pupil_id, count(*) FROM attempts WHERE answered_at IS NOT NULL"
+            " AND json_extract(outcome, '$.rated') GROUP BY pupil_id"
+        ).fetchall()
+    )
     counts = dict(conn.execute("SELECT pupil_id, count FROM pupil_ratings").fetchall())
     doubled = {p: (counts.get(p), n) for p, n in rated.items() if counts.get(p) != n}
     integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
     queued, queued_late = conn.execute(
         "SELECT count(*), coalesce(sum(json_extract(outcome, '$.ending') = 'time_up'), 0) FROM attempts"
-        " WHERE json_extract(outcome, '$.queued')").fetchone()
+        " WHERE json_extract(outcome, '$.queued')"
+    ).fetchone()
     conn.close()
-    return {"acknowledged": len(acknowledged), "answered_in_db": len(answered), "missing": len(missing),
-            "rating_counts_off": len(doubled), "integrity": integrity,
-            "stored_as_queued": queued, "queued_judged_late": queued_late}
+    return {
+        "acknowledged": len(acknowledged),
+        "answered_in_db": len(answered),
+        "missing": len(missing),
+        "rating_counts_off": len(doubled),
+        "integrity": integrity,
+        "stored_as_queued": queued,
+        "queued_judged_late": queued_late,
+    }
 
 
 class InProcess:
@@ -183,22 +208,29 @@ async def client_part(args, school: dict, port: int, db_path: str, part: int, pa
                 logins.append((browser, pupil))
             # Pupils arrive over a few seconds, as a class does, not all in one instant.
             for i in range(0, len(logins), 25):
-                await asyncio.gather(*(pupil_login(b, p) for b, p in logins[i:i + 25]))
-                for b, _ in logins[i:i + 25]:
-                    tasks.append(asyncio.create_task(pupil_loop(b, db_path, args.think, random.Random(rng.random()),
-                                                                stop, flaky=args.flaky)))
+                await asyncio.gather(*(pupil_login(b, p) for b, p in logins[i : i + 25]))
+                for b, _ in logins[i : i + 25]:
+                    tasks.append(
+                        asyncio.create_task(
+                            pupil_loop(b, db_path, args.think, random.Random(rng.random()), stop, flaky=args.flaky)
+                        )
+                    )
             active = level
             await asyncio.sleep(args.warmup)
-            await sync.wait()                                   # the window starts
+            await sync.wait()  # the window starts
             stats.times = {k: v for k, v in stats.times.items() if k == "login"}
             errors_before, client_before = dict(stats.errors), time.process_time()
-            await sync.wait()                                   # the window ends
+            await sync.wait()  # the window ends
             errors = {k: stats.errors.get(k, 0) - errors_before.get(k, 0) for k in stats.errors}
-            await sync.put({"times": {k: v for k, v in stats.times.items() if k != "login"},
-                            "errors": {k: v for k, v in errors.items() if v},
-                            "client_cpu": time.process_time() - client_before})
+            await sync.put(
+                {
+                    "times": {k: v for k, v in stats.times.items() if k != "login"},
+                    "errors": {k: v for k, v in errors.items() if v},
+                    "client_cpu": time.process_time() - client_before,
+                }
+            )
         stop.set()
-        await asyncio.sleep(args.think * 1.5)       # let answers in flight arrive
+        await asyncio.sleep(args.think * 1.5)  # let answers in flight arrive
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -227,8 +259,12 @@ async def run(args) -> dict:
         clients = [asyncio.create_task(client_part(args, school, port, db_path, 0, 1, sync))]
     else:
         sync = AcrossProcesses(parts)
-        clients = [multiprocessing.get_context("spawn").Process(
-            target=_client_process, args=(args, school, port, db_path, part, parts, sync)) for part in range(parts)]
+        clients = [
+            multiprocessing.get_context("spawn").Process(
+                target=_client_process, args=(args, school, port, db_path, part, parts, sync)
+            )
+            for part in range(parts)
+        ]
         for process in clients:
             process.start()
     try:
@@ -251,19 +287,27 @@ async def run(args) -> dict:
                 for name, count in got["errors"].items():
                     errors[name] = errors.get(name, 0) + count
             summary = summarise(times, errors, window)
-            summary.update(pupils=level, errors_by_request=errors,
-                           server_cpu_ms_per_request=server_cpu / max(1, summary["requests"]) * 1e3,
-                           server_cores_busy=server_cpu / window,
-                           client_cores_busy=sum(got["client_cpu"] for got in seen) / window,
-                           client_processes=parts, server_rss_mb=server_rss_mb(server.pid))
+            summary.update(
+                pupils=level,
+                errors_by_request=errors,
+                server_cpu_ms_per_request=server_cpu / max(1, summary["requests"]) * 1e3,
+                server_cores_busy=server_cpu / window,
+                client_cores_busy=sum(got["client_cpu"] for got in seen) / window,
+                client_processes=parts,
+                server_rss_mb=server_rss_mb(server.pid),
+            )
             if backup is not None:
                 summary["backup"] = report["backup"] = await backup
             report["levels"].append(summary)
-            print(f"{level} pupils: {summary['per_second']:.0f} req/s, p50 {summary['p50_ms']:.0f} ms, "
-                  f"p95 {summary['p95_ms']:.0f} ms, p99 {summary['p99_ms']:.0f} ms, errors {summary['errors']}, "
-                  f"server {summary['server_cpu_ms_per_request']:.1f} ms CPU a request "
-                  f"({summary['server_cores_busy']:.2f} cores), client {summary['client_cores_busy']:.2f} cores "
-                  f"in {parts} process(es)", file=sys.stderr, flush=True)
+            print(
+                f"{level} pupils: {summary['per_second']:.0f} req/s, p50 {summary['p50_ms']:.0f} ms, "
+                f"p95 {summary['p95_ms']:.0f} ms, p99 {summary['p99_ms']:.0f} ms, errors {summary['errors']}, "
+                f"server {summary['server_cpu_ms_per_request']:.1f} ms CPU a request "
+                f"({summary['server_cores_busy']:.2f} cores), client {summary['client_cores_busy']:.2f} cores "
+                f"in {parts} process(es)",
+                file=sys.stderr,
+                flush=True,
+            )
         finals = [await sync.get() for _ in range(parts)]
     finally:
         if parts == 1:
@@ -278,7 +322,7 @@ async def run(args) -> dict:
         kill_server(server, signal.SIGTERM)
     acknowledged = set().union(*(got["acknowledged"] for got in finals))
     login = [t for got in finals for t in got["login"]]
-    report["login_p95_ms"] = percentile(login, .95) * 1e3 if login else None
+    report["login_p95_ms"] = percentile(login, 0.95) * 1e3 if login else None
     report["answers"] = {**check_answers(db_path, acknowledged), "held_through_drops": sum(g["drops"] for g in finals)}
     report["settings"] = vars(args)
     return report
@@ -293,21 +337,30 @@ def main() -> None:
     parser.add_argument("--teacher-every", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--client-processes", type=int, default=1,
-                        help="spread the load client over N processes, so it is never what is measured")
-    parser.add_argument("--flaky", type=float, default=0.0,
-                        help="share of pupils in a 5-20 s Wi-Fi drop at any moment (e.g. 0.1)")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="spread the load client over N processes, so it is never what is measured",
+    )
+    parser.add_argument(
+        "--flaky", type=float, default=0.0, help="share of pupils in a 5-20 s Wi-Fi drop at any moment (e.g. 0.1)"
+    )
     args = parser.parse_args()
     report = asyncio.run(run(args))
     save_result("load", report)
-    print("| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy "
-          "| client cores busy (processes) | server memory MB |")
+    print(
+        "| pupils | requests/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/request | server cores busy "
+        "| client cores busy (processes) | server memory MB |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for level in report["levels"]:
-        print(f"| {level['pupils']} | {level['per_second']:.0f} | {level['p50_ms']:.0f} | {level['p95_ms']:.0f} | "
-              f"{level['p99_ms']:.0f} | {level['errors']} | {level['server_cpu_ms_per_request']:.1f} | "
-              f"{level['server_cores_busy']:.2f} | {level['client_cores_busy']:.2f} ({level['client_processes']}) | "
-              f"{level['server_rss_mb']:.0f} |")
+        print(
+            f"| {level['pupils']} | {level['per_second']:.0f} | {level['p50_ms']:.0f} | {level['p95_ms']:.0f} | "
+            f"{level['p99_ms']:.0f} | {level['errors']} | {level['server_cpu_ms_per_request']:.1f} | "
+            f"{level['server_cores_busy']:.2f} | {level['client_cores_busy']:.2f} ({level['client_processes']}) | "
+            f"{level['server_rss_mb']:.0f} |"
+        )
     levels_run = [lv["pupils"] for lv in report["levels"]]
     passed = [lv["pupils"] for lv in report["levels"] if lv["p95_ms"] > 300]
     print(f"\np95 passes 300 ms at: {passed[0] if passed else 'not within the levels measured'} pupils")

@@ -27,6 +27,7 @@ whole run took 11 minutes (--keep skips the making on later runs). `--schools 4 
 
 Prints a Markdown table and writes bench/results/multi_host.json. Not part of `make test`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,11 +67,13 @@ DOMAIN = "localhost"
 
 # ---------------------------------------------------------------- statistics per app server
 
+
 @dataclass
 class ServerStats(Stats):
     """Stats with every answer's status and moment, for the outage's timeline."""
+
     codes: Counter = field(default_factory=Counter)
-    events: list = field(default_factory=list)    # (monotonic time, status (0 = no answer), request)
+    events: list = field(default_factory=list)  # (monotonic time, status (0 = no answer), request)
 
     def add(self, name, seconds, status):
         self.codes[status] += 1
@@ -80,13 +83,14 @@ class ServerStats(Stats):
         if self.recording:
             self.times.setdefault(name, []).append(seconds)
 
-    def error(self, name):          # the client got no HTTP answer at all (connection lost)
+    def error(self, name):  # the client got no HTTP answer at all (connection lost)
         self.codes[0] += 1
         self.events.append((time.monotonic(), 0, name))
         self.errors[name] = self.errors.get(name, 0) + 1
 
 
 # ---------------------------------------------------------------- the schools
+
 
 def make_school(job) -> dict:
     """One school, in a pool worker: `trainer school add --demo` (its CLI, in this process),
@@ -98,8 +102,20 @@ def make_school(job) -> dict:
 
     slug, folder, pupils = job
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = trainer(["school", "add", f"School {slug}", "--slug", slug, "--schools", folder, "--demo",
-                          "--base-url", "http://{slug}." + DOMAIN])
+        status = trainer(
+            [
+                "school",
+                "add",
+                f"School {slug}",
+                "--slug",
+                slug,
+                "--schools",
+                folder,
+                "--demo",
+                "--base-url",
+                "http://{slug}." + DOMAIN,
+            ]
+        )
     if status != 0:
         raise SystemExit(f"trainer school add {slug} failed")
     school = build_school(os.path.join(folder, f"{slug}.sqlite3"), classes=1, pupils_per_class=pupils, teachers=1)
@@ -119,11 +135,13 @@ def make_schools(work: Path, count: int, pupils: int) -> dict:
     # Fork before any database is open here; each worker makes whole schools, one at a time.
     with multiprocessing.get_context("fork").Pool(4) as pool:
         made = pool.map(make_school, [(slug, str(folders[slug]), pupils) for slug in slugs])
-    out = {slug: {"folder": folders[slug], "path": str(folders[slug] / f"{slug}.sqlite3"), "school": school}
-           for slug, school in zip(slugs, made)}
+    out = {
+        slug: {"folder": folders[slug], "path": str(folders[slug] / f"{slug}.sqlite3"), "school": school}
+        for slug, school in zip(slugs, made)
+    }
     everything = work / "all"
     everything.mkdir()
-    for slug in slugs:       # the online-backup API: a consistent copy, WAL and all
+    for slug in slugs:  # the online-backup API: a consistent copy, WAL and all
         src, dst = sqlite3.connect(out[slug]["path"]), sqlite3.connect(everything / f"{slug}.sqlite3")
         src.backup(dst)
         src.close()
@@ -133,15 +151,33 @@ def make_schools(work: Path, count: int, pupils: int) -> dict:
 
 # ---------------------------------------------------------------- app servers and nginx
 
+
 def start_schools_server(folder: Path, port: int, workers: int, threads: int) -> tuple[subprocess.Popen, float]:
     """`trainer serve --schools DIR` under gunicorn; returns it and the seconds until it listened."""
     env = dict(os.environ)
     env.pop("TRAINER_DATABASE", None)
     log = open(folder.parent / f"server-{folder.name}.log", "a")
     started = time.monotonic()
-    proc = subprocess.Popen([TRAINER, "serve", "--schools", str(folder), "--domain", DOMAIN, "--port", str(port),
-                             "--workers", str(workers), "--threads", str(threads)],
-                            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            TRAINER,
+            "serve",
+            "--schools",
+            str(folder),
+            "--domain",
+            DOMAIN,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+        start_new_session=True,
+    )
     while time.monotonic() - started < 60:
         if proc.poll() is not None:
             raise SystemExit(f"the server on {folder} stopped: see {log.name}")
@@ -163,11 +199,14 @@ def nginx_map(mapping: dict) -> str:
 def nginx_conf(folder: Path, port: int, upstreams: dict) -> str:
     # max_fails=0: nginx would otherwise call a lone server "down" for 10 s after one failure,
     # and a restarted server would get no request for that long.
-    user = "user root;\n" if os.geteuid() == 0 else ""      # workers as this user, not nobody
-    blocks = "".join(f"    upstream {name} {{ server 127.0.0.1:{p} max_fails=0; keepalive 32; }}\n"
-                     for name, p in sorted(upstreams.items()))
-    temp = "".join(f"    {kind}_temp_path {folder}/tmp-{kind};\n"
-                   for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    user = "user root;\n" if os.geteuid() == 0 else ""  # workers as this user, not nobody
+    blocks = "".join(
+        f"    upstream {name} {{ server 127.0.0.1:{p} max_fails=0; keepalive 32; }}\n"
+        for name, p in sorted(upstreams.items())
+    )
+    temp = "".join(
+        f"    {kind}_temp_path {folder}/tmp-{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     return f"""{user}worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
@@ -198,9 +237,12 @@ def start_nginx(folder: Path, port: int, upstreams: dict, mapping: dict) -> subp
     folder.mkdir(exist_ok=True)
     (folder / "schools.map").write_text(nginx_map(mapping))
     (folder / "nginx.conf").write_text(nginx_conf(folder, port, upstreams))
-    proc = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=open(folder / "stderr.log", "a"),
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=open(folder / "stderr.log", "a"),
+        start_new_session=True,
+    )
     for _ in range(100):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
@@ -213,6 +255,7 @@ def start_nginx(folder: Path, port: int, upstreams: dict, mapping: dict) -> subp
 
 
 # ---------------------------------------------------------------- a phase of load
+
 
 def ok_per_second(stats: list, start: float, end: float) -> float:
     return sum(1 for s in stats for t, code, _ in s.events if start <= t < end and 0 < code < 400) / (end - start)
@@ -242,8 +285,8 @@ async def load(schools: dict, mapping: dict, proxy_port: int, args, outage=None,
             browsers.append(browser)
             logins.append((browser, pupil, school["path"]))
     for i in range(0, len(logins), 25):
-        await asyncio.gather(*(pupil_login(b, p) for b, p, _ in logins[i:i + 25]))
-        for b, _, path in logins[i:i + 25]:
+        await asyncio.gather(*(pupil_login(b, p) for b, p, _ in logins[i : i + 25]))
+        for b, _, path in logins[i : i + 25]:
             tasks.append(asyncio.create_task(pupil_loop(b, path, args.think, random.Random(rng.random()), stop)))
     await asyncio.sleep(args.warmup)
     for s in stats.values():
@@ -252,11 +295,15 @@ async def load(schools: dict, mapping: dict, proxy_port: int, args, outage=None,
     await asyncio.sleep(args.seconds)
     end = time.monotonic()
     every = [t for s in stats.values() for name, ts in s.times.items() if name != "login" for t in ts]
-    result = {"window_s": round(end - start, 1), "pupils": len(logins),
-              "ok_requests_per_s": round(ok_per_second(list(stats.values()), start, end), 1),
-              "answers_per_s": round(answers_per_second(list(stats.values()), end - start), 1),
-              "p50_ms": round(percentile(every, .5) * 1e3, 1), "p95_ms": round(percentile(every, .95) * 1e3, 1),
-              "errors": sum(sum(s.errors.values()) for s in stats.values())}
+    result = {
+        "window_s": round(end - start, 1),
+        "pupils": len(logins),
+        "ok_requests_per_s": round(ok_per_second(list(stats.values()), start, end), 1),
+        "answers_per_s": round(answers_per_second(list(stats.values()), end - start), 1),
+        "p50_ms": round(percentile(every, 0.5) * 1e3, 1),
+        "p95_ms": round(percentile(every, 0.95) * 1e3, 1),
+        "errors": sum(sum(s.errors.values()) for s in stats.values()),
+    }
     times = await outage(stats) if outage is not None else None
     stop.set()
     await asyncio.sleep(args.think * 1.5)
@@ -281,12 +328,14 @@ def kill_and_restart(servers: dict, victim: str, args):
         kill_server(servers[victim]["proc"], signal.SIGKILL)
         await asyncio.sleep(args.outage)
         restarted = time.monotonic()
-        proc, listen_s = await asyncio.to_thread(start_schools_server, servers[victim]["folder"],
-                                                 servers[victim]["port"], args.workers, args.threads)
+        proc, listen_s = await asyncio.to_thread(
+            start_schools_server, servers[victim]["folder"], servers[victim]["port"], args.workers, args.threads
+        )
         servers[victim]["proc"] = proc
         await asyncio.sleep(args.after)
         # Summed up by outage_summary once the phase is over: answers still in flight count too.
         return {"victim": victim, "killed": killed, "restarted": restarted, "listen_s": listen_s}
+
     return outage
 
 
@@ -300,14 +349,16 @@ def outage_summary(stats: dict, times: dict) -> dict:
         first_ok = next((t for t, code, _ in after if 0 < code < 400), None)
         answers = [t for t, code, request in after if request == "answer (POST)" and 0 < code < 400]
         mine = name == victim
-        out[name] = {"killed": mine,
-                     "codes_while_down": dict(sorted(down.items())),
-                     "failed_while_down": sum(n for code, n in down.items() if code == 0 or code >= 400),
-                     "ok_while_down": sum(n for code, n in down.items() if 0 < code < 400),
-                     "restart_to_listening_s": round(times["listen_s"], 2) if mine else None,
-                     "restart_to_first_ok_s": round(first_ok - restarted, 2) if mine and first_ok else None,
-                     "restart_to_first_answer_s": round(answers[0] - restarted, 2) if mine and answers else None,
-                     "ok_answers_after_restart": len(answers)}
+        out[name] = {
+            "killed": mine,
+            "codes_while_down": dict(sorted(down.items())),
+            "failed_while_down": sum(n for code, n in down.items() if code == 0 or code >= 400),
+            "ok_while_down": sum(n for code, n in down.items() if 0 < code < 400),
+            "restart_to_listening_s": round(times["listen_s"], 2) if mine else None,
+            "restart_to_first_ok_s": round(first_ok - restarted, 2) if mine and first_ok else None,
+            "restart_to_first_answer_s": round(answers[0] - restarted, 2) if mine and answers else None,
+            "ok_answers_after_restart": len(answers),
+        }
     return out
 
 
@@ -322,14 +373,15 @@ def check_answers(schools: dict, stats_acknowledged: set) -> dict:
 
 # ---------------------------------------------------------------- the run
 
+
 def run(args) -> dict:
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="tweak-multi-"))
     saved = work / "schools.json"
-    procs, servers = [], {}        # whatever runs is stopped at the end, also after an error
-    load_average = [round(x, 2) for x in os.getloadavg()]     # other work on the machine skews it
+    procs, servers = [], {}  # whatever runs is stopped at the end, also after an error
+    load_average = [round(x, 2) for x in os.getloadavg()]  # other work on the machine skews it
     try:
         t0 = time.monotonic()
-        if saved.exists():      # --keep of an earlier run: its schools (and their answers) again
+        if saved.exists():  # --keep of an earlier run: its schools (and their answers) again
             schools = {slug: {**s, "folder": Path(s["folder"])} for slug, s in json.loads(saved.read_text()).items()}
         else:
             work.mkdir(parents=True, exist_ok=True)
@@ -344,8 +396,11 @@ def run(args) -> dict:
         port_all = free_port()
         one, _ = start_schools_server(work / "all", port_all, args.workers, args.threads)
         procs.append(one)
-        procs.append(nginx := start_nginx(work / "nginx-one", proxy_port, {"app_all": port_all},
-                                          {slug: "app_all" for slug in schools}))
+        procs.append(
+            nginx := start_nginx(
+                work / "nginx-one", proxy_port, {"app_all": port_all}, {slug: "app_all" for slug in schools}
+            )
+        )
         copies = {slug: {**s, "path": str(work / "all" / f"{slug}.sqlite3")} for slug, s in schools.items()}
         one_server = asyncio.run(load(copies, {slug: "app_all" for slug in schools}, proxy_port, args))
         print(f"one server: {one_server}", file=sys.stderr, flush=True)
@@ -359,20 +414,35 @@ def run(args) -> dict:
             proc, _ = start_schools_server(folder, port, args.workers, args.threads)
             servers[name] = {"folder": folder, "port": port, "proc": proc}
         mapping = {slug: f"app_{s['folder'].name}" for slug, s in schools.items()}
-        procs.append(nginx := start_nginx(work / "nginx-two", proxy_port, {n: s["port"] for n, s in servers.items()},
-                                          mapping))
+        procs.append(
+            nginx := start_nginx(work / "nginx-two", proxy_port, {n: s["port"] for n, s in servers.items()}, mapping)
+        )
         acknowledged = set()
-        two_servers = asyncio.run(load(schools, mapping, proxy_port, args,
-                                       outage=kill_and_restart(servers, "app_b", args),
-                                       acknowledged=acknowledged))
+        two_servers = asyncio.run(
+            load(
+                schools,
+                mapping,
+                proxy_port,
+                args,
+                outage=kill_and_restart(servers, "app_b", args),
+                acknowledged=acknowledged,
+            )
+        )
         print(f"two servers: {two_servers}", file=sys.stderr, flush=True)
         kill_server(nginx, signal.SIGTERM)
         for s in servers.values():
             kill_server(s["proc"], signal.SIGTERM)
-        return {"schools": args.schools, "load_average_at_start": load_average,
-                "pupils_per_school": args.pupils, "setup_s": round(setup_s, 1),
-                "one_server": one_server, "two_servers": two_servers, "map": nginx_map(mapping),
-                "settings": vars(args), "answers": check_answers(schools, acknowledged)}
+        return {
+            "schools": args.schools,
+            "load_average_at_start": load_average,
+            "pupils_per_school": args.pupils,
+            "setup_s": round(setup_s, 1),
+            "one_server": one_server,
+            "two_servers": two_servers,
+            "map": nginx_map(mapping),
+            "settings": vars(args),
+            "answers": check_answers(schools, acknowledged),
+        }
     finally:
         for proc in procs + [s["proc"] for s in servers.values()]:
             if proc.poll() is None:
@@ -383,25 +453,40 @@ def run(args) -> dict:
 
 def table(report: dict) -> str:
     one, two = report["one_server"], report["two_servers"]
-    rows = ["| setup | pupils | ok requests/s | answers/s | p50 ms | p95 ms | errors |",
-            "|---|---|---|---|---|---|---|"]
+    rows = [
+        "| setup | pupils | ok requests/s | answers/s | p50 ms | p95 ms | errors |",
+        "|---|---|---|---|---|---|---|",
+    ]
     n, w = report["schools"], report["settings"]["workers"]
-    for name, r in ((f"1 server, {n} schools, {w} workers", one),
-                    (f"2 servers, {n // 2} schools each, {w} workers each", two)):
-        rows.append(f"| {name} | {r['pupils']} | {r['ok_requests_per_s']} | {r['answers_per_s']} | {r['p50_ms']} "
-                    f"| {r['p95_ms']} | {r['errors']} |")
-    rows += ["", f"Server b killed (SIGKILL) for {report['settings']['outage']} s, then restarted:", "",
-             "| schools on | killed | requests while down, by status | failed | ok | restart → listening s "
-             "| restart → first ok s | restart → first answer s | ok answers after |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    for name, r in (
+        (f"1 server, {n} schools, {w} workers", one),
+        (f"2 servers, {n // 2} schools each, {w} workers each", two),
+    ):
+        rows.append(
+            f"| {name} | {r['pupils']} | {r['ok_requests_per_s']} | {r['answers_per_s']} | {r['p50_ms']} "
+            f"| {r['p95_ms']} | {r['errors']} |"
+        )
+    rows += [
+        "",
+        f"Server b killed (SIGKILL) for {report['settings']['outage']} s, then restarted:",
+        "",
+        "| schools on | killed | requests while down, by status | failed | ok | restart → listening s "
+        "| restart → first ok s | restart → first answer s | ok answers after |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for name, o in sorted(two["outage"].items()):
         codes = ", ".join(f"{'no answer' if c == 0 else c}: {n}" for c, n in o["codes_while_down"].items())
-        rows.append(f"| {name} | {'yes' if o['killed'] else 'no'} | {codes} | {o['failed_while_down']} "
-                    f"| {o['ok_while_down']} | {o['restart_to_listening_s'] or '–'} "
-                    f"| {o['restart_to_first_ok_s'] or '–'} | {o['restart_to_first_answer_s'] or '–'} "
-                    f"| {o['ok_answers_after_restart']} |")
-    rows += ["", f"Answers acknowledged: {report['answers']['acknowledged']}, missing from the files: "
-             f"{report['answers']['missing']}. Load average at start: {report['load_average_at_start']}."]
+        rows.append(
+            f"| {name} | {'yes' if o['killed'] else 'no'} | {codes} | {o['failed_while_down']} "
+            f"| {o['ok_while_down']} | {o['restart_to_listening_s'] or '–'} "
+            f"| {o['restart_to_first_ok_s'] or '–'} | {o['restart_to_first_answer_s'] or '–'} "
+            f"| {o['ok_answers_after_restart']} |"
+        )
+    rows += [
+        "",
+        f"Answers acknowledged: {report['answers']['acknowledged']}, missing from the files: "
+        f"{report['answers']['missing']}. Load average at start: {report['load_average_at_start']}.",
+    ]
     return "\n".join(rows)
 
 
@@ -416,8 +501,9 @@ def main() -> None:
     parser.add_argument("--after", type=float, default=20, help="seconds measured after the restart")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--keep", metavar="DIR",
-                        help="make the schools in DIR and keep them; a later run with the same DIR reuses them")
+    parser.add_argument(
+        "--keep", metavar="DIR", help="make the schools in DIR and keep them; a later run with the same DIR reuses them"
+    )
     args = parser.parse_args()
     if args.schools < 2 or args.schools > 99:
         parser.error("--schools must be 2..99")

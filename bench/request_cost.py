@@ -33,6 +33,7 @@ included, a trigger's run counted as a statement), and from the same callback th
 request holds the school's one write lock (BEGIN IMMEDIATE to COMMIT, uncontended: what caps
 the school's writes, docs/deploy.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,13 +60,26 @@ ATTEMPT = re.compile(r'name="attempt" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="([^"]+)"')
 TOKEN = re.compile(r'name="token" value="([^"]+)"')
 FLOORS = ("floor", "plain", "bare")
-ROUTES = ("next puzzle", "answer", "game move", "table view", "projector page", "class overview",
-          "parent page", "family move", "check our table")
-HONEST = 0.20           # how far the floor may be from the plain app (issue 44.3)
+ROUTES = (
+    "next puzzle",
+    "answer",
+    "game move",
+    "table view",
+    "projector page",
+    "class overview",
+    "parent page",
+    "family move",
+    "check our table",
+)
+HONEST = 0.20  # how far the floor may be from the plain app (issue 44.3)
 
 # An ordinary table of printed cards (about 40 captures); the worst cases are bounded elsewhere.
-CHECK_FORM = ([("target", "10")] + [("table", c) for c in ("R1a", "O2a", "Y3a", "G4", "B5", "P1b", "R3b", "O4")]
-              + [("hand", c) for c in ("G2a", "B3b", "P5")] + [("place", "hand")])
+CHECK_FORM = (
+    [("target", "10")]
+    + [("table", c) for c in ("R1a", "O2a", "Y3a", "G4", "B5", "P1b", "R3b", "O4")]
+    + [("hand", c) for c in ("G2a", "B3b", "P5")]
+    + [("place", "hand")]
+)
 
 
 def floor_is_honest(floor_ms: float, plain_ms: float, tolerance: float = HONEST) -> bool:
@@ -80,7 +94,7 @@ class StatementCounter:
 
     def __init__(self):
         self.count = 0
-        self.held = 0.0         # seconds from BEGIN IMMEDIATE to COMMIT: the school's write lock held
+        self.held = 0.0  # seconds from BEGIN IMMEDIATE to COMMIT: the school's write lock held
         self._began = None
         opened = sqlite3.connect
 
@@ -88,6 +102,7 @@ class StatementCounter:
             conn = opened(*args, **kwargs)
             conn.set_trace_callback(self._seen)
             return conn
+
         sqlite3.connect = counting
 
     def _seen(self, statement):
@@ -114,7 +129,7 @@ class Tablet:
         if self.csrf:
             headers["X-CSRFToken"] = self.csrf
         if isinstance(form, list):
-            form = MultiDict(form)      # a move's form repeats "take", a table check's "table"
+            form = MultiDict(form)  # a move's form repeats "take", a table check's "table"
         response = self.client.open(path, method=method, data=form, headers=headers)
         found = CSRF.search(response.get_data(as_text=True))
         if found:
@@ -146,14 +161,13 @@ class Measured:
     def __init__(self, counter: StatementCounter):
         self.counter = counter
         self.cpu: dict[str, list[float]] = {}
-        self.elsewhere: dict[str, list[float]] = {}     # CPU of the process's other threads
+        self.elsewhere: dict[str, list[float]] = {}  # CPU of the process's other threads
         self.statements: dict[str, list[int]] = {}
         self.held: dict[str, list[float]] = {}
         self.size: dict[str, int] = {}
         self.recording = False
 
-    def __call__(self, route: str, tablet: Tablet, method: str, path: str, form=None, htmx=False,
-                 expect=(200,)):
+    def __call__(self, route: str, tablet: Tablet, method: str, path: str, form=None, htmx=False, expect=(200,)):
         before_statements, held_before = self.counter.count, self.counter.held
         start, own_start = time.process_time(), time.thread_time()
         response = tablet.call(method, path, form, htmx)
@@ -186,7 +200,7 @@ class Floors:
 
     def step(self, measure: Measured) -> None:
         # Each round starts with a different one, so none always follows the same request.
-        names = FLOORS[self.turn % 3:] + FLOORS[:self.turn % 3]
+        names = FLOORS[self.turn % 3 :] + FLOORS[: self.turn % 3]
         self.turn += 1
         for name in names:
             measure(name, self.tablets[name], "POST", "/", {})
@@ -208,8 +222,14 @@ class Drills:
         if found is None:
             raise SystemExit("no puzzle: the drill ran out")
         answer = right_answer(self.db_path, found.group(1)) if self.turn % 4 else []
-        form = {"attempt": found.group(1), "answer": json.dumps(answer), "final": "done" if answer else "pass",
-                "client_ms": "2970", "taps": "[]", "answer_ms": json.dumps([2960] * len(answer))}
+        form = {
+            "attempt": found.group(1),
+            "answer": json.dumps(answer),
+            "final": "done" if answer else "pass",
+            "client_ms": "2970",
+            "taps": "[]",
+            "answer_ms": json.dumps([2960] * len(answer)),
+        }
         measure("answer", tablet, "POST", "/practice/answer", form, htmx=True)
 
 
@@ -224,6 +244,7 @@ class Tables:
 
     def step(self, measure: Measured) -> None:
         from class_play import chosen_move
+
         for _ in range(len(self.tables)):
             table = self.tables[self.at % len(self.tables)]
             for pupil in table["pupils"]:
@@ -234,7 +255,7 @@ class Tables:
                 measure("game move", tablet, "POST", f"/play/tables/{table['id']}/move", form, htmx=True)
                 measure("table view", tablet, "GET", f"/play/tables/{table['id']}")
                 return
-            self.at += 1        # the game is over: the next table
+            self.at += 1  # the game is over: the next table
         raise SystemExit("every table's game is over: make more tables")
 
 
@@ -245,12 +266,14 @@ class Parents:
 
     def __init__(self, app, db_path: str, teacher: Tablet, pupils: list[dict]):
         from trainer.store import parent_links
-        for class_id in sorted({p["class_id"] for p in pupils}):    # printing the letters hands the links out
+
+        for class_id in sorted({p["class_id"] for p in pupils}):  # printing the letters hands the links out
             assert teacher.call("GET", f"/classes/{class_id}/letters").status_code == 200
         with _read_only(db_path) as conn:
             nonces = dict(conn.execute("SELECT pupil_id, nonce FROM parent_links WHERE nonce IS NOT NULL"))
-        self.links = [parent_links.token_for(app.config["SECRET_KEY"], nonces[p["id"]])
-                      for p in pupils if p["id"] in nonces]
+        self.links = [
+            parent_links.token_for(app.config["SECRET_KEY"], nonces[p["id"]]) for p in pupils if p["id"] in nonces
+        ]
         if not self.links:
             raise SystemExit("the letters made no parent links")
         self.browser = Tablet(app)
@@ -285,12 +308,13 @@ class FamilyTable:
             form = self._tapped(html)
             if form is not None:
                 return form
-            self.game_id = None         # the round is over: a new game
+            self.game_id = None  # the round is over: a new game
         raise SystemExit("the family table has no move to make")
 
     def _start(self) -> None:
-        response = self.tablet.call("POST", "/games/family/new",
-                                    {"name2": "Anna", "bot3": "beginner", "length": "round"})
+        response = self.tablet.call(
+            "POST", "/games/family/new", {"name2": "Anna", "bot3": "beginner", "length": "round"}
+        )
         if response.status_code != 303:
             raise SystemExit(f"family table: POST /games/family/new answered {response.status_code}")
         self.game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
@@ -309,20 +333,21 @@ class FamilyTable:
         from trainer.engine.state import Phase
         from trainer.engine.view import view_of
         from trainer.store import games
+
         game = games.load(self._row())
         state = game.state
         if state.over or game.to_act is None:
             return None
         view = view_of(state, game.to_act)
-        form = [("version", VERSION.search(html).group(1)), ("token", TOKEN.search(html).group(1)),
-                ("queued_ms", "0")]
+        form = [("version", VERSION.search(html).group(1)), ("token", TOKEN.search(html).group(1)), ("queued_ms", "0")]
         if state.phase is Phase.DISCARD:
             return form + [("kind", "discard"), ("card", view.hand[0])]
         best = best_capture(solve(view.hand, view.table, view.target))
         cards = [best.play, *best.capture] if best else [view.hand[0]]
         for card in cards:
-            self.tablet.call("POST", f"/games/family/{self.game_id}/tap", {"tap": card, "version": form[0][1]},
-                             htmx=True)
+            self.tablet.call(
+                "POST", f"/games/family/{self.game_id}/tap", {"tap": card, "version": form[0][1]}, htmx=True
+            )
         return form + [("kind", "take" if best else "lay"), ("decision_ms", "4100")]
 
     def _row(self) -> dict:
@@ -358,6 +383,7 @@ class _read_only:
 
 def build(work: Path, pupils: int, tables: int) -> tuple[str, dict, list[dict], list[dict]]:
     from class_play import make_tables
+
     db_path = str(work / "school.db")
     school = build_school(db_path, classes=-(-pupils // 30), pupils_per_class=30, teachers=1)
     made, spare = make_tables(db_path, school, tables)
@@ -371,14 +397,15 @@ def run(args) -> dict:
         raise SystemExit(f"{len(spare)} pupils besides the tables: fewer --drillers or more --pupils")
     os.environ.pop("TRAINER_DATABASE", None)
     from trainer import create_app
+
     counter = StatementCounter()
     app = create_app({"DATABASE": db_path, "SECRET_KEY": "bench", "KEEP_CONNECTIONS": True})
     measure = Measured(counter)
-    drills = Drills(app, db_path, spare[:args.drillers])
+    drills = Drills(app, db_path, spare[: args.drillers])
     games = Tables(app, db_path, tables)
     teacher = teacher_tablet(app, school["teachers"][0]["email"])
     class_id = tables[0]["pupils"][0]["class_id"]
-    parents = Parents(app, db_path, teacher, spare[:args.drillers])
+    parents = Parents(app, db_path, teacher, spare[: args.drillers])
     family = FamilyTable(app, db_path, spare[args.drillers])
     check = TableCheck(app, spare[args.drillers + 1])
 
@@ -404,21 +431,35 @@ def run(args) -> dict:
 
 
 def report_of(measure: Measured, args) -> dict:
-    floors = {name: {"cpu_ms": median(measure.cpu[name]) * 1e3, "bytes": measure.size[name],
-                     "statements": median(measure.statements[name])} for name in FLOORS}
+    floors = {
+        name: {
+            "cpu_ms": median(measure.cpu[name]) * 1e3,
+            "bytes": measure.size[name],
+            "statements": median(measure.statements[name]),
+        }
+        for name in FLOORS
+    }
     floor_ms = floors["floor"]["cpu_ms"]
-    report = {"floor": floors["floor"], "floors": floors,
-              "floor_to_plain": floor_ms / floors["plain"]["cpu_ms"],
-              "floor_is_honest": floor_is_honest(floor_ms, floors["plain"]["cpu_ms"]),
-              "routes": {}, "settings": vars(args)}
+    report = {
+        "floor": floors["floor"],
+        "floors": floors,
+        "floor_to_plain": floor_ms / floors["plain"]["cpu_ms"],
+        "floor_is_honest": floor_is_honest(floor_ms, floors["plain"]["cpu_ms"]),
+        "routes": {},
+        "settings": vars(args),
+    }
     for route in ROUTES:
         cpu_ms = median(measure.cpu[route]) * 1e3
-        report["routes"][route] = {"cpu_ms": cpu_ms, "ratio": cpu_ms / floor_ms,
-                                   "other_threads_ms": statistics.fmean(measure.elsewhere[route]) * 1e3,
-                                   "statements_median": median(measure.statements[route]),
-                                   "statements_max": max(measure.statements[route]),
-                                   "write_lock_ms": median(measure.held[route]) * 1e3,
-                                   "bytes": measure.size[route], "n": len(measure.cpu[route])}
+        report["routes"][route] = {
+            "cpu_ms": cpu_ms,
+            "ratio": cpu_ms / floor_ms,
+            "other_threads_ms": statistics.fmean(measure.elsewhere[route]) * 1e3,
+            "statements_median": median(measure.statements[route]),
+            "statements_max": max(measure.statements[route]),
+            "write_lock_ms": median(measure.held[route]) * 1e3,
+            "bytes": measure.size[route],
+            "n": len(measure.cpu[route]),
+        }
     drill = (report["routes"]["next puzzle"]["cpu_ms"] + report["routes"]["answer"]["cpu_ms"]) / 2
     report["drill_request"] = {"cpu_ms": drill, "ratio": drill / floor_ms}
     return report
@@ -426,19 +467,29 @@ def report_of(measure: Measured, args) -> dict:
 
 def print_report(report: dict) -> None:
     for name, row in report["floors"].items():
-        print(f"{name}: {row['cpu_ms']:.2f} ms CPU a request, {row['statements']:.0f} SQL statements, "
-              f"a {row['bytes']:,}-byte page")
-    print(f"floor / plain app: {report['floor_to_plain']:.2f} (honest within {HONEST:.0%}: "
-          f"{'yes' if report['floor_is_honest'] else 'NO'})")
-    print("| route | CPU ms (median) | × floor | of it, other threads ms (mean) | SQL statements (median / max) "
-          "| write lock held ms (median) | response bytes |")
+        print(
+            f"{name}: {row['cpu_ms']:.2f} ms CPU a request, {row['statements']:.0f} SQL statements, "
+            f"a {row['bytes']:,}-byte page"
+        )
+    print(
+        f"floor / plain app: {report['floor_to_plain']:.2f} (honest within {HONEST:.0%}: "
+        f"{'yes' if report['floor_is_honest'] else 'NO'})"
+    )
+    print(
+        "| route | CPU ms (median) | × floor | of it, other threads ms (mean) | SQL statements (median / max) "
+        "| write lock held ms (median) | response bytes |"
+    )
     print("|---|---|---|---|---|---|---|")
     for route, row in report["routes"].items():
-        print(f"| {route} | {row['cpu_ms']:.2f} | {row['ratio']:.2f} | {row['other_threads_ms']:.3f} | "
-              f"{row['statements_median']:.0f} / {row['statements_max']} | {row['write_lock_ms']:.2f} | "
-              f"{row['bytes']:,} |")
-    print(f"| drill request (next + answer, mean) | {report['drill_request']['cpu_ms']:.2f} | "
-          f"{report['drill_request']['ratio']:.2f} | | | | |")
+        print(
+            f"| {route} | {row['cpu_ms']:.2f} | {row['ratio']:.2f} | {row['other_threads_ms']:.3f} | "
+            f"{row['statements_median']:.0f} / {row['statements_max']} | {row['write_lock_ms']:.2f} | "
+            f"{row['bytes']:,} |"
+        )
+    print(
+        f"| drill request (next + answer, mean) | {report['drill_request']['cpu_ms']:.2f} | "
+        f"{report['drill_request']['ratio']:.2f} | | | | |"
+    )
 
 
 def main() -> None:
@@ -457,8 +508,11 @@ def main() -> None:
     print_report(report)
     print(f"\n{path}")
     if not report["floor_is_honest"]:
-        print(f"FAILED: the floor costs {report['floor_to_plain']:.2f}× the plain app, more than {HONEST:.0%} "
-              "away: the ratios above are not against an honest floor", file=sys.stderr)
+        print(
+            f"FAILED: the floor costs {report['floor_to_plain']:.2f}× the plain app, more than {HONEST:.0%} "
+            "away: the ratios above are not against an honest floor",
+            file=sys.stderr,
+        )
         sys.exit(1)
 
 

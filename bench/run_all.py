@@ -8,6 +8,7 @@ that page gives. Results go to bench/results/; each script prints its own table.
 Run it on a quiet machine: the load and crash tests use both cores, and the think times and
 solver figures are compared against numbers measured the same way.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,12 +28,31 @@ BENCHMARKS = {
     "dashboard": [PY, BENCH / "bench_dashboard.py"],
     "request_cost": [PY, BENCH / "request_cost.py", "--rounds", "300"],
     "write_load": [PY, BENCH / "write_load.py", "--processes", "4", "--threads", "8", "--rounds", "3"],
-    "load": [PY, BENCH / "load_test.py", "--levels", "100,200,300,400,500,600,700,800,900,1000",
-             "--seconds", "25", "--client-processes", "2"],
+    "load": [
+        PY,
+        BENCH / "load_test.py",
+        "--levels",
+        "100,200,300,400,500,600,700,800,900,1000",
+        "--seconds",
+        "25",
+        "--client-processes",
+        "2",
+    ],
     "crash": [PY, BENCH / "crash_test.py", "--pupils", "300", "--kills", "5"],
 }
-LADDER = ["nice", "-n", "10", PY, BENCH / "ladder.py", "--rounds", "1000", "--jobs", "2",
-          "--json", BENCH / "results" / "ladder.json"]
+LADDER = [
+    "nice",
+    "-n",
+    "10",
+    PY,
+    BENCH / "ladder.py",
+    "--rounds",
+    "1000",
+    "--jobs",
+    "2",
+    "--json",
+    BENCH / "results" / "ladder.json",
+]
 # Rewrites seed_data/bot_elo.json (the same figures on the same code and seed).
 DIAL = ["nice", "-n", "10", PY, BENCH / "dial.py", "--rounds", "3000", "--jobs", "2"]
 

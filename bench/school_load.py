@@ -8,6 +8,7 @@ think about 3 s, answer (htmx POST, follow the redirect). An answer counts as ac
 when the server answered its POST with a redirect (303): those are the ones that must be in
 the database exactly once.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,6 +35,7 @@ ATTEMPT = re.compile(r'name="attempt" value="([^"]+)"')
 
 # ---------------------------------------------------------------- the school
 
+
 def build_school(path: str, classes: int, pupils_per_class: int, teachers: int = 5) -> dict:
     """A database with `classes` classes of pupils (picture password sun, tree, boat), spread
     over `teachers` teachers, a drill of 200 quick puzzles a day, and the puzzle bank."""
@@ -42,16 +44,18 @@ def build_school(path: str, classes: int, pupils_per_class: int, teachers: int =
     from trainer.store import classes as class_model, drills, passwords, pupils, puzzles, teachers as teacher_model
     from trainer.store.db import connect
 
-    create_app({"DATABASE": path, "SECRET_KEY": "build"})     # migrations
+    create_app({"DATABASE": path, "SECRET_KEY": "build"})  # migrations
     db = connect(path)
     puzzles.ensure_bank(db)
     hashed = passwords.hash_password(TEACHER_PASSWORD)
     school = {"teachers": [], "pupils": []}
-    teacher_ids = [teacher_model.create(db, f"teacher{t}@school.example", f"Teacher {t}", hashed)
-                   for t in range(teachers)]
+    teacher_ids = [
+        teacher_model.create(db, f"teacher{t}@school.example", f"Teacher {t}", hashed) for t in range(teachers)
+    ]
     school["teachers"] = [{"email": f"teacher{t}@school.example", "classes": []} for t in range(teachers)]
-    settings = drills.DrillSettings(puzzles=200, minutes=None, kinds=("all", "tweak", "best", "joker", "quick"),
-                                    time_limit=20)
+    settings = drills.DrillSettings(
+        puzzles=200, minutes=None, kinds=("all", "tweak", "best", "joker", "quick"), time_limit=20
+    )
     for c in range(classes):
         owner = c % teachers
         class_id = class_model.create(db, teacher_ids[owner], f"Class {c}")
@@ -67,22 +71,41 @@ def build_school(path: str, classes: int, pupils_per_class: int, teachers: int =
 
 # ---------------------------------------------------------------- the server
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, threads: int, log_path: str,
-                 extra: tuple[str, ...] = ("--push-port", "0")) -> subprocess.Popen:
+def start_server(
+    db: str, port: int, workers: int, threads: int, log_path: str, extra: tuple[str, ...] = ("--push-port", "0")
+) -> subprocess.Popen:
     """`extra`: more options of `trainer serve` (default: no live channel, issue 36.1)."""
     env = dict(os.environ, TRAINER_INSTANCE_PATH=os.path.join(os.path.dirname(db), "instance"))
     env.pop("TRAINER_DATABASE", None)
     env.pop("TRAINER_PUSH", None)
     log = open(log_path, "a")
-    proc = subprocess.Popen([TRAINER, "serve", "--db", db, "--port", str(port), "--workers", str(workers),
-                             "--threads", str(threads), "--no-demo", *extra],
-                            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            TRAINER,
+            "serve",
+            "--db",
+            db,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--no-demo",
+            *extra,
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+        start_new_session=True,
+    )
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
@@ -104,6 +127,7 @@ def kill_server(proc: subprocess.Popen, sig=signal.SIGKILL) -> None:
 
 # ---------------------------------------------------------------- a tiny HTTP/1.1 client
 
+
 class Closed(Exception):
     pass
 
@@ -122,15 +146,20 @@ class Browser:
     async def _connect(self):
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
 
-    async def request(self, name: str, method: str, path: str, form: dict | None = None,
-                      htmx: bool = True, record: bool = True) -> tuple[int, dict, str]:
+    async def request(
+        self, name: str, method: str, path: str, form: dict | None = None, htmx: bool = True, record: bool = True
+    ) -> tuple[int, dict, str]:
         body = b""
         headers = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: keep-alive"]
         if form is not None:
             from urllib.parse import urlencode
+
             body = urlencode(form).encode()
-            headers += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}",
-                        f"Origin: http://{self.host}"]
+            headers += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+                f"Origin: http://{self.host}",
+            ]
         if htmx:
             headers.append("HX-Request: true")
         if self.csrf:
@@ -200,12 +229,13 @@ class Browser:
 
 # ---------------------------------------------------------------- statistics
 
+
 @dataclass
 class Stats:
-    times: dict = field(default_factory=dict)       # name -> [seconds]
-    errors: dict = field(default_factory=dict)      # name -> count
+    times: dict = field(default_factory=dict)  # name -> [seconds]
+    errors: dict = field(default_factory=dict)  # name -> count
     acknowledged: set = field(default_factory=set)  # attempt ids whose answer got a 303
-    drops: int = 0                                  # answers held through a Wi-Fi drop (--flaky)
+    drops: int = 0  # answers held through a Wi-Fi drop (--flaky)
     recording: bool = True
 
     def add(self, name, seconds, status):
@@ -223,12 +253,14 @@ class Stats:
 
 # ---------------------------------------------------------------- pupils and teachers
 
+
 def right_answer(db_path: str, attempt_id: str) -> list[dict]:
     """What a pupil who knows the answer would enter (read from the database, read-only)."""
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=30)
     try:
-        row = conn.execute("SELECT p.data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id WHERE a.id = ?",
-                           [attempt_id]).fetchone()
+        row = conn.execute(
+            "SELECT p.data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id WHERE a.id = ?", [attempt_id]
+        ).fetchone()
     finally:
         conn.close()
     if row is None:
@@ -252,8 +284,9 @@ async def pupil_login(browser: Browser, pupil: dict) -> None:
     status, head, _ = await browser.request("login", "POST", "/join", {"code": pupil["code"]}, htmx=False)
     await browser.follow("login", status, head)
     for picture in PASSWORD:
-        status, head, _ = await browser.request("login", "POST", f"/join/pupil/{pupil['id']}", {"pick": picture},
-                                                htmx=False)
+        status, head, _ = await browser.request(
+            "login", "POST", f"/join/pupil/{pupil['id']}", {"pick": picture}, htmx=False
+        )
     await browser.follow("login", status, head)
     await browser.request("login", "GET", "/me", htmx=False)
 
@@ -279,25 +312,35 @@ async def held_through_a_drop(browser: Browser, form: dict, rng: random.Random):
         await browser.request("answer (POST, reply lost)", "POST", "/practice/answer", form)
     held = rng.uniform(*DROP_SECONDS)
     await asyncio.sleep(held)
-    browser.close()               # the drop took the connection with it: the tablet opens a new one
+    browser.close()  # the drop took the connection with it: the tablet opens a new one
     browser.writer = None
-    return await browser.request("answer (POST, resent)", "POST", "/practice/answer",
-                                 {**form, "queued_ms": str(int(held * 1000))})
+    return await browser.request(
+        "answer (POST, resent)", "POST", "/practice/answer", {**form, "queued_ms": str(int(held * 1000))}
+    )
 
 
-async def pupil_loop(browser: Browser, db_path: str, think: float, rng: random.Random, stop: asyncio.Event,
-                     accuracy: float = 0.75, flaky: float = 0.0) -> None:
+async def pupil_loop(
+    browser: Browser,
+    db_path: str,
+    think: float,
+    rng: random.Random,
+    stop: asyncio.Event,
+    accuracy: float = 0.75,
+    flaky: float = 0.0,
+) -> None:
     stats = browser.stats
     drops = drop_chance(flaky, think)
     while not stop.is_set():
         try:
-            status, head, text = await browser.request("next puzzle (POST)", "POST", "/practice/next",
-                                                       {"mode": "drill"})
+            status, head, text = await browser.request(
+                "next puzzle (POST)", "POST", "/practice/next", {"mode": "drill"}
+            )
             text = await browser.follow("puzzle page (GET)", status, head, text)
             found = ATTEMPT.search(text)
-            if found is None:         # drill done: practise on
-                status, head, text = await browser.request("next puzzle (POST)", "POST", "/practice/next",
-                                                           {"mode": "practice"})
+            if found is None:  # drill done: practise on
+                status, head, text = await browser.request(
+                    "next puzzle (POST)", "POST", "/practice/next", {"mode": "practice"}
+                )
                 text = await browser.follow("puzzle page (GET)", status, head, text)
                 found = ATTEMPT.search(text)
                 if found is None:
@@ -307,16 +350,20 @@ async def pupil_loop(browser: Browser, db_path: str, think: float, rng: random.R
             seconds = think * rng.uniform(0.7, 1.3)
             await asyncio.sleep(seconds)
             answer = right_answer(db_path, attempt_id) if rng.random() < accuracy else []
-            form = {"attempt": attempt_id, "answer": json.dumps(answer), "final": "done" if answer else "pass",
-                    "client_ms": str(int(seconds * 1000) - 30),
-                    "taps": json.dumps([]), "answer_ms": json.dumps([int(seconds * 1000) - 40] * len(answer))}
+            form = {
+                "attempt": attempt_id,
+                "answer": json.dumps(answer),
+                "final": "done" if answer else "pass",
+                "client_ms": str(int(seconds * 1000) - 30),
+                "taps": json.dumps([]),
+                "answer_ms": json.dumps([int(seconds * 1000) - 40] * len(answer)),
+            }
             for attempt in (1, 2, 3):
                 try:
                     if attempt == 1 and rng.random() < drops:
                         status, head, text = await held_through_a_drop(browser, form, rng)
                     else:
-                        status, head, text = await browser.request("answer (POST)", "POST", "/practice/answer",
-                                                                   form)
+                        status, head, text = await browser.request("answer (POST)", "POST", "/practice/answer", form)
                     break
                 except Closed:
                     # Unknown whether it arrived (a killed server): send it again, the attempt
@@ -333,16 +380,20 @@ async def pupil_loop(browser: Browser, db_path: str, think: float, rng: random.R
 
 async def teacher_loop(browser: Browser, teacher: dict, pages, every: float, stop: asyncio.Event) -> None:
     await browser.request("teacher login", "GET", "/login", htmx=False, record=False)
-    status, head, _ = await browser.request("teacher login", "POST", "/login",
-                                            {"email": teacher["email"], "password": TEACHER_PASSWORD},
-                                            htmx=False, record=False)
+    status, head, _ = await browser.request(
+        "teacher login",
+        "POST",
+        "/login",
+        {"email": teacher["email"], "password": TEACHER_PASSWORD},
+        htmx=False,
+        record=False,
+    )
     await browser.follow("teacher login", status, head)
     while not stop.is_set():
         for class_id in teacher["classes"]:
             for page in pages:
                 try:
-                    await browser.request("teacher dashboard (GET)", "GET", page.format(class_id=class_id),
-                                          htmx=False)
+                    await browser.request("teacher dashboard (GET)", "GET", page.format(class_id=class_id), htmx=False)
                 except Closed:
                     pass
         await asyncio.sleep(every)
@@ -351,8 +402,14 @@ async def teacher_loop(browser: Browser, teacher: dict, pages, every: float, sto
 def teacher_pages() -> tuple[str, ...]:
     """The dashboard when this version has one, else the class page."""
     from trainer import create_app
+
     rules = {r.endpoint: r.rule for r in create_app({"DATABASE": ":memory:", "SECRET_KEY": "x"}).url_map.iter_rules()}
-    pages = [rule.replace("<int:class_id>", "{class_id}") for endpoint, rule in rules.items()
-             if endpoint.startswith("dashboard.") and rule.count("<") == 1 and "<int:class_id>" in rule
-             and not any(word in rule for word in ("csv", "export", "print", "report"))]
+    pages = [
+        rule.replace("<int:class_id>", "{class_id}")
+        for endpoint, rule in rules.items()
+        if endpoint.startswith("dashboard.")
+        and rule.count("<") == 1
+        and "<int:class_id>" in rule
+        and not any(word in rule for word in ("csv", "export", "print", "report"))
+    ]
     return tuple(pages[:1]) or ("/classes/{class_id}",)

@@ -13,6 +13,7 @@ file the teacher must first make, so it is not the fast path from a copied colum
 
 Prints a Markdown table for docs/dashboard.md and writes bench/results/teacher_pages.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,9 +25,38 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ["Emma", "Noor", "Sem", "Liv", "Daan", "Julia", "Lucas", "Mila", "Finn", "Tess", "Levi", "Sara", "Bram",
-         "Zoë", "Milan", "Nina", "Ravi", "Yara", "Jesse", "Lotte", "Ahmed", "Fenna", "Thijs", "Isa", "Ruben",
-         "Saar", "Olivier", "Roos", "Mees", "Chloé"]
+NAMES = [
+    "Emma",
+    "Noor",
+    "Sem",
+    "Liv",
+    "Daan",
+    "Julia",
+    "Lucas",
+    "Mila",
+    "Finn",
+    "Tess",
+    "Levi",
+    "Sara",
+    "Bram",
+    "Zoë",
+    "Milan",
+    "Nina",
+    "Ravi",
+    "Yara",
+    "Jesse",
+    "Lotte",
+    "Ahmed",
+    "Fenna",
+    "Thijs",
+    "Isa",
+    "Ruben",
+    "Saar",
+    "Olivier",
+    "Roos",
+    "Mees",
+    "Chloé",
+]
 
 
 class Taps:
@@ -55,6 +85,7 @@ def height(page) -> int:
 
 def pdf_pages(page) -> int:
     from pypdf import PdfReader
+
     page.emulate_media(media="print")
     pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
     page.emulate_media(media="screen")
@@ -116,14 +147,14 @@ def measure(tree: Path) -> dict:
                 t.click(page.get_by_role("button", name="Add pupil"))
                 page.get_by_text(f"{name} added.").first.wait_for()
         out["taps_pupils"] = t.count - start
-        page.goto(class_url)                                # measured, not counted
+        page.goto(class_url)  # measured, not counted
         out["class_page_px"] = height(page)
 
         start = t.count
         t.click(page.get_by_role("link", name="Print login cards"))
         wait_for(page, "/cards")
         out["card_pages"] = pdf_pages(page)
-        t.click(page.get_by_role("button", name="Print"))   # the print dialog: one tap more
+        t.click(page.get_by_role("button", name="Print"))  # the print dialog: one tap more
         out["taps_cards"] = t.count - start
 
         start = t.count
@@ -165,7 +196,9 @@ def measure(tree: Path) -> dict:
         db.close()
         page.reload()
         out["dashboard_px"] = height(page)
-        rows = page.eval_on_selector_all("table.overview tbody tr", "rs => rs.map(r => r.getBoundingClientRect().height)")
+        rows = page.eval_on_selector_all(
+            "table.overview tbody tr", "rs => rs.map(r => r.getBoundingClientRect().height)"
+        )
         out["row_px_max"] = round(max(rows), 1)
         out["row_px_mean"] = round(sum(rows) / len(rows), 1)
         hard = page.get_by_role("link", name="What the class finds hard")
@@ -177,14 +210,22 @@ def measure(tree: Path) -> dict:
     return out
 
 
-ROWS = [("taps_pupils", "Taps: add 30 pupils"), ("taps_cards", "Taps: print the login cards"),
-        ("taps_drill", "Taps: set the drill and one pupil's extra time"),
-        ("taps_dashboard", "Taps: open the dashboard"), ("taps_total", "Taps: the whole path, registering included"),
-        ("card_pages", "A4 pages of login cards (30 pupils)"), ("class_page_px", "Class page, 30 pupils (px)"),
-        ("drill_page_px", "Drill settings page (px)"), ("dashboard_day0_px", "Dashboard on day 0 (px)"),
-        ("day0_flagged", "Rows flagged on day 0"), ("dashboard_px", "Dashboard with 7 weeks of answers (px)"),
-        ("row_px_max", "Tallest overview row (px)"), ("row_px_mean", "Mean overview row (px)"),
-        ("hard_px", "\"What the class finds hard\" (px)")]
+ROWS = [
+    ("taps_pupils", "Taps: add 30 pupils"),
+    ("taps_cards", "Taps: print the login cards"),
+    ("taps_drill", "Taps: set the drill and one pupil's extra time"),
+    ("taps_dashboard", "Taps: open the dashboard"),
+    ("taps_total", "Taps: the whole path, registering included"),
+    ("card_pages", "A4 pages of login cards (30 pupils)"),
+    ("class_page_px", "Class page, 30 pupils (px)"),
+    ("drill_page_px", "Drill settings page (px)"),
+    ("dashboard_day0_px", "Dashboard on day 0 (px)"),
+    ("day0_flagged", "Rows flagged on day 0"),
+    ("dashboard_px", "Dashboard with 7 weeks of answers (px)"),
+    ("row_px_max", "Tallest overview row (px)"),
+    ("row_px_mean", "Mean overview row (px)"),
+    ("hard_px", '"What the class finds hard" (px)'),
+]
 
 
 def report(before: dict, after: dict) -> str:
@@ -197,7 +238,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", default="/work/main", help="the tree measured as 'before'")
     parser.add_argument("--after", default=str(ROOT), help="the tree measured as 'after'")
-    parser.add_argument("--measure", help=argparse.SUPPRESS)      # the child process
+    parser.add_argument("--measure", help=argparse.SUPPRESS)  # the child process
     args = parser.parse_args()
     if args.measure:
         tree = Path(args.measure).resolve()
@@ -206,8 +247,7 @@ def main() -> int:
         return 0
     results = {}
     for name, tree in (("before", args.before), ("after", args.after)):
-        done = subprocess.run([sys.executable, __file__, "--measure", tree], capture_output=True, text=True,
-                              cwd=tree)
+        done = subprocess.run([sys.executable, __file__, "--measure", tree], capture_output=True, text=True, cwd=tree)
         if done.returncode:
             print(done.stderr, file=sys.stderr)
             return 2

@@ -8,6 +8,7 @@ form can send (20 low cards, a Joker on a 10: 244,095 captures), with and withou
 the puzzle editor's live answer for the worst quick puzzle (12 low cards: 1,740 captures).
 Each figure is the median over the rounds of the thread's CPU time around the request.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,12 +54,24 @@ def main() -> int:
     AuthActions(teacher, make).login("bench@school.example")
     set_id = int(teacher.post("/sets", data={"name": "Worst"}).headers["Location"].rsplit("/", 1)[1])
     rows = [
-        ("check our table, Show", pupil, "/games/check-table",
-         {"target": "10", "joker": "1", "show": "1", "table": TABLE, "hand": ["B2a", "B2b", "P2a"]}),
-        ("check our table, hidden", pupil, "/games/check-table",
-         {"target": "10", "joker": "1", "table": TABLE, "hand": ["B2a", "B2b", "P2a"]}),
-        ("puzzle editor, quick", teacher, f"/sets/{set_id}/draft",
-         {"target": "12", "kind": "quick", "table": EDITOR_TABLE, "hand": ["R3a", "R3b", "O3a"]}),
+        (
+            "check our table, Show",
+            pupil,
+            "/games/check-table",
+            {"target": "10", "joker": "1", "show": "1", "table": TABLE, "hand": ["B2a", "B2b", "P2a"]},
+        ),
+        (
+            "check our table, hidden",
+            pupil,
+            "/games/check-table",
+            {"target": "10", "joker": "1", "table": TABLE, "hand": ["B2a", "B2b", "P2a"]},
+        ),
+        (
+            "puzzle editor, quick",
+            teacher,
+            f"/sets/{set_id}/draft",
+            {"target": "12", "kind": "quick", "table": EDITOR_TABLE, "hand": ["R3a", "R3b", "O3a"]},
+        ),
     ]
     for name, client, url, form in rows:
         seconds, size = cpu(client, url, form, args.rounds)

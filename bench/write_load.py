@@ -17,6 +17,7 @@ for SQLite's write lock (BEGIN IMMEDIATE to the next statement: the busy handler
 transaction, the COMMIT, and the wait for the shared fsync.
 Writes a Markdown table to stdout and bench/results/write_load.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,7 +43,7 @@ def build(path: str, pupils: int) -> list[int]:
     from trainer.store import classes, pupils as pupil_store, teachers
     from trainer.store.db import connect
 
-    create_app({"DATABASE": path, "SECRET_KEY": "bench"})      # migrations
+    create_app({"DATABASE": path, "SECRET_KEY": "bench"})  # migrations
     db = connect(path)
     teacher = teachers.create(db, "writer@school.example", "Teacher", "x")
     class_id = classes.create(db, teacher, "Class")
@@ -70,8 +71,9 @@ def _writer(path: str, pupil_ids: list[int], until: float, work_s: float, out: l
         begin = next(t for sql, t in marks if sql == "BEGIN IMMEDIATE")
         first = next(t for sql, t in marks if sql != "BEGIN IMMEDIATE")
         commit = next(t for sql, t in marks if sql == "COMMIT")
-        out.append((begin - start, first - begin, commit - first, committed - commit, durable - committed,
-                    durable - start))
+        out.append(
+            (begin - start, first - begin, commit - first, committed - commit, durable - committed, durable - start)
+        )
         # The rest of a request: CPU, holding the GIL as rendering a page does.
         spin = time.thread_time() + work_s
         while time.thread_time() < spin:
@@ -79,17 +81,21 @@ def _writer(path: str, pupil_ids: list[int], until: float, work_s: float, out: l
     db.close()
 
 
-def _process(path: str, pupil_ids: list[int], threads: int, queued: bool, seconds: float, work_s: float,
-             start_at: float, results) -> None:
+def _process(
+    path: str, pupil_ids: list[int], threads: int, queued: bool, seconds: float, work_s: float, start_at: float, results
+) -> None:
     import trainer.store.db as store_db
+
     store_db.QUEUE_WRITERS = queued
-    while time.time() < start_at:       # every process starts together
+    while time.time() < start_at:  # every process starts together
         time.sleep(0.001)
     until = time.perf_counter() + seconds
     outs = [[] for _ in range(threads)]
     cpu = time.process_time()
-    workers = [threading.Thread(target=_writer, args=(path, pupil_ids, until, work_s, outs[i], os.getpid() * 100 + i))
-               for i in range(threads)]
+    workers = [
+        threading.Thread(target=_writer, args=(path, pupil_ids, until, work_s, outs[i], os.getpid() * 100 + i))
+        for i in range(threads)
+    ]
     for w in workers:
         w.start()
     for w in workers:
@@ -97,13 +103,16 @@ def _process(path: str, pupil_ids: list[int], threads: int, queued: bool, second
     results.put({"writes": [w for out in outs for w in out], "cpu": time.process_time() - cpu})
 
 
-def one_round(path: str, pupil_ids: list[int], processes: int, threads: int, queued: bool, seconds: float,
-              work_s: float) -> dict:
+def one_round(
+    path: str, pupil_ids: list[int], processes: int, threads: int, queued: bool, seconds: float, work_s: float
+) -> dict:
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
     start_at = time.time() + 0.5
-    procs = [ctx.Process(target=_process, args=(path, pupil_ids, threads, queued, seconds, work_s, start_at, results))
-             for _ in range(processes)]
+    procs = [
+        ctx.Process(target=_process, args=(path, pupil_ids, threads, queued, seconds, work_s, start_at, results))
+        for _ in range(processes)
+    ]
     for p in procs:
         p.start()
     got = [results.get() for _ in procs]
@@ -119,12 +128,13 @@ def summarise(rounds: list[dict]) -> dict:
     return {
         "writes_per_second": median([r["per_second"] for r in rounds]),
         "per_round": [round(r["per_second"]) for r in rounds],
-        "p50_ms": percentile(total, .5) * 1e3, "p95_ms": percentile(total, .95) * 1e3,
-        "p99_ms": percentile(total, .99) * 1e3,
+        "p50_ms": percentile(total, 0.5) * 1e3,
+        "p95_ms": percentile(total, 0.95) * 1e3,
+        "p99_ms": percentile(total, 0.99) * 1e3,
         "cpu_ms_per_write": median([r["cpu_s"] / max(1, len(r["writes"])) * 1e3 for r in rounds]),
         # Where a write's time goes: each part's mean, in ms.
         "mean_ms": {part: sum(w[i] for w in writes) / len(writes) * 1e3 for i, part in enumerate(PARTS)},
-        "sqlite_lock_p99_ms": percentile([w[1] for w in writes], .99) * 1e3,
+        "sqlite_lock_p99_ms": percentile([w[1] for w in writes], 0.99) * 1e3,
     }
 
 
@@ -142,21 +152,32 @@ def main() -> None:
     by_variant: dict[str, list] = {name: [] for name in VARIANTS}
     for _ in range(args.rounds):
         for name, queued in VARIANTS.items():
-            by_variant[name].append(one_round(path, pupil_ids, args.processes, args.threads, queued, args.seconds,
-                                              args.work_ms / 1e3))
-    report = {"settings": vars(args), "cores": os.cpu_count(), "load_average": os.getloadavg(),
-              "variants": {name: summarise(rounds) for name, rounds in by_variant.items()}}
+            by_variant[name].append(
+                one_round(path, pupil_ids, args.processes, args.threads, queued, args.seconds, args.work_ms / 1e3)
+            )
+    report = {
+        "settings": vars(args),
+        "cores": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "variants": {name: summarise(rounds) for name, rounds in by_variant.items()},
+    }
     save_result("write_load", report)
-    print(f"{args.processes} processes × {args.threads} threads, {args.work_ms:g} ms of CPU between writes, "
-          f"{args.rounds} rounds of {args.seconds:g} s each, alternated; load average {report['load_average'][0]:.1f}")
-    print("| writers | writes/s (median of rounds) | p50 ms | p95 ms | p99 ms | mean ms: Python queue / SQLite lock "
-          "/ transaction / COMMIT / fsync wait | SQLite lock p99 ms | CPU ms a write |")
+    print(
+        f"{args.processes} processes × {args.threads} threads, {args.work_ms:g} ms of CPU between writes, "
+        f"{args.rounds} rounds of {args.seconds:g} s each, alternated; load average {report['load_average'][0]:.1f}"
+    )
+    print(
+        "| writers | writes/s (median of rounds) | p50 ms | p95 ms | p99 ms | mean ms: Python queue / SQLite lock "
+        "/ transaction / COMMIT / fsync wait | SQLite lock p99 ms | CPU ms a write |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for name, row in report["variants"].items():
         parts = " / ".join(f"{row['mean_ms'][p]:.2f}" for p in PARTS)
-        print(f"| {name} | {row['writes_per_second']:.0f} ({', '.join(map(str, row['per_round']))}) | "
-              f"{row['p50_ms']:.1f} | {row['p95_ms']:.1f} | {row['p99_ms']:.1f} | {parts} | "
-              f"{row['sqlite_lock_p99_ms']:.1f} | {row['cpu_ms_per_write']:.2f} |")
+        print(
+            f"| {name} | {row['writes_per_second']:.0f} ({', '.join(map(str, row['per_round']))}) | "
+            f"{row['p50_ms']:.1f} | {row['p95_ms']:.1f} | {row['p99_ms']:.1f} | {parts} | "
+            f"{row['sqlite_lock_p99_ms']:.1f} | {row['cpu_ms_per_write']:.2f} |"
+        )
 
 
 if __name__ == "__main__":

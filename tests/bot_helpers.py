@@ -1,4 +1,5 @@
 """Shared by the tests of the expert's reading of hands."""
+
 import random
 
 from trainer.bots import make_bot

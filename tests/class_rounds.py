@@ -1,5 +1,6 @@
 """A whole class-play round played through the store (trainer.store.class_tables), as the
 class's tablets would: for the tests of what is recorded and analysed (issue 16.6)."""
+
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.play import tables as play_tables
@@ -12,8 +13,7 @@ def lay_first(game, seat):
     return next((m for m in moves if isinstance(m, Play) and not m.capture), moves[0])
 
 
-def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=lay_first, bots=None,
-                     start=1.0):
+def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=lay_first, bots=None, start=1.0):
     """Seats the children (`bots`: a bot level for one more seat), plays the round to its end,
     a move a second from `start` (epoch seconds); returns (table_id, pupil ids by seat)."""
     pupils = [make.pupil(class_id, name) for name in names]
@@ -30,6 +30,5 @@ def play_class_round(db, make, class_id, names=("Ann", "Ben"), seed=11, choose=l
         if game.state.over:
             return table_id, sorted(pupils, key=by_seat.__getitem__)
         pupil = next(p for p, seat in by_seat.items() if seat == game.to_act)
-        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", choose, now=now,
-                   decision_ms=1500)
+        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}", choose, now=now, decision_ms=1500)
         now += 1.0

@@ -1,5 +1,6 @@
 """Class play (issue 16) in tests: a class with pupils logged in on their own clients, a
 table they sit at, and moves posted through the table's form as a browser would."""
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,9 @@ def pupils_logged_in(app, make, class_id, count=3):
 def seated_table(db, clients, seats=None, with_bots=False, bot_level=""):
     """The first pupil opens a table, the others join, the first starts it. Returns its id."""
     first = clients[0][1]
-    response = first.post("/play/tables", data={"seats": str(seats or len(clients)), "length": "round",
-                                                "bot_level": bot_level})
+    response = first.post(
+        "/play/tables", data={"seats": str(seats or len(clients)), "length": "round", "bot_level": bot_level}
+    )
     assert response.status_code == 303, response.get_data(as_text=True)
     table_id = int(re.search(r"/play/tables/(\d+)", response.headers["Location"]).group(1))
     for _pupil, client in clients[1:]:

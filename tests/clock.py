@@ -10,6 +10,7 @@ that needs their clock moved says so in the process's own terms.
 Moments carry the school's zone (Europe/Amsterdam, a zone with daylight-saving changes):
 time-machine then sets TZ too, so `datetime.now().astimezone()` reads the school's wall clock.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta

@@ -5,6 +5,7 @@ The classes behind them are in tests/web_helpers.py. Each area's conftest.py add
 
 Browser fixtures (a live server and Debian's Chromium) are in tests/browser/conftest.py.
 """
+
 from __future__ import annotations
 
 import logging
@@ -33,14 +34,17 @@ settings.load_profile("suite")
 # The real argon2id parameters cost tens of milliseconds a hash on purpose, and the suite makes
 # and logs in thousands of teachers. Tests of the hashing itself use `real_password_hashing`.
 PRODUCTION_HASHER = passwords.HASHER
-passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, hash_len=32, salt_len=16,
-                                  type=Type.ID)
+passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, hash_len=32, salt_len=16, type=Type.ID)
 
 
 def pytest_addoption(parser):
-    parser.addoption("--as-if", metavar="DAY", default=None,
-                     help="run as if the machine's clock said DAY: a name in tests/clock.py's DAYS "
-                          "(sunday, new-years-eve, summer-time-0030, ...) or an ISO moment (issue 44.2)")
+    parser.addoption(
+        "--as-if",
+        metavar="DAY",
+        default=None,
+        help="run as if the machine's clock said DAY: a name in tests/clock.py's DAYS "
+        "(sunday, new-years-eve, summer-time-0030, ...) or an ISO moment (issue 44.2)",
+    )
 
 
 def pytest_configure(config):
@@ -72,16 +76,29 @@ def clock():
 # Browser tests are not among them (Chromium keeps the machine's clock, and so would its
 # cookies' expiry), nor tests of `trainer` commands run as processes (theirs too).
 DATE_SENSITIVE = (
-    "tests/demo/", "tests/web/dashboard/", "tests/web/drills/", "tests/web/pupils/", "tests/web/parents/",
-    "tests/pupils/", "tests/puzzles/test_streaks.py", "tests/ops/test_retention.py", "tests/web/classplay/",
-    "tests/store/test_class_play_clock.py", "tests/store/test_tournaments.py", "tests/store/test_fair_tournament.py",
-    "tests/store/test_home_practice_store.py", "tests/push/test_hub.py",
-    "tests/security/test_offline_tickets.py", "tests/security/test_late_answers.py", "tests/web/teachers/test_login.py",
+    "tests/demo/",
+    "tests/web/dashboard/",
+    "tests/web/drills/",
+    "tests/web/pupils/",
+    "tests/web/parents/",
+    "tests/pupils/",
+    "tests/puzzles/test_streaks.py",
+    "tests/ops/test_retention.py",
+    "tests/web/classplay/",
+    "tests/store/test_class_play_clock.py",
+    "tests/store/test_tournaments.py",
+    "tests/store/test_fair_tournament.py",
+    "tests/store/test_home_practice_store.py",
+    "tests/push/test_hub.py",
+    "tests/security/test_offline_tickets.py",
+    "tests/security/test_late_answers.py",
+    "tests/web/teachers/test_login.py",
 )
 # Slow, and about something else than the day (whole rounds played, every route walked, the
 # presence loop's seconds): kept out of the second pass to keep `make test` under 8 minutes.
 NOT_ABOUT_DAYS = (
-    "tests/web/classplay/test_whole_round.py", "tests/web/parents/test_parent_link_opens_nothing_else.py",
+    "tests/web/classplay/test_whole_round.py",
+    "tests/web/parents/test_parent_link_opens_nothing_else.py",
 )
 
 
@@ -90,9 +107,11 @@ def pytest_collection_modifyitems(config, items):
     (`--dist loadfile --no-loadscope-reorder`); pytest-xdist's own order puts the files with
     the most tests first, which left the browser tests (few tests, most of the time) for the
     end, one worker busy with them while the other had nothing left."""
+
     def weight(item):
         path = item.path.as_posix()
         return 0 if "/tests/browser/" in path else 1 if "/tests/security/" in path else 2
+
     items.sort(key=weight)
     root = config.rootpath
     for item in items:
@@ -161,14 +180,27 @@ def victim(make):
     invitations.create(make.db, role="teacher", created_by=teacher_b, now=utc_now())
     # The victim pupil signs in with the school's login (issue 25): nobody else may unlink it.
     provider_id = make.provider()
-    oidc_links.link(make.db, provider_id=provider_id, issuer="http://127.0.0.1:9/victim",
-                    subject="victim-sub", pupil_id=pupil_id, now=utc_now())
+    oidc_links.link(
+        make.db,
+        provider_id=provider_id,
+        issuer="http://127.0.0.1:9/victim",
+        subject="victim-sub",
+        pupil_id=pupil_id,
+        now=utc_now(),
+    )
     # ...and its teacher's claim value there (issue 34): nobody else may remove it.
     oidc_teacher_names.add(make.db, provider_id=provider_id, teacher_id=teacher_b, value="b-uniid", now=utc_now())
     table_id = class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "table_id": table_id,
-            "teacher_id": teacher_b, "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
-            "provider_id": provider_id, **make.set_and_sheet(teacher_b)}
+    return {
+        "class_id": class_id,
+        "pupil_id": pupil_id,
+        "game_id": game_id,
+        "table_id": table_id,
+        "teacher_id": teacher_b,
+        "invitation_id": invitations.list_open(make.db, utc_now())[-1]["id"],
+        "provider_id": provider_id,
+        **make.set_and_sheet(teacher_b),
+    }
 
 
 @pytest.fixture(scope="session")

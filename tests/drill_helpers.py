@@ -1,5 +1,6 @@
 """Helpers for the drill tests (issue 5, web): a class with a pupil logged in, a small puzzle
 bank, and the posts the puzzle page makes."""
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,11 @@ class DrillWorld:
         PupilActions(client or self.client, self.make).login(self.class_id, self.pupil_id)
 
     def set_drill(self, puzzles=None, minutes=None, kinds=DEFAULT.kinds, time_limit=20):
-        drills.save(self.db, self.class_id, DrillSettings(puzzles if minutes is None else None, minutes,
-                                                          tuple(kinds), float(time_limit)))
+        drills.save(
+            self.db,
+            self.class_id,
+            DrillSettings(puzzles if minutes is None else None, minutes, tuple(kinds), float(time_limit)),
+        )
 
     def next(self, mode="drill", client=None):
         return (client or self.client).post("/practice/next", data={"mode": mode})
@@ -54,8 +58,12 @@ class DrillWorld:
         return self.pending()
 
     def pending(self) -> dict | None:
-        rows = list(self.db.query("SELECT * FROM attempts WHERE pupil_id = ? AND answered_at IS NULL"
-                                  " ORDER BY issued_at DESC", [self.pupil_id]))
+        rows = list(
+            self.db.query(
+                "SELECT * FROM attempts WHERE pupil_id = ? AND answered_at IS NULL ORDER BY issued_at DESC",
+                [self.pupil_id],
+            )
+        )
         return rows[0] if rows else None
 
     def stored(self, attempt_id) -> dict:
@@ -72,10 +80,25 @@ class DrillWorld:
         """Pretend the puzzle was issued `seconds` earlier (so answers are not impossibly fast)."""
         self.db.execute("UPDATE attempts SET issued_at = issued_at - ? WHERE id = ?", [seconds, attempt_id])
 
-    def answer(self, attempt_id, combos, client_ms=4000, answer_ms=None, taps=None, final="done", client=None,
-               headers=None, **extra):
-        data = {"attempt": attempt_id, "answer": json.dumps(combos), "client_ms": str(client_ms),
-                "final": final, "taps": json.dumps(taps if taps is not None else [])}
+    def answer(
+        self,
+        attempt_id,
+        combos,
+        client_ms=4000,
+        answer_ms=None,
+        taps=None,
+        final="done",
+        client=None,
+        headers=None,
+        **extra,
+    ):
+        data = {
+            "attempt": attempt_id,
+            "answer": json.dumps(combos),
+            "client_ms": str(client_ms),
+            "final": final,
+            "taps": json.dumps(taps if taps is not None else []),
+        }
         if answer_ms is not None:
             data["answer_ms"] = json.dumps(answer_ms)
         data.update(extra)
@@ -85,9 +108,9 @@ class DrillWorld:
         attempt = attempt or self.pending()
         self.age(attempt["id"], seconds)
         combos = right_answer(self.puzzle_of(attempt))
-        return attempt["id"], self.answer(attempt["id"], combos, client_ms=client_ms,
-                                          answer_ms=[client_ms] * len(combos))
+        return attempt["id"], self.answer(
+            attempt["id"], combos, client_ms=client_ms, answer_ms=[client_ms] * len(combos)
+        )
 
     def pupil_rating(self):
-        return self.db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?",
-                               [self.pupil_id]).fetchone()
+        return self.db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?", [self.pupil_id]).fetchone()

@@ -1,5 +1,6 @@
 """The worked examples of shared/examples/ (an independent implementation of RULES.md),
 copied into tests/data/examples so a clean clone tests against them."""
+
 import json
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Helpers for the games' tests: games found by seeded play, and a pupil's game in the database."""
+
 from __future__ import annotations
 
 import random
@@ -16,6 +17,8 @@ HX = {"HX-Request": "true"}
 
 def html(response) -> str:
     return response.get_data(as_text=True)
+
+
 ACTION_KINDS = {UseJoker: "joker", UseThief: "thief", UseShifter: "shifter", UseBomb: "bomb"}
 
 
@@ -29,8 +32,7 @@ def greedy_move(state, rng):
 ONE_RANDOM_BOT = GameSettings(("random",))
 
 
-def find_game(want, settings: GameSettings = ONE_RANDOM_BOT, seeds=range(300),
-              limit: int = 400) -> Game:
+def find_game(want, settings: GameSettings = ONE_RANDOM_BOT, seeds=range(300), limit: int = 400) -> Game:
     """The first game, over the seeds, in which seeded play reaches a position `want` accepts.
     The same seeds always give the same game."""
     for seed in seeds:
@@ -50,10 +52,15 @@ def find_game(want, settings: GameSettings = ONE_RANDOM_BOT, seeds=range(300),
 
 def pupil_may(kind):
     """`want` for find_game: the pupil, at the start of their turn, may use an action card of `kind`."""
+
     def want(game):
         state = game.state
-        return (game.pupil_to_act and state.phase is Phase.START
-                and any(ACTION_KINDS.get(type(m)) == kind for m in legal_moves(state)))
+        return (
+            game.pupil_to_act
+            and state.phase is Phase.START
+            and any(ACTION_KINDS.get(type(m)) == kind for m in legal_moves(state))
+        )
+
     return want
 
 
@@ -62,7 +69,7 @@ def bomb_hits_pupil(game):
 
 
 def turn_lost_since_pupil(game):
-    return game.pupil_to_act and any(isinstance(m, LostTurn) for _, m in game.state.log[max(0, game.seen - 3):])
+    return game.pupil_to_act and any(isinstance(m, LostTurn) for _, m in game.state.log[max(0, game.seen - 3) :])
 
 
 def store_game(db, pupil_id: int, game: Game) -> int:

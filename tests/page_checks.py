@@ -1,5 +1,6 @@
 """Static checks of a page's HTML shared by the accessibility tests of each area; and which pages
 a browser checks for fitting the screen and for axe, and how (FIT, below)."""
+
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -74,6 +75,7 @@ SIZES = {"pupil": PUPIL_SIZES, "everyone": PUPIL_SIZES, "parent": PUPIL_SIZES, "
 class Fit:
     """`must_see`: (selector, what) pairs inside the screen at every size. The page is no wider
     than the screen and opens at its top; unless `scrolls` says why it may, no taller either."""
+
     must_see: tuple[tuple[str, str], ...]
     scrolls: str = ""
 
@@ -82,16 +84,22 @@ BOARD = ((".target-card", "the magic number"), (".table-cards", "the table"), ("
 HEADING = (("main h1", "the heading"),)
 
 FIT = {
-    "pages.home": Fit(HEADING + (("main a[href$='/join']", "I am a pupil"),),
-                      scrolls="on a phone the teachers' way in and what the app is are below the pupils' way in"),
+    "pages.home": Fit(
+        HEADING + (("main a[href$='/join']", "I am a pupil"),),
+        scrolls="on a phone the teachers' way in and what the app is are below the pupils' way in",
+    ),
     "pages.how_to_play": Fit(HEADING, scrolls="the rules of the game, read from the top down"),
     "pupil_login.join": Fit((("#join #f-code", "the code field"), ("#join button", "Next"))),
-    "pupil_login.names": Fit((("main h1", "the question"), (".name-button >> nth=0", "the first name")),
-                             scrolls="a class's names, 28 of them in tests/browser/test_login_screens_fit.py"),
-    "pupil_login.pictures_step": Fit(((".picture-button", "each picture"),),
-                                     scrolls="on a tablet \"Start again\" and \"This is not me\" are below the nine "
-                                             "pictures (897 px at 1024×768); on a phone all fits "
-                                             "(tests/browser/test_login_screens_fit.py)"),
+    "pupil_login.names": Fit(
+        (("main h1", "the question"), (".name-button >> nth=0", "the first name")),
+        scrolls="a class's names, 28 of them in tests/browser/test_login_screens_fit.py",
+    ),
+    "pupil_login.pictures_step": Fit(
+        ((".picture-button", "each picture"),),
+        scrolls='on a tablet "Start again" and "This is not me" are below the nine '
+        "pictures (897 px at 1024×768); on a phone all fits "
+        "(tests/browser/test_login_screens_fit.py)",
+    ),
     "pupil_home.home": Fit(((".kid-actions", "the buttons"),)),
     "pupil_home.avatar": Fit(((".avatar-choice", "each character"),)),
     "practice.show": Fit(((".puzzle-actions button", "the buttons"), (".puzzle .card-button", "the cards"))),
@@ -99,13 +107,18 @@ FIT = {
     "games.show": Fit(BOARD),
     "family.new": Fit(HEADING, scrolls="the family table's choices, as the new game's"),
     "family.show": Fit((("#hand-over-title", "who the tablet goes to"), (".hand-over-button", "show my cards"))),
-    "table_check.pupil": Fit(HEADING, scrolls="a tool for a table of printed cards: the magic number, where a "
-                                               "tap goes, the table, the hand and all 54 cards to pick from; "
-                                               "nothing sticks out sideways (tests/browser/test_check_table.py)"),
+    "table_check.pupil": Fit(
+        HEADING,
+        scrolls="a tool for a table of printed cards: the magic number, where a "
+        "tap goes, the table, the hand and all 54 cards to pick from; "
+        "nothing sticks out sideways (tests/browser/test_check_table.py)",
+    ),
     "classplay.lobby": Fit(HEADING + (("button:text('Open a table')", "Open a table"),)),
     "classplay.table": Fit(HEADING),
     "classplay_watch.projector": Fit(((".pj-grid", "the tables"),)),
-    "home_login.welcome": Fit((("#at-home h1", "the heading"), ("#at-home .calm-box", "why the QR code opens nothing"))),
+    "home_login.welcome": Fit(
+        (("#at-home h1", "the heading"), ("#at-home .calm-box", "why the QR code opens nothing"))
+    ),
     "home_login.closed": Fit(((".see-you h1", "See you tomorrow!"), (".see-you button", "Log out"))),
     "install.offline": Fit(HEADING + (("main a.button", "Try again"),)),
     "parent_page.show": Fit(HEADING, scrolls="a parent reads on, down the child's weeks and skills"),

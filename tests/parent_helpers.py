@@ -1,5 +1,6 @@
 """The parent page's link of a pupil, as the letter's QR code holds it (issue 37.3): the database
 keeps only its hash, so it is made again from the nonce and the app's secret key."""
+
 from __future__ import annotations
 
 from trainer.store import parent_links

@@ -1,4 +1,5 @@
 """The push process's app (trainer.push.server) served by uvicorn in a thread, for tests."""
+
 from __future__ import annotations
 
 import socket
@@ -19,13 +20,27 @@ def free_port() -> int:
 
 
 class Channel:
-    def __init__(self, schools, port: int | None = None, ping: float = 15, app_port: int | None = 5000,
-                 per_address: int | None = MAX_STREAMS_PER_ADDRESS, http=H11WithDeadline):
+    def __init__(
+        self,
+        schools,
+        port: int | None = None,
+        ping: float = 15,
+        app_port: int | None = 5000,
+        per_address: int | None = MAX_STREAMS_PER_ADDRESS,
+        http=H11WithDeadline,
+    ):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app(schools, ping=ping, app_port=app_port, per_address=per_address)
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning",
-                                timeout_graceful_shutdown=0, http=http)
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            access_log=False,
+            log_level="warning",
+            timeout_graceful_shutdown=0,
+            http=http,
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -2,6 +2,7 @@
 tests/web/test_authorization.py checks against the app's url_map, shared with the security
 suite's access tests and the games' bad-input tests. And who each page is for (`audience`),
 from which the checks of every page take their lists (tests/page_checks.py)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -22,7 +23,7 @@ from web_helpers import TEACHER_PASSWORD
 # (tests/security/).
 NO_LOGIN = {
     "static": "everyone",
-    "pages.home": "everyone",                 # the first page: "I am a pupil" and the teachers' login
+    "pages.home": "everyone",  # the first page: "I am a pupil" and the teachers' login
     "pages.how_to_play": "everyone",
     # The installable web app's files (issue 18), and the page its worker shows without Wi-Fi.
     "install.manifest": "everyone",
@@ -30,8 +31,8 @@ NO_LOGIN = {
     "install.offline": "everyone",
     "auth.login": "teacher",
     "auth.register": "teacher",
-    "invitations.accept": "teacher",          # the link an administrator sends (issue 19)
-    "invitations.join": "teacher",            # its form, at an address without the token (issue 38.2)
+    "invitations.accept": "teacher",  # the link an administrator sends (issue 19)
+    "invitations.join": "teacher",  # its form, at an address without the token (issue 38.2)
     # Sign-in with the school's service (issue 25), before anyone is logged in, pupils and teachers.
     "signin.start": "everyone",
     "signin.callback": "everyone",
@@ -39,18 +40,20 @@ NO_LOGIN = {
     "pupil_login.join": "pupil",
     "pupil_login.names": "pupil",
     "pupil_login.pictures_step": "pupil",
-    "home_login.welcome": "pupil",            # where a child's personal home QR opens (issue 37.1)
-    "home_login.closed": "pupil",             # not public: only a home session outside its hours sees it
-    "parent_page.show": "parent",             # opened by a child's personal link, a home letter's QR (37.3)
+    "home_login.welcome": "pupil",  # where a child's personal home QR opens (issue 37.1)
+    "home_login.closed": "pupil",  # not public: only a home session outside its hours sees it
+    "parent_page.show": "parent",  # opened by a child's personal link, a home letter's QR (37.3)
 }
 # Behind a teacher's login, but shown to the class.
 SHOWN_TO_THE_CLASS = {"classplay_watch.projector": "projector"}
 # A page anyone may open without logging in (the security walk's anonymous visitor gets it).
 PUBLIC_ENDPOINTS = set(NO_LOGIN) - {"static", "home_login.closed"}
 
-_GUARDS = {login.teacher_required(lambda: None).__code__: "teacher",
-           login.admin_required(lambda: None).__code__: "teacher",
-           login.pupil_required(lambda: None).__code__: "pupil"}
+_GUARDS = {
+    login.teacher_required(lambda: None).__code__: "teacher",
+    login.admin_required(lambda: None).__code__: "teacher",
+    login.pupil_required(lambda: None).__code__: "pupil",
+}
 
 
 def login_audience(view) -> str | None:
@@ -81,6 +84,7 @@ def endpoint_of(app, url: str) -> str | None:
     except HTTPException:
         return None
     return endpoint
+
 
 # endpoint -> {method: form data}; "kind" says whose id the route takes.
 TEACHER_ROUTES = {
@@ -113,8 +117,7 @@ TEACHER_ROUTES = {
     "roster.needs": {"GET": None, "POST": {"extra_time": "0", "no_timer": "1"}},
     "pupil_links.unlink": {"POST": {}},
     "class_games.limits": {"GET": None, "POST": {"levels": "random", "lengths": "round", "max_bots": "5"}},
-    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick",
-                                              "time_limit": "9"}},
+    "drills.settings": {"GET": None, "POST": {"mode": "puzzles", "puzzles": "3", "kinds": "quick", "time_limit": "9"}},
     "drills.extra_time": {"POST": {}},
     "dashboard.overview_page": {"GET": None},
     "dashboard.class_hard": {"GET": None},
@@ -125,7 +128,7 @@ TEACHER_ROUTES = {
     "dashboard.pupil_attempts": {"GET": None},
     "dashboard.pupil_report": {"GET": None},
     "dashboard.pupil_attempts_csv": {"GET": None},
-    "dashboard.replay_page": {"GET": None},   # the game id is a query argument, checked against the pupil
+    "dashboard.replay_page": {"GET": None},  # the game id is a query argument, checked against the pupil
     "drills.drill_set": {"POST": {"set_id": ""}},
     "worksheets.new": {"GET": None, "POST": {"kinds": "all", "band": "class", "count": "4", "seed": "1"}},
     "worksheets.show": {"GET": None},
@@ -161,12 +164,22 @@ TEACHER_ROUTES = {
     "school_signin.add_name": {"POST": {"teacher_id": "1", "value": "tina0042"}},
     "school_signin.remove_name": {"POST": {"name_id": "1"}},
     # Home practice (issue 37.1): the class's hours, and a pupil's home QR shown and renewed.
-    "home_practice.settings": {"GET": None, "POST": {"enabled": "1", "opens": "07:00", "closes": "20:00",
-                                                     "days": "1", "counts": "1", "school_opens": "08:00",
-                                                     "school_closes": "16:00", "school_days": "1"}},
+    "home_practice.settings": {
+        "GET": None,
+        "POST": {
+            "enabled": "1",
+            "opens": "07:00",
+            "closes": "20:00",
+            "days": "1",
+            "counts": "1",
+            "school_opens": "08:00",
+            "school_closes": "16:00",
+            "school_days": "1",
+        },
+    },
     "home_practice.show_qr": {"GET": None},
     "home_practice.renew": {"POST": {}},
-    "home_practice.free": {"POST": {}},        # issue 47.2: a home QR let go of its device
+    "home_practice.free": {"POST": {}},  # issue 47.2: a home QR let go of its device
     # Home letters and parent links (issue 37.2, 37.3).
     "home_letters.letters": {"GET": None},
     "home_letters.renew_pupil": {"POST": {}},
@@ -219,12 +232,19 @@ PUPIL_ROUTES: dict = {
 # "{join_code}" / "{qr_token}" are filled in from the security suite's hostile_world
 # (tests/security/: test_request_forgery.py, test_refusals_store_nothing.py).
 PLAIN_POSTS = {
-    "auth.register": {"display_name": "New", "email": "new@school.example",
-                      "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD},
+    "auth.register": {
+        "display_name": "New",
+        "email": "new@school.example",
+        "password": TEACHER_PASSWORD,
+        "password2": TEACHER_PASSWORD,
+    },
     "auth.login": {"email": "hostile@school.example", "password": TEACHER_PASSWORD},
     "auth.logout": {},
-    "auth.change_password": {"current": TEACHER_PASSWORD, "password": "a forged new password",
-                             "password2": "a forged new password"},
+    "auth.change_password": {
+        "current": TEACHER_PASSWORD,
+        "password": "a forged new password",
+        "password2": "a forged new password",
+    },
     "classes.index": {"name": "Forged class"},
     "pupil_login.join": {"code": "{join_code}"},
     "pupil_login.join_qr": {"token": "{qr_token}"},
@@ -245,8 +265,14 @@ PLAIN_POSTS = {
     "school.registration": {"open": "1"},
     "rosters.index": {},
     "rosters.apply": {"upload": "x", "org": "x"},
-    "school_signin.index": {"name": "Forged", "issuer": "http://127.0.0.1:9", "client_id": "x",
-                            "secret": "x", "teacher_claim": "email", "teacher_value": "@evil.example"},
+    "school_signin.index": {
+        "name": "Forged",
+        "issuer": "http://127.0.0.1:9",
+        "client_id": "x",
+        "secret": "x",
+        "teacher_claim": "email",
+        "teacher_value": "@evil.example",
+    },
     "signin.link_teacher": {"password": TEACHER_PASSWORD},
     "signin_confirm.ask": {"answer": "yes"},
     "classplay.open_table": {"seats": "3", "length": "round", "bot_level": ""},
@@ -254,14 +280,19 @@ PLAIN_POSTS = {
     "table_check.pupil": {"target": "9", "table": "R1a", "hand": "P6", "tried": "P6"},
     "table_check.teacher": {"target": "9", "table": "R1a", "hand": "P6", "tried": "P6"},
     # The form of the invitation link opened in this browser (its token is in the session).
-    "invitations.join": {"display_name": "New", "email": "new@school.example",
-                         "password": "a forged new password", "password2": "a forged new password"},
+    "invitations.join": {
+        "display_name": "New",
+        "email": "new@school.example",
+        "password": "a forged new password",
+        "password2": "a forged new password",
+    },
 }
 
 ALL_ROUTES = {**TEACHER_ROUTES, **PUPIL_LOGIN_ROUTES, **PUPIL_ROUTES, **TOKEN_ROUTES, **PROVIDER_ROUTES}
 
-CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods
-         if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES]
+CASES = [
+    (e, m) for e, methods in ALL_ROUTES.items() for m in methods if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES
+]
 OUTSIDE_LOGIN = [c for c in CASES if c[0] not in PUPIL_LOGIN_ROUTES]
 
 

@@ -2,6 +2,7 @@
 by the real `trainer school add`, and a client that reaches them through the dispatcher by
 host name or path prefix, like a browser (cookies kept per host and path).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -23,16 +24,32 @@ def add_school(folder, name, slug, *extra) -> str:
     """Runs `trainer school add`; returns the administrator's link it printed."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = trainer(["school", "add", name, "--slug", slug, "--schools", str(folder),
-                          "--base-url", "http://{slug}." + DOMAIN, *extra])
+        status = trainer(
+            [
+                "school",
+                "add",
+                name,
+                "--slug",
+                slug,
+                "--schools",
+                str(folder),
+                "--base-url",
+                "http://{slug}." + DOMAIN,
+                *extra,
+            ]
+        )
     assert status == 0, err.getvalue()
     return out.getvalue().strip()
 
 
 def dispatcher(folder, select_by="host"):
-    return create_schools_app(str(folder), select_by=select_by,
-                              domain=DOMAIN if select_by == "host" else None,
-                              test_config=dict(TEST_CONFIG), trust_proxy=False)
+    return create_schools_app(
+        str(folder),
+        select_by=select_by,
+        domain=DOMAIN if select_by == "host" else None,
+        test_config=dict(TEST_CONFIG),
+        trust_proxy=False,
+    )
 
 
 def school_path(folder, slug) -> str:
@@ -54,7 +71,7 @@ class SchoolClient:
         scheme, _, rest = base.rstrip("/").partition("://")
         host, _, prefix = rest.partition("/")
         self.host_url = f"{scheme}://{host}/"
-        self.prefix = f"/{prefix}" if prefix else ""     # path mode: /<slug>, in PATH_INFO
+        self.prefix = f"/{prefix}" if prefix else ""  # path mode: /<slug>, in PATH_INFO
         self.client = client or Client(app)
 
     def url(self, path: str) -> str:

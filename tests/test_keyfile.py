@@ -1,5 +1,6 @@
 """trainer.keyfile: the secret-in-a-file code shared by the instance's SECRET_KEY
 (trainer.config) and the schools' master key (trainer.ops.schools)."""
+
 import os
 import stat
 

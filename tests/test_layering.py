@@ -7,6 +7,7 @@ No module imports another module's private name (`from x import _name`). The use
 (trainer/practice/, trainer/play/) hold no SQL text. Inside the web app, the areas of docs/web.md ("Areas")
 import one another one way only, with trainer/web/core/ below them all.
 """
+
 from __future__ import annotations
 
 import ast
@@ -26,9 +27,12 @@ DATABASE = {"sqlite3", "sqlite_utils"}
 # Layers that reach the database through trainer.store alone (issue 48): they may hold a
 # connection to pass on, never a statement. Docstrings may name SQL (why a step is safe).
 NO_SQL_TEXT = {"practice", "play"}
-SQL_TEXT = re.compile(r"\b(select\b.*\bfrom|insert\s+(or\s+\w+\s+)?into|update\s+\w+\s+set|delete\s+from"
-                      r"|(create|drop|alter)\s+(table|index|trigger|view)|pragma\s+\w|begin\s+(immediate|exclusive"
-                      r"|deferred|transaction)|savepoint\s+\w)\b", re.IGNORECASE | re.DOTALL)
+SQL_TEXT = re.compile(
+    r"\b(select\b.*\bfrom|insert\s+(or\s+\w+\s+)?into|update\s+\w+\s+set|delete\s+from"
+    r"|(create|drop|alter)\s+(table|index|trigger|view)|pragma\s+\w|begin\s+(immediate|exclusive"
+    r"|deferred|transaction)|savepoint\s+\w)\b",
+    re.IGNORECASE | re.DOTALL,
+)
 # What plays a game (issue 35): the store may read, write and rebuild games, never play them,
 # so the game logic cannot run inside a write transaction (trainer.store.versions).
 GAME_PLAY = {"decide", "new_game", "next_round", "helper_turn", "analyse_play", "service", "table"}
@@ -38,7 +42,7 @@ GAME_PLAY = {"decide", "new_game", "next_round", "helper_turn", "analyse_play", 
 class Layer:
     may_import: frozenset[str]
     flask: bool
-    picture: str       # where the layer stands in docs/web.md's picture
+    picture: str  # where the layer stands in docs/web.md's picture
 
 
 LAYERS = {
@@ -54,8 +58,11 @@ LAYERS = {
     "play": Layer(frozenset(PURE | {"play", "store"}), False, "play: use cases over the store, no SQL, no Flask"),
     # The use cases of practice (issue 48): a drill's steps on the store and the pure code, for
     # any caller; the caller gives the clock and the settings it read (trainer/practice/caller.py).
-    "practice": Layer(frozenset(PURE | {"store", "play", "practice"}), False,
-                      "practice: the use cases of drills, on the store, no Flask and no web"),
+    "practice": Layer(
+        frozenset(PURE | {"store", "play", "practice"}),
+        False,
+        "practice: the use cases of drills, on the store, no Flask and no web",
+    ),
     "store": Layer(frozenset(PURE | {"store"}), False, "store: SQLite, no Flask and no web"),
     "demo": Layer(frozenset(PURE | {"store", "demo"}), False, "demo: made by the store and the pure code"),
     "ops": Layer(frozenset({"ops", "keyfile"}), False, "ops: the database file alone"),
@@ -66,12 +73,21 @@ LAYERS = {
     # The live channel's process (issue 36.1): reads the store, knows the schools' files and
     # keys (ops), never Flask or the web app; the web app signs its tickets (push.tokens).
     "push": Layer(frozenset({"store", "ops", "push", "play"}), False, "push: the live channel, no Flask"),
-    "cli": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "practice", "trainer"}),
-                 False, "cli: nothing from web but the factory"),
-    "bench": Layer(frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "practice", "trainer"}),
-                   True, "bench: like the command line, nothing from web but the factory"),
-    "web": Layer(frozenset(PURE | {"store", "ops", "config", "web", "push", "play", "practice"}), True,
-                 "web: the top, never the cli"),
+    "cli": Layer(
+        frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "practice", "trainer"}),
+        False,
+        "cli: nothing from web but the factory",
+    ),
+    "bench": Layer(
+        frozenset(PURE | {"store", "demo", "ops", "config", "cli", "push", "play", "practice", "trainer"}),
+        True,
+        "bench: like the command line, nothing from web but the factory",
+    ),
+    "web": Layer(
+        frozenset(PURE | {"store", "ops", "config", "web", "push", "play", "practice"}),
+        True,
+        "web: the top, never the cli",
+    ),
     "trainer": Layer(frozenset({"web"}), False, "trainer: the factory, built by web"),
 }
 
@@ -147,7 +163,9 @@ def violations(root: Path, folders: tuple[str, ...] = ("trainer", "bench")) -> l
             layer = LAYERS[layer_of(module)]
             tree = ast.parse(path.read_text())
             if layer_of(module) in NO_SQL_TEXT:
-                found += [f"{path.relative_to(root)}:{line} holds SQL text ({layer.picture})" for line in sql_text(tree)]
+                found += [
+                    f"{path.relative_to(root)}:{line} holds SQL text ({layer.picture})" for line in sql_text(tree)
+                ]
             for target, names, line in imports_of(tree, module, path.name == "__init__.py"):
                 where = f"{path.relative_to(root)}:{line}"
                 top = target.split(".")[0]
@@ -209,8 +227,11 @@ def area_imports(root: Path) -> dict[tuple[str, str], list[str]]:
 
 def two_way_areas(root: Path) -> list[str]:
     edges = area_imports(root)
-    found = [f"{WEB_CORE} imports {b} ({', '.join(where)}): core is below every area"
-             for (a, b), where in sorted(edges.items()) if a == WEB_CORE]
+    found = [
+        f"{WEB_CORE} imports {b} ({', '.join(where)}): core is below every area"
+        for (a, b), where in sorted(edges.items())
+        if a == WEB_CORE
+    ]
     for (a, b), where in sorted(edges.items()):
         if WEB_CORE not in (a, b) and a < b and (b, a) in edges and frozenset({a, b}) not in TWO_WAY_FOR_NOW:
             found.append(f"{a} and {b} import each other ({', '.join(where + edges[b, a])})")
@@ -231,28 +252,47 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 
 CLEAN = {
-    "trainer/__init__.py": "", "trainer/engine/__init__.py": "", "trainer/engine/cards.py": "",
-    "trainer/store/__init__.py": "", "trainer/store/db.py": "import sqlite3\n",
+    "trainer/__init__.py": "",
+    "trainer/engine/__init__.py": "",
+    "trainer/engine/cards.py": "",
+    "trainer/store/__init__.py": "",
+    "trainer/store/db.py": "import sqlite3\n",
     "trainer/web/__init__.py": "from flask import Flask\nfrom trainer.store import db\n",
-    "trainer/cli/__init__.py": "", "trainer/cli/serve.py": "from trainer import create_app\n",
+    "trainer/cli/__init__.py": "",
+    "trainer/cli/serve.py": "from trainer import create_app\n",
     # A use case may say in words which SQL keeps it safe, and reach the database through the store.
     "trainer/practice/__init__.py": '"""An answer is stored while `answered_at IS NULL`, in BEGIN IMMEDIATE."""\n',
     "trainer/practice/flow.py": "from trainer.store import db\n\ndef record(conn):\n    return db.connect(conn)\n",
 }
 
 
-@pytest.mark.parametrize("files, finding", [
-    ({"trainer/web/pupils/home.py": "from trainer.web.drills import sums\n",
-      "trainer/web/drills/pupil_views.py": "def f():\n    from trainer.web.pupils.home import bp\n"},
-     "drills and pupils import each other (trainer/web/drills/pupil_views.py:2, trainer/web/pupils/home.py:1)"),
-    ({"trainer/web/core/home_visit.py": "from trainer.web.pupils import home\n"},
-     "core imports pupils (trainer/web/core/home_visit.py:1): core is below every area"),
-])
+@pytest.mark.parametrize(
+    "files, finding",
+    [
+        (
+            {
+                "trainer/web/pupils/home.py": "from trainer.web.drills import sums\n",
+                "trainer/web/drills/pupil_views.py": "def f():\n    from trainer.web.pupils.home import bp\n",
+            },
+            "drills and pupils import each other (trainer/web/drills/pupil_views.py:2, trainer/web/pupils/home.py:1)",
+        ),
+        (
+            {"trainer/web/core/home_visit.py": "from trainer.web.pupils import home\n"},
+            "core imports pupils (trainer/web/core/home_visit.py:1): core is below every area",
+        ),
+    ],
+)
 def test_areas_importing_each_other_are_reported(tmp_path, files, finding):
-    one_way = {"trainer/web/__init__.py": "", "trainer/web/core/__init__.py": "", "trainer/web/core/htmx.py": "",
-               "trainer/web/pupils/__init__.py": "", "trainer/web/pupils/home.py": "from trainer.web.core import htmx\n",
-               "trainer/web/drills/__init__.py": "", "trainer/web/drills/sums.py": "",
-               "trainer/web/drills/pupil_views.py": "from trainer.web.pupils.home import bp\n"}
+    one_way = {
+        "trainer/web/__init__.py": "",
+        "trainer/web/core/__init__.py": "",
+        "trainer/web/core/htmx.py": "",
+        "trainer/web/pupils/__init__.py": "",
+        "trainer/web/pupils/home.py": "from trainer.web.core import htmx\n",
+        "trainer/web/drills/__init__.py": "",
+        "trainer/web/drills/sums.py": "",
+        "trainer/web/drills/pupil_views.py": "from trainer.web.pupils.home import bp\n",
+    }
     write(tmp_path, one_way)
     assert two_way_areas(tmp_path) == []
     write(tmp_path, files)
@@ -264,32 +304,56 @@ def test_a_clean_tree_passes(tmp_path):
     assert violations(tmp_path, ("trainer",)) == []
 
 
-@pytest.mark.parametrize("name, text, finding", [
-    ("trainer/engine/rules.py", "from trainer.bots import make_bot\n", "imports trainer.bots (engine:"),
-    ("trainer/store/pupils.py", "def f():\n    from trainer.web import pictures\n",
-     "imports trainer.web (store:"),
-    ("trainer/store/pupils.py", "from flask_babel import gettext\n", "imports flask_babel (store:"),
-    ("trainer/store/pupils.py", "from . import db\nfrom ..web import pictures\n", "imports trainer.web (store:"),
-    ("trainer/puzzles/drill.py", "import trainer.store.db\n", "imports trainer.store.db (puzzles/games:"),
-    ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
-    ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
-    ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
-    ("trainer/store/class_tables.py", "from trainer.games.service import Game, decide\n", "(store: runs no game logic)"),
-    ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
-    ("trainer/play/presence.py", "import sqlite3\n", "imports sqlite3 (play:"),
-    ("trainer/play/presence.py", "from flask import g\n", "imports flask (play:"),
-    ("trainer/play/moves.py", "from trainer.web.core import outbox\n", "imports trainer.web.core (play:"),
-    ("trainer/play/tables.py", "def f(db):\n    return db.execute('SELECT seat FROM class_table_seats')\n",
-     "holds SQL text (play:"),
-    ("trainer/play/tables.py", "SEEN = ('UPDATE class_table_seats'\n        ' SET seen_at = ?')\n", "holds SQL text (play:"),
-    ("trainer/store/class_tables.py", "from trainer.play import presence\n", "imports trainer.play (store:"),
-    ("trainer/practice/flow.py", "from flask import g\n", "imports flask (practice:"),
-    ("trainer/practice/flow.py", "from trainer.web.core import school_day\n", "imports trainer.web.core (practice:"),
-    ("trainer/practice/flow.py", "def f(db):\n    return db.query(\"SELECT id FROM attempts WHERE pupil_id = ?\")\n",
-     "holds SQL text (practice:"),
-    ("trainer/practice/flow.py", "STEP = f\"update {'attempts'} set answered_at = 1\"\n", "holds SQL text (practice:"),
-    ("trainer/store/practice.py", "from trainer.practice import flow\n", "imports trainer.practice (store:"),
-])
+@pytest.mark.parametrize(
+    "name, text, finding",
+    [
+        ("trainer/engine/rules.py", "from trainer.bots import make_bot\n", "imports trainer.bots (engine:"),
+        ("trainer/store/pupils.py", "def f():\n    from trainer.web import pictures\n", "imports trainer.web (store:"),
+        ("trainer/store/pupils.py", "from flask_babel import gettext\n", "imports flask_babel (store:"),
+        ("trainer/store/pupils.py", "from . import db\nfrom ..web import pictures\n", "imports trainer.web (store:"),
+        ("trainer/puzzles/drill.py", "import trainer.store.db\n", "imports trainer.store.db (puzzles/games:"),
+        ("trainer/cli/backup.py", "from trainer.web.db import get_db\n", "(cli: nothing from web but the factory)"),
+        ("trainer/web/views.py", "from trainer.store.db import _kept\n", "imports the private name _kept"),
+        ("trainer/keyfile.py", "from trainer.config import DEFAULTS\n", "imports trainer.config (keyfile:"),
+        (
+            "trainer/store/class_tables.py",
+            "from trainer.games.service import Game, decide\n",
+            "(store: runs no game logic)",
+        ),
+        ("trainer/store/class_tables.py", "from trainer.games import table\n", "(store: runs no game logic)"),
+        ("trainer/play/presence.py", "import sqlite3\n", "imports sqlite3 (play:"),
+        ("trainer/play/presence.py", "from flask import g\n", "imports flask (play:"),
+        ("trainer/play/moves.py", "from trainer.web.core import outbox\n", "imports trainer.web.core (play:"),
+        (
+            "trainer/play/tables.py",
+            "def f(db):\n    return db.execute('SELECT seat FROM class_table_seats')\n",
+            "holds SQL text (play:",
+        ),
+        (
+            "trainer/play/tables.py",
+            "SEEN = ('UPDATE class_table_seats'\n        ' SET seen_at = ?')\n",
+            "holds SQL text (play:",
+        ),
+        ("trainer/store/class_tables.py", "from trainer.play import presence\n", "imports trainer.play (store:"),
+        ("trainer/practice/flow.py", "from flask import g\n", "imports flask (practice:"),
+        (
+            "trainer/practice/flow.py",
+            "from trainer.web.core import school_day\n",
+            "imports trainer.web.core (practice:",
+        ),
+        (
+            "trainer/practice/flow.py",
+            'def f(db):\n    return db.query("SELECT id FROM attempts WHERE pupil_id = ?")\n',
+            "holds SQL text (practice:",
+        ),
+        (
+            "trainer/practice/flow.py",
+            "STEP = f\"update {'attempts'} set answered_at = 1\"\n",
+            "holds SQL text (practice:",
+        ),
+        ("trainer/store/practice.py", "from trainer.practice import flow\n", "imports trainer.practice (store:"),
+    ],
+)
 def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
     write(tmp_path, {**CLEAN, name: text})
     found = violations(tmp_path, ("trainer",))
@@ -298,7 +362,13 @@ def test_an_arrow_added_back_is_reported(tmp_path, name, text, finding):
 
 def test_prose_about_sql_is_not_sql(tmp_path):
     """A docstring may say what a statement does, and a word like "select" is no statement."""
-    write(tmp_path, {**CLEAN, "trainer/play/tables.py": (
-        '"""Reads SELECT seat FROM class_table_seats, once."""\n'
-        'WORDS = "select a card, then update the sum"\n')})
+    write(
+        tmp_path,
+        {
+            **CLEAN,
+            "trainer/play/tables.py": (
+                '"""Reads SELECT seat FROM class_table_seats, once."""\nWORDS = "select a card, then update the sum"\n'
+            ),
+        },
+    )
     assert violations(tmp_path, ("trainer",)) == []

@@ -12,6 +12,7 @@ Dotted module names (`trainer.web.core.csv_export`, `trainer.store.db.write_tran
 checked too (issue 48.5): each must be a package or module under the repository, and a name after
 the module one of its own top-level names (read from its source, nothing imported).
 """
+
 from __future__ import annotations
 
 import ast
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-EXTENSIONS = ("webmanifest|sqlite3|jsonl|json|woff2|html|toml|py|md|js|css|txt|sh|pot|po|cfg|svg|png|csv|db")
+EXTENSIONS = "webmanifest|sqlite3|jsonl|json|woff2|html|toml|py|md|js|css|txt|sh|pot|po|cfg|svg|png|csv|db"
 FILE_PATH = re.compile(r"(?<![\w/.<{%-])((?:\.\./)?(?:[\w.-]+/)+[\w.-]+\.(?:" + EXTENSIONS + r"))(?!\w)")
 TOP_LEVEL = "trainer|tests|templates|static|docs|bench|seed_data|translations"
 FOLDER_PATH = re.compile(r"(?<![\w/.-])((?:" + TOP_LEVEL + r")/(?:[\w.-]+/)*)(?![\w.-])")
@@ -55,12 +56,15 @@ GENERATED = ("instance/", "bench/results/")
 
 
 def tracked_text_files():
-    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                            check=True).stdout.split()
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     for name in listed:
         # This file names stale paths on purpose, as examples.
-        if name.endswith(SCANNED) and not name.startswith("translations/") and "/vendor/" not in name \
-                and name != "tests/test_named_paths_exist.py":
+        if (
+            name.endswith(SCANNED)
+            and not name.startswith("translations/")
+            and "/vendor/" not in name
+            and name != "tests/test_named_paths_exist.py"
+        ):
             yield name
 
 
@@ -108,13 +112,13 @@ def module_exists(dotted: str) -> bool:
     module's (or package's) own names. Attributes past that one are not followed."""
     parts = dotted.split(".")
     if parts[-1] in EXTENSIONS.split("|") or parts[-1].startswith("__"):
-        return True     # a file's name (`trainer.db`), or what every module has (`trainer.__file__`)
+        return True  # a file's name (`trainer.db`), or what every module has (`trainer.__file__`)
     here = ROOT
     for n, part in enumerate(parts):
         if (here / part).is_dir():
             here = here / part
         elif (here / f"{part}.py").is_file():
-            rest = parts[n + 1:]
+            rest = parts[n + 1 :]
             return not rest or rest[0] in top_level_names(here / f"{part}.py")
         else:
             init = here / "__init__.py"
@@ -149,9 +153,9 @@ def test_a_moved_module_is_caught():
     assert not module_exists("trainer.web.core.csv_export.no_such_function")
     assert module_exists("trainer.web.core.csv_export")
     assert module_exists("trainer.web.core.csv_export.csv_response")
-    assert module_exists("trainer.web.core")                    # a package
-    assert module_exists("trainer.create_app")                  # a package's own name
-    assert module_exists("trainer.db")                          # a file, not a module
+    assert module_exists("trainer.web.core")  # a package
+    assert module_exists("trainer.create_app")  # a package's own name
+    assert module_exists("trainer.db")  # a file, not a module
     found = [m.group(1) for m in DOTTED.finditer("go through trainer.web.csv_export (csv_response).")]
     assert found == ["trainer.web.csv_export"]
     assert [m.group(1) for m in DOTTED.finditer("`trainer.db.demo-login`, self.trainer.x")] == []
@@ -163,4 +167,5 @@ def test_a_moved_file_is_caught(tmp_path, monkeypatch):
     assert exists("tests/web/test_authorization.py", ROOT / "trainer/web/core/ownership.py")
     assert exists("web/core/ownership.py", ROOT / "docs/web.md")
     assert [m.group(1) for m in FILE_PATH.finditer("# see tests/test_authorization.py:31")] == [
-        "tests/test_authorization.py"]
+        "tests/test_authorization.py"
+    ]

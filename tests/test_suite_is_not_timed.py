@@ -4,6 +4,7 @@ One run of `make test` in three failed on a loaded machine and passed twice unch
 Hypothesis health check ("input generation is slow") stopped a correct property. Wall-clock
 checks inside tests belong in bench/, as ratios against a baseline measured in the same run.
 """
+
 from __future__ import annotations
 
 import ast
@@ -23,7 +24,10 @@ def test_no_test_sets_a_hypothesis_deadline_of_its_own():
     timed = []
     for path in TESTS.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.keyword) and node.arg == "deadline" and not (
-                    isinstance(node.value, ast.Constant) and node.value.value is None):
+            if (
+                isinstance(node, ast.keyword)
+                and node.arg == "deadline"
+                and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+            ):
                 timed.append(f"{path.relative_to(TESTS)}:{node.lineno}")
     assert timed == []

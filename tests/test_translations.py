@@ -1,4 +1,5 @@
 """Every catalogue is complete, has nothing fuzzy, and its .mo is compiled from its .po."""
+
 import gettext
 import io
 from pathlib import Path
@@ -57,6 +58,7 @@ def test_compiled_catalogue_matches_the_po_file(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_placeholders_survive_translation(lang):
     import re
+
     for message in _po(lang):
         if not message.id:
             continue
@@ -70,11 +72,27 @@ def test_placeholders_survive_translation(lang):
 def test_template_is_up_to_date_with_the_source():
     """Every string in the code and templates is in messages.pot (nothing left unextracted)."""
     from babel.messages.frontend import CommandLineInterface
+
     out = ROOT / ".pytest_cache" / "fresh.pot"
     out.parent.mkdir(exist_ok=True)
-    CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"),
-                                "-k", "_l", "-k", "lazy_gettext", "--no-location",
-                                "--sort-output", "-o", str(out), str(ROOT)])
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-k",
+            "_l",
+            "-k",
+            "lazy_gettext",
+            "--no-location",
+            "--sort-output",
+            "-o",
+            str(out),
+            str(ROOT),
+        ]
+    )
     with open(out, "rb") as fh:
         fresh = {m.id for m in read_po(fh) if m.id}
     current = {m.id for m in _pot() if m.id}

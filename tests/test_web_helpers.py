@@ -1,5 +1,6 @@
 """The suite's shortcuts in tests/web_helpers.py give exactly what the libraries would: each
 app's URL rules, parsed once for the whole suite, are the parts Werkzeug itself parses."""
+
 from __future__ import annotations
 
 import importlib.metadata

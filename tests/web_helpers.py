@@ -3,6 +3,7 @@ rows made straight in the database, and teacher and pupil log-in actions.
 
 Imported by tests/conftest.py (fixtures) and by tests that need a second app or client.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -71,7 +72,7 @@ def _share_url_builders() -> None:
     Rule._compile_builder = shared
 
 
-WERKZEUG_RULE_COMPILE = Rule.compile       # tests/test_web_helpers.py compares with it
+WERKZEUG_RULE_COMPILE = Rule.compile  # tests/test_web_helpers.py compares with it
 
 
 def _share_compiled_rules() -> None:
@@ -84,8 +85,14 @@ def _share_compiled_rules() -> None:
 
     def shared(rule):
         url_map = rule.map
-        key = (rule.rule, rule.subdomain, rule.host, url_map.host_matching, rule.merge_slashes,
-               tuple(url_map.converters.items()))
+        key = (
+            rule.rule,
+            rule.subdomain,
+            rule.host,
+            url_map.host_matching,
+            rule.merge_slashes,
+            tuple(url_map.converters.items()),
+        )
         if key not in compiled:
             calls = []
 
@@ -175,9 +182,17 @@ class Make:
     def provider(self, name="Schoolid", issuer=None) -> int:
         """A sign-in service of the school (issue 25), at an address where nothing answers."""
         self._n += 1
-        return oidc_providers.add(self.db, secret_key="test", secret="s3cret", now=datetime(2026, 1, 1),
-                                  name=name, issuer=issuer or f"http://127.0.0.1:9/{self._n}",
-                                  client_id="trainer", teacher_claim="role", teacher_value="staff")
+        return oidc_providers.add(
+            self.db,
+            secret_key="test",
+            secret="s3cret",
+            now=datetime(2026, 1, 1),
+            name=name,
+            issuer=issuer or f"http://127.0.0.1:9/{self._n}",
+            client_id="trainer",
+            teacher_claim="role",
+            teacher_value="staff",
+        )
 
     def set_and_sheet(self, teacher_id) -> dict:
         """A puzzle set of the teacher's holding one puzzle (the RULES.md example), and a

@@ -14,5 +14,6 @@ def create_schools_app(folder, select_by="host", domain=None, test_config=None, 
     request (trainer.web.schools)."""
     from trainer.web.schools import SchoolsDispatcher
 
-    return SchoolsDispatcher(folder, select_by=select_by, domain=domain, test_config=test_config,
-                             trust_proxy=trust_proxy)
+    return SchoolsDispatcher(
+        folder, select_by=select_by, domain=domain, test_config=test_config, trust_proxy=trust_proxy
+    )

@@ -3,6 +3,7 @@
 The secret key lives in the instance folder and is generated on first start, so no secret is
 ever part of the source tree and every installation has its own.
 """
+
 from __future__ import annotations
 
 import os
@@ -107,8 +108,9 @@ def file_config():
     (no secret key, no migrations)."""
     from flask import Flask
 
-    app = Flask("trainer.web", instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None,
-                instance_relative_config=True)
+    app = Flask(
+        "trainer.web", instance_path=os.environ.get("TRAINER_INSTANCE_PATH") or None, instance_relative_config=True
+    )
     app.config.from_mapping(DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("TRAINER")

@@ -4,6 +4,7 @@ Shared by trainer.config (the one school's SECRET_KEY in the instance folder) an
 trainer.ops.schools (the folder of schools' master key): the same small race and the same
 permissions, so they live in one place that neither layer has to import the other for.
 """
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@
 samples: every table whole in one process, the drillers spread, the processes' samples merged
 and cut to the parent's window, and the asks of the table set against the moves they follow.
 No server and no clock: what the figures are is the benchmark's to measure."""
+
 import sys
 from pathlib import Path
 
@@ -44,20 +45,32 @@ def test_a_process_with_nothing_to_do_is_not_started():
 
 def test_default_clients_follows_the_load_and_the_cores():
     assert default_clients(10, 60, 2) == 2
-    assert default_clients(4, 12, 2) == 2            # at least 2 where there are 2 cores
+    assert default_clients(4, 12, 2) == 2  # at least 2 where there are 2 cores
     assert default_clients(30, 180, 16) == 3
-    assert default_clients(30, 180, 2) == 2          # never more than the cores
+    assert default_clients(30, 180, 2) == 2  # never more than the cores
     assert default_clients(10, 60, 1) == 1
 
 
 def _result(samples, failed, events, cpu_s, tables=()):
-    return {"samples": samples, "failed": failed, "events": events, "asks": [], "tables": list(tables),
-            "cpu_s": cpu_s, "window_s": 10.0, "load": "fake"}
+    return {
+        "samples": samples,
+        "failed": failed,
+        "events": events,
+        "asks": [],
+        "tables": list(tables),
+        "cpu_s": cpu_s,
+        "window_s": 10.0,
+        "load": "fake",
+    }
 
 
 def test_the_processes_samples_are_merged_and_cut_to_the_parents_window():
-    one = _result([("poll", 99.0, 0.5), ("poll", 101.0, 0.01), ("move", 105.0, 0.02)], [("poll", 100.5)],
-                  {"moves": [100.0, 112.0]}, 2.0)
+    one = _result(
+        [("poll", 99.0, 0.5), ("poll", 101.0, 0.01), ("move", 105.0, 0.02)],
+        [("poll", 100.5)],
+        {"moves": [100.0, 112.0]},
+        2.0,
+    )
     two = _result([("poll", 102.0, 0.03), ("drill", 111.0, 0.9)], [("drill", 111.0)], {"moves": [103.0]}, 5.0)
     merged = merge([one, two])
     assert times_in(merged["samples"], 100.0, 110.0) == {"poll": [0.01, 0.03], "move": [0.02]}
@@ -78,23 +91,30 @@ def test_a_table_crosses_the_pipe_and_its_moves_seen_are_timed_on_one_clock():
 
 
 def test_asks_are_set_against_the_moves_they_follow_with_what_each_brought():
-    table = {"id": 1, "pupils": [{"id": p} for p in (10, 11, 12, 13)],
-             "acked": {5: 100.0, 6: 102.0}, "mover": {5: 10, 6: 11}}
+    table = {
+        "id": 1,
+        "pupils": [{"id": p} for p in (10, 11, 12, 13)],
+        "acked": {5: 100.0, 6: 102.0},
+        "mover": {5: 10, 6: 11},
+    }
     asks = [
-        (100.1, 1, 11, "version", 200, 4, 5),   # 10's move
+        (100.1, 1, 11, "version", 200, 4, 5),  # 10's move
         (100.1, 1, 12, "version", 200, 4, 5),
-        (100.2, 1, 13, "version", 200, 4, 6),   # two moves in one ask
-        (101.0, 1, 12, "due", 204, 5, 5),       # a turn fell due, nothing changed
-        (103.0, 1, 12, "version", 200, 5, 7),   # 11's move and one no tablet made
-        (104.0, 1, 13, "version", 200, 7, 8),   # the server's own version (a child noted back)
-        (120.0, 1, 13, "version", 200, 8, 9),   # after the window
+        (100.2, 1, 13, "version", 200, 4, 6),  # two moves in one ask
+        (101.0, 1, 12, "due", 204, 5, 5),  # a turn fell due, nothing changed
+        (103.0, 1, 12, "version", 200, 5, 7),  # 11's move and one no tablet made
+        (104.0, 1, 13, "version", 200, 7, 8),  # the server's own version (a child noted back)
+        (120.0, 1, 13, "version", 200, 8, 9),  # after the window
     ]
     found = asks_per_move(asks, [table], 100.0, 110.0)
     assert found["asks"] == 6
     assert found["move_viewings"] == 6
     assert found["per_viewer_per_move"] == 1.0
-    assert found["by_what_it_brought"] == {"a move of another tablet": 4, "nothing new (due)": 1,
-                                           "only versions no tablet made (version)": 1}
+    assert found["by_what_it_brought"] == {
+        "a move of another tablet": 4,
+        "nothing new (due)": 1,
+        "only versions no tablet made (version)": 1,
+    }
 
 
 def test_a_tablet_asks_when_the_version_changed_or_a_turn_fell_due():
@@ -106,11 +126,15 @@ def test_a_tablet_asks_when_the_version_changed_or_a_turn_fell_due():
 
 
 def test_an_ask_counts_with_the_window_of_the_move_it_brought():
-    table = {"id": 1, "pupils": [{"id": p} for p in (10, 11, 12, 13)],
-             "acked": {5: 99.5, 6: 109.0}, "mover": {5: 10, 6: 10}}
+    table = {
+        "id": 1,
+        "pupils": [{"id": p} for p in (10, 11, 12, 13)],
+        "acked": {5: 99.5, 6: 109.0},
+        "mover": {5: 10, 6: 10},
+    }
     asks = [
-        (100.3, 1, 11, "version", 200, 4, 5),   # a move made before the window
-        (110.4, 1, 11, "version", 200, 5, 6),   # a move made in it, seen after it
+        (100.3, 1, 11, "version", 200, 4, 5),  # a move made before the window
+        (110.4, 1, 11, "version", 200, 5, 6),  # a move made in it, seen after it
     ]
     found = asks_per_move(asks, [table], 100.0, 110.0)
     assert (found["asks"], found["move_viewings"]) == (1, 3)

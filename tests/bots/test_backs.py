@@ -1,5 +1,6 @@
 """The backs of the cards as card counting (R4.1, D1): every card that leaves the deck was its
 top card first, so everyone saw its back as the target; the expert reads the other hands so."""
+
 import random
 from collections import Counter
 
@@ -48,13 +49,13 @@ def test_the_view_remembers_each_target_a_card_showed_as_it_left_the_deck(player
     for before, after in walk(players, random.Random(players), 3):
         old = view_of(before, before.current_player).backs_shown
         new = view_of(after, after.current_player).backs_shown
-        assert new[:len(old)] == old
+        assert new[: len(old)] == old
         assert len(new) - len(old) == len(before.deck) - len(after.deck)
         if len(new) > len(old):
             assert new[len(old)] == before.target - before.delta
             grew += 1
     assert grew > 20
-    assert view_of(after, 0).backs_shown == view_of(after, 1).backs_shown   # public
+    assert view_of(after, 0).backs_shown == view_of(after, 1).backs_shown  # public
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -71,8 +72,7 @@ def test_the_true_hand_is_never_ruled_out(players):
 
 def test_a_drawn_card_keeps_the_back_the_target_showed():
     # Target 9: the deck's top is O1b (back 9, D1). Seat 1 lays Y6 and draws it.
-    state = dealt_state([("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"),
-                        ("O1b", "Y1a"), dealer=0)
+    state = dealt_state([("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"), ("O1b", "Y1a"), dealer=0)
     assert state.turn == 1 and state.target == 9
     after = apply(state, Play("Y6"))
     assert view_of(after, 0).backs_shown == (9,)
@@ -84,13 +84,13 @@ def test_a_card_that_left_may_have_been_dealt_or_drawn():
     # see O1b's name, not which of seat 1's cards it was: the drawn one (weight 1), or one of
     # the two dealt cards, each of back 9 one time in four (weight 2 x 1/4). So 2/3 : 1/3 that
     # the back-9 card is gone.
-    state = dealt_state([("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"),
-                        ("O1b", "Y1a", "G3a", "G3b"), dealer=0)
+    state = dealt_state(
+        [("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"), ("O1b", "Y1a", "G3a", "G3b"), dealer=0
+    )
     after = apply(apply(state, Play("Y6")), Play("G1a"))
     assert after.turn == 1
     after = apply(after, Play("O1b"))
-    told = dict((tuple(sorted(backs.elements())), p)
-                for p, backs in hand_stories(view_of(after, 0))[1])
+    told = dict((tuple(sorted(backs.elements())), p) for p, backs in hand_stories(view_of(after, 0))[1])
     drew_next = BACK[INDEX["G3a"]]
     assert told[(drew_next,)] == pytest.approx(2 / 3)
     assert told[tuple(sorted((9, drew_next)))] == pytest.approx(1 / 3)

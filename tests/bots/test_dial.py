@@ -1,4 +1,5 @@
 """The strength dial `dial:X` (issue 17): a child's slips, fewer as X rises; R9 like every level."""
+
 import dataclasses
 import math
 import random
@@ -49,7 +50,7 @@ def with_hidden_cards_dealt_again(state, seat, rng):
     hands = list(state.hands)
     k = 0
     for s in others:
-        hands[s] = tuple(pool[k:k + len(state.hands[s])])
+        hands[s] = tuple(pool[k : k + len(state.hands[s])])
         k += len(state.hands[s])
     deck += pool[k:]
     tweak = list(state.tweak_deck)
@@ -70,9 +71,10 @@ def test_same_view_same_decision(x, players):
         changed += other.hands != state.hands or other.deck != state.deck
         assert view_of(other, seat) == view_of(state, seat)
         for seed in (0, 1, 2):
-            assert (bot.choose(view_of(state, seat), random.Random(seed))
-                    == bot.choose(view_of(other, seat), random.Random(seed)))
-    assert changed >= 10          # the hidden cards really were different
+            assert bot.choose(view_of(state, seat), random.Random(seed)) == bot.choose(
+                view_of(other, seat), random.Random(seed)
+            )
+    assert changed >= 10  # the hidden cards really were different
 
 
 def test_the_dial_uses_its_random_numbers():
@@ -136,15 +138,15 @@ def taken_and_missed(x, states):
 
 
 def test_captures_are_noticed_more_as_the_dial_rises_big_ones_last():
-    states = decision_points(3, 2500, seed=21, level="random")   # random play grows big tables
+    states = decision_points(3, 2500, seed=21, level="random")  # random play grows big tables
     rates = [taken_and_missed(x, states) for x in (0.0, 0.25, 0.5, 0.75, 1.0)]
     taken = [r[0] for r in rates]
     big = [r[1] for r in rates]
-    assert min(r[2] for r in rates) >= 100       # enough positions with a capture of 3+ cards
+    assert min(r[2] for r in rates) >= 100  # enough positions with a capture of 3+ cards
     assert all(a < b for a, b in zip(taken, taken[1:])), taken
     assert all(a < b for a, b in zip(big, big[1:])), big
     assert taken[-1] == 1.0 and taken[0] < 0.8
-    assert big[0] < 0.5 * taken[0]              # groups of 3+ cards are the ones a weak child misses
+    assert big[0] < 0.5 * taken[0]  # groups of 3+ cards are the ones a weak child misses
 
 
 def joker_openings(states):
@@ -164,8 +166,9 @@ def test_the_joker_is_forgotten_less_as_the_dial_rises():
     used = []
     for x in (0.2, 0.5, 0.8, 1.0):
         bot = make_bot(f"dial:{x}")
-        used.append(sum(isinstance(bot.choose(v, random.Random(k)), UseJoker)
-                        for k, v in enumerate(views)) / len(views))
+        used.append(
+            sum(isinstance(bot.choose(v, random.Random(k)), UseJoker) for k, v in enumerate(views)) / len(views)
+        )
     assert all(a < b for a, b in zip(used, used[1:])), used
     assert used[-1] == 1.0
 
@@ -179,6 +182,7 @@ def test_noticed_groups_are_drawn_in_a_fixed_order_whatever_the_dial():
     """Common random numbers: the same seed gives every dial value the same draws, so a higher
     dial notices every group a lower one noticed."""
     from trainer.bots.dial import noticed_groups
+
     table = [INDEX[c] for c in ("R1a", "O2a", "Y3a", "G1b", "R2b", "O3b")]
     sums = subsets_by_sum(table)
     wanted = {5, 6, 7, 8}
@@ -192,8 +196,10 @@ def test_noticed_groups_are_drawn_in_a_fixed_order_whatever_the_dial():
     assert previous == {g for t in wanted for g in sums.get(t, ())}
 
 
-@pytest.mark.parametrize("name, x", [("dial:0", 0.0), ("dial:0.35", 0.35), ("dial:1", 1.0),
-                                     ("dial:.5", 0.5), ("dial:1e-1", 0.1), ("dial:-0", 0.0)])
+@pytest.mark.parametrize(
+    "name, x",
+    [("dial:0", 0.0), ("dial:0.35", 0.35), ("dial:1", 1.0), ("dial:.5", 0.5), ("dial:1e-1", 0.1), ("dial:-0", 0.0)],
+)
 def test_dial_names(name, x):
     bot = make_bot(name)
     assert isinstance(bot, DialBot) and bot.strength == x
@@ -204,15 +210,18 @@ def test_other_names_are_not_dials():
     assert dial_strength("casual") is None
 
 
-@pytest.mark.parametrize("name, message", [
-    ("dial:abc", "needs a number from 0 to 1, not 'abc'"),
-    ("dial:", "needs a number from 0 to 1, not ''"),
-    ("dial:nan", "must be from 0 to 1, not nan"),
-    ("dial:inf", "must be from 0 to 1, not inf"),
-    ("dial:1.01", "must be from 0 to 1, not 1.01"),
-    ("dial:-0.2", "must be from 0 to 1, not -0.2"),
-    ("Dial:0.5", "unknown bot level 'Dial:0.5'"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("dial:abc", "needs a number from 0 to 1, not 'abc'"),
+        ("dial:", "needs a number from 0 to 1, not ''"),
+        ("dial:nan", "must be from 0 to 1, not nan"),
+        ("dial:inf", "must be from 0 to 1, not inf"),
+        ("dial:1.01", "must be from 0 to 1, not 1.01"),
+        ("dial:-0.2", "must be from 0 to 1, not -0.2"),
+        ("Dial:0.5", "unknown bot level 'Dial:0.5'"),
+    ],
+)
 def test_bad_dials_are_refused_with_a_clear_message(name, message):
     with pytest.raises(ValueError, match=message.replace(".", r"\.").replace("(", r"\(")):
         make_bot(name)

@@ -1,4 +1,5 @@
 """Exact search once the deck is empty, checked against a plain minimax on engine states."""
+
 import random
 
 import pytest
@@ -73,6 +74,7 @@ def test_with_an_empty_deck_two_players_know_each_other_hands():
     """Card counting (R9): with two players and no deck, the unseen cards are the other hand."""
     from trainer.bots.knowledge import Knowledge
     from trainer.bots.sim import INDEX
+
     state = endgames(1, seed=8)[0]
     seat = state.current_player
     k = Knowledge(view_of(state, seat))
@@ -84,6 +86,7 @@ def positions_before_the_deck_runs_out(count, seed, deck_left):
     from trainer.bots.policy import casual
     from trainer.bots.sim import OVER, START
     from trainer.engine.state import deal, shuffled_setup
+
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -100,6 +103,7 @@ def test_alpha_beta_agrees_with_full_max_n_before_the_deck_is_empty(deck_left):
     """A determinised deal fixes the deck's order, so the exact search may start before the deck
     is empty (R6.1 draws are then known); pruning must not change a single value."""
     from trainer.bots.endgame import AlphaBeta, Endgame
+
     for sim in positions_before_the_deck_runs_out(4, seed=10 + deck_left, deck_left=deck_left):
         candidates = distinct(sim.legal())
         seat = sim.turn
@@ -116,6 +120,7 @@ def true_values(state, seat, win_weight=EXPERT_WIN_WEIGHT):
     """{move: seat's utility with best play} of a fully known position, by max^n without
     pruning (equal to alpha-beta above, which equals plain minimax)."""
     from trainer.bots.endgame import Endgame
+
     moves = legal_moves(state)
     search = Endgame(seat, win_weight, 10**7)
     values = search.values(Sim.from_state(state), [decision_of(m) for m in moves])
@@ -128,6 +133,7 @@ def one_deal_positions(count, seed):
     is left; every [T!] card is owned and used, so no [T!] order is hidden either."""
     from trainer.bots.scenario import make_state
     from trainer.engine.cards import card_table, default_colors
+
     cards = card_table()
     rng = random.Random(seed)
     out = []
@@ -137,8 +143,9 @@ def one_deal_positions(count, seed):
         mine, theirs, table, top = pool[:3], pool[3:6], pool[6:9], pool[9]
         if any(cards.back[c] == cards.back[top] for c in theirs):
             continue
-        state = make_state([mine, theirs], table, (top,), rest="won",
-                           owned=[(), cards.action_ids], used=[(), cards.action_ids])
+        state = make_state(
+            [mine, theirs], table, (top,), rest="won", owned=[(), cards.action_ids], used=[(), cards.action_ids]
+        )
         values = true_values(state, 0)
         if max(values.values()) - min(values.values()) > 0.05:
             out.append((state, values))

@@ -1,5 +1,6 @@
 """R9: a bot decides from its view alone. Two states that differ only in what the view hides
 (other hands, deck order, [T!] deck order) give the same decision with the same seed."""
+
 import dataclasses
 import random
 
@@ -27,7 +28,7 @@ def reshuffle_hidden(state, seat, rng):
     hands = list(state.hands)
     k = 0
     for s in others:
-        hands[s] = tuple(pool[k:k + len(state.hands[s])])
+        hands[s] = tuple(pool[k : k + len(state.hands[s])])
         k += len(state.hands[s])
     deck += pool[k:]
     tweak = list(state.tweak_deck)
@@ -66,9 +67,8 @@ def test_same_view_same_decision(level, players):
         view = view_of(state, seat)
         assert view_of(other, seat) == view
         for seed in (0, 1):
-            assert (bot.choose(view, random.Random(seed))
-                    == bot.choose(view_of(other, seat), random.Random(seed)))
-    assert changed >= 10      # the hidden cards really were different
+            assert bot.choose(view, random.Random(seed)) == bot.choose(view_of(other, seat), random.Random(seed))
+    assert changed >= 10  # the hidden cards really were different
 
 
 @pytest.mark.parametrize("level", ["clever", "expert"])

@@ -1,4 +1,5 @@
 """Hints: the move a level would make and a structured reason, worded in one place."""
+
 import json
 import random
 
@@ -28,15 +29,17 @@ def test_capture_hint_has_running_sum_cards_and_points():
     assert p["taken"] == [{"id": "R3a", "color": "R", "value": 3, "points": 3}]
     assert p["play"]["id"] == "G6" and p["points"] == 4 and p["tweak"] is False
     assert h.text() == "6 plus 3 is 9 takes the red 3: 4 points"
-    json.dumps(h.reason.to_json())          # plain data, ready for the web layer
+    json.dumps(h.reason.to_json())  # plain data, ready for the web layer
 
 
 def test_tweak_hint_calls_every_step():
     state = make_state([("G6", "G2a", "O4"), ("Y1a", "Y1b", "Y2a")], ("R1a", "O3a", "Y3a"), (TOP_9,))
     h = hint(view(state))
     assert h.reason.params["steps"] == [[2, 2], [1, 3], [3, 6], [3, 9]]
-    assert h.text() == ("2 plus 1 is 3, plus 3 is 6, plus 3 is 9 takes the red 1, the orange 3 "
-                        "and the yellow 3: 6 points, and it is a TWEAK: the whole table")
+    assert h.text() == (
+        "2 plus 1 is 3, plus 3 is 6, plus 3 is 9 takes the red 1, the orange 3 "
+        "and the yellow 3: 6 points, and it is a TWEAK: the whole table"
+    )
 
 
 def test_lay_hint_says_no_sum_makes_the_target():
@@ -47,8 +50,9 @@ def test_lay_hint_says_no_sum_makes_the_target():
 
 
 def test_joker_hint_names_the_capture_it_opens():
-    state = make_state([("G2a", "G6", "Y5"), ("Y1a", "Y1b", "Y2a")], ("R1a", "O3a", "Y3a"), (TOP_8,),
-                       owned=[("joker-1",), ()])
+    state = make_state(
+        [("G2a", "G6", "Y5"), ("Y1a", "Y1b", "Y2a")], ("R1a", "O3a", "Y3a"), (TOP_8,), owned=[("joker-1",), ()]
+    )
     h = hint(view(state))
     assert h.move == UseJoker("joker-1", 1)
     assert h.reason.params["target"] == 9
@@ -66,8 +70,16 @@ def test_thief_hint_mentions_a_lost_turn():
 
 
 def test_discard_hint():
-    state = make_state([("R5", "G1a", "G6"), ("Y1a", "Y1b", "O3a")], ("Y2a",), (TOP_10,), turn=1,
-                       phase=Phase.DISCARD, pending=(0,), owned=[(), ("bomb",)], used=[(), ("bomb",)])
+    state = make_state(
+        [("R5", "G1a", "G6"), ("Y1a", "Y1b", "O3a")],
+        ("Y2a",),
+        (TOP_10,),
+        turn=1,
+        phase=Phase.DISCARD,
+        pending=(0,),
+        owned=[(), ("bomb",)],
+        used=[(), ("bomb",)],
+    )
     h = hint(view(state))
     assert h.move == Discard("G1a")
     assert h.text() == "Give up the green 1: it is worth the least to you"
@@ -81,8 +93,9 @@ def test_hint_for_another_level():
 
 @pytest.mark.parametrize("move,kind", [(UseShifter("shifter-1"), "shifter"), (UseBomb("bomb"), "bomb")])
 def test_every_action_has_a_reason_and_words(move, kind):
-    state = make_state([("G1a", "G1b", "O1a"), ("Y1a", "Y1b", "Y2a")], ("R6",), (TOP_10,),
-                       owned=[("shifter-1", "bomb"), ()])
+    state = make_state(
+        [("G1a", "G1b", "O1a"), ("Y1a", "Y1b", "Y2a")], ("R6",), (TOP_10,), owned=[("shifter-1", "bomb"), ()]
+    )
     reason = explain(view(state), move)
     assert reason.kind == kind and english(reason)
 

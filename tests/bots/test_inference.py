@@ -1,4 +1,5 @@
 """Reading hands from play: the public history a view allows, and the weights of guesses."""
+
 import random
 
 import pytest
@@ -23,8 +24,7 @@ def play_with_history(players, rng, bots):
         seat = state.current_player
         move = bots[seat].choose(view_of(state, seat), rng)
         if isinstance(move, Play):
-            history.append((seat, sorted(INDEX[c] for c in state.table), len(state.hands[seat]),
-                            len(state.deck)))
+            history.append((seat, sorted(INDEX[c] for c in state.table), len(state.hands[seat]), len(state.deck)))
         state = apply(state, move, rng)
         yield state, history
 
@@ -48,7 +48,7 @@ def test_public_history_matches_what_happened(players):
                 for (_, table, hand_size, deck_size), t in zip(truth, got):
                     assert (t.hand_size, t.deck_size) == (hand_size, deck_size)
                     total += 1
-                    if t.table is None:     # blanks of two arrivals: honestly unknown
+                    if t.table is None:  # blanks of two arrivals: honestly unknown
                         unsure += 1
                     else:
                         assert sorted(t.table) == table
@@ -79,8 +79,7 @@ def _after_turns(state, moves):
 def test_a_capture_tells_the_back_of_the_card_drawn_next():
     # Seat 1 captures 6 + 3 = 9 (target 9, R4.1); the card it then draws from the deck's top
     # had back 9 (D1). Hands in which no card has back 9 are impossible.
-    state = dealt_state([("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"), ("O1b", "Y1a"),
-                        dealer=0)
+    state = dealt_state([("G1a", "G1b", "G2a"), ("Y6", "O1a", "O2b")], ("Y3a", "R6"), ("O1b", "Y1a"), dealer=0)
     assert state.turn == 1 and state.target == 9
     after = _after_turns(state, [Play("Y6", ("Y3a",))])
     view = view_of(after, 0)
@@ -88,14 +87,13 @@ def test_a_capture_tells_the_back_of_the_card_drawn_next():
     # Real hand O1a O2b O1b: only "O1b was the card drawn" fits (backs 8, 7, 9): 1 way in 3.
     assert model.weight([INDEX[c] for c in after.hands[1]]) == pytest.approx(1 / 3)
     assert model.weight([INDEX[c] for c in ("O1b", "Y1a", "O2b")]) == pytest.approx(2 / 3)
-    assert model.weight([INDEX[c] for c in ("O1a", "O2b", "Y2a")]) == 0.0   # no back 9 at all
+    assert model.weight([INDEX[c] for c in ("O1a", "O2b", "Y2a")]) == 0.0  # no back 9 at all
 
 
 def test_a_lay_when_a_capture_was_there_is_unlikely():
     # Target 7 (deck top O2b, back 7). Seat 1 holds O1a Y1a G2b, none of which captures on
     # R3a Y1b, and lays O1a; it then draws O2b.
-    state = dealt_state([("G1a", "G2a", "G1b"), ("O1a", "Y1a", "G2b")], ("R3a", "Y1b"), ("O2b",),
-                        dealer=0)
+    state = dealt_state([("G1a", "G2a", "G1b"), ("O1a", "Y1a", "G2b")], ("R3a", "Y1b"), ("O2b",), dealer=0)
     assert state.turn == 1 and state.target == 7
     after = _after_turns(state, [Play("O1a")])
     model = HandModel(public_turns(view_of(after, 0))[1], memory=1, slip=0.1)

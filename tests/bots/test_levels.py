@@ -1,4 +1,5 @@
 """Every bot level plays whole, legal rounds for 2-6 players (R3.1), replayable from the record."""
+
 import json
 import random
 import subprocess
@@ -57,15 +58,20 @@ def test_same_seed_same_round():
         rng = random.Random(seed)
         bots = [small_bot("expert"), small_bot("clever"), small_bot("beginner")]
         return round_record(play_round(new_round(3, rng), bots, rng))
+
     assert record(5) == record(5)
 
 
 def test_trainer_play_records_replay_through_trainer_replay():
     cmd = [sys.executable, "-m", "trainer.cli.main"]
-    played = subprocess.run(cmd + ["play", "--players", "3", "--bots", "beginner,casual,random",
-                                   "--seed", "4", "--rounds", "2"],
-                            capture_output=True, text=True, check=True)
-    replayed = subprocess.run(cmd + ["replay", "--lines"], input=played.stdout,
-                              capture_output=True, text=True, check=True)
+    played = subprocess.run(
+        cmd + ["play", "--players", "3", "--bots", "beginner,casual,random", "--seed", "4", "--rounds", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    replayed = subprocess.run(
+        cmd + ["replay", "--lines"], input=played.stdout, capture_output=True, text=True, check=True
+    )
     results = [json.loads(line) for line in replayed.stdout.splitlines()]
     assert len(results) == 2 and all(r["finished"] for r in results)

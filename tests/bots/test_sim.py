@@ -1,4 +1,5 @@
 """The bots' fast simulator must follow the engine's rules exactly (R5-R7, D5-D8)."""
+
 import random
 
 import pytest
@@ -15,11 +16,19 @@ def _resolved_last_move(state):
 
 def _same(sim: Sim, state) -> bool:
     ref = Sim.from_state(state)
-    return (sim.deck == ref.deck and sim.tdeck == ref.tdeck and sim.table == ref.table
-            and [sorted(h) for h in sim.hands] == [sorted(h) for h in ref.hands]
-            and sim.pts == ref.pts and sim.acts == ref.acts and sim.turn == ref.turn
-            and sim.phase == ref.phase and sim.delta == ref.delta
-            and sim.pending == ref.pending and sim.turns == ref.turns)
+    return (
+        sim.deck == ref.deck
+        and sim.tdeck == ref.tdeck
+        and sim.table == ref.table
+        and [sorted(h) for h in sim.hands] == [sorted(h) for h in ref.hands]
+        and sim.pts == ref.pts
+        and sim.acts == ref.acts
+        and sim.turn == ref.turn
+        and sim.phase == ref.phase
+        and sim.delta == ref.delta
+        and sim.pending == ref.pending
+        and sim.turns == ref.turns
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -42,6 +51,7 @@ def test_subsets_by_sum_lists_each_card_set_once_in_table_order():
     table = [INDEX[c] for c in ("R1a", "O3a", "Y3a", "G2a")]
     sums = subsets_by_sum(table)
     assert sorted(tuple(IDS[c] for c in s) for s in sums[6]) == sorted(
-        [("R1a", "O3a", "G2a"), ("R1a", "Y3a", "G2a"), ("O3a", "Y3a")])
+        [("R1a", "O3a", "G2a"), ("R1a", "Y3a", "G2a"), ("O3a", "Y3a")]
+    )
     assert [tuple(IDS[c] for c in s) for s in sums[9]] == [("R1a", "O3a", "Y3a", "G2a")]
-    assert 0 not in sums          # D5: a hand card alone never captures
+    assert 0 not in sums  # D5: a hand card alone never captures

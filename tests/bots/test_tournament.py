@@ -1,4 +1,5 @@
 """`trainer tournament`: duplicate deals, win shares, 95% intervals over deals, Bradley-Terry Elo."""
+
 import json
 import math
 import subprocess
@@ -39,8 +40,8 @@ def test_json_shape():
         lo, hi = stats["ci95"]
         assert 0.0 <= lo <= stats["win_rate"] <= hi <= 1.0
     assert out["bots"]["casual"]["win_rate"] + out["bots"]["random"]["win_rate"] == pytest.approx(1.0)
-    assert out["elo"]["casual"] == 0            # the first bot is the reference
-    assert "deals" in done.stderr               # progress goes to stderr
+    assert out["elo"]["casual"] == 0  # the first bot is the reference
+    assert "deals" in done.stderr  # progress goes to stderr
 
 
 def test_progress_can_be_silenced_and_output_is_deterministic():
@@ -62,12 +63,12 @@ def test_duplicate_deals_play_every_deck_in_every_seat_rotation(monkeypatch):
     games = run_games(["casual", "beginner", "random"], 3, rounds=2, seed=5)
     assert len(games) == len(seen) == 6
     for deal in range(2):
-        rotations = seen[3 * deal:3 * deal + 3]
-        assert len({setup for setup, _ in rotations}) == 1           # same decks and dealer
+        rotations = seen[3 * deal : 3 * deal + 3]
+        assert len({setup for setup, _ in rotations}) == 1  # same decks and dealer
         seatings = [names for _, names in rotations]
-        for seat in range(3):                                        # each bot in each seat
+        for seat in range(3):  # each bot in each seat
             assert {names[seat] for names in seatings} == {"casual", "beginner", "random"}
-    assert seen[0][0] != seen[3][0]                                   # deals differ
+    assert seen[0][0] != seen[3][0]  # deals differ
 
 
 def test_two_bots_at_four_seats_alternate_round_the_table():
@@ -93,14 +94,18 @@ def test_confidence_interval_by_hand():
     mean, lo, hi = mean_ci95([1.0, 0.0, 1.0, 1.0])
     assert mean == 0.75
     assert lo == pytest.approx(0.75 - 1.959964 * 0.25, abs=1e-6)
-    assert hi == 1.0                                   # clipped
+    assert hi == 1.0  # clipped
     assert mean_ci95([0.5, 0.5, 0.5]) == (0.5, 0.5, 0.5)
 
 
 def test_interval_is_over_deals_not_rounds():
     # Two deals; in each, A wins one rotation and loses the other: deal means 0.5, 0.5.
-    games = [Game(0, 0, ("A", "B"), (10, 5)), Game(0, 1, ("B", "A"), (10, 5)),
-             Game(1, 0, ("A", "B"), (10, 5)), Game(1, 1, ("B", "A"), (10, 5))]
+    games = [
+        Game(0, 0, ("A", "B"), (10, 5)),
+        Game(0, 1, ("B", "A"), (10, 5)),
+        Game(1, 0, ("A", "B"), (10, 5)),
+        Game(1, 1, ("B", "A"), (10, 5)),
+    ]
     out = summarize(games, ["A", "B"], 2, 2)
     assert out["bots"]["A"] == {"win_rate": 0.5, "ci95": [0.5, 0.5], "mean_points": 7.5}
 
@@ -134,16 +139,19 @@ def test_a_bot_that_never_wins_keeps_a_finite_rating():
     assert math.isfinite(ratings["B"]) and ratings["B"] < -400
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--bots", "casual,wizard"], "unknown bot level 'wizard'"),
-    (["--bots", "casual,casual"], "names a level twice"),
-    (["--bots", "casual"], "at least two"),
-    (["--bots", "casual,,random"], "empty name"),
-    (["--bots", "casual,random", "--players", "7"], "--players must be 2 to 6"),
-    (["--bots", "casual,random,beginner", "--players", "2"], "do not fit"),
-    (["--bots", "casual,random", "--rounds", "0"], "--rounds must be at least 1"),
-    (["--bots", "casual,random", "--jobs", "0"], "--jobs must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--bots", "casual,wizard"], "unknown bot level 'wizard'"),
+        (["--bots", "casual,casual"], "names a level twice"),
+        (["--bots", "casual"], "at least two"),
+        (["--bots", "casual,,random"], "empty name"),
+        (["--bots", "casual,random", "--players", "7"], "--players must be 2 to 6"),
+        (["--bots", "casual,random,beginner", "--players", "2"], "do not fit"),
+        (["--bots", "casual,random", "--rounds", "0"], "--rounds must be at least 1"),
+        (["--bots", "casual,random", "--jobs", "0"], "--jobs must be at least 1"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_status_2(args, message):
     if "--rounds" not in args:
         args = args + ["--rounds", "2"]

@@ -12,6 +12,7 @@ Later browser tests (drills, games, dashboard) use `live_server`, `page` and `wa
 `live_server.app` is the Flask app and `live_server.db()` a connection to its database, for
 setting up rows and checking what a page stored.
 """
+
 from __future__ import annotations
 
 import threading
@@ -30,15 +31,21 @@ from web_helpers import make_app
 expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
-            "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS}
 
 
 class LiveServer:
@@ -120,6 +127,7 @@ def known_deal(monkeypatch):
 
     from trainer.web.classplay import views as classplay_views
     from trainer.web.games import pupil_views
+
     fixed = SimpleNamespace(randbelow=lambda n: 20261203 % n, token_urlsafe=secrets.token_urlsafe)
     monkeypatch.setattr(pupil_views, "secrets", fixed)
     monkeypatch.setattr(classplay_views, "secrets", fixed)

@@ -1,5 +1,6 @@
 """What a child does on the puzzle page, for the browser tests that go through a drill:
 find the puzzle on screen and enter its right answer by touch, mouse or keys."""
+
 from playwright.sync_api import expect
 
 from drill_helpers import right_answer
@@ -29,6 +30,7 @@ def current_puzzle(page, live_server):
 
 def answer(page, puzzle, how):
     """Enter the right answer as a child would, a moment between taps (0.3 s: a quick child)."""
+
     def press(locator, key=None):
         if how == "touch":
             locator.tap()
@@ -36,7 +38,7 @@ def answer(page, puzzle, how):
             locator.click()
         elif key:
             page.keyboard.press(key)
-        else:                               # no shortcut: Tab to the button, press Enter
+        else:  # no shortcut: Tab to the button, press Enter
             locator.focus()
             page.keyboard.press("Enter")
 

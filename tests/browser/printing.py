@@ -1,4 +1,5 @@
 """What a page prints: the browser tests that count printed sheets (login cards, home letters)."""
+
 from __future__ import annotations
 
 import io

@@ -1,5 +1,6 @@
 """A pupil as the browser tests of issue 18 meet one: a class with a five-puzzle drill on the
 curated puzzles, and the log-in a child does (class code, name, three pictures)."""
+
 from drill_helpers import CURATED
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS

@@ -5,6 +5,7 @@ unless told otherwise, no taller), and what must be seen is inside it.
 `check_page` is the check every page for children, parents and the wall gets (issue 48.4): its
 sizes and what must be seen come from tests/page_checks.py, by the page's endpoint, and axe-core
 runs at each size on the page already open."""
+
 from __future__ import annotations
 
 from browser.axe import violations
@@ -35,13 +36,17 @@ def within(found, what, size):
     assert found, f"{what} is not on the page at {width}×{height}"
     for box in found:
         assert box, f"{what} is not shown at {width}×{height}"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen at {width}×{height}: {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+            f"{what} is off the screen at {width}×{height}: {box}"
+        )
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{what} sticks out at {width}×{height}: {box}"
 
 
 def _boxes(page, selectors, found):
-    return [each if each is not None else [element.bounding_box() for element in page.locator(selector).all()]
-            for selector, each in zip(selectors, found)]
+    return [
+        each if each is not None else [element.bounding_box() for element in page.locator(selector).all()]
+        for selector, each in zip(selectors, found)
+    ]
 
 
 def boxes(page, selector) -> list:
@@ -66,8 +71,10 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
         tall, y, wide, inner_width, found = page.evaluate(_MEASURE, selectors)
         measured = _boxes(page, selectors, found)
         if whole_height and tall > height:
-            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")     # a full page would be laid out taller
-        assert not whole_height or tall <= height, f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
+            page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")  # a full page would be laid out taller
+        assert not whole_height or tall <= height, (
+            f"{screen} is {tall} px tall at {width}×{height} (/tmp/too-tall-*.png)"
+        )
         assert y == 0, f"{screen} opened scrolled {y} px down at {width}×{height}"
         assert wide <= inner_width, f"{screen} is {wide} px wide at {width}×{height}"
         for (_selector, what), found in zip(must_see, measured):
@@ -88,5 +95,13 @@ def check_page(page, app, endpoint, shot=None, shot_sizes=(), in_place_of=None):
     at = endpoint_of(app, page.url)
     assert at == (in_place_of or endpoint), f"expected {endpoint}, the page is {page.url} ({at})"
     fit = FIT[endpoint]
-    check_fit(page, endpoint, fit.must_see, SIZES[audience(app, endpoint)], shot, shot_sizes,
-              whole_height=not fit.scrolls, axe=True)
+    check_fit(
+        page,
+        endpoint,
+        fit.must_see,
+        SIZES[audience(app, endpoint)],
+        shot,
+        shot_sizes,
+        whole_height=not fit.scrolls,
+        axe=True,
+    )

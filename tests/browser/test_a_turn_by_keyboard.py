@@ -3,6 +3,7 @@ accessibility tree only: after the clicks that start a game, cards are found by 
 name, chosen by the letter keys they announce (aria-keyshortcuts), taken with Enter or put down
 with P, and every opponent's move is read from the board's live region (role "status") within
 2 s. A recorder on that region keeps each text it says, as a screen reader would hear it."""
+
 import re
 from itertools import combinations
 
@@ -86,7 +87,7 @@ def magic_number(page):
     return int(re.search(r"\d+", page.get_by_role("heading", level=1).first.inner_text()).group())
 
 
-def test_a_whole_bot_game_by_keyboard_with_each_move_read_out(browser, live_server, kids):
+def test_a_whole_bot_game_by_keyboard_with_each_move_read_out(browser, live_server, kids, known_deal):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     watch = Watch(page, live_server.url)
@@ -113,13 +114,16 @@ def test_a_whole_bot_game_by_keyboard_with_each_move_read_out(browser, live_serv
                 assert any(said in text for _t, said in said_since(page, 0)), (text, said_since(page, 0))
         if end.is_visible():
             break
-        keys = keys_for_a_turn(magic_number(page), cards_by_role(page, "button", "in your hand"),
-                               cards_by_role(page, "button", "on the table"))
+        keys = keys_for_a_turn(
+            magic_number(page),
+            cards_by_role(page, "button", "in your hand"),
+            cards_by_role(page, "button", "on the table"),
+        )
         assert len(keys) <= MOST_KEYS
         for key in keys:
             page.keyboard.press(key)
         sent = now(page)
-        expect(hand.first).to_be_hidden(timeout=10_000)       # the move went: no card to choose
+        expect(hand.first).to_be_hidden(timeout=10_000)  # the move went: no card to choose
         turns += 1
     # The game's end is said in the live region, not only in a new box on the page.
     expect(live).to_contain_text(re.compile(r"(won|draw).*point", re.S))
@@ -128,7 +132,7 @@ def test_a_whole_bot_game_by_keyboard_with_each_move_read_out(browser, live_serv
     context.close()
 
 
-def test_a_class_round_tells_the_keyboard_child_each_classmates_move(browser, live_server, kids):
+def test_a_class_round_tells_the_keyboard_child_each_classmates_move(browser, live_server, kids, known_deal):
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(3)]
     pages = dict(zip(("Ann", "Ben", "Cat"), (c.new_page() for c in contexts)))
     watches = [Watch(p, live_server.url) for p in pages.values()]
@@ -161,25 +165,33 @@ def test_a_class_round_tells_the_keyboard_child_each_classmates_move(browser, li
         expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"]))
         if name == "Ann":
             expect(ann.get_by_role("status").last).to_contain_text("Your turn!")
-            keys = keys_for_a_turn(magic_number(ann), cards_by_role(ann, "radio", "in your hand"),
-                                   cards_by_role(ann, "checkbox", "on the table"))
+            keys = keys_for_a_turn(
+                magic_number(ann),
+                cards_by_role(ann, "radio", "in your hand"),
+                cards_by_role(ann, "checkbox", "on the table"),
+            )
             assert len(keys) <= MOST_KEYS
             for key in keys:
                 ann.keyboard.press(key)
             expect(ann.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
             # Focus stays on the board: on the line saying who plays now, not the page's top.
-            assert "is playing." in ann.evaluate("document.activeElement.textContent") or \
-                class_tables.load(class_tables.get(db, table_id)).state.over
+            assert (
+                "is playing." in ann.evaluate("document.activeElement.textContent")
+                or class_tables.load(class_tables.get(db, table_id)).state.over
+            )
             continue
         _move(page, game.state, seat, by_keyboard=False)
         expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
         moved = now(ann)
-        move = next(m for who, m in reversed(class_tables.load(class_tables.get(db, table_id)).state.log)
-                    if who == seat)
+        move = next(
+            m for who, m in reversed(class_tables.load(class_tables.get(db, table_id)).state.log) if who == seat
+        )
         card = f"{COLOURS[cards.color_of[move.card]]} {cards.value[move.card]}"
         ann.wait_for_function(
             "([since, name, card]) => window.said.some(s => s[0] >= since && s[1].includes(name) && s[1].includes(card))",
-            arg=[moved - 300, name, card], timeout=SAY_WITHIN_MS)
+            arg=[moved - 300, name, card],
+            timeout=SAY_WITHIN_MS,
+        )
 
     # The round's end is said too, with the child's own points.
     expect(ann.get_by_role("status").last).to_contain_text("point")

@@ -8,6 +8,7 @@ reaches where those tests are: a puzzle's feedback and the drill's end
 (test_board_fits.py), the sign-in's waiting note (test_shared_tablet.py).
 
 Here: the scanner itself, in an ordinary context, with the app's CSP in force."""
+
 import pytest
 
 from browser.axe import violations

@@ -6,6 +6,7 @@ by step its cards are marked on the board and it is the one "now playing". At th
 round the result comes first. A move from an old second tab is refused kindly.
 
 Saves docs/screens/pupil-board-*.png for docs/pupils.md."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,7 @@ from web_helpers import Make
 pytestmark = pytest.mark.browser
 
 CHECKED = ((1024, 768), (390, 844))
-ALSO = ((768, 1024), (844, 390))     # a phone held sideways too (issue 47.5)
+ALSO = ((768, 1024), (844, 390))  # a phone held sideways too (issue 47.5)
 
 
 @pytest.fixture
@@ -70,8 +71,12 @@ def watch_the_bots(page, shot=None):
             # The bot whose move is told is the one playing, and its cards are marked.
             playing = page.locator(".seat--turn .seat-name strong").inner_text()
             expect(page.locator(".replay-latest")).to_contain_text(playing)
-            fits(page, "a bot's turn", BOARD[:1] + ((".replay-bar", "what the bot did"), (".card--marked", "its cards")),
-                 shot=shot)
+            fits(
+                page,
+                "a bot's turn",
+                BOARD[:1] + ((".replay-bar", "what the bot did"), (".card--marked", "its cards")),
+                shot=shot,
+            )
             shot = None
         frames += 1
         page.get_by_role("link", name="Next", exact=True).click()
@@ -122,17 +127,24 @@ def round_end_fits(page, name, axe=False):
     expect(result).to_be_visible()
     # The result first, then the points.
     assert result.bounding_box()["y"] < page.locator("#round-scores").bounding_box()["y"]
-    check_fit(page, "the end of the round", ((".result-line", "the result"), (".round-next .big", "Play again"),
-                                             ("#round-scores", "the points")), CHECKED + ALSO,
-              f"pupil-board-{name}-end", CHECKED, axe=axe)
+    check_fit(
+        page,
+        "the end of the round",
+        ((".result-line", "the result"), (".round-next .big", "Play again"), ("#round-scores", "the points")),
+        CHECKED + ALSO,
+        f"pupil-board-{name}-end",
+        CHECKED,
+        axe=axe,
+    )
 
 
 def test_a_round_against_three_bots_keeps_the_number_and_the_hand_in_view_after_every_move(
-        page, live_server, watch, child, slow_bots, known_deal):
+    page, live_server, watch, child, slow_bots, known_deal
+):
     page.set_viewport_size({"width": 1024, "height": 768})
     page.emulate_media(reduced_motion="reduce")
     log_in(page, live_server, child)
-    page.get_by_role("button", name="Fox").click()                        # the character
+    page.get_by_role("button", name="Fox").click()  # the character
     # The home page comes back without the picker; clicking on before it has would let its
     # late answer replace the new-game form.
     expect(page.get_by_role("heading", name="Pick your character")).to_have_count(0)
@@ -143,8 +155,9 @@ def test_a_round_against_three_bots_keeps_the_number_and_the_hand_in_view_after_
     watch.assert_clean()
 
 
-def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(page, live_server, watch, child, slow_bots,
-                                                                       known_deal):
+def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(
+    page, live_server, watch, child, slow_bots, known_deal
+):
     page.set_viewport_size({"width": 1024, "height": 768})
     page.emulate_media(reduced_motion="reduce")
     log_in(page, live_server, child)
@@ -182,7 +195,7 @@ def test_a_round_against_one_bot_by_keyboard_and_an_old_tab_is_refused(page, liv
     db = live_server.db()
     moves_after = db.execute("SELECT COUNT(*) FROM game_moves WHERE pupil_id = ?", [child["id"]]).fetchone()[0]
     db.close()
-    assert moves_after == moves_before + 1                   # the old tab's tap changed nothing
+    assert moves_after == moves_before + 1  # the old tab's tap changed nothing
     old.close()
 
     moves = 1 + play_the_round(page, "1-bot")
@@ -197,7 +210,8 @@ def in_view(page, screen, must_see, sizes=CHECKED + ALSO, shot=None):
 
 
 def test_five_bots_the_most_a_class_allows_keep_the_number_cards_and_buttons_in_view(
-        page, live_server, watch, child, slow_bots, known_deal):
+    page, live_server, watch, child, slow_bots, known_deal
+):
     """Six players: the seats take the most room. The number, the table, the hand and the
     buttons stay on the first screen; a long story or many action cards may make the page
     scroll a little below them (docs/pupils.md)."""
@@ -212,8 +226,7 @@ def test_five_bots_the_most_a_class_allows_keep_the_number_cards_and_buttons_in_
             break
         decision = page.locator("#game").get_attribute("data-decision")
         if not page.locator(".discard").count():
-            in_view(page, f"move {move + 1} with five bots", DECIDING,
-                    shot="pupil-board-5-bots" if move == 0 else None)
+            in_view(page, f"move {move + 1} with five bots", DECIDING, shot="pupil-board-5-bots" if move == 0 else None)
         play_one_move(page)
         expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0, timeout=30_000)
     watch.assert_clean()

@@ -1,8 +1,9 @@
-""""Check our table" (issue 37.5): a teacher taps three positions of the shared examples
+""" "Check our table" (issue 37.5): a teacher taps three positions of the shared examples
 (../shared/examples/positions.jsonl) into the page with the puzzle editor's card picker, taps
 "Show" and sees the captures `trainer solve` prints, TWEAKs first: all of them, or the best
 SHOWN and how many more (issue 45). A capture
 someone tried is explained ("4 + 3 = 7, not 9"). A pupil reaches the same page from their page."""
+
 import itertools
 import json
 import subprocess
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 TEACHERS = itertools.count(1)
-CHOSEN = (0, 3, 6)     # plain with a TWEAK; a Joker's target ±1 (R7.2); 18 captures of six table cards
+CHOSEN = (0, 3, 6)  # plain with a TWEAK; a Joker's target ±1 (R7.2); 18 captures of six table cards
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def people(live_server):
 
 
 def positions():
-    examples = load("positions.jsonl")      # a copy of ../shared/examples/positions.jsonl
+    examples = load("positions.jsonl")  # a copy of ../shared/examples/positions.jsonl
     return [examples[i]["position"] for i in CHOSEN]
 
 
@@ -73,7 +74,7 @@ def test_every_capture_of_three_shared_positions_agrees_with_trainer_solve(page,
     page.get_by_role("button", name="Log in").click()
     for position in positions():
         page.locator(".site-nav").get_by_role("link", name="Check our table").click()
-        expect(page.locator(".check-count")).to_have_count(0)        # the new, empty page is in
+        expect(page.locator(".check-count")).to_have_count(0)  # the new, empty page is in
         tap_position(page, position)
         expected = solved(position)
         heading = page.locator(".check-count")
@@ -83,20 +84,22 @@ def test_every_capture_of_three_shared_positions_agrees_with_trainer_solve(page,
         page.get_by_role("button", name="Show").click()
         listed = min(len(expected), SHOWN)
         expect(page.locator("[data-capture]")).to_have_count(listed)
-        shown = [(int(li.get_attribute("data-target")), *li.get_attribute("data-capture").split())
-                 for li in page.locator("[data-capture]").all()]
+        shown = [
+            (int(li.get_attribute("data-target")), *li.get_attribute("data-capture").split())
+            for li in page.locator("[data-capture]").all()
+        ]
         assert set(shown) <= expected and len(set(shown)) == listed
         if len(expected) > SHOWN:
             expect(page.locator("[data-more]")).to_have_text(f"and {len(expected) - SHOWN} more captures")
         tweaks = [li.get_attribute("class").endswith("--tweak") for li in page.locator("[data-capture]").all()]
-        assert tweaks == sorted(tweaks, reverse=True)        # TWEAKs first (R5.3)
+        assert tweaks == sorted(tweaks, reverse=True)  # TWEAKs first (R5.3)
     watch.assert_clean()
 
 
 def test_a_pupil_checks_a_capture_someone_tried(page, live_server, watch, people):
     pupil_logs_in(page, live_server, people)
     page.get_by_role("link", name="Check our table").click()
-    tap_position(page, positions()[0])                      # target 9; table R1a O3a Y3a; hand B4 P6 G2a
+    tap_position(page, positions()[0])  # target 9; table R1a O3a Y3a; hand B4 P6 G2a
     expect(page.locator(".check-count")).to_contain_text("3 captures")
     tap_tried(page, "Tried from the hand: blue 4", True)
     tap_tried(page, "Tried from the table: orange 3", True)
@@ -118,7 +121,7 @@ def test_quick_taps_while_the_answer_is_on_its_way_are_all_kept(page, live_serve
 
     pupil_logs_in(page, live_server, people)
     page.get_by_role("link", name="Check our table").click()
-    tap_position(page, positions()[0])                      # target 9; table R1a O3a Y3a; hand B4 P6 G2a
+    tap_position(page, positions()[0])  # target 9; table R1a O3a Y3a; hand B4 P6 G2a
     expect(page.locator(".check-count")).to_contain_text("3 captures")
     found = check_views.captures
 
@@ -152,8 +155,8 @@ def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
         page.get_by_label("Password").fill(TEACHER_PASSWORD)
         page.get_by_role("button", name="Log in").click()
         page.get_by_role("link", name="Check our table").first.click()
-    expect(page.get_by_role("button", name="Show")).to_have_count(0)      # the new, empty page is in
-    position = positions()[2]                                  # 18 captures of six table cards
+    expect(page.get_by_role("button", name="Show")).to_have_count(0)  # the new, empty page is in
+    position = positions()[2]  # 18 captures of six table cards
     tap_position(page, position)
     expect(page.locator(".check-count")).to_contain_text(f"{len(solved(position))} capture")
     page.get_by_role("button", name="Show").click()
@@ -166,6 +169,7 @@ def test_the_page_fits_a_phone_upright(page, live_server, watch, people, side):
         for selector in ("[id^=pal-]", ".check-number", "label[for=check-joker]", "[data-capture]"):
             for element in page.locator(selector).all():
                 box = element.bounding_box()
-                assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + .5, \
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
                     f"{selector} sticks out at {width}×{height}: {box}"
+                )
     watch.assert_clean()

@@ -3,6 +3,7 @@ the name and three pictures, one tap to the first puzzle, the whole drill, the l
 star shown at home, a character picked, one tap to a game, a whole round by clicking. Taps
 are counted from the login page (docs/pupils.md quotes the numbers). The home page fits each
 tablet and phone size unscrolled, and its screenshots go to docs/screens/."""
+
 import re
 import secrets
 
@@ -22,7 +23,7 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SIZES = {f"{w}x{h}": (w, h) for w, h in PUPIL_SIZES}      # 844×390 too (issue 47.5)
+SIZES = {f"{w}x{h}": (w, h) for w, h in PUPIL_SIZES}  # 844×390 too (issue 47.5)
 PICTURES = ("Sun", "Tree", "Boat")
 DRILL = 4
 
@@ -40,8 +41,13 @@ def morning(live_server):
     db.close()
     before = live_server.app.config["GAME_STEP_MS"]
     live_server.app.config["GAME_STEP_MS"] = 30
-    yield {"pupil_id": pupil_id, "code": code, "class_id": class_id, "teacher": teacher_email,
-           "class_name": f"Morning class {teacher_email[8:16]}"}
+    yield {
+        "pupil_id": pupil_id,
+        "code": code,
+        "class_id": class_id,
+        "teacher": teacher_email,
+        "class_name": f"Morning class {teacher_email[8:16]}",
+    }
     live_server.app.config["GAME_STEP_MS"] = before
 
 
@@ -69,8 +75,9 @@ class Taps:
 
 def fits(page):
     """Nothing to scroll, and every big button and switch inside the viewport."""
-    assert page.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight"), \
-        page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
+    assert page.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight"), page.evaluate(
+        "[document.scrollingElement.scrollHeight, window.innerHeight]"
+    )
     height, width = page.viewport_size["height"], page.viewport_size["width"]
     for button in page.locator(".kid-button, .kid-footer button").all():
         box = button.bounding_box()
@@ -81,12 +88,12 @@ def fits(page):
 def home_fits_everywhere(page, name, axe=False):
     """`axe`: and axe-core finds nothing at each size (the home page after a drill, with its new
     star and badge; the tour scans the first login's, tests/browser/tour.py)."""
-    page.emulate_media(reduced_motion="reduce")        # still pictures for docs/pupils.md
+    page.emulate_media(reduced_motion="reduce")  # still pictures for docs/pupils.md
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.reload()
         expect(page.locator("#me")).to_be_visible()
-        expect(page.locator(".burst")).to_have_count(0)        # reduced motion: no burst
+        expect(page.locator(".burst")).to_have_count(0)  # reduced motion: no burst
         page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
         fits(page)
         if axe:
@@ -101,7 +108,7 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
     page.add_init_script(NOTE_COUNTER)
     tap = Taps()
     page.goto(live_server.url + "/join")
-    page.get_by_label("Class code").fill(morning["code"])          # typed, not a tap
+    page.get_by_label("Class code").fill(morning["code"])  # typed, not a tap
     tap(page.get_by_role("button", name="Next"))
     tap(page.get_by_role("link", name="Mila"))
     for picture in PICTURES:
@@ -121,7 +128,11 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
         answer(page, puzzle, "mouse")
         expect(page.locator("[data-feedback]")).to_be_visible()
         # A right answer is celebrated (static/js/celebrate.js), silently: sounds are off.
-        expect(page.locator("[data-feedback][data-celebrated].has-burst, [data-feedback] [data-celebrated].has-burst").first).to_be_attached()
+        expect(
+            page.locator(
+                "[data-feedback][data-celebrated].has-burst, [data-feedback] [data-celebrated].has-burst"
+            ).first
+        ).to_be_attached()
         if number < DRILL:
             tap(page.get_by_role("button", name="Next puzzle"))
     expect(page.get_by_text("Today's drill is done. Well done!").first).to_be_visible()
@@ -134,7 +145,7 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
     expect(page.locator(".kid-badges li[title='First drill']")).to_have_count(1)
     expect(page.locator(".kid-goal")).to_contain_text("Sum Seeker")
 
-    tap(page.get_by_role("button", name="Fox"))                        # the character, one tap
+    tap(page.get_by_role("button", name="Fox"))  # the character, one tap
     expect(page.locator(".kid-avatar img[src*='/avatars/fox']")).to_be_visible()
     expect(page.get_by_role("heading", name="Pick your character")).to_have_count(0)
     home_fits_everywhere(page, "pupil-home", axe=True)
@@ -169,7 +180,7 @@ def test_a_childs_morning_from_the_login_page_to_a_whole_round(page, live_server
     status = db.execute("SELECT status FROM games WHERE pupil_id = ?", [morning["pupil_id"]]).fetchone()[0]
     db.close()
     assert status == "finished"
-    assert page.evaluate("window.__notes") == 0                          # sounds are off by default
+    assert page.evaluate("window.__notes") == 0  # sounds are off by default
     print(f"\ntaps from the login page: first puzzle {taps_to_first_puzzle}, first game move {taps_to_first_move}")
     watch.assert_clean()
 
@@ -207,8 +218,10 @@ def test_the_character_can_be_changed_and_the_teacher_prints_a_certificate(page,
     # The pupil reaches level 2 (enough answers: a rating and its count as two weeks of drills).
     db = live_server.db()
     db.execute("UPDATE pupil_ratings SET count = 120 WHERE pupil_id = ?", [morning["pupil_id"]])
-    db.execute("INSERT OR IGNORE INTO pupil_ratings (pupil_id, rating, count, updated_at)"
-               " VALUES (?, 0, 120, '2026-01-01')", [morning["pupil_id"]])
+    db.execute(
+        "INSERT OR IGNORE INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0, 120, '2026-01-01')",
+        [morning["pupil_id"]],
+    )
     db.conn.commit()
     db.close()
     page.reload()
@@ -231,7 +244,7 @@ def test_the_character_can_be_changed_and_the_teacher_prints_a_certificate(page,
     page.emulate_media(media="print")
     assert page.locator(".site-header").is_hidden() and page.get_by_role("button", name="Print").is_hidden()
     pdf = page.pdf(prefer_css_page_size=True)
-    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1          # one A4 page
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1  # one A4 page
     page.emulate_media(media="screen")
     page.screenshot(path=str(SCREENS / "pupil-certificate.png"), full_page=True)
     watch.assert_clean()

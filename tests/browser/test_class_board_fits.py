@@ -8,6 +8,7 @@ One child plays by the letter keys (hand X–Z, table A–L, Enter takes, Backsp
 again). A table of 6 seats fits the same sizes. The projector shows 8 tables on 1920×1080.
 
 Saves docs/screens/classplay-*.png for docs/class-play.md."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,11 @@ pytestmark = pytest.mark.browser
 
 SIZES = PUPIL_SIZES
 SHOT_SIZES = ((1024, 768), (390, 844))
-BOARD = (("#target-heading .target-card", "the magic number"), (".table-cards", "the table"),
-         (".hand-cards", "the hand"))
+BOARD = (
+    ("#target-heading .target-card", "the magic number"),
+    (".table-cards", "the table"),
+    (".hand-cards", "the hand"),
+)
 DECIDING = BOARD + (("[data-take]", "Take"), ("button[value=lay]", "Put down"))
 KIDS = ("Ida", "Jon")
 
@@ -95,7 +99,9 @@ def play(page, by_keys):
         page.keyboard.press("Backspace")
         expect(page.locator("#table .card-pick input:checked")).to_have_count(0)
         for card in cards:
-            page.locator("body").press(page.locator(f'#table [data-pick-card="{card}"]').get_attribute("data-key").lower())
+            page.locator("body").press(
+                page.locator(f'#table [data-pick-card="{card}"]').get_attribute("data-key").lower()
+            )
         expect(page.locator("#table .card-pick input:checked")).to_have_count(len(cards))
     if take:
         if by_keys:
@@ -106,8 +112,9 @@ def play(page, by_keys):
         page.locator("button[value=lay]").click()
 
 
-def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_work(browser, live_server, klass,
-                                                                                  known_deal):
+def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_work(
+    browser, live_server, klass, known_deal
+):
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce") for _ in KIDS]
     pages = [c.new_page() for c in contexts]
     for name, page in zip(KIDS, pages):
@@ -132,7 +139,9 @@ def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_w
         if mover.locator(".discard").count():
             fits(mover, f"move {moves + 1} (a Bomb)", BOARD[:2] + ((".discard", "the hand to give a card from"),))
         else:
-            fits(mover, f"move {moves + 1}", DECIDING, shot="turn" if moves >= 2 and shots and "turn" in shots else None)
+            fits(
+                mover, f"move {moves + 1}", DECIDING, shot="turn" if moves >= 2 and shots and "turn" in shots else None
+            )
         shots.discard("turn") if moves >= 2 else None
         expect(waiting.locator(".turn-line--other")).to_contain_text("is playing.")
         fits(waiting, f"waiting at move {moves + 1}", BOARD, shot="wait" if moves >= 2 and "wait" in shots else None)
@@ -147,8 +156,12 @@ def test_a_class_table_of_four_fits_every_screen_after_every_move_and_the_keys_w
         expect(result).to_be_visible()
         # The result first, then the points.
         assert result.bounding_box()["y"] < page.locator("#round-scores").bounding_box()["y"]
-    fits(pages[0], "the end of the round", (("#round-over-title", "the result"), (".round-next .big", "Play again"),
-                                            ("#round-scores", "the points")), shot="end")
+    fits(
+        pages[0],
+        "the end of the round",
+        (("#round-over-title", "the result"), (".round-next .big", "Play again"), ("#round-scores", "the points")),
+        shot="end",
+    )
     db.close()
     for c in contexts:
         c.close()
@@ -172,7 +185,11 @@ def test_a_class_table_of_six_fits_every_screen(browser, live_server, klass, kno
         expect(mover.locator(".seat")).to_have_count(6)
         expect(mover.locator("#table[data-decision]")).to_be_visible()
         for page in pages:
-            fits(page, "a table of six", DECIDING if page is mover and not page.locator(".discard").count() else BOARD[:2])
+            fits(
+                page,
+                "a table of six",
+                DECIDING if page is mover and not page.locator(".discard").count() else BOARD[:2],
+            )
         play(mover, by_keys=False)
         expect(mover.locator(f'#table[data-version="{row["version"]}"]')).to_have_count(0)
     db.close()

@@ -4,6 +4,7 @@ sets the drill; the day-0 dashboard raises no alarm. Then the same class with we
 the overview is at most 1,800 px tall and every pupil's row at most 40 px.
 
 Screenshots go to docs/screens/teacher-*.png (shown in docs/dashboard.md)."""
+
 import re
 from datetime import date, timedelta
 
@@ -17,12 +18,38 @@ from trainer.demo.history import add_history
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Emma\tJansen", "Noor\tBakker", "Sem\tVisser", "Liv\tSmit", "Daan\tMeijer", "Julia\tDekker",
-         "Lucas\tBos", "Mila\tVos", "Finn\tPeters", "Tess\tHendriks", "Levi\tMulder", "Sara\tDijkstra",
-         "Bram\tBrouwer", "Zoë\tWillems", "Milan\tJacobs", "Nina\tvan Dam", "Ravi\tKoster", "Yara\tPrins",
-         "Jesse\tPost", "Lotte\tKuipers", "Ahmed\tVeenstra", "Fenna\tKramer", "Thijs\tSchouten",
-         "Isa\tVermeulen", "Ruben\tvan Leeuwen", "Saar\tDe Wit", "Olivier\tHuisman", "Roos\tPeeters",
-         "Mees\tLammers", "Emma\tKok"]
+NAMES = [
+    "Emma\tJansen",
+    "Noor\tBakker",
+    "Sem\tVisser",
+    "Liv\tSmit",
+    "Daan\tMeijer",
+    "Julia\tDekker",
+    "Lucas\tBos",
+    "Mila\tVos",
+    "Finn\tPeters",
+    "Tess\tHendriks",
+    "Levi\tMulder",
+    "Sara\tDijkstra",
+    "Bram\tBrouwer",
+    "Zoë\tWillems",
+    "Milan\tJacobs",
+    "Nina\tvan Dam",
+    "Ravi\tKoster",
+    "Yara\tPrins",
+    "Jesse\tPost",
+    "Lotte\tKuipers",
+    "Ahmed\tVeenstra",
+    "Fenna\tKramer",
+    "Thijs\tSchouten",
+    "Isa\tVermeulen",
+    "Ruben\tvan Leeuwen",
+    "Saar\tDe Wit",
+    "Olivier\tHuisman",
+    "Roos\tPeeters",
+    "Mees\tLammers",
+    "Emma\tKok",
+]
 # The whole page at 1280 px wide; 1,850 since the teacher's menu gained "Check our table"
 # (issue 37.5) and wraps a line lower: the rows themselves are held by MAX_ROW_PX.
 MAX_OVERVIEW_PX = 1850
@@ -31,8 +58,9 @@ MAX_ROW_PX = 40
 
 def overview_sizes(page) -> tuple[int, list[float]]:
     height = page.evaluate("document.documentElement.scrollHeight")
-    rows = page.eval_on_selector_all("table.compact-overview tbody tr",
-                                     "rows => rows.map(r => r.getBoundingClientRect().height)")
+    rows = page.eval_on_selector_all(
+        "table.compact-overview tbody tr", "rows => rows.map(r => r.getBoundingClientRect().height)"
+    )
     return height, rows
 
 
@@ -104,7 +132,7 @@ def test_a_new_teacher_sets_up_thirty_pupils_and_sees_the_class_in_one_look(page
     assert max(rows) <= MAX_ROW_PX, f"a row is {max(rows)} px tall"
     assert height <= MAX_OVERVIEW_PX, f"the overview is {height} px tall"
     page.screenshot(path=str(SCREENS / "teacher-dashboard.png"), full_page=True)
-    page.get_by_role("link", name=re.compile(r"^and \d+ more")).click()      # the rest, first in the table
+    page.get_by_role("link", name=re.compile(r"^and \d+ more")).click()  # the rest, first in the table
     expect(page).to_have_url(re.compile(r"sort=attention&dir=desc"))
     page.locator(".dashboard-nav").get_by_role("link", name="What the class finds hard").click()
     expect(page.locator("td.heat-cell[class*='heat-accuracy-']").first).to_be_visible()

@@ -2,6 +2,7 @@
 first page, sit at one table and play a whole round through the pages (some moves by
 keyboard), every screen following each move by its 1 s poll, while a fourth context, the
 teacher, watches the class's tables. Then the round's record replays legally."""
+
 import json
 import subprocess
 import sys
@@ -22,7 +23,6 @@ pytestmark = pytest.mark.browser
 
 TRAINER = str(Path(sys.executable).with_name("trainer"))
 NAMES = ("Ann", "Ben", "Cat")
-
 
 
 @pytest.fixture
@@ -88,7 +88,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
         # The lobby's poll shows Ann's new table without a reload.
         kids[name].get_by_role("button", name="Join Ann").click()
         expect(kids[name].get_by_text("Wait: Ann starts the game.")).to_be_visible()
-    expect(kids["Ann"].locator(".cp-names")).to_contain_text("Cat")      # by Ann's poll
+    expect(kids["Ann"].locator(".cp-names")).to_contain_text("Cat")  # by Ann's poll
     expect(teacher.get_by_text("waiting to start")).to_be_visible()
     kids["Ann"].get_by_role("button", name="Start the game").click()
     expect(kids["Ann"].locator(".turn-line")).to_be_visible()
@@ -100,13 +100,13 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
     while True:
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
-        for page in kids.values():          # every screen follows by its poll, no reload
+        for page in kids.values():  # every screen follows by its poll, no reload
             expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"]))
         if game.state.over:
             break
         seat = game.state.current_player
         page = seat_page[seat]
-        expect(page.get_by_text("Your turn!").first).to_be_visible()     # then the live region says it
+        expect(page.get_by_text("Your turn!").first).to_be_visible()  # then the live region says it
         others = [p for s, p in seat_page.items() if s != seat]
         expect(others[0].locator(".turn-line")).to_contain_text("is playing.")
         if moves == 2:
@@ -122,7 +122,7 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
         moves += 1
 
     for page in kids.values():
-        expect(page.locator("#round-over-title")).to_be_visible()     # the result first
+        expect(page.locator("#round-over-title")).to_be_visible()  # the result first
     _screenshots(kids["Ann"], "over")
     expect(teacher.get_by_text("finished")).to_be_visible()
     (record,) = class_tables.rounds_of(db, table_id)
@@ -130,10 +130,12 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
     replayed = subprocess.run([TRAINER, "replay"], input=json.dumps(record), capture_output=True, text=True)
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert json.loads(replayed.stdout)["finished"] is True
-    exported = subprocess.run([TRAINER, "export-games", "--db", live_server.app.config["DATABASE"]],
-                              capture_output=True, text=True)
-    assert json.dumps(record, separators=(",", ":")) in {json.dumps(json.loads(line), separators=(",", ":"))
-                                                         for line in exported.stdout.splitlines()}
+    exported = subprocess.run(
+        [TRAINER, "export-games", "--db", live_server.app.config["DATABASE"]], capture_output=True, text=True
+    )
+    assert json.dumps(record, separators=(",", ":")) in {
+        json.dumps(json.loads(line), separators=(",", ":")) for line in exported.stdout.splitlines()
+    }
     for w in watches:
         w.assert_clean()
     for c in contexts:

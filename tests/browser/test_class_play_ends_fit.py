@@ -2,6 +2,7 @@
 tournament where the helper played for one of them (the points, what the helper won apart, the
 way on), fits 1024×768, 768×1024, 390×844 and 844×390 without scrolling; the open table's
 "Look again" is a real-size target. Screenshots only to a temporary folder."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,10 +20,13 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SIZES = PUPIL_SIZES           # a phone held sideways too (issue 48.4)
-TARGET = 44          # px: a finger's target (WCAG 2.5.5)
-BOARD = (("#target-heading .target-card", "the magic number"), (".table-cards", "the table"),
-         (".hand-cards", "the hand"))
+SIZES = PUPIL_SIZES  # a phone held sideways too (issue 48.4)
+TARGET = 44  # px: a finger's target (WCAG 2.5.5)
+BOARD = (
+    ("#target-heading .target-card", "the magic number"),
+    (".table-cards", "the table"),
+    (".hand-cards", "the hand"),
+)
 
 
 def _capture_first(game, _seat):
@@ -47,7 +51,7 @@ def test_a_match_end_with_the_helpers_points_fits_every_screen(browser, live_ser
     log_in(page, live_server, {"code": code, "name": "Ann"})
     page.get_by_role("link", name="Play with classmates").click()
     expect(page.locator("#table")).to_be_visible()
-    now[0] += ARRIVE_WITHIN + 1               # Cat never comes: the helper plays her turns
+    now[0] += ARRIVE_WITHIN + 1  # Cat never comes: the helper plays her turns
     seats = {class_tables.seat_of(db, table_id, p): p for p in pupils}
     for _ in range(600):
         row = class_tables.get(db, table_id)
@@ -65,8 +69,11 @@ def test_a_match_end_with_the_helpers_points_fits_every_screen(browser, live_ser
     assert class_tables.load(class_tables.get(db, table_id)).over
     db.close()
     expect(page.locator(".round-over")).to_be_visible(timeout=15_000)
-    must_see = [(".result-line", "who won"), (".result-points", "your points"),
-                (".round-next .button.primary", "Play again")]
+    must_see = [
+        (".result-line", "who won"),
+        (".result-points", "your points"),
+        (".round-next .button.primary", "Play again"),
+    ]
     check_fit(page, "the match's end", must_see, SIZES)
     page.screenshot(path=str(tmp_path / "match-end.png"))
 
@@ -76,7 +83,7 @@ def _look_again_is_big(page):
         page.set_viewport_size({"width": width, "height": height})
         link = page.locator("#table").get_by_role("link", name="Look again")
         box = None
-        for _ in range(40):                   # the board is swapped in whole by its poll now and then
+        for _ in range(40):  # the board is swapped in whole by its poll now and then
             expect(link).to_be_visible()
             box = link.bounding_box()
             if box:
@@ -95,13 +102,14 @@ def test_look_again_is_a_real_size_target_and_the_board_still_fits(browser, live
     log_in(page, live_server, {"code": code, "name": "Cat"})
     page.get_by_role("link", name="Play with classmates").click()
     page.get_by_role("button", name="Open a table").click()
-    _look_again_is_big(page)                                  # the open table's
-    tournaments.start(db, class_id, [pupils[:2]], play_tables.tournament_games([pupils[:2]], "round", 2),
-                      now=school_day.now())
+    _look_again_is_big(page)  # the open table's
+    tournaments.start(
+        db, class_id, [pupils[:2]], play_tables.tournament_games([pupils[:2]], "round", 2), now=school_day.now()
+    )
     db.close()
     board = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     log_in(board, live_server, {"code": code, "name": "Ann"})
     board.get_by_role("link", name="Play with classmates").click()
     expect(board.locator("#table .target-card")).to_be_visible()
-    _look_again_is_big(board)                                 # the board's
+    _look_again_is_big(board)  # the board's
     check_fit(board, "the board", BOARD, SIZES)

@@ -12,6 +12,7 @@ The server's clock (the web app's school_day.now and the channel's hub) is moved
 at a time, never waited for; the test waits on events (a version shown, a presence written).
 Moves are made by the children's tablets' own request path (play_tables.play), and the time until
 every other tablet and the projector show them is measured (docs/class-play.md)."""
+
 from __future__ import annotations
 
 import re
@@ -40,8 +41,8 @@ pytestmark = pytest.mark.browser
 KIDS = ("Ada", "Bram", "Cem", "Dirk")
 SIZES = {"Ada": (1024, 768), "Bram": (768, 1024), "Cem": (390, 844)}
 CALL = "The class tournament has started! Go to your table"
-STEP = 5.0           # seconds the clock moves at a time: well inside AWAY_AFTER - PRESENCE_EVERY
-SEEN_MS = 15_000     # a generous bound for a shared, busy test machine
+STEP = 5.0  # seconds the clock moves at a time: well inside AWAY_AFTER - PRESENCE_EVERY
+SEEN_MS = 15_000  # a generous bound for a shared, busy test machine
 
 
 class Clock:
@@ -63,16 +64,26 @@ def site(tmp_path, monkeypatch):
     server = LiveServer(app)
     server.start()
     # The pages are the app's own origin: no other may read the stream (issue 45).
-    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port,
-                      app_port=int(server.url.rsplit(":", 1)[1])).start()
+    channel = Channel(
+        Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]),
+        port=push_port,
+        app_port=int(server.url.rsplit(":", 1)[1]),
+    ).start()
     channel.server.config.app.state.hub.clock = clock
     db = server.db()
     make = Make(db)
     class_id = make.klass(make.teacher(email="journey@school.example"), "Journey class")
     pupils = {name: make.pupil(class_id, name, password="sun,tree,boat") for name in KIDS}
     code = make.class_row(class_id)["join_code"]
-    yield {"server": server, "channel": channel, "clock": clock, "db": db, "class_id": class_id,
-           "pupils": pupils, "code": code}
+    yield {
+        "server": server,
+        "channel": channel,
+        "clock": clock,
+        "db": db,
+        "class_id": class_id,
+        "pupils": pupils,
+        "code": code,
+    }
     db.close()
     channel.stop()
     server.stop()
@@ -102,8 +113,10 @@ def _advance(site, table_id, present, seconds):
     for _ in range(int(seconds / STEP)):
         site["clock"].offset += STEP
         target = site["clock"]() - STEP
-        _wait(lambda target=target: all((_seen(site["db"], table_id)[p] or 0) >= target for p in present),
-              f"presence noted for {present}")
+        _wait(
+            lambda target=target: all((_seen(site["db"], table_id)[p] or 0) >= target for p in present),
+            f"presence noted for {present}",
+        )
 
 
 def _version(db, table_id):
@@ -124,7 +137,7 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
         log_in(kids[name], server, {"code": site["code"], "name": name})
     kids["Ada"].get_by_role("link", name="Play with classmates").click()
     expect(kids["Ada"].locator("html")).to_have_attribute("data-live", "push")
-    expect(kids["Bram"].locator("html")).to_have_attribute("data-live", "push")     # My page listens
+    expect(kids["Bram"].locator("html")).to_have_attribute("data-live", "push")  # My page listens
 
     teacher = _context(browser, (1280, 800)).new_page()
     teacher.goto(server.url + "/")
@@ -134,7 +147,7 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
     teacher.get_by_role("button", name="Log in").click()
     teacher.get_by_role("link", name="Journey class").first.click()
     teacher.get_by_role("link", name="Watch class play").click()
-    for name in ("Cem", "Dirk"):                  # not logged in yet: the teacher ticks them
+    for name in ("Cem", "Dirk"):  # not logged in yet: the teacher ticks them
         teacher.get_by_role("checkbox", name=name, exact=True).check()
     teacher.get_by_role("button", name="Start the tournament").click()
     expect(teacher.get_by_text("Standings so far")).to_be_visible()
@@ -150,10 +163,15 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
     tid = tournaments.latest(db, site["class_id"])["id"]
     table_id = tournaments.table_ids(db, tid)[0]
     seat = {pid: class_tables.seat_of(db, table_id, pid) for pid in ids.values()}
-    _wait(lambda: all(_seen(db, table_id)[ids[n]] is not None for n in ("Ada", "Bram")),
-          "Ada and Bram, who came through the lobby and My page, are here")
-    ada_ticket = re.sub(r"^.*?/push/stream", site["channel"].url + "/push/stream",
-                        kids["Ada"].locator("#table").get_attribute("data-push"))
+    _wait(
+        lambda: all(_seen(db, table_id)[ids[n]] is not None for n in ("Ada", "Bram")),
+        "Ada and Bram, who came through the lobby and My page, are here",
+    )
+    ada_ticket = re.sub(
+        r"^.*?/push/stream",
+        site["channel"].url + "/push/stream",
+        kids["Ada"].locator("#table").get_attribute("data-push"),
+    )
 
     # Cem comes 60 s late.
     _advance(site, table_id, [ids["Ada"], ids["Bram"]], 60)
@@ -176,7 +194,7 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
     # Past ARRIVE_WITHIN, Dirk's turns are the helper's; the others play. Bram's tablet goes
     # offline for 40 s along the way, and the helper plays his turns once he is away.
     _advance(site, table_id, present, ARRIVE_WITHIN - STEP - (clock() - start))
-    assert class_tables.helped_of(class_tables.get(db, table_id)) == []     # not before ARRIVE_WITHIN
+    assert class_tables.helped_of(class_tables.get(db, table_id)) == []  # not before ARRIVE_WITHIN
     _advance(site, table_id, present, 2 * STEP)
     latencies = {"tablets": [], "projector": []}
     bram_context = kids["Bram"].context
@@ -198,7 +216,8 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
         watching = [n for n in ("Ada", "Bram", "Cem") if ids[n] != to_act and not (n == "Bram" and offline_at)]
         for name in watching:
             expect(kids[name].locator("#table")).not_to_have_attribute(
-                "data-version", str(row["version"]), timeout=SEEN_MS)
+                "data-version", str(row["version"]), timeout=SEEN_MS
+            )
             latencies["tablets"].append(time.monotonic() - moved)
         expect(projector.locator("#projector")).not_to_have_attribute("hx-get", before, timeout=SEEN_MS)
         latencies["projector"].append(time.monotonic() - moved)
@@ -225,7 +244,7 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
         expect(result).to_have_text(re.compile(rf"You got {standings[ids[name]]} points?\."), timeout=SEEN_MS)
     game = class_tables.load(row)
     if game.state.scores()[seat[ids["Bram"]]] > standings[ids["Bram"]]:
-        expect(kids["Bram"].locator(".result .helper-note")).to_be_visible()   # what the helper won, apart
+        expect(kids["Bram"].locator(".result .helper-note")).to_be_visible()  # what the helper won, apart
     boxes = projector.locator(".pj .seat")
     expect(boxes).to_have_count(4)
     for pid, points in standings.items():
@@ -233,16 +252,24 @@ def test_a_class_tournament_with_every_tablet_on_push_alone(browser, site):
 
     # Ada logs out: her ticket opens no stream, and the projector says "gone" within 20 s.
     kids["Ada"].get_by_role("button", name="Log out Ada").click()
-    _wait(lambda: db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [ids["Ada"]]).fetchone()[0] == 0,
-          "Ada's logout reached the server")
+    _wait(
+        lambda: db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [ids["Ada"]]).fetchone()[0] == 0,
+        "Ada's logout reached the server",
+    )
     assert requests.get(ada_ticket, stream=True, timeout=10).status_code == 403
     hub = site["channel"].server.config.app.state.hub
-    _wait(lambda: not any(sub.person == ids["Ada"] for s in list(hub.schools.values()) for sub in list(s.subscribers)),
-          "Ada's streams ended", within=3 * hubs.RECHECK_EVERY)
+    _wait(
+        lambda: not any(sub.person == ids["Ada"] for s in list(hub.schools.values()) for sub in list(s.subscribers)),
+        "Ada's streams ended",
+        within=3 * hubs.RECHECK_EVERY,
+    )
     expect(projector.locator(f'.pj-here [data-pupil="{ids["Ada"]}"]')).to_have_class(
-        re.compile("pj-here--gone"), timeout=20_000)
+        re.compile("pj-here--gone"), timeout=20_000
+    )
 
     for kind, seen in latencies.items():
         cuts = statistics.quantiles(seen, n=20)
-        print(f"move -> seen on {kind}: n={len(seen)} p50={statistics.median(seen) * 1000:.0f} ms"
-              f" p95={cuts[18] * 1000:.0f} ms")
+        print(
+            f"move -> seen on {kind}: n={len(seen)} p50={statistics.median(seen) * 1000:.0f} ms"
+            f" p95={cuts[18] * 1000:.0f} ms"
+        )

@@ -39,10 +39,11 @@ def _play_one_table_out(live_server, class_id):
         seat = class_tables.load(row).to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
         try:
-            play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                       lambda g, s: legal_moves(g.state)[0], now=5.0)
+            play_tables.play(
+                db, table_id, pupil, row["version"], f"m{row['version']}", lambda g, s: legal_moves(g.state)[0], now=5.0
+            )
         except class_tables.Stale:
-            pass        # a tablet's poll moved the table on meanwhile (the helper's turn): read it again
+            pass  # a tablet's poll moved the table on meanwhile (the helper's turn): read it again
     db.close()
 
 
@@ -73,7 +74,7 @@ def test_the_teacher_starts_a_tournament_and_a_child_taps_to_the_table(browser, 
     teacher.get_by_label("By game level, so the tables are even").check()
     teacher.get_by_role("button", name="Start the tournament").click()
     expect(teacher.get_by_text("Standings so far")).to_be_visible()
-    expect(teacher.locator(".cp-watch-table")).to_have_count(2)          # 7 children: a 4 and a 3
+    expect(teacher.locator(".cp-watch-table")).to_have_count(2)  # 7 children: a 4 and a 3
     expect(teacher.locator(".cp-standings-table")).to_have_count(2)
     # A seated child: "Play with classmates" on the home page is one tap to the table.
     ann = kids["Ann"]

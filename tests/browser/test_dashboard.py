@@ -1,5 +1,6 @@
 """The teacher's dashboard in a real browser: overview, a pupil's charts and their text
 equivalents, the game replay, and a drill a pupil finishes showing up at once (issue 7.8)."""
+
 import random
 import re
 from datetime import date, timedelta
@@ -36,18 +37,34 @@ def owls(live_server):
     class_id = make.klass(make.teacher(email=email), "Owls")
     noor, sem = make.pupil(class_id, "Noor"), make.pupil(class_id, "Sem")
     today = date.today()
-    backdate_class(db, class_id, today - timedelta(days=14))     # long enough for Sem to be missed
+    backdate_class(db, class_id, today - timedelta(days=14))  # long enough for Sem to be missed
     puzzle = seed_puzzles(db)[0]
     for days_ago, spec in [(8, [True, True, False, False, True]), (1, [True] * 5)]:
         day = today - timedelta(days=days_ago)
         s = session(db, noor, day)
         for i, right in enumerate(spec):
-            attempt(db, noor, day, correct=right, ms=3000 + 1000 * i, puzzle_id=puzzle, session_id=s, second=i * 20,
-                    rating_after=0.2 * i)
+            attempt(
+                db,
+                noor,
+                day,
+                correct=right,
+                ms=3000 + 1000 * i,
+                puzzle_id=puzzle,
+                session_id=s,
+                second=i * 20,
+                rating_after=0.2 * i,
+            )
     game_id = add_game(db, noor, today - timedelta(days=2), random.Random(2), me="random")
     db.close()
-    return {"email": email, "class_id": class_id, "noor": noor, "sem": sem, "game": game_id,
-            "puzzle": puzzle, "today": today}
+    return {
+        "email": email,
+        "class_id": class_id,
+        "noor": noor,
+        "sem": sem,
+        "game": game_id,
+        "puzzle": puzzle,
+        "today": today,
+    }
 
 
 def test_teacher_reads_the_overview_a_pupils_charts_and_a_replay(page, live_server, watch, owls):
@@ -60,7 +77,7 @@ def test_teacher_reads_the_overview_a_pupils_charts_and_a_replay(page, live_serv
     noor_row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Noor", exact=True))
     expect(noor_row).to_contain_text("+40 points")
 
-    page.get_by_role("link", name="Right (7 days)").click()           # sort, on the server
+    page.get_by_role("link", name="Right (7 days)").click()  # sort, on the server
     expect(page).to_have_url(re.compile(r"sort=accuracy&dir=asc"))
     expect(page.locator('th[aria-sort="ascending"]')).to_contain_text("Right (7 days)")
 
@@ -73,13 +90,13 @@ def test_teacher_reads_the_overview_a_pupils_charts_and_a_replay(page, live_serv
     page.get_by_text("The numbers in the charts, as a table").click()
     numbers = page.locator("#chart-numbers")
     expect(numbers).to_be_visible()
-    expect(numbers.get_by_role("row")).to_have_count(3)                  # header and two days
+    expect(numbers.get_by_role("row")).to_have_count(3)  # header and two days
     expect(numbers.get_by_role("row").nth(1)).to_contain_text("60%")
     expect(numbers.get_by_role("row").nth(2)).to_contain_text("100%")
 
     page.get_by_role("link", name="Replay").click()
     expect(page.get_by_text("Turn 0 of")).to_be_visible()
-    page.get_by_role("link", name="Next turn").click()                  # htmx swaps the viewer
+    page.get_by_role("link", name="Next turn").click()  # htmx swaps the viewer
     expect(page.get_by_text(re.compile(r"^\s*Turn 1 of"))).to_be_visible()
     expect(page).to_have_url(re.compile(r"step=1"))
     page.get_by_role("link", name="Show").first.click()
@@ -102,8 +119,9 @@ def drill_class(live_server):
     return {"email": email, "class_id": class_id, "code": code}
 
 
-def test_a_pupil_finishes_a_drill_and_the_teacher_sees_it_on_the_dashboard(browser, page, live_server, watch,
-                                                                          drill_class):
+def test_a_pupil_finishes_a_drill_and_the_teacher_sees_it_on_the_dashboard(
+    browser, page, live_server, watch, drill_class
+):
     login(page, live_server, drill_class["email"])
     page.goto(f"{live_server.url}/classes/{drill_class['class_id']}/dashboard")
     mila = page.get_by_role("row").filter(has=page.get_by_role("link", name="Mila", exact=True))
@@ -120,17 +138,17 @@ def test_a_pupil_finishes_a_drill_and_the_teacher_sees_it_on_the_dashboard(brows
         child.get_by_role("button", name=picture).click()
     child.get_by_role("button", name="Start today's drill").click()
     _, puzzle = current_puzzle(child, live_server)
-    answer(child, puzzle, "mouse")                                  # the first one right
+    answer(child, puzzle, "mouse")  # the first one right
     expect(child.locator("[data-feedback] h1")).to_have_text(re.compile(r"^(Well done!|Great!|Super!)$"))
     child.get_by_role("button", name="Next puzzle").click()
     current_puzzle(child, live_server)
-    child.get_by_role("button", name="I don't know").click()         # the second one passed
+    child.get_by_role("button", name="I don't know").click()  # the second one passed
     expect(child.get_by_text("Today's drill is done. Well done!")).to_be_visible()
 
     page.reload()
     for text in ("Done", "50%", "1 day"):
         expect(mila).to_contain_text(text)
-    expect(mila.locator("td").nth(2)).to_have_text("2")               # answers this week
+    expect(mila.locator("td").nth(2)).to_have_text("2")  # answers this week
     page.get_by_role("link", name="Mila", exact=True).first.click()
     expect(page.get_by_role("heading", name="How Mila is doing")).to_be_visible()
     answers = page.locator(".attempt-list > li")

@@ -1,6 +1,7 @@
 """Class games on the teacher's dashboard in a real browser (issue 16.6): the overview counts
 games against bots and class games side by side, the pupil's page lists the class round and
 replays it from the pupil's seat. Screenshots: docs/screens/dashboard-class-games-*.png."""
+
 import random
 import time
 from datetime import date, timedelta
@@ -38,9 +39,16 @@ def foxes(live_server):
     make = Make(db)
     email = f"foxes-{random.randrange(10**9)}@school.example"
     class_id = make.klass(make.teacher(email=email), "Foxes")
-    _table, (noor, sem, liv) = play_class_round(db, make, class_id, names=("Noor", "Sem", "Liv"), seed=3,
-                                                bots="beginner", choose=_sometimes_careless,
-                                                start=time.time() - 3600)
+    _table, (noor, sem, liv) = play_class_round(
+        db,
+        make,
+        class_id,
+        names=("Noor", "Sem", "Liv"),
+        seed=3,
+        bots="beginner",
+        choose=_sometimes_careless,
+        start=time.time() - 3600,
+    )
     add_game(db, noor, date.today() - timedelta(days=1), random.Random(2), me="random")
     db.close()
     return {"email": email, "class_id": class_id, "noor": noor}

@@ -5,6 +5,7 @@ injected offset), so nobody waits 40 s: no helper turn before Cat arrives; Cat c
 tablet for 30 s and the helper's turns for her are marked in the story; back, she is told;
 the standings and the certificates leave the helper's turns out. Every player box shows a
 name at 1024×768, 768×1024 and 390×844. Screenshots: docs/screens/fair-*.png."""
+
 from __future__ import annotations
 
 import time
@@ -80,7 +81,7 @@ def _teacher_starts(browser, live_server, klass):
     teacher.get_by_role("button", name="Log in").click()
     teacher.get_by_role("link", name=klass["name"]).first.click()
     teacher.get_by_role("link", name="Watch class play").click()
-    teacher.get_by_role("checkbox", name="Cat", exact=True).check()      # not logged in yet
+    teacher.get_by_role("checkbox", name="Cat", exact=True).check()  # not logged in yet
     teacher.get_by_role("button", name="Start the tournament").click()
     expect(teacher.get_by_text("Standings so far")).to_be_visible()
     return teacher
@@ -117,21 +118,28 @@ def _others_play_until(live_server, table_id, seat_of_cat, server_clock, done, p
         if done(row, game):
             return row, game
         server_clock[0] += 1
-        _here(live_server, table_id, present)          # may let the helper play
+        _here(live_server, table_id, present)  # may let the helper play
         row, game, seats = _state(live_server, table_id)
         if done(row, game):
             return row, game
         if game.to_act is not None and game.to_act != seat_of_cat and row["status"] == "playing":
             db = live_server.db()
             try:
-                play_tables.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"t{row['version']}",
-                           _capture_first, now=school_day.now())
+                play_tables.play(
+                    db,
+                    table_id,
+                    seats[game.to_act]["pupil_id"],
+                    row["version"],
+                    f"t{row['version']}",
+                    _capture_first,
+                    now=school_day.now(),
+                )
             except class_tables.Stale:
                 pass
             finally:
                 db.close()
         else:
-            time.sleep(0.25)          # a poll (every second) lets the helper play
+            time.sleep(0.25)  # a poll (every second) lets the helper play
     raise AssertionError("the table did not get there")
 
 
@@ -181,8 +189,9 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     # 40 s pass; Ann and Ben play until Cat must: nobody plays for Cat, her seat waits for her.
     present = [klass["pupils"]["Ann"], klass["pupils"]["Ben"]]
     _advance(live_server, table_id, present, server_clock, 40)
-    row, game = _others_play_until(live_server, table_id, cat_seat, server_clock,
-                                   lambda r, g: g.to_act == cat_seat, present)
+    row, game = _others_play_until(
+        live_server, table_id, cat_seat, server_clock, lambda r, g: g.to_act == cat_seat, present
+    )
     # Each board's poll is a chance for the helper to play (play_tables.tick): two more each, and
     # still nothing is played for her.
     polls = {name: TablePolls(kids[name], "requestfinished") for name in ("Ann", "Ben")}
@@ -208,10 +217,14 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     cat_context.close()
     _advance(live_server, table_id, present, server_clock, 30)
     row, game = _others_play_until(
-        live_server, table_id, cat_seat, server_clock,
-        lambda r, g: g.state.over or any(h[2] == cat_seat for h in class_tables.helped_of(r))
-        and g.to_act != cat_seat, present)
-    assert not game.state.over            # her pending turn comes first: the round goes on
+        live_server,
+        table_id,
+        cat_seat,
+        server_clock,
+        lambda r, g: g.state.over or any(h[2] == cat_seat for h in class_tables.helped_of(r)) and g.to_act != cat_seat,
+        present,
+    )
+    assert not game.state.over  # her pending turn comes first: the round goes on
     helped = class_tables.helped_of(row)
     assert helped and {h[3] for h in helped} == {"away"} and {h[2] for h in helped} == {cat_seat}
     expect(ann.locator(".news .badge--helper").first).to_be_visible(timeout=5_000)
@@ -222,8 +235,11 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     cat = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     log_in(cat, live_server, {"code": klass["code"], "name": "Cat"})
     cat.get_by_role("link", name=CALL).click()
-    told = (f"The helper played {helper_plays} turn for you." if helper_plays == 1
-            else f"The helper played {helper_plays} turns for you.")
+    told = (
+        f"The helper played {helper_plays} turn for you."
+        if helper_plays == 1
+        else f"The helper played {helper_plays} turns for you."
+    )
     expect(cat.get_by_text(told)).to_be_visible()
     cat.screenshot(path=str(SCREENS / "fair-told-390x844.png"))
     # Nothing that the helper made is shown as Cat's own TWEAK.
@@ -239,8 +255,9 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
             game = class_tables.load(row)
             pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
             server_clock[0] += 1
-            play_tables.play(db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first,
-                       now=school_day.now())
+            play_tables.play(
+                db, table_id, pupil, row["version"], f"e{row['version']}", _capture_first, now=school_day.now()
+            )
         row = class_tables.get(db, table_id)
         final = class_tables.load(row).state
         own, _tweaks = own_results(class_tables.rounds_of(db, table_id)[0], 0, class_tables.helped_of(row))
@@ -255,6 +272,7 @@ def test_a_slow_child_is_waited_for_helped_when_away_and_told_when_back(browser,
     winners = {name for name, r in standings.items() if r["points"] == max(x["points"] for x in standings.values())}
     for name in KIDS:
         named = teacher.locator(".certificate-name").get_by_text(name, exact=True)
-        expect(teacher.locator("article.certificate", has_text="won at table").filter(has=named)) \
-            .to_have_count(1 if name in winners else 0)
+        expect(teacher.locator("article.certificate", has_text="won at table").filter(has=named)).to_have_count(
+            1 if name in winners else 0
+        )
     watch.assert_clean()

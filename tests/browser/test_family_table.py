@@ -3,6 +3,7 @@ table from her page, Anna and Bram are typed in, and the tablet is passed betwee
 people's turns. R9 on one screen: from the moment the hand-over screen appears until the next
 player taps, no screenshot shows a card, and the last player's hand is nowhere in the page.
 Counts the taps of a turn, the hand-over's tap included."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -64,7 +65,7 @@ def test_a_family_of_three_plays_a_whole_round_passing_the_tablet(page, live_ser
         holders.append(name)
         expect(page.locator("#game[data-decision]")).to_be_visible()
         expect(page.locator(".turn-line--you")).to_be_visible()
-        if page.locator(".discard").count():            # R7.4: a Bomb asks for a card
+        if page.locator(".discard").count():  # R7.4: a Bomb asks for a card
             page.locator(".discard button").first.click()
             taps += 1
             continue
@@ -99,7 +100,9 @@ def test_a_family_of_three_plays_a_whole_round_passing_the_tablet(page, live_ser
     watch.assert_clean()
 
 
-FITS = "() => document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth"
+FITS = (
+    "() => document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth"
+)
 SIZE = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
 
 
@@ -139,8 +142,11 @@ def test_every_turn_of_a_whole_round_fits_a_phone(page, live_server, watch, mila
             inside(page, ".my-actions", "the action cards", size)
         if width > height:
             # One line: some height crosses every item of it.
-            boxes = page.eval_on_selector_all(".game-top > *", "els => els.map(e => { const b = e.getBoundingClientRect();"
-                                                                " return [Math.round(b.top), Math.round(b.bottom)]; })")
+            boxes = page.eval_on_selector_all(
+                ".game-top > *",
+                "els => els.map(e => { const b = e.getBoundingClientRect();"
+                " return [Math.round(b.top), Math.round(b.bottom)]; })",
+            )
             assert max(t for t, _b in boxes) < min(b for _t, b in boxes), f"the magic number's line wraps: {boxes}"
         if page.locator(".discard").count():
             inside(page, ".discard", "the Bomb's discard", size)

@@ -2,6 +2,7 @@
 for three answers — the first on the puzzle on screen, two more on the puzzles the server
 handed out ahead — comes back, and each answer is stored exactly once, flagged `queued`, with
 the ratings moved once each; a reload while answers wait on the tablet loses and doubles none."""
+
 import json
 from datetime import timedelta
 
@@ -47,9 +48,14 @@ def _puzzle_on_screen(page, live_server):
 
 def _answers(live_server, pupil_id):
     db = live_server.db()
-    rows = [dict(zip(("id", "outcome", "correct"), r)) for r in db.execute(
-        "SELECT id, outcome, correct FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL"
-        " ORDER BY answered_at", [pupil_id])]
+    rows = [
+        dict(zip(("id", "outcome", "correct"), r))
+        for r in db.execute(
+            "SELECT id, outcome, correct FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL"
+            " ORDER BY answered_at",
+            [pupil_id],
+        )
+    ]
     rating = db.execute("SELECT count FROM pupil_ratings WHERE pupil_id = ?", [pupil_id]).fetchone()
     db.close()
     for row in rows:
@@ -71,7 +77,7 @@ def _wait_until_sent(page, seconds=30):
         try:
             if _queue_length(page) == 0:
                 return
-        except Exception:          # the outbox reloads the page when it is done
+        except Exception:  # the outbox reloads the page when it is done
             pass
         page.wait_for_timeout(250)
     raise AssertionError("the outbox never emptied")
@@ -81,8 +87,9 @@ def _assert_clean_but_offline(watch):
     # htmx reports each post the dropped network failed (htmx:sendError, afterRequest) on the
     # console; that is the outage itself. Anything else (a CSP violation, a script error, an
     # off-site request) is a bug.
-    assert [p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")] \
-        == []
+    assert [
+        p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")
+    ] == []
 
 
 def _queue_length(page):
@@ -92,7 +99,7 @@ def _queue_length(page):
 def test_three_answers_through_an_outage_are_stored_once_each(page, context, live_server, drill_pupil):
     _log_in_and_start(page, live_server, drill_pupil)
     _puzzle_on_screen(page, live_server)
-    page.wait_for_timeout(1200)            # a child looks before the first tap
+    page.wait_for_timeout(1200)  # a child looks before the first tap
 
     context.set_offline(True)
     given = []
@@ -113,8 +120,9 @@ def test_three_answers_through_an_outage_are_stored_once_each(page, context, liv
     rows, rated = _answers(live_server, drill_pupil["id"])
     assert [r["id"] for r in rows] == given, "each stored once, in the order given"
     assert all(r["outcome"]["queued"] for r in rows)
-    assert all(r["outcome"]["ending"] == "answer" and r["correct"] == 1 for r in rows), \
+    assert all(r["outcome"]["ending"] == "answer" and r["correct"] == 1 for r in rows), (
         "none judged late: each was given in time"
+    )
     assert rated == 3, "the pupil's rating moved once per answer"
     # The screen is the server's again: the feedback of the last one, and the drill goes on.
     expect(page.get_by_role("button", name="Next puzzle")).to_be_visible()
@@ -140,7 +148,7 @@ def test_a_reload_while_answers_wait_loses_and_doubles_none(page, context, live_
     page.goto(live_server.url + "/practice")
     _wait_until_sent(page)
     page.wait_for_load_state("load")
-    page.reload()                          # and once more: nothing is sent again
+    page.reload()  # and once more: nothing is sent again
 
     rows, rated = _answers(live_server, drill_pupil["id"])
     assert [r["id"] for r in rows] == given
@@ -170,8 +178,9 @@ def test_a_puzzle_handed_out_too_long_ago_is_not_shown(page, context, live_serve
     _assert_clean_but_offline(watch)
 
 
-def test_answers_held_overnight_do_not_count_and_the_child_is_told_kindly(page, context, live_server, drill_pupil,
-                                                                          watch, monkeypatch):
+def test_answers_held_overnight_do_not_count_and_the_child_is_told_kindly(
+    page, context, live_server, drill_pupil, watch, monkeypatch
+):
     # Issue 38.4–5: two answers wait on the tablet (one on a puzzle handed out ahead), and the
     # Wi-Fi comes back on the next school day. The server refuses both; the page loads the
     # server's screen, which says so in one calm line.

@@ -6,6 +6,7 @@ the colours around them, the element's own background inside the ring and its pa
 outside: of the ring's two colours, one has at least 3:1 against each, and the two differ by at
 least 9:1 (technique C40). The focused element is the one on top at its centre, never under
 something else. And the focus looks unlike "now playing": another colour, a ring, not a frame."""
+
 from __future__ import annotations
 
 import re
@@ -68,6 +69,7 @@ def luminance(rgb):
     def channel(c):
         c = c / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(c) for c in rgb[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

@@ -1,6 +1,7 @@
 """Game levels in the browser (issue 17): the teacher sets the fitted bot's aim in the class's
 game settings; a pupil's new game offers the fitted bot by a friendly name, and the board
 names it so; the teacher then sees the pupil's game level on the dashboard."""
+
 import random
 
 import pytest
@@ -68,8 +69,10 @@ def test_a_pupil_plays_the_fitted_bot_and_the_teacher_sees_the_level(page, live_
     bots = load_bot_elo()
     row = next(db.query("SELECT settings FROM games WHERE pupil_id = ?", [klass["pupil_id"]]))
     assert '"dial:0.34"' in row["settings"]
-    db.execute("INSERT INTO pupil_game_levels (pupil_id, elo, rd, games, updated_at) VALUES (?, ?, 90, 9, 0)",
-               [klass["pupil_id"], bots.rating_of("dial:0.5").elo])
+    db.execute(
+        "INSERT INTO pupil_game_levels (pupil_id, elo, rd, games, updated_at) VALUES (?, ?, 90, 9, 0)",
+        [klass["pupil_id"], bots.rating_of("dial:0.5").elo],
+    )
     db.close()
     page.get_by_role("button", name="Log out Mila").click()
     page.get_by_role("link", name="I am a teacher").click()
@@ -78,7 +81,9 @@ def test_a_pupil_plays_the_fitted_bot_and_the_teacher_sees_the_level(page, live_
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Foxes").click()
     page.get_by_role("link", name="Dashboard: how the class is doing").click()
-    expect(page.locator("table.overview tbody tr").first.locator("td").nth(8)).to_have_text("50")   # the Game level column
+    expect(page.locator("table.overview tbody tr").first.locator("td").nth(8)).to_have_text(
+        "50"
+    )  # the Game level column
     page.locator("table.overview").get_by_role("link", name="Mila").click()
     expect(page.locator(".summary")).to_contain_text("50 of 100")
     watch.assert_clean()
@@ -99,7 +104,7 @@ def test_a_child_who_logs_out_while_a_bot_moves_lands_on_the_front_page(browser,
     page.get_by_role("link", name="New game").click()
     page.get_by_label("Bot 1").select_option("beginner")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#game[data-decision]")).to_be_visible()       # the known deal: Mila starts
+    expect(page.locator("#game[data-decision]")).to_be_visible()  # the known deal: Mila starts
     page.locator("#game .hand-cards button[data-pick-card]").first.click()
     page.get_by_role("button", name="Put down").click()
     until(page, lambda: steps, "the bot's next step to be asked")
@@ -108,8 +113,8 @@ def test_a_child_who_logs_out_while_a_bot_moves_lands_on_the_front_page(browser,
     until(page, lambda: front, "the log-out to send the browser to the front page")
     for route in steps:
         try:
-            route.continue_()           # the late answer: "log in again"
-        except Exception:               # noqa: BLE001 - the page cancelled it: what we want
+            route.continue_()  # the late answer: "log in again"
+        except Exception:  # noqa: BLE001 - the page cancelled it: what we want
             pass
     until(page, lambda: all(route.request in ended for route in steps), "the held step to end")
     front[0].continue_()

@@ -1,6 +1,7 @@
 """A pupil plays TWEAK against a bot in the browser (issue 6): a whole round by tapping, the
 score screen checked against `trainer replay` of the stored record, resuming after a reload,
 skipping the bots' turns, and playing by keyboard."""
+
 import json
 import subprocess
 import sys
@@ -37,6 +38,7 @@ def step_ms(live_server):
 
     def set_to(ms):
         config["GAME_STEP_MS"] = ms
+
     yield set_to
     config["GAME_STEP_MS"] = before
 
@@ -53,7 +55,7 @@ def log_in(page, live_server, pupil):
 
 def start_game(page):
     page.get_by_role("link", name="New game").click()
-    expect(page.get_by_label("Bot 1")).to_have_value("fitted")       # issue 17: the default
+    expect(page.get_by_label("Bot 1")).to_have_value("fitted")  # issue 17: the default
     page.get_by_label("Bot 1").select_option("beginner")
     expect(page.get_by_label("One round")).to_be_checked()
     page.get_by_role("button", name="Start the game").click()
@@ -78,27 +80,28 @@ def stored_game(live_server, pupil_id):
     return row, moves
 
 
-def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(page, live_server, watch, pupil, step_ms,
-                                                                       tmp_path):
+def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(
+    page, live_server, watch, pupil, step_ms, tmp_path
+):
     step_ms(30)
     log_in(page, live_server, pupil)
     start_game(page)
     laid = captured = 0
     while wait_for_turn_or_end(page):
         decision = page.locator("#game").get_attribute("data-decision")
-        if page.locator(".discard").count():           # R7.4: the bot's Bomb asks for a card
+        if page.locator(".discard").count():  # R7.4: the bot's Bomb asks for a card
             page.locator(".discard button").first.click()
         else:
             hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
             target = int(page.locator(".target-card").inner_text())
-            capture = best_capture(solve(hand, table, target)) if laid else None   # lay first, once
+            capture = best_capture(solve(hand, table, target)) if laid else None  # lay first, once
             picked = [capture.play, *capture.capture] if capture else [hand[0]]
             for card in picked:
                 button = page.locator(f'[data-pick-card="{card}"]')
                 button.click()
                 expect(button).to_have_attribute("aria-pressed", "true")
             if capture:
-                expect(page.locator("#pick-status")).to_contain_text(capture.call())   # R5.4
+                expect(page.locator("#pick-status")).to_contain_text(capture.call())  # R5.4
                 expect(page.locator("#pick-status")).to_contain_text("That makes the magic number!")
                 page.get_by_role("button", name="Take", exact=True).click()
                 captured += 1
@@ -122,9 +125,8 @@ def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(page, liv
     watch.assert_clean()
 
 
-def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, live_server, watch, pupil,
-                                                                         step_ms):
-    step_ms(600_000)          # the bots' turns wait for the pupil
+def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, live_server, watch, pupil, step_ms):
+    step_ms(600_000)  # the bots' turns wait for the pupil
     log_in(page, live_server, pupil)
     start_game(page)
     if page.get_by_role("link", name="Skip", exact=True).count():
@@ -146,7 +148,7 @@ def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, l
     expect(skip).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#game[data-decision]")).to_be_visible()
-    expect(page.locator(".news-item").last).to_contain_text("Squirrel")      # beginner plays as the Squirrel
+    expect(page.locator(".news-item").last).to_contain_text("Squirrel")  # beginner plays as the Squirrel
     hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
     row_before, _ = stored_game(live_server, pupil["pupil_id"])
 

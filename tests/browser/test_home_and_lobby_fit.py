@@ -2,6 +2,7 @@
 either way up (390×844, 844×390) without scrolling (issue 39.4: home was 902 px tall at 1024×768, the lobby 966 px on
 a phone with "Open a table" below the screen). A child with today's drill and a character;
 the lobby with two open tables to join."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,6 +37,12 @@ def test_home_and_lobby_fit_without_scrolling(page, live_server):
     check_fit(page, "the home page", [(".kid-actions", "the buttons")], SIZES, "pupil-home-fit", SHOTS)
     page.get_by_role("link", name="Play with classmates").click()
     expect(page.get_by_role("button", name="Join Ravi")).to_be_visible()
-    check_fit(page, "the lobby", [("button:text('Open a table')", "Open a table"), (".cp-table-list", "the tables")],
-              SIZES, "classplay-lobby", SHOTS)
+    check_fit(
+        page,
+        "the lobby",
+        [("button:text('Open a table')", "Open a table"), (".cp-table-list", "the tables")],
+        SIZES,
+        "classplay-lobby",
+        SHOTS,
+    )
     watch.assert_clean()

@@ -7,6 +7,7 @@ old one is a friendly 404.
 Screenshots go to docs/screens/home-letter.png and docs/screens/parent-page.png (docs/pupils.md).
 The taps from the class page to the printed letters are printed for docs/pupils.md
 (`pytest -s tests/browser/test_home_letters.py`)."""
+
 import re
 
 import pytest
@@ -19,9 +20,36 @@ from parent_helpers import parent_link
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Emma", "Noor", "Sem", "Liv", "Daan", "Julia", "Lucas", "Mila", "Finn", "Tess", "Levi", "Sara",
-         "Bram", "Zoë", "Milan", "Nina", "Ravi", "Yara", "Jesse", "Lotte", "Ahmed", "Fenna", "Thijs",
-         "Isa", "Ruben", "Saar", "Olivier", "Roos"]
+NAMES = [
+    "Emma",
+    "Noor",
+    "Sem",
+    "Liv",
+    "Daan",
+    "Julia",
+    "Lucas",
+    "Mila",
+    "Finn",
+    "Tess",
+    "Levi",
+    "Sara",
+    "Bram",
+    "Zoë",
+    "Milan",
+    "Nina",
+    "Ravi",
+    "Yara",
+    "Jesse",
+    "Lotte",
+    "Ahmed",
+    "Fenna",
+    "Thijs",
+    "Isa",
+    "Ruben",
+    "Saar",
+    "Olivier",
+    "Roos",
+]
 PAGE_LIMIT = 60 * 1024
 
 
@@ -49,9 +77,9 @@ def test_a_teacher_prints_home_letters_and_a_parent_sees_only_their_child(page, 
     taps += 1
     expect(page.locator("article.home-letter")).to_have_count(28)
     expect(page.get_by_role("button", name="Print 28 letters")).to_be_visible()
-    taps += 1                                  # Print: the browser's dialog takes it from here
+    taps += 1  # Print: the browser's dialog takes it from here
     sheets = pdf_pages(page)
-    assert sheets == 28                        # one sheet per pupil: two pupils never share one
+    assert sheets == 28  # one sheet per pupil: two pupils never share one
     print(f"\nhome letters, class of 28: {taps} taps from the class page, {sheets} A4 sheets")
     page.locator("article.home-letter").first.screenshot(path=str(SCREENS / "home-letter.png"))
 
@@ -63,12 +91,15 @@ def test_a_teacher_prints_home_letters_and_a_parent_sees_only_their_child(page, 
     expect(page.locator("article.home-letter")).to_have_count(28)
     page.get_by_role("link", name="Deutsch").click()
     expect(page.locator("article.home-letter").first).to_contain_text("Liebe Eltern von")
-    expect(page.get_by_role("heading", name="Home letters for Group 4")).to_be_visible()   # the teacher's page stays English
+    expect(
+        page.get_by_role("heading", name="Home letters for Group 4")
+    ).to_be_visible()  # the teacher's page stays English
     assert pdf_pages(page) == 28
 
     db = live_server.db()
-    noor = db.execute("SELECT p.id FROM pupils p JOIN classes c ON c.id = p.class_id"
-                      " WHERE c.name = 'Group 4' AND p.name = 'Noor'").fetchone()[0]
+    noor = db.execute(
+        "SELECT p.id FROM pupils p JOIN classes c ON c.id = p.class_id WHERE c.name = 'Group 4' AND p.name = 'Noor'"
+    ).fetchone()[0]
     link = live_server.url + "/family/" + parent_link(live_server.app, db, noor)
     db.close()
 

@@ -3,6 +3,7 @@ a child scans her home QR at home (a second browser context) inside the hours an
 page, then sees "See you tomorrow!" when the hours are over, and a third device with the same
 QR is refused calmly; those two pages fit every tablet and phone size and pass axe-core. The clock is trainer.web.core.school_day.now, moved by the test (the live
 server runs in this process), read in the server's time zone. Saves docs/screens/home-*.png."""
+
 from __future__ import annotations
 
 import random
@@ -23,7 +24,7 @@ SIZES = [(1024, 768), (390, 844)]
 
 
 class Clock:
-    moment = datetime(2026, 12, 2, 10, 0)       # a Wednesday, 10:00, the server's local time
+    moment = datetime(2026, 12, 2, 10, 0)  # a Wednesday, 10:00, the server's local time
 
     def now(self) -> float:
         return self.moment.timestamp()
@@ -52,13 +53,27 @@ def test_home_practice_from_the_teachers_click_to_the_childs_evening(page, brows
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved.").wait_for()
     assert home_practice.hours(db, class_id).enabled
-    page.evaluate("scrollTo(0, 0)")          # Save was scrolled to for the click
-    check_fit(page, "the home practice page", [("#home-practice h1", "the heading")], SIZES,
-              shot="home-practice-teacher", shot_sizes=SIZES, whole_height=False)
+    page.evaluate("scrollTo(0, 0)")  # Save was scrolled to for the click
+    check_fit(
+        page,
+        "the home practice page",
+        [("#home-practice h1", "the heading")],
+        SIZES,
+        shot="home-practice-teacher",
+        shot_sizes=SIZES,
+        whole_height=False,
+    )
     page.get_by_role("link", name="Show the home QR code of Noor").click()
     page.locator(".home-qr svg").wait_for()
-    check_fit(page, "a pupil's home QR", [("#home-qr-card h1", "the heading")], SIZES,
-              shot="home-qr-teacher", shot_sizes=SIZES, whole_height=False)
+    check_fit(
+        page,
+        "a pupil's home QR",
+        [("#home-qr-card h1", "the heading")],
+        SIZES,
+        shot="home-qr-teacher",
+        shot_sizes=SIZES,
+        whole_height=False,
+    )
     watch.assert_clean()
 
     # At home: the QR's address (the token in its fragment) opened on the family's tablet.

@@ -1,6 +1,7 @@
 """An installable web app for tablets (issue 18.4): a manifest Chromium accepts, a service worker
 that keeps only static files and the offline page — never a pupil's page, never an answer —
 and, with the Wi-Fi gone, a calm page that shows nobody's name."""
+
 import re
 
 import pytest
@@ -34,7 +35,7 @@ def test_the_manifest_names_the_app_and_its_icons_load(page, live_server):
     manifest = page.request.get(live_server.url + href).json()
     assert manifest["name"] == "TWEAK Trainer" and manifest["display"] == "standalone"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
-    assert {"192x192", "512x512"} <= sizes     # what Chromium asks for to offer "Install"
+    assert {"192x192", "512x512"} <= sizes  # what Chromium asks for to offer "Install"
     for icon in manifest["icons"]:
         assert page.request.get(live_server.url + icon["src"]).ok, icon["src"]
 
@@ -61,7 +62,7 @@ def test_the_worker_keeps_only_static_files_and_a_nameless_offline_page(page, li
 def test_without_wifi_the_tablet_shows_the_offline_page_then_recovers(page, context, live_server, pupil):
     log_in(page, live_server, pupil)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()                                # now the worker controls the page
+    page.reload()  # now the worker controls the page
     here = page.url
 
     context.set_offline(True)

@@ -1,6 +1,7 @@
 """The letter keys drawn on the cards (A–L on the table, X–Z in the hand, ↵ on Take) are shown
 only where there is a keyboard (issue 39.4): on a touch screen without hover they are hidden,
 with a mouse they are shown (games.css, `(hover: hover) and (pointer: fine)`)."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -41,7 +42,7 @@ def test_letters_on_the_cards_only_with_a_keyboard(browser, live_server, kids, t
     to_a_board(page, live_server, kids, "Tia" if touch else "Max")
     assert page.evaluate(FINE) is (not touch)
     keys = page.locator("#game .hand-cards .card-key")
-    expect(keys.first).to_be_attached(timeout=20_000)          # the bots' turns told, then the child's
+    expect(keys.first).to_be_attached(timeout=20_000)  # the bots' turns told, then the child's
     if touch:
         for key in keys.all():
             expect(key).to_be_hidden()

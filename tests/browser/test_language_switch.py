@@ -1,6 +1,7 @@
 """The language picker changes the page when asked, and the choice sticks. By keyboard (issue
 49.2) the arrow keys move through the languages without leaving the page; Enter, or Change
 beside the picker, confirms, and the page in its new language keeps the focus on the picker."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -10,7 +11,7 @@ pytestmark = pytest.mark.browser
 def test_language_switch_changes_the_page_and_is_remembered(page, live_server, watch):
     page.goto(live_server.url + "/join")
     expect(page.get_by_role("heading", name="Log in to your class")).to_be_visible()
-    expect(page.get_by_role("button", name="Change")).to_be_hidden()    # nothing to confirm yet
+    expect(page.get_by_role("button", name="Change")).to_be_hidden()  # nothing to confirm yet
     page.get_by_label("Language").select_option("nl")
     page.get_by_role("button", name="Change").click()
     expect(page.get_by_role("heading", name="Log in bij je klas")).to_be_visible()
@@ -42,7 +43,7 @@ def test_arrow_keys_only_move_through_the_languages_and_enter_confirms(page, liv
 
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
-    page.wait_for_timeout(500)          # a page that switched on change would be on its way now
+    page.wait_for_timeout(500)  # a page that switched on change would be on its way now
     expect(picker).to_have_value("da")
     expect(page.get_by_role("heading", name="Log in to your class")).to_be_visible()
     assert page.locator("html").get_attribute("lang") == "en"

@@ -11,6 +11,7 @@ school hours. Home hours 15:00-19:30, school hours 08:00-16:00; 2 December 2026 
   code is refused (school is out).
 - The teacher sees which device holds the code and frees it in one tap: the tablet is logged
   out at its next click, and the code works on the next device."""
+
 from __future__ import annotations
 
 import random
@@ -31,7 +32,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 class Clock:
-    moment = datetime(2026, 12, 2, 10, 0)       # the server's local time
+    moment = datetime(2026, 12, 2, 10, 0)  # the server's local time
 
     def now(self) -> float:
         return self.moment.timestamp()
@@ -68,7 +69,7 @@ def test_the_letters_codes_at_4_55_and_16_00_bind_and_log_in_as_the_rule_says(pa
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved.").wait_for()
     page.locator("#home-practice ~ .actions").get_by_role("link", name="Home letters for parents").click()
-    expect(page.locator(".class-nav [aria-current=page]")).to_have_text("At home")     # issue 47.7
+    expect(page.locator(".class-nav [aria-current=page]")).to_have_text("At home")  # issue 47.7
     letter = page.locator(f"#letter-{noor}")
     expect(letter).to_contain_text("For your child's tablet")
     expect(letter).to_contain_text("every day from 15:00 to 19:30")
@@ -85,7 +86,7 @@ def test_the_letters_codes_at_4_55_and_16_00_bind_and_log_in_as_the_rule_says(pa
     phone = phone_context.new_page()
     phone.goto(childs_code)
     phone.get_by_text("Practice at home opens at 15:00.").wait_for()
-    assert home_practice.key(db, noor) is None                      # bound to nothing
+    assert home_practice.key(db, noor) is None  # bound to nothing
     phone.goto(live_server.url + "/")
     phone.get_by_role("link", name="I am a pupil").click()
     phone.get_by_label("Class code").fill(join_code)

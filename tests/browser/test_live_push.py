@@ -3,6 +3,7 @@ contexts and the teacher's projector on a third. Each move shows on the other tw
 reload, carried by the channel (the other screens ask once per move, no 1 s poll); when the
 channel's process restarts, and when a tablet is offline for 10 s, the pages fall back to the
 version poll and come back to the channel by themselves, without a reload."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,7 @@ from web_helpers import TEACHER_PASSWORD, Make, make_app
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ann", "Ben")
-BACK = 25_000      # ms: the page's jittered reconnection waits 1-1.5 s, then 2-3 s, then 4-6 s ...
+BACK = 25_000  # ms: the page's jittered reconnection waits 1-1.5 s, then 2-3 s, then 4-6 s ...
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +33,9 @@ def site(tmp_path_factory):
     server.start()
     # The pages are the app's own origin (issue 45: no other may read the stream across ports).
     app_port = int(server.url.rsplit(":", 1)[1])
-    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port,
-                      app_port=app_port).start()
+    channel = Channel(
+        Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port, app_port=app_port
+    ).start()
     state = {"server": server, "channel": channel, "port": push_port, "app": app, "app_port": app_port}
     yield state
     state["channel"].stop()
@@ -110,7 +112,8 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
         for page in seat_page.values():
             expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
         expect(teacher.locator("#watch")).to_have_attribute(
-            "hx-get", f"/classes/{klass['class_id']}/play/live?v={class_tables.class_signature(db, klass['class_id'])}")
+            "hx-get", f"/classes/{klass['class_id']}/play/live?v={class_tables.class_signature(db, klass['class_id'])}"
+        )
         return seat
 
     for page in pages:
@@ -143,8 +146,11 @@ def test_moves_reach_the_other_child_and_the_projector_by_push_and_survive_losin
     polled = {seat: c.live for seat, c in counts.items()}
     until(seat_page[0], lambda: all(c.live > polled[s] for s, c in counts.items()), "every board's poll")
     # ... and come back to it by themselves when it is back.
-    site["channel"] = Channel(Schools.one(site["app"].config["DATABASE"], site["app"].config["SECRET_KEY"]),
-                              port=site["port"], app_port=site["app_port"]).start()
+    site["channel"] = Channel(
+        Schools.one(site["app"].config["DATABASE"], site["app"].config["SECRET_KEY"]),
+        port=site["port"],
+        app_port=site["app_port"],
+    ).start()
     for page in pages:
         _live(page, "push")
     one_move()

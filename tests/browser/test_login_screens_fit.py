@@ -2,6 +2,7 @@
 844×390, is how many children hold one at home): the class code, "Who are you?" and the
 pictures, with what the child taps next inside the screen. "Who are you?" of a
 class of 28 may scroll below its first names; every other step fits without scrolling."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,9 +14,35 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-CLASSMATES = ("Åsa", "Ben", "Chloé", "Daan", "Emre", "Fenna", "Gijs", "Hana", "Ilse", "Jesper", "Kaj",
-              "Lotte", "Mees", "Noor", "Ömer", "Pien", "Quinn", "Ravi", "Sofie", "Teun", "Uma", "Vera",
-              "Wout", "Xander", "Yara", "Zoë", "Łukasz")
+CLASSMATES = (
+    "Åsa",
+    "Ben",
+    "Chloé",
+    "Daan",
+    "Emre",
+    "Fenna",
+    "Gijs",
+    "Hana",
+    "Ilse",
+    "Jesper",
+    "Kaj",
+    "Lotte",
+    "Mees",
+    "Noor",
+    "Ömer",
+    "Pien",
+    "Quinn",
+    "Ravi",
+    "Sofie",
+    "Teun",
+    "Uma",
+    "Vera",
+    "Wout",
+    "Xander",
+    "Yara",
+    "Zoë",
+    "Łukasz",
+)
 
 TABLETS = tuple(size for size in PUPIL_SIZES if min(size) >= 768)
 PHONES = tuple(size for size in PUPIL_SIZES if size not in TABLETS)
@@ -42,12 +69,19 @@ def test_the_way_in_fits_each_screen(page, live_server, watch):
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a pupil").click()
     expect(page.get_by_label("Class code")).to_be_visible()
-    check_fit(page, "the class code", [("#join #f-code", "the code field"), ("button:has-text('Next')", "Next")], PUPIL_SIZES)
+    check_fit(
+        page, "the class code", [("#join #f-code", "the code field"), ("button:has-text('Next')", "Next")], PUPIL_SIZES
+    )
     page.get_by_label("Class code").fill(pupil["code"])
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_role("link", name="Mila")).to_be_visible()
-    check_fit(page, "who are you", [("h1", "the question"), (".name-button >> nth=0", "the first name")],
-              PUPIL_SIZES, whole_height=False)
+    check_fit(
+        page,
+        "who are you",
+        [("h1", "the question"), (".name-button >> nth=0", "the first name")],
+        PUPIL_SIZES,
+        whole_height=False,
+    )
     page.get_by_role("link", name="Mila").click()
     expect(page.get_by_role("button", name=PICTURES[0])).to_be_visible()
     pictures_fit(page, "the pictures")

@@ -3,6 +3,7 @@ once when the network returns). At a bot game and at a class table the child mak
 the network gone: the board waits, calm, under "Waiting for the Wi-Fi…", nothing reaches the
 server; when the network returns the outbox sends the move once, the board updates (at a class
 table the classmate's too, by its poll), and the move is applied once."""
+
 import time
 
 import pytest
@@ -63,15 +64,19 @@ def _went_on_after_the_move(page, log):
     """The outbox sends in order and the page asks on after a move's answer (the bots' steps,
     the table's poll): once a request that left after the answer has come back, a second copy
     of the move, had the page sent one, would have been there before it."""
-    answered = max(i for i, (ended, method, url) in enumerate(log.ended)
-                   if ended == "finished" and method == "POST" and "/move" in url)
+    answered = max(
+        i
+        for i, (ended, method, url) in enumerate(log.ended)
+        if ended == "finished" and method == "POST" and "/move" in url
+    )
     until(page, lambda: log.any_finished_since(answered + 1), "a request after the move's answer")
 
 
 def _clean_but_offline(watch):
     # htmx reports each post the dropped network failed on the console: that is the outage.
-    assert [p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")] \
-        == []
+    assert [
+        p for p in watch.problems if "Failed to load resource" not in p and not p.startswith("console: htmx:")
+    ] == []
 
 
 def _screenshots(page, name):
@@ -91,8 +96,7 @@ def _game_row(live_server, pupil_id):
     return row[1], moves
 
 
-def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(page, context, live_server,
-                                                                                known_deal):
+def test_a_move_made_offline_at_a_bot_game_is_sent_once_when_the_wifi_returns(page, context, live_server, known_deal):
     code, pupils = _class(live_server, ["Mila"], "wifi-bots@school.example")
     watch = Watch(page, live_server.url)
     log_in(page, live_server, {"code": code, "name": "Mila"})
@@ -188,7 +192,7 @@ def test_a_move_made_offline_at_a_class_table_is_sent_once_and_both_boards_follo
 
     mover_context.set_offline(False)
     _wait_until_sent(mover)
-    for page in (mover, other):                  # the mover's own answer, the classmate's poll
+    for page in (mover, other):  # the mover's own answer, the classmate's poll
         expect(page.locator("#table")).to_have_attribute("data-version", str(version + 1))
     expect(mover.locator("#table.is-held")).to_have_count(0)
     _went_on_after_the_move(mover, log)
@@ -223,8 +227,9 @@ def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, 
             route.fallback()
             return
         lost.append(route.request.url)
-        route.fetch()                # the server gets the move and applies it...
-        route.abort()                # ...and its answer is lost on the way back
+        route.fetch()  # the server gets the move and applies it...
+        route.abort()  # ...and its answer is lost on the way back
+
     page.route("**/games/*/move", lose_the_first_answer)
 
     page.locator("#game .hand-cards button[data-pick-card]").first.click()
@@ -234,7 +239,7 @@ def test_a_move_whose_answer_the_wifi_lost_is_sent_again_and_applied_once(page, 
     expect(page.locator("#game input[name=version]").first).not_to_have_value(shown)
     expect(page.locator("#game .error-box")).to_have_count(0)
     _went_on_after_the_move(page, log)
-    assert len(lost) == 1 and len(sent) == 1            # the resend, answered
+    assert len(lost) == 1 and len(sent) == 1  # the resend, answered
     assert _game_row(live_server, pupils["Noor"]) == (version + 1, moves + 1)
     _clean_but_offline(watch)
 
@@ -254,14 +259,14 @@ def test_a_move_made_while_a_slow_poll_is_on_its_way_is_sent_not_dropped(browser
 
     tick = play_tables.tick
 
-    def slow_tick(*args, **kwargs):       # each poll answers after 4 polls' time
+    def slow_tick(*args, **kwargs):  # each poll answers after 4 polls' time
         time.sleep(4 * live_server.app.config["LIVE_POLL_MS"] / 1000)
         return tick(*args, **kwargs)
 
     monkeypatch.setattr(play_tables, "tick", slow_tick)
     sent = _moves_posted(mover, "/move")
     mover.locator("#table .hand-cards label.card-pick").first.click()
-    expect(mover.locator("#table.htmx-request")).to_have_count(1)      # a poll is on its way
+    expect(mover.locator("#table.htmx-request")).to_have_count(1)  # a poll is on its way
     mover.get_by_role("button", name="Put down", exact=True).click()
     expect(mover.locator("#table")).to_have_attribute("data-version", str(version + 1))
     assert len(sent) == 1

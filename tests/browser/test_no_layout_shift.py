@@ -4,6 +4,7 @@ page a child reaches on the fit tests' journeys — home, a drill's puzzle, the 
 lobby, a class table — is loaded afresh at a tablet's and a phone's size, and the layout
 shifts Chromium reports while it loads and settles add up to under 0.02 (Lighthouse's
 "good" is 0.1; a page that does not move scores 0)."""
+
 from __future__ import annotations
 
 import time

@@ -2,6 +2,7 @@
 (issue 25): from the first page, by clicking, as a teacher and as a pupil would; the first
 sign-in links, the next one goes straight in; logout ends the session here and at the
 provider; school A's pupil is refused by school B."""
+
 from __future__ import annotations
 
 import re
@@ -27,10 +28,19 @@ def _school(tmp_path_factory, provider, school, **rule):
     server.start()
     db = server.db()
     client_id, secret = op.CLIENTS[school]
-    oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret=secret, now=datetime(2026, 12, 1),
-                       name="Schoologin", issuer=provider.issuer, client_id=client_id,
-                       scopes="school", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
-                       **rule)
+    oidc_providers.add(
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret=secret,
+        now=datetime(2026, 12, 1),
+        name="Schoologin",
+        issuer=provider.issuer,
+        client_id=client_id,
+        scopes="school",
+        teacher_claim="aktoer_gruppe",
+        teacher_value="Medarbejder",
+        **rule,
+    )
     db.close()
     return server
 
@@ -130,7 +140,7 @@ def test_pupil_links_with_class_code_and_pictures_once(page, school_a, oidc_prov
     assert "Ada" not in repr(list(db.query("SELECT * FROM pupils")))
 
     page.get_by_role("button", name="Log out").click()
-    page.get_by_role("button", name="Yes, sign me out").click()           # the provider's "sign out?"
+    page.get_by_role("button", name="Yes, sign me out").click()  # the provider's "sign out?"
     page.wait_for_url(_home(school_a))
     _pupil_signs_in(page, school_a, login)
     page.wait_for_url("**/me")
@@ -155,19 +165,35 @@ def school_with_unilogin(tmp_path_factory):
     server.start()
     db = server.db()
     make = Make(db)
-    admin = make.teacher(email="admin@school.example", name="Anne")      # the first: the administrator
+    admin = make.teacher(email="admin@school.example", name="Anne")  # the first: the administrator
     provider_id = oidc_providers.add(
-        db, secret_key=app.config["SECRET_KEY"], secret="never-shown", now=datetime(2026, 12, 1),
-        name="Unilogin", issuer="https://broker.unilogin.dk/auth/realms/broker",
-        client_id="tweak-trainer", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder",
-        pupil_claim="aktoer_gruppe", pupil_value="Elev")
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret="never-shown",
+        now=datetime(2026, 12, 1),
+        name="Unilogin",
+        issuer="https://broker.unilogin.dk/auth/realms/broker",
+        client_id="tweak-trainer",
+        teacher_claim="aktoer_gruppe",
+        teacher_value="Medarbejder",
+        pupil_claim="aktoer_gruppe",
+        pupil_value="Elev",
+    )
     # Issue 34: the same broker's full login for teachers, a second client id of one issuer,
     # finding teachers by their uniid (Anne's entered by the administrator).
     full_id = oidc_providers.add(
-        db, secret_key=app.config["SECRET_KEY"], secret="never-shown-either", now=datetime(2026, 12, 1),
-        name="MitID (Unilogin)", issuer="https://broker.unilogin.dk/auth/realms/broker",
-        client_id="tweak-trainer-full", scopes="uniid", teacher_claim="aktoer_gruppe",
-        teacher_value="Medarbejder", teacher_match="uniid")
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret="never-shown-either",
+        now=datetime(2026, 12, 1),
+        name="MitID (Unilogin)",
+        issuer="https://broker.unilogin.dk/auth/realms/broker",
+        client_id="tweak-trainer-full",
+        scopes="uniid",
+        teacher_claim="aktoer_gruppe",
+        teacher_value="Medarbejder",
+        teacher_match="uniid",
+    )
     oidc_teacher_names.add(db, provider_id=full_id, teacher_id=admin, value="anne0042", now=datetime(2026, 12, 1))
     class_id = make.klass(admin, "Owls")
     # Noor linked just now (among the new links, issue 34), Mila long ago, Sem never.
@@ -175,8 +201,14 @@ def school_with_unilogin(tmp_path_factory):
     for name in ("Noor", "Sem", "Mila"):
         pupil_id = make.pupil(class_id, name)
         if name in linked:
-            oidc_links.link(db, provider_id=provider_id, issuer="https://broker.unilogin.dk/auth/realms/broker",
-                            subject=f"pseudonym-{name}", pupil_id=pupil_id, now=linked[name])
+            oidc_links.link(
+                db,
+                provider_id=provider_id,
+                issuer="https://broker.unilogin.dk/auth/realms/broker",
+                subject=f"pseudonym-{name}",
+                pupil_id=pupil_id,
+                now=linked[name],
+            )
     db.close()
     yield server
     server.stop()
@@ -241,7 +273,7 @@ def test_the_administrator_adds_a_service_is_told_its_mistake_and_tries_it(page,
     page.get_by_role("link", name="Sign-in services").click()
     client_id, secret = op.CLIENTS["A"]
     page.get_by_label("Name on the button").fill("Schoologin")
-    page.get_by_label("Issuer address").fill(oidc_provider.issuer + "/")        # one character too many
+    page.get_by_label("Issuer address").fill(oidc_provider.issuer + "/")  # one character too many
     page.get_by_label("Client id").fill(client_id)
     page.get_by_label("Client secret").fill(secret)
     page.locator("#f-teacher-claim").fill("email")

@@ -2,6 +2,7 @@
 lobby by clicks (a boosted navigation that keeps the page's scripts) hold that table's stream,
 not the lobby's class-wide one, so the channel notes them present; leaving the table for the
 lobby changes the stream back."""
+
 from __future__ import annotations
 
 import time
@@ -28,8 +29,11 @@ def site(tmp_path):
     server = LiveServer(app)
     server.start()
     # The pages are the app's own origin: no other may read the stream (issue 45).
-    channel = Channel(Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]), port=push_port,
-                      app_port=int(server.url.rsplit(":", 1)[1])).start()
+    channel = Channel(
+        Schools.one(app.config["DATABASE"], app.config["SECRET_KEY"]),
+        port=push_port,
+        app_port=int(server.url.rsplit(":", 1)[1]),
+    ).start()
     db = server.db()
     make = Make(db)
     class_id = make.klass(make.teacher(email="sub@school.example"), "Sub class")
@@ -44,8 +48,9 @@ def site(tmp_path):
 def streams(channel) -> set[tuple[str, int, int | None]]:
     """(kind, thing, pupil seated) of every stream the channel holds open now."""
     hub = channel.server.config.app.state.hub
-    return {(sub.kind, sub.thing, sub.person) for state in list(hub.schools.values())
-            for sub in list(state.subscribers)}
+    return {
+        (sub.kind, sub.thing, sub.person) for state in list(hub.schools.values()) for sub in list(state.subscribers)
+    }
 
 
 def wait_for(check, what: str, within: float = 15.0):
@@ -77,18 +82,24 @@ def test_a_child_from_the_lobby_holds_the_tables_stream_and_is_here(browser, sit
     for page in kids.values():
         expect(page.locator("#table")).to_have_attribute("data-version", str(class_tables.get(db, table_id)["version"]))
     # Both came by clicks from the lobby: each tablet now holds its table's stream and no other.
-    wait_for(lambda: streams(channel) == {("table", table_id, ada), ("table", table_id, bram)},
-             f"the table's streams, not {streams(channel)}")
+    wait_for(
+        lambda: streams(channel) == {("table", table_id, ada), ("table", table_id, bram)},
+        f"the table's streams, not {streams(channel)}",
+    )
     # ... so the channel notes them here (a presence write within PRESENCE_SOONEST of connecting).
     before = {s: v["seen_at"] for s, v in class_tables.seats_of(db, table_id).items()}
-    wait_for(lambda: all(v["seen_at"] > before[s] for s, v in class_tables.seats_of(db, table_id).items()),
-             "the channel noted both children present")
+    wait_for(
+        lambda: all(v["seen_at"] > before[s] for s, v in class_tables.seats_of(db, table_id).items()),
+        "the channel noted both children present",
+    )
 
     # A change of page changes the stream: back to the lobby, the class's again.
     kids["Bram"].locator(".site-nav").get_by_role("link", name="My page").click()
     kids["Bram"].get_by_role("link", name="Play with classmates").click()
-    wait_for(lambda: streams(channel) == {("table", table_id, ada), ("class", site["class_id"], None)},
-             f"Bram's lobby stream, not {streams(channel)}")
+    wait_for(
+        lambda: streams(channel) == {("table", table_id, ada), ("class", site["class_id"], None)},
+        f"Bram's lobby stream, not {streams(channel)}",
+    )
     db.close()
     for c in contexts:
         c.close()

@@ -5,6 +5,7 @@ and the game board — on a first visit with an empty cache, and on a repeat vis
 The service worker is blocked here: what it fetches is not seen by the page's network log,
 and a tablet that has it only fetches less. Budgets: first visit ≤ 100 KB in total, repeat visit ≤ 15 KB. The figures are printed for
 docs/performance.md (`pytest -s tests/browser/test_page_weight.py`)."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -29,10 +30,8 @@ class Transfer:
         self.cdp.send("Network.enable")
         self.bytes = {}
         self.urls = {}
-        self.cdp.on("Network.requestWillBeSent",
-                    lambda e: self.urls.__setitem__(e["requestId"], e["request"]["url"]))
-        self.cdp.on("Network.loadingFinished",
-                    lambda e: self.bytes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        self.cdp.on("Network.requestWillBeSent", lambda e: self.urls.__setitem__(e["requestId"], e["request"]["url"]))
+        self.cdp.on("Network.loadingFinished", lambda e: self.bytes.__setitem__(e["requestId"], e["encodedDataLength"]))
 
     def start(self):
         self.bytes.clear()
@@ -79,8 +78,7 @@ def test_the_puzzle_screen_is_light_first_and_lighter_again(page, live_server, p
     page.locator("[data-puzzle][data-started]").wait_for()
     transfer = Transfer(page)
 
-    first, repeat, parts = _measure(page, transfer, page.url,
-                                    lambda: page.locator("[data-puzzle]").wait_for())
+    first, repeat, parts = _measure(page, transfer, page.url, lambda: page.locator("[data-puzzle]").wait_for())
     assert first <= FIRST_VISIT_BUDGET, parts
     assert repeat <= REPEAT_VISIT_BUDGET
     # The static files were fetched compressed: no script or stylesheet arrives at full size.
@@ -95,7 +93,6 @@ def test_the_game_board_is_light_first_and_lighter_again(page, live_server, pupi
     expect(page.locator("#game")).to_be_visible()
     transfer = Transfer(page)
 
-    first, repeat, parts = _measure(page, transfer, page.url,
-                                    lambda: page.locator("#game").wait_for())
+    first, repeat, parts = _measure(page, transfer, page.url, lambda: page.locator("#game").wait_for())
     assert first <= FIRST_VISIT_BUDGET, parts
     assert repeat <= REPEAT_VISIT_BUDGET

@@ -2,6 +2,7 @@
 opens a class page logged out is back on it after the password, inside /oak/; a pupil's login
 stays in /oak/, the service worker installs there with the scope /oak/ and the Wi-Fi gone shows
 the school's offline page. tests/schools/test_path_mode.py checks the same by request."""
+
 import re
 
 import pytest
@@ -68,7 +69,7 @@ def test_a_pupil_logs_in_and_the_offline_page_installs_under_the_prefix(page, co
     })""")
     assert claimed, "no service worker took the page"
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
-    assert scope == f"{server.url}/oak/"          # was /sw.js: a 404, so no worker at all
+    assert scope == f"{server.url}/oak/"  # was /sw.js: a 404, so no worker at all
     cached = page.evaluate("""async () => {
         const urls = [];
         for (const name of await caches.keys())
@@ -78,7 +79,7 @@ def test_a_pupil_logs_in_and_the_offline_page_installs_under_the_prefix(page, co
     assert "/oak/offline" in cached
     assert all(url == "/oak/offline" or url.startswith("/oak/static/") for url in cached), cached
 
-    page.reload()                                 # now the worker controls the page
+    page.reload()  # now the worker controls the page
     here = page.url
     context.set_offline(True)
     page.goto(here)

@@ -5,6 +5,7 @@ of the screen with large numbers and names; one table finished is cheered ("won 
 and a child logging out is shown as gone, without Refresh.
 
 Saves docs/screens/classplay-projector-{1,4,8}-tables-1920x1080.png for docs/class-play.md."""
+
 from __future__ import annotations
 
 import time
@@ -23,9 +24,40 @@ from web_helpers import TEACHER_PASSWORD, Make
 pytestmark = pytest.mark.browser
 
 WALL = {"width": 1920, "height": 1080}
-NAMES = ("Anna", "Ben", "Cato", "Dani", "Eva", "Finn", "Gus", "Hana", "Ida", "Jon", "Kai", "Lena", "Mo",
-         "Nora", "Omar", "Pia", "Quin", "Rosa", "Sam", "Tess", "Uma", "Vic", "Wim", "Xena", "Yara",
-         "Zoe", "Amir", "Bea", "Cleo", "Dirk", "Elif", "Femke")
+NAMES = (
+    "Anna",
+    "Ben",
+    "Cato",
+    "Dani",
+    "Eva",
+    "Finn",
+    "Gus",
+    "Hana",
+    "Ida",
+    "Jon",
+    "Kai",
+    "Lena",
+    "Mo",
+    "Nora",
+    "Omar",
+    "Pia",
+    "Quin",
+    "Rosa",
+    "Sam",
+    "Tess",
+    "Uma",
+    "Vic",
+    "Wim",
+    "Xena",
+    "Yara",
+    "Zoe",
+    "Amir",
+    "Bea",
+    "Cleo",
+    "Dirk",
+    "Elif",
+    "Femke",
+)
 
 
 @pytest.fixture
@@ -44,8 +76,10 @@ def tournament(live_server, klass, tables: int, length="round") -> list[int]:
     """A tournament of `tables` tables of four, started as the teacher's Start does."""
     db = live_server.db()
     make = Make(db)
-    seating = [[make.pupil(klass["class_id"], NAMES[4 * t + n], password="sun,tree,boat") for n in range(4)]
-               for t in range(tables)]
+    seating = [
+        [make.pupil(klass["class_id"], NAMES[4 * t + n], password="sun,tree,boat") for n in range(4)]
+        for t in range(tables)
+    ]
     tournaments.start(db, klass["class_id"], seating, play_tables.tournament_games(seating, length, 7), time.time())
     ids = tournaments.table_ids(db, tournaments.latest(db, klass["class_id"])["id"])
     db.close()
@@ -72,7 +106,7 @@ def measure(page, tables: int):
     tall, inner = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight]")
     assert tall <= inner, f"{tables} tables are {tall} px tall on a 1920×1080 projector"
     inside(page, ".pj .cp-watch-table", "each table", (1920, 1080))
-    assert page.locator(".pj .hand-cards").count() == 0                       # never a hand (R9)
+    assert page.locator(".pj .hand-cards").count() == 0  # never a hand (R9)
     # Every player's name whole inside their table, and everyone on the side inside the wall.
     cut = page.evaluate("""() => [...document.querySelectorAll('.pj .cp-watch-table')].flatMap(t => {
         const box = t.getBoundingClientRect();
@@ -96,7 +130,7 @@ def test_the_wall_fills_the_screen_with_one_four_or_eight_tables(page, live_serv
     watch = Watch(page, live_server.url)
     to_the_wall(page, live_server, klass)
     share, number, name = measure(page, tables)
-    low = {1: .55, 4: .14, 8: .07}[tables]
+    low = {1: 0.55, 4: 0.14, 8: 0.07}[tables]
     assert share >= low, f"one of {tables} tables covers {share:.0%} of the wall"
     assert number >= {1: 60, 4: 40, 8: 40}[tables], f"the magic number is {number} px with {tables} tables"
     assert name >= 20, f"the players' names are {name} px with {tables} tables"
@@ -119,8 +153,15 @@ def test_a_match_won_and_a_child_gone_show_without_refresh(browser, page, live_s
         game = class_tables.load(row)
         seat = 0 if game.state.over else game.to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
-                   lambda g, s: legal_moves(g.state)[0], now=5.0)
+        play_tables.play(
+            db,
+            table_id,
+            pupil,
+            row["version"],
+            "next-round" if game.state.over else f"m{row['version']}",
+            lambda g, s: legal_moves(g.state)[0],
+            now=5.0,
+        )
     game = class_tables.load(class_tables.get(db, table_id))
     winner = class_tables.seats_of(db, table_id)[game.winner]["name"]
     db.close()

@@ -1,6 +1,7 @@
 """A pupil logs in and does today's 5-puzzle drill by tapping cards (mouse, touch and keys),
 sees feedback and the progress bar after each puzzle, and every answer is stored with positive
 reaction times and the right outcome (issue 5.9)."""
+
 import json
 import re
 
@@ -59,7 +60,7 @@ def test_pupil_does_a_five_puzzle_drill_with_taps(page, live_server, watch, dril
         attempt_id, puzzle = current_puzzle(page, live_server)
         attempts.append((attempt_id, puzzle, how))
         expect(page.locator("#countdown")).to_be_visible()
-        page.wait_for_timeout(400)          # reading the cards
+        page.wait_for_timeout(400)  # reading the cards
         if how == "pass":
             page.get_by_role("button", name="I don't know").click()
             expect(page.get_by_role("heading", name="No problem!")).to_be_visible()
@@ -83,10 +84,16 @@ def test_pupil_does_a_five_puzzle_drill_with_taps(page, live_server, watch, dril
 
     db = live_server.db()
     for attempt_id, puzzle, how in attempts:
-        row = dict(zip(("client_ms", "server_ms", "first_correct_ms", "input_kind", "correct", "flags", "outcome",
-                        "taps"),
-                       db.execute("SELECT client_ms, server_ms, first_correct_ms, input_kind, correct, flags, outcome,"
-                                  " taps FROM attempts WHERE id = ?", [attempt_id]).fetchone()))
+        row = dict(
+            zip(
+                ("client_ms", "server_ms", "first_correct_ms", "input_kind", "correct", "flags", "outcome", "taps"),
+                db.execute(
+                    "SELECT client_ms, server_ms, first_correct_ms, input_kind, correct, flags, outcome,"
+                    " taps FROM attempts WHERE id = ?",
+                    [attempt_id],
+                ).fetchone(),
+            )
+        )
         outcome = json.loads(row["outcome"])
         assert 0 < row["client_ms"] <= row["server_ms"] + 250, how
         if how == "pass":
@@ -99,9 +106,14 @@ def test_pupil_does_a_five_puzzle_drill_with_taps(page, live_server, watch, dril
         events = json.loads(row["taps"])
         assert events and all(e["ms"] > 0 and e["input"] == how for e in events)
         assert len([e for e in events if e["action"] == "tap"]) == sum(
-            1 + len(c.get("capture", [])) for c in right_answer(puzzle) if not c.get("none"))
-    assert db.execute("SELECT finished_at IS NOT NULL FROM practice_sessions WHERE pupil_id = ?",
-                      [drill_class["pupil_id"]]).fetchone()[0] == 1
+            1 + len(c.get("capture", [])) for c in right_answer(puzzle) if not c.get("none")
+        )
+    assert (
+        db.execute(
+            "SELECT finished_at IS NOT NULL FROM practice_sessions WHERE pupil_id = ?", [drill_class["pupil_id"]]
+        ).fetchone()[0]
+        == 1
+    )
     db.close()
     watch.assert_clean()
 
@@ -149,14 +161,18 @@ def test_joker_and_there_is_none_by_keyboard_and_a_time_out(page, small_bank_ser
             answer(page, puzzle, "keys")
             expect(page.locator("[data-feedback] h1")).to_have_text(re.compile(r"^(Well done!|Great!|Super!)$"))
         if number < 3:
-            page.keyboard.press("Enter")      # Enter on the feedback screen: next puzzle
+            page.keyboard.press("Enter")  # Enter on the feedback screen: next puzzle
     expect(page.get_by_text("Today's drill is done. Well done!")).to_be_visible()
 
     db = server.db()
-    rows = {kind: json.loads(db.execute("SELECT outcome FROM attempts WHERE id = ?", [aid]).fetchone()[0])
-            for kind, aid in seen.items()}
-    submitted = {kind: json.loads(db.execute("SELECT submitted FROM attempts WHERE id = ?", [aid]).fetchone()[0])
-                 for kind, aid in seen.items()}
+    rows = {
+        kind: json.loads(db.execute("SELECT outcome FROM attempts WHERE id = ?", [aid]).fetchone()[0])
+        for kind, aid in seen.items()
+    }
+    submitted = {
+        kind: json.loads(db.execute("SELECT submitted FROM attempts WHERE id = ?", [aid]).fetchone()[0])
+        for kind, aid in seen.items()
+    }
     client_ms = db.execute("SELECT client_ms FROM attempts WHERE id = ?", [seen["quick"]]).fetchone()[0]
     db.close()
     assert submitted["tweak"] == [{"none": True}] and rows["tweak"]["grade"]["correct"]

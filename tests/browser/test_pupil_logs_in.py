@@ -1,4 +1,5 @@
 """A pupil logs in with the class code, their name and their three pictures."""
+
 import pytest
 from playwright.sync_api import expect
 

@@ -1,6 +1,7 @@
 """What a child needs (issue 49.6), in a real browser at 1024×768: the teacher clicks from the
 class page to the pupil, to "What <name> needs", ticks "No timer" and saves; the setting is kept
 with the pupil. Screenshots of the page at 1024×768 and 390×844 go to /tmp (pytest -s)."""
+
 import random
 
 import pytest
@@ -32,7 +33,8 @@ def test_the_teacher_sets_no_timer_by_clicking_from_the_class_page(page, live_se
     no_timer = page.get_by_role("checkbox", name="No timer")
     expect(no_timer).to_have_accessible_description(
         "No countdown in drills and no turn clock at a class table, for a child who freezes under time"
-        " pressure; their level then comes from right answers alone.")
+        " pressure; their level then comes from right answers alone."
+    )
     no_timer.check()
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status")).to_contain_text("Saved. Noor gets these")

@@ -7,6 +7,7 @@ action buttons and every card are inside the viewport, and cards stay tap target
 
 The test has its own server whose bank holds only those largest puzzles, so the drill must
 serve each of them."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,7 @@ from web_helpers import Make, make_app
 pytestmark = pytest.mark.browser
 
 SIZES = PUPIL_SIZES
-SHOWN = "joker"         # docs/pupils.md shows this kind: the points key and the Joker
+SHOWN = "joker"  # docs/pupils.md shows this kind: the points key and the Joker
 MIN_CARD_PX = 44
 
 
@@ -72,14 +73,15 @@ def pupil(live_server):
     return {"code": code, "name": name}
 
 
-def fits_every_size(page, screen: str, buttons: str, cards: str | None = None, shot: str | None = None,
-                    axe: bool = False):
+def fits_every_size(
+    page, screen: str, buttons: str, cards: str | None = None, shot: str | None = None, axe: bool = False
+):
     """`axe`: axe-core finds nothing at each size either (issue 15.8)."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         scroll, inner = page.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
-        if scroll > inner:     # the viewport: a full-page picture would be laid out taller
+        if scroll > inner:  # the viewport: a full-page picture would be laid out taller
             page.screenshot(path=f"/tmp/too-tall-{width}x{height}.png")
         assert scroll <= inner, f"{screen} is {scroll} px tall at {width}×{height}"
         within(boxes(page, buttons), f"a button of {screen}", (width, height))
@@ -107,16 +109,26 @@ def test_every_puzzle_feedback_and_the_end_of_the_drill_fit_each_screen(page, li
         _, puzzle = current_puzzle(page, live_server)
         seen.add(puzzle.kind)
         shown = puzzle.kind == SHOWN and how == "right"
-        fits_every_size(page, f"the {puzzle.kind} puzzle", ".puzzle-actions button", ".puzzle .card-button",
-                        "pupil-puzzle" if shown else None)
+        fits_every_size(
+            page,
+            f"the {puzzle.kind} puzzle",
+            ".puzzle-actions button",
+            ".puzzle .card-button",
+            "pupil-puzzle" if shown else None,
+        )
         if how == "right":
             answer(page, puzzle, "mouse")
         else:
             page.get_by_role("button", name="I don't know").click()
         expect(page.locator("[data-feedback]")).to_be_visible()
         # The feedback and the drill's end pass axe-core (the puzzle page is scanned by the tour).
-        fits_every_size(page, f"the feedback on {puzzle.kind} ({how})", "[data-feedback] .actions .big",
-                        shot="pupil-feedback" if shown else None, axe=how == "pass" and number == 0)
+        fits_every_size(
+            page,
+            f"the feedback on {puzzle.kind} ({how})",
+            "[data-feedback] .actions .big",
+            shot="pupil-feedback" if shown else None,
+            axe=how == "pass" and number == 0,
+        )
         if number < len(KINDS) - 1:
             page.get_by_role("button", name="Next puzzle").click()
     assert seen == set(KINDS)

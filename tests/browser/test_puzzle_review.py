@@ -2,6 +2,7 @@
 log in, School, Review puzzles; a teacher's waiting puzzle is accepted into the shared bank and
 another one removed, each row showing what the puzzle was served. Screenshots of the review go
 to docs/screens/puzzle-review-*.png."""
+
 import random
 from datetime import date
 
@@ -22,7 +23,7 @@ def test_the_administrator_accepts_one_teachers_puzzle_and_removes_another(page,
     db = live_server.db()
     make = Make(db)
     head = make.teacher(email=f"head-{tag}@school.example", name=f"Head {tag}")
-    school_admin.set_role(db, head, "admin")        # the live database's first account may be another
+    school_admin.set_role(db, head, "admin")  # the live database's first account may be another
     bo = make.teacher(email=f"bo-{tag}@school.example", name=f"Bo {tag}")
     own = generate(3, random.Random(tag))
     assert puzzle_review.store_own(db, bo, own).own == 3
@@ -59,8 +60,7 @@ def test_the_administrator_accepts_one_teachers_puzzle_and_removes_another(page,
     expect(page.locator(f'tr[data-review-puzzle="{own[1].id}"] td[data-label="Served"]')).to_have_text("3")
 
     db = live_server.db()
-    status = dict(db.execute("SELECT id, status FROM puzzles WHERE id IN (?, ?, ?)",
-                             [p.id for p in own]).fetchall())
+    status = dict(db.execute("SELECT id, status FROM puzzles WHERE id IN (?, ?, ?)", [p.id for p in own]).fetchall())
     db.close()
     assert status == {own[0].id: "shared", own[1].id: "removed", own[2].id: "pending"}
     watch.assert_clean()

@@ -2,6 +2,7 @@
 reads the instruction, the running sum as the rulebook calls it (R5.4) and the feedback, in
 the page's language, with a voice on the device only. The browser's speechSynthesis is
 replaced by a recorder: headless Chromium has no voices, and the test hears what was said."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -39,7 +40,7 @@ def test_reading_aloud_is_off_until_the_pupil_turns_it_on(page, live_server, wat
     log_in(page, live_server, pupil)
     page.get_by_role("button", name="Start today's drill").click()
     current_puzzle(page, live_server)
-    assert page.locator("[data-speak]").count() >= 2                 # the instruction and the sum
+    assert page.locator("[data-speak]").count() >= 2  # the instruction and the sum
     for button in page.locator("[data-speak]").all():
         expect(button).to_be_hidden()
 
@@ -62,7 +63,7 @@ def test_reading_aloud_is_off_until_the_pupil_turns_it_on(page, live_server, wat
         for card in cards:
             page.locator(f'button[data-card="{card}"]').click()
         page.locator(".sum-line").get_by_role("button", name="Read aloud").click()
-        assert spoken(page)[-1]["text"] == english_sum(cards)       # "4 plus 3 is 7, plus 2 is 9"
+        assert spoken(page)[-1]["text"] == english_sum(cards)  # "4 plus 3 is 7, plus 2 is 9"
     page.get_by_role("button", name="I don't know").click()
     expect(page.locator("[data-feedback]")).to_be_visible()
     page.locator(".feedback-head").get_by_role("button", name="Read aloud").click()

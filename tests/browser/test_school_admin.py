@@ -2,6 +2,7 @@
 School, invite a teacher; the new teacher opens the link in their own browser and registers;
 back on School the new teacher is listed, a class is handed to them and another teacher is
 switched off. Screenshots of /school go to docs/screens/school-admin-*.png."""
+
 import random
 
 import pytest
@@ -27,7 +28,7 @@ def test_the_administrator_invites_a_teacher_hands_over_a_class_and_switches_one
     db = live_server.db()
     make = Make(db)
     head = make.teacher(email=f"head-{tag}@school.example", name=f"Head {tag}")
-    school_admin.set_role(db, head, "admin")        # the live database's first account may be another
+    school_admin.set_role(db, head, "admin")  # the live database's first account may be another
     leaving = make.teacher(email=f"leaving-{tag}@school.example", name=f"Leaving {tag}")
     class_id = make.klass(leaving, f"Otters {tag}")
     make.pupil(class_id, "Noor")
@@ -49,7 +50,7 @@ def test_the_administrator_invites_a_teacher_hands_over_a_class_and_switches_one
     phone = newcomer.new_page()
     phone.goto(invitation_url)
     expect(phone.get_by_text("You have been invited to teach at this school.")).to_be_visible()
-    assert phone.url == live_server.url + "/invitation"         # the token is gone from the address
+    assert phone.url == live_server.url + "/invitation"  # the token is gone from the address
     phone.get_by_label("Your name").fill(f"New {tag}")
     phone.get_by_label("E-mail address").fill(f"new-{tag}@school.example")
     phone.get_by_label("Password", exact=True).fill("a long enough password")

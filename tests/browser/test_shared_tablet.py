@@ -6,6 +6,7 @@ stays herself; Ole's next sign-in does not land in Noor's account but asks for h
 pictures, and only his own Yes links it. Then his sign-in goes straight to his page. The login
 with its waiting note and the question fit the screen and pass axe-core (WCAG 2.1 A/AA and best
 practices) where they are shown."""
+
 from __future__ import annotations
 
 import re
@@ -22,7 +23,7 @@ from .screen_fit import check_fit, check_page
 
 pytestmark = pytest.mark.browser
 
-OLE = op.PUPIL_ONLY_SUB          # the provider's account Ole signs in with
+OLE = op.PUPIL_ONLY_SUB  # the provider's account Ole signs in with
 SIZES = [(1024, 768), (390, 844)]
 
 
@@ -33,9 +34,18 @@ def school(tmp_path_factory, oidc_provider):
     server.start()
     db = server.db()
     client_id, secret = op.CLIENTS["A"]
-    oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret=secret, now=datetime(2026, 12, 1),
-                       name="Schoologin", issuer=oidc_provider.issuer, client_id=client_id,
-                       scopes="school", teacher_claim="aktoer_gruppe", teacher_value="Medarbejder")
+    oidc_providers.add(
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret=secret,
+        now=datetime(2026, 12, 1),
+        name="Schoologin",
+        issuer=oidc_provider.issuer,
+        client_id=client_id,
+        scopes="school",
+        teacher_claim="aktoer_gruppe",
+        teacher_value="Medarbejder",
+    )
     db.close()
     yield server
     server.stop()
@@ -73,13 +83,19 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
 
     # Ole starts with the school's login and leaves the tablet at "type your class code".
     _ole_signs_in(page, school, oidc_provider.issuer)
-    
+
     # Noor comes to the tablet and logs in with her own code and pictures. The note that a
     # sign-in waits, with its way out, fits the login page at both sizes.
     page.get_by_text("Signing in with Schoologin: now type your class code").wait_for()
-    check_fit(page, "the pupil login with a waiting sign-in",
-              [(".signin-pending button", "Not you? Start again"), ("#f-code", "the class code")], SIZES,
-              shot="oidc-pupil-waiting", shot_sizes=SIZES, axe=True)
+    check_fit(
+        page,
+        "the pupil login with a waiting sign-in",
+        [(".signin-pending button", "Not you? Start again"), ("#f-code", "the class code")],
+        SIZES,
+        shot="oidc-pupil-waiting",
+        shot_sizes=SIZES,
+        axe=True,
+    )
     _logs_in_with_pictures(page, code, "Noor")
     page.get_by_role("heading", name="Did you sign in with Schoologin?").wait_for()
     assert oidc_links.count(db) == 0, "linked before anyone said yes"
@@ -110,10 +126,9 @@ def test_a_half_finished_sign_in_on_a_shared_tablet_links_nobody_unasked(page, s
 
     # From now on his sign-in opens his page, and still never Noor's.
     page.get_by_role("button", name="Log out").click()
-    page.get_by_role("button", name="Yes, sign me out").click()         # the provider's "sign out?"
+    page.get_by_role("button", name="Yes, sign me out").click()  # the provider's "sign out?"
     page.wait_for_url(re.compile(re.escape(school.url) + r"/(\?.*)?$"))
     _ole_signs_in(page, school, oidc_provider.issuer, lands="/me")
     page.get_by_text("Hello Ole!").wait_for()
     assert noor not in [r["pupil_id"] for r in db.query("SELECT * FROM oidc_links")]
     db.close()
-

@@ -1,4 +1,5 @@
 """A teacher registers, creates a class, uploads a CSV roster and opens the login cards."""
+
 import re
 
 import pytest
@@ -7,8 +8,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 
-def test_teacher_registers_creates_class_uploads_roster_and_prints_cards(
-        page, live_server, watch, tmp_path):
+def test_teacher_registers_creates_class_uploads_roster_and_prints_cards(page, live_server, watch, tmp_path):
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a teacher").click()
     page.get_by_role("link", name="Create a teacher account").click()
@@ -51,6 +51,7 @@ def test_teacher_registers_creates_class_uploads_roster_and_prints_cards(
 def test_adding_a_pupil_inline_uses_an_htmx_fragment(page, live_server, watch):
     db = live_server.db()
     from web_helpers import TEACHER_PASSWORD, Make
+
     make = Make(db)
     teacher = make.teacher(email="inline@school.example")
     class_id = make.klass(teacher, "Inline class")

@@ -1,6 +1,7 @@
 """A child locked out of the picture login is let back in by the teacher, with the same
 pictures (issue 21.2): the child's tablet says whom to ask, the class page names the child,
 and one click on the pupil's page unlocks."""
+
 import re
 import time
 

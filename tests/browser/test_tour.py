@@ -2,6 +2,7 @@
 every pupil page from the login page, reached by clicks, each with its own styles applied; and
 each page for children, parents, the wall or everyone fitting every tablet and phone size, with
 nothing for axe-core to find there (issue 48.4)."""
+
 import pytest
 
 from browser.conftest import Watch

@@ -2,6 +2,7 @@
 cards (mouse and keyboard), the solver's answer appears as the cards go down, the set becomes
 today's drill, a pupil answers it, and the teacher prints a worksheet and its answer key: each
 puzzle whole on one A4 page, and the key's running sums those of the solver's right captures."""
+
 import io
 import re
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 PICTURES = {"sun": "Sun", "tree": "Tree", "boat": "Boat"}
 PX_PER_MM = 96 / 25.4
-A4_CONTENT_MM = 297 - 2 * 12          # the @page margins of static/css/worksheets.css
+A4_CONTENT_MM = 297 - 2 * 12  # the @page margins of static/css/worksheets.css
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def open_class(page):
 
 
 def tap(page, card):
-    page.locator(f'#pal-{card}').click()
+    page.locator(f"#pal-{card}").click()
 
 
 def expected_sums(puzzle) -> list[str]:
@@ -92,10 +93,10 @@ def check_printed_sheet(page, live_server):
 
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True, prefer_css_page_size=True)))
     texts = [p.extract_text() for p in pdf.pages]
-    assert len(texts) > len(numbers_by_page)            # the key follows the puzzles
+    assert len(texts) > len(numbers_by_page)  # the key follows the puzzles
     for text, numbers in zip(texts, numbers_by_page):
         printed = [int(n) for n in re.findall(r"Puzzle (\d+)", text)]
-        assert printed == numbers                       # all of them, whole, and no other
+        assert printed == numbers  # all of them, whole, and no other
         assert "Name:" in text and "Sheet code" in text
     assert "Answers" in texts[len(numbers_by_page)]
     page.emulate_media(media="screen")
@@ -113,7 +114,8 @@ def check_printed_sheet(page, live_server):
 
 
 def test_teacher_builds_a_set_assigns_it_a_pupil_answers_and_the_teacher_prints(
-        page, live_server, watch, school, browser):
+    page, live_server, watch, school, browser
+):
     teacher_logs_in(page, live_server)
     open_class(page)
     page.get_by_role("link", name="My puzzle sets").first.click()
@@ -134,8 +136,8 @@ def test_teacher_builds_a_set_assigns_it_a_pupil_answers_and_the_teacher_prints(
     page.get_by_label("Target").select_option("9")
     answer_box = page.locator("#draft-answer")
     expect(answer_box.locator("[data-key-sum]")).to_have_count(3)
-    expect(answer_box).to_contain_text("2 plus 1 is 3, plus 3 is 6, plus 3 is 9")      # R5.4
-    expect(answer_box).to_contain_text("TWEAK: the whole table!")                        # R5.3
+    expect(answer_box).to_contain_text("2 plus 1 is 3, plus 3 is 6, plus 3 is 9")  # R5.4
+    expect(answer_box).to_contain_text("TWEAK: the whole table!")  # R5.3
     # A card tapped twice goes back; the answer follows.
     tap(page, "B4")
     expect(page.locator('[data-place="hand"] [data-tap]')).to_have_count(2)
@@ -196,8 +198,10 @@ def test_teacher_builds_a_set_assigns_it_a_pupil_answers_and_the_teacher_prints(
             pupil.get_by_role("button", name="Next puzzle").click()
     expect(pupil.get_by_text("Today's drill is done. Well done!")).to_be_visible()
     db = live_server.db()
-    stored = db.execute("SELECT a.puzzle_id, a.correct FROM attempts a JOIN pupils p ON p.id = a.pupil_id"
-                        " WHERE p.name = 'Ada' ORDER BY a.issued_at").fetchall()
+    stored = db.execute(
+        "SELECT a.puzzle_id, a.correct FROM attempts a JOIN pupils p ON p.id = a.pupil_id"
+        " WHERE p.name = 'Ada' ORDER BY a.issued_at"
+    ).fetchall()
     db.close()
     assert stored == [(pid, 1) for pid in set_ids]
     pupil.close()

@@ -14,6 +14,7 @@ page in the app that no stop reaches; a GET endpoint that is not a page (a downl
 fragment) goes in NOT_PAGES with the reason, and a page the tour cannot reach by clicking in
 OFF_THE_TOUR, naming the browser test that opens it.
 """
+
 from __future__ import annotations
 
 import random
@@ -47,12 +48,14 @@ def link(name: str, exact: bool = True, within: str | None = None):
     def go(page: Page, world: dict) -> None:
         scope = page.locator(within) if within else page
         scope.get_by_role("link", name=name.format(**world), exact=exact).first.click()
+
     return go
 
 
 def button(name: str):
     def go(page: Page, world: dict) -> None:
         page.get_by_role("button", name=name.format(**world), exact=True).first.click()
+
     return go
 
 
@@ -60,6 +63,7 @@ def steps(*actions):
     def go(page: Page, world: dict) -> None:
         for action in actions:
             action(page, world)
+
     return go
 
 
@@ -91,7 +95,7 @@ def start_family_table(page: Page, world: dict) -> None:
 
 
 def start_tournament(page: Page, world: dict) -> None:
-    page.get_by_text("Start a class tournament").wait_for()    # the <details>, open at first
+    page.get_by_text("Start a class tournament").wait_for()  # the <details>, open at first
     for name in ("Noor", "Sem"):
         page.get_by_label(name).check()
     page.get_by_role("button", name="Start the tournament").click()
@@ -100,7 +104,8 @@ def start_tournament(page: Page, world: dict) -> None:
 
 def upload_roster(page: Page, world: dict) -> None:
     page.get_by_label("OneRoster zip file").set_input_files(
-        {"name": "district.zip", "mimeType": "application/zip", "buffer": District().zip()})
+        {"name": "district.zip", "mimeType": "application/zip", "buffer": District().zip()}
+    )
     page.get_by_role("button", name="Show what would change").click()
 
 
@@ -109,7 +114,7 @@ TO_CLASS = steps(MY_CLASSES, link("{class_name}"))
 TAB = lambda name: link(name, within=".class-nav")
 
 TEACHER_TOUR = [
-    Stop("pages.home", lambda page, world: None),               # the first page, opened by URL
+    Stop("pages.home", lambda page, world: None),  # the first page, opened by URL
     Stop("pages.how_to_play", link("How to play", within=".site-nav")),
     Stop("auth.login", link("Teachers: log in", within=".site-nav")),
     Stop("auth.register", link("Create a teacher account")),
@@ -157,7 +162,7 @@ TEACHER_TOUR = [
     Stop("roster.needs", link("What {pupil_name} needs")),
     Stop("roster.show", link("← {pupil_name}")),
     Stop("roster.delete", link("Delete pupil and all data")),
-    Stop("school.index", link("School", within=".site-nav")),    # the tour's teacher is an administrator
+    Stop("school.index", link("School", within=".site-nav")),  # the tour's teacher is an administrator
     Stop("rosters.index", link("Import classes from the school's records")),
     Stop("rosters.preview", upload_roster),
     Stop("school_signin.index", steps(link("School", within=".site-nav"), link("Sign-in services"))),
@@ -167,17 +172,19 @@ TEACHER_TOUR = [
 ]
 
 PUPIL_TOUR = [
-    Stop("pupil_login.join", lambda page, world: None),         # the login page, opened by URL
-    Stop("pupil_login.names", steps(lambda page, world: page.get_by_label("Class code").fill(world["code"]),
-                                    button("Next"))),
+    Stop("pupil_login.join", lambda page, world: None),  # the login page, opened by URL
+    Stop(
+        "pupil_login.names",
+        steps(lambda page, world: page.get_by_label("Class code").fill(world["code"]), button("Next")),
+    ),
     Stop("pupil_login.pictures_step", link("{pupil_name}")),
     Stop("pupil_home.home", pupil_logs_in),
-    Stop("pupil_home.home", button("Fox")),                   # the character, picked at home
+    Stop("pupil_home.home", button("Fox")),  # the character, picked at home
     Stop("pupil_home.avatar", link("Change your character")),
     Stop("pupil_home.home", button("Owl")),
     Stop("practice.show", button("Start today's drill")),
     Stop("pupil_home.home", link("My page", within=".site-nav")),
-    Stop("games.new", link("More choices", exact=False)),    # "More choices for a new game"
+    Stop("games.new", link("More choices", exact=False)),  # "More choices for a new game"
     Stop("games.show", start_game),
     Stop("pupil_home.home", link("My page", within=".site-nav")),
     Stop("family.new", link("Play with my family")),
@@ -201,54 +208,57 @@ NOT_PAGES = {
     "install.manifest": "read by the browser to install the app (tests/browser/test_installable.py)",
     "install.service_worker": "the service worker's script, run by the browser",
     "invitations.accept": "opened from the link an administrator sends, pasted into a browser; sends "
-                          "it on to invitations.join (tests/browser/test_school_admin.py makes one on /school)",
+    "it on to invitations.join (tests/browser/test_school_admin.py makes one on /school)",
     "signin.start": "not a page: sends the browser to the school's sign-in service "
-                    "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
+    "(tests/browser/test_oidc_signin.py clicks it on the login pages)",
     "signin.callback": "not a page one opens: the sign-in service sends the browser back here "
-                       "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
+    "(tests/browser/test_oidc_signin.py, tests/oidc/test_refused_sign_ins.py)",
     "school_signin.test": "not a page: sends the administrator to the sign-in service for a test "
-                          "(tests/browser/test_oidc_signin.py clicks it on the sign-in services page)",
+    "(tests/browser/test_oidc_signin.py clicks it on the sign-in services page)",
     "classplay.lobby_live": "the lobby's poll: 204, or the lobby's fragment (tests/web/classplay/)",
     "classplay.call": "My page's ask when the channel says a table changed: the tournament's call "
-                      "out of band; as a page, My page (tests/web/classplay/test_call_on_my_page.py)",
+    "out of band; as a page, My page (tests/web/classplay/test_call_on_my_page.py)",
     "classplay_tournament.live": "the tournament standings' poll: 204, or its fragment "
-                                 "(tests/web/classplay/test_tournament.py)",
+    "(tests/web/classplay/test_tournament.py)",
     "classplay_watch.watch_live": "the watch page's poll: 204, or its fragment (tests/web/classplay/)",
     "classplay_watch.projector_live": "the projector's refresh: 204, or its live part "
-                                      "(tests/web/classplay/test_projector.py)",
+    "(tests/web/classplay/test_projector.py)",
 }
 # Pages the tour cannot reach by clicking from its first pages, and the browser test that opens each.
 OFF_THE_TOUR = {
     "invitations.join": "where an administrator's invitation link sends the browser on to, without the "
-                        "token in its address (tests/browser/test_school_admin.py)",
+    "token in its address (tests/browser/test_school_admin.py)",
     "signin.link_teacher": "shown only after a provider's first sign-in of a teacher, which "
-                           "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
+    "the tour's world has none of (tests/browser/test_oidc_signin.py links one)",
     "signin_confirm.ask": "asked only after a pupil's first sign-in with the school's login, which the "
-                          "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
+    "tour's world has none of (tests/browser/test_shared_tablet.py answers it)",
     "home_login.welcome": "opened by scanning a pupil's home QR code, never by a link "
-                          "(tests/browser/test_home_practice.py scans one in a second browser context)",
+    "(tests/browser/test_home_practice.py scans one in a second browser context)",
     "home_login.closed": "where a home session outside its hours is sent, not a link "
-                         "(tests/browser/test_home_practice.py moves the clock past closing time)",
+    "(tests/browser/test_home_practice.py moves the clock past closing time)",
     "parent_page.show": "opened by a parent from the QR code of a home letter, never by a click in the "
-                        "app (tests/browser/test_home_letters.py opens it in a parent's browser)",
+    "app (tests/browser/test_home_letters.py opens it in a parent's browser)",
     "install.offline": "shown by the service worker in place of a page when the Wi-Fi is gone "
-                       "(tests/browser/test_installable.py goes offline to see it)",
+    "(tests/browser/test_installable.py goes offline to see it)",
 }
 
 
 @dataclass(frozen=True)
 class StyleCheck:
     """`selector`'s computed `prop` must not be `unstyled` (its value with no page CSS)."""
+
     selector: str
     prop: str
     unstyled: str
 
 
-EVERY_PAGE = [StyleCheck(".site-header", "display", "block")]        # app.css
-NO_SITE_HEADER = {"classplay_watch.projector"}                        # a wall shows the tables only
-CLASS_PAGE = [StyleCheck(".class-nav ul", "display", "block"),
-              StyleCheck(".class-nav a[aria-current=page]", "background-color", "rgba(0, 0, 0, 0)")]
-WIDE = [StyleCheck("main.wide", "max-width", "none")]                # dashboard.css
+EVERY_PAGE = [StyleCheck(".site-header", "display", "block")]  # app.css
+NO_SITE_HEADER = {"classplay_watch.projector"}  # a wall shows the tables only
+CLASS_PAGE = [
+    StyleCheck(".class-nav ul", "display", "block"),
+    StyleCheck(".class-nav a[aria-current=page]", "background-color", "rgba(0, 0, 0, 0)"),
+]
+WIDE = [StyleCheck("main.wide", "max-width", "none")]  # dashboard.css
 DASHBOARD = WIDE + [StyleCheck(".dashboard-nav ul", "display", "block")]
 STYLE_CHECKS = {
     "classes.show": CLASS_PAGE + [StyleCheck(".pupil-grid", "display", "block")],
@@ -258,23 +268,27 @@ STYLE_CHECKS = {
     "roster.upload": CLASS_PAGE,
     "roster.cards": CLASS_PAGE + [StyleCheck(".login-card", "display", "block")],
     "roster.class_sheet": CLASS_PAGE + [StyleCheck(".sheet-pictures", "display", "block")],
-    "home_letters.letters": CLASS_PAGE + [StyleCheck(".home-letters", "display", "block")],   # letters.css
+    "home_letters.letters": CLASS_PAGE + [StyleCheck(".home-letters", "display", "block")],  # letters.css
     "drills.settings": CLASS_PAGE,
-    "dashboard.overview_page": CLASS_PAGE + DASHBOARD + [
+    "dashboard.overview_page": CLASS_PAGE
+    + DASHBOARD
+    + [
         StyleCheck("table.compact-overview tbody td", "white-space", "normal"),
-        StyleCheck(".attention-box", "background-color", "rgba(0, 0, 0, 0)")],
+        StyleCheck(".attention-box", "background-color", "rgba(0, 0, 0, 0)"),
+    ],
     # The heat map's cells have their colours (the bug of issue 24: bare numbers, no colour).
-    "dashboard.class_hard": CLASS_PAGE + DASHBOARD + [
-        StyleCheck("td.heat-cell[class*='heat-accuracy-']", "background-color", "rgba(0, 0, 0, 0)")],
+    "dashboard.class_hard": CLASS_PAGE
+    + DASHBOARD
+    + [StyleCheck("td.heat-cell[class*='heat-accuracy-']", "background-color", "rgba(0, 0, 0, 0)")],
     "dashboard.class_report": [StyleCheck(".report-date", "color", "rgb(31, 36, 48)")],
     "dashboard.pupil_page": WIDE + [StyleCheck(".summary", "display", "block")],
     "dashboard.pupil_attempts": WIDE + [StyleCheck(".card--mini, .card--small", "width", "auto")],
     "dashboard.replay_page": WIDE + [StyleCheck(".replay-nav", "display", "block")],
     "dashboard.pupil_report": [StyleCheck(".summary", "display", "block")],
-    "pupil_home.home": [StyleCheck(".kid-actions", "display", "block")],            # pupil.css
+    "pupil_home.home": [StyleCheck(".kid-actions", "display", "block")],  # pupil.css
     "pupil_home.avatar": [StyleCheck(".avatar-grid", "display", "block")],
     "certificates.show": [StyleCheck(".certificate", "text-align", "start")],
-    "classplay.lobby": [StyleCheck(".cp-lobby-body", "display", "block")],            # classplay.css
+    "classplay.lobby": [StyleCheck(".cp-lobby-body", "display", "block")],  # classplay.css
     "classplay.table": [StyleCheck(".cp-table", "display", "block")],
     "classplay_watch.watch": [StyleCheck(".cp-watch-grid", "display", "block")],
     "classplay_watch.projector": [StyleCheck(".pj-grid", "display", "block")],
@@ -305,12 +319,11 @@ def build_world(db) -> dict:
     drills.save(db, class_id, DrillSettings(2, None, ("quick",), 20.0))
     puzzle = seed_puzzles(db)[0]
     today = date.today()
-    for days_ago in (8, 2, 1):          # 24 answers: more than the pupil page shows at once
+    for days_ago in (8, 2, 1):  # 24 answers: more than the pupil page shows at once
         day = today - timedelta(days=days_ago)
         s = session(db, noor, day)
         for i in range(8):
-            attempt(db, noor, day, correct=i % 2 == 0, ms=3000 + 500 * i, puzzle_id=puzzle, session_id=s,
-                    second=i * 20)
+            attempt(db, noor, day, correct=i % 2 == 0, ms=3000 + 500 * i, puzzle_id=puzzle, session_id=s, second=i * 20)
     add_game(db, noor, today - timedelta(days=2), random.Random(2), me="random")
     set_id = puzzle_sets.create(db, teacher, "Tour set")
     puzzle_sets.add_puzzle(db, set_id, puzzle, 50)
@@ -319,8 +332,14 @@ def build_world(db) -> dict:
     puzzle_review.store_own(db, teacher, [own])
     puzzle_sets.add_puzzle(db, set_id, own.id, 50)
     code = make.class_row(class_id)["join_code"]
-    return {"email": email, "class_id": class_id, "class_name": f"Tour class {tag}", "pupil_name": "Noor",
-            "set_name": "Tour set", "code": code}
+    return {
+        "email": email,
+        "class_id": class_id,
+        "class_name": f"Tour class {tag}",
+        "pupil_name": "Noor",
+        "set_name": "Tour set",
+        "code": code,
+    }
 
 
 def check_styles(page: Page, endpoint: str) -> list[str]:
@@ -348,14 +367,14 @@ def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]
     for n, stop in enumerate(tour):
         stop.clicks(page, world)
         expect(page.locator("main#main")).to_be_visible()
-        page.wait_for_function(
-            "() => !document.querySelector('.htmx-request')", timeout=5000)
+        page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=5000)
         for _ in range(50):
             if endpoint_of(app, page.url) == stop.endpoint:
                 break
             page.wait_for_timeout(100)
         assert endpoint_of(app, page.url) == stop.endpoint, (
-            f"stop {n}: expected {stop.endpoint}, the clicks led to {page.url}")
+            f"stop {n}: expected {stop.endpoint}, the clicks led to {page.url}"
+        )
         page.wait_for_load_state("domcontentloaded")
         problems = check_styles(page, stop.endpoint)
         assert problems == [], problems

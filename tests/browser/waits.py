@@ -4,6 +4,7 @@ A check that something did *not* happen waits for an event that shows the page h
 chance to do it — the same page's failed tries, a later request, a control page doing what the
 checked page must not — and only then looks. `until` polls from the test's side: the pages'
 CSP forbids the eval that Playwright's wait_for_function needs."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,4 +1,5 @@
 """The `trainer` command (FORMATS.md): solve, replay, play; bad input is exit 2 and one line."""
+
 import io
 import json
 import subprocess
@@ -26,8 +27,16 @@ def test_solve_prints_the_solver_result_with_calls(capsys, monkeypatch):
     result = json.loads(out)
     assert status == 0 and result["target"] == 9
     tweak = [c for c in result["captures"] if c["tweak"]]
-    assert tweak == [{"target": 9, "play": "G2a", "capture": ["R1a", "O3a", "Y3a"], "tweak": True,
-                      "points": 6, "call": "2 plus 1 is 3, plus 3 is 6, plus 3 is 9"}]
+    assert tweak == [
+        {
+            "target": 9,
+            "play": "G2a",
+            "capture": ["R1a", "O3a", "Y3a"],
+            "tweak": True,
+            "points": 6,
+            "call": "2 plus 1 is 3, plus 3 is 6, plus 3 is 9",
+        }
+    ]
 
 
 def test_solve_reads_a_file(capsys, monkeypatch, tmp_path):
@@ -46,15 +55,18 @@ def test_solve_lines_prints_one_result_per_position(capsys, monkeypatch):
     assert [len(r["captures"]) for r in results] == [len(e["captures"]) for e in examples]
 
 
-@pytest.mark.parametrize("stdin, message", [
-    ("{not json", "not valid JSON"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["Q7"]}', "unknown card 'Q7' in hand"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["R1a"]}', "R1a appears twice"),
-    ('{"target": "9", "table": [], "hand": []}', "target must be a whole number"),
-    ('{"target": 9, "table": []}', "no 'hand'"),
-    ('{"target": 9, "table": [], "hand": [], "hnad": []}', "unknown field 'hnad'"),
-    ('[1, 2]', "JSON object"),
-])
+@pytest.mark.parametrize(
+    "stdin, message",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["Q7"]}', "unknown card 'Q7' in hand"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["R1a"]}', "R1a appears twice"),
+        ('{"target": "9", "table": [], "hand": []}', "target must be a whole number"),
+        ('{"target": 9, "table": []}', "no 'hand'"),
+        ('{"target": 9, "table": [], "hand": [], "hnad": []}', "unknown field 'hnad'"),
+        ("[1, 2]", "JSON object"),
+    ],
+)
 def test_solve_bad_input_is_exit_2_and_one_clear_line(capsys, monkeypatch, stdin, message):
     status, out, err = run(capsys, monkeypatch, ["solve"], stdin)
     assert status == 2 and out == ""
@@ -91,13 +103,14 @@ def test_replay_malformed_record_is_exit_2(capsys, monkeypatch):
 
 
 def test_play_prints_round_records_that_replay(capsys, monkeypatch):
-    status, out, _ = run(capsys, monkeypatch, ["play", "--players", "3", "--bots", "random", "--seed", "5",
-                                               "--rounds", "4"])
+    status, out, _ = run(
+        capsys, monkeypatch, ["play", "--players", "3", "--bots", "random", "--seed", "5", "--rounds", "4"]
+    )
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(records) == 4
     assert all(r["format"] == "tweak-round/1" and r["players"] == 3 for r in records)
     dealers = [r["dealer"] for r in records]
-    assert dealers == [(dealers[0] + k) % 3 for k in range(4)]      # R3.2
+    assert dealers == [(dealers[0] + k) % 3 for k in range(4)]  # R3.2
     status, out, _ = run(capsys, monkeypatch, ["replay", "--lines"], "\n".join(json.dumps(r) for r in records))
     assert status == 0 and all(json.loads(line)["finished"] for line in out.splitlines())
 
@@ -107,13 +120,16 @@ def test_play_is_reproducible_from_its_seed(capsys, monkeypatch):
     assert run(capsys, monkeypatch, argv)[1] == run(capsys, monkeypatch, argv)[1]
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--players", "7", "--bots", "random"], "2 to 6"),
-    (["--players", "2", "--bots", "genius"], "unknown bot level 'genius'"),
-    (["--players", "3", "--bots", "random,random"], "2 levels for 3 players"),
-    (["--players", "2", "--bots", "random", "--colors", "OYG"], "red"),
-    (["--players", "2", "--bots", "random", "--rounds", "0"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--players", "7", "--bots", "random"], "2 to 6"),
+        (["--players", "2", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["--players", "3", "--bots", "random,random"], "2 levels for 3 players"),
+        (["--players", "2", "--bots", "random", "--colors", "OYG"], "red"),
+        (["--players", "2", "--bots", "random", "--rounds", "0"], "at least 1"),
+    ],
+)
 def test_play_bad_arguments_are_exit_2(capsys, monkeypatch, argv, message):
     status, _, err = run(capsys, monkeypatch, ["play", "--seed", "1", *argv])
     assert status == 2 and message in err
@@ -129,8 +145,12 @@ def test_every_command_has_help_and_is_documented_in_the_readme():
 
 
 def test_console_script_pipes_play_into_replay():
-    play = subprocess.run([TRAINER, "play", "--players", "5", "--bots", "random", "--seed", "3", "--rounds", "20"],
-                          capture_output=True, text=True, check=True)
+    play = subprocess.run(
+        [TRAINER, "play", "--players", "5", "--bots", "random", "--seed", "3", "--rounds", "20"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     replay = subprocess.run([TRAINER, "replay", "--lines"], input=play.stdout, capture_output=True, text=True)
     results = [json.loads(line) for line in replay.stdout.splitlines()]
     assert replay.returncode == 0 and len(results) == 20 and all(r["finished"] for r in results)
@@ -144,19 +164,24 @@ def test_console_script_bad_input_has_no_traceback():
 def test_solve_writes_exactly_the_json_of_the_solver_result():
     from trainer.cli.solve import solver_result, solver_result_json
     from trainer.engine.positions import parse_position
+
     for example in load("positions.jsonl"):
         position = parse_position(example["position"])
         assert json.loads(solver_result_json(position)) == solver_result(position)
 
 
-@pytest.mark.parametrize("email, typed, message", [
-    ("nobody@school.example", "long enough pw\nlong enough pw\n", "no teacher with the e-mail address"),
-    ("t@school.example", "short\nshort\n", "the password must be 10 to 256 characters"),
-    ("t@school.example", "long enough pw\nnot the same pw\n", "the two passwords are not the same"),
-    ("t@school.example", "only one line\n", "give the new password twice"),
-])
-def test_set_password_bad_input_is_exit_2_and_changes_nothing(app, make, db, capsys, monkeypatch,
-                                                              email, typed, message):
+@pytest.mark.parametrize(
+    "email, typed, message",
+    [
+        ("nobody@school.example", "long enough pw\nlong enough pw\n", "no teacher with the e-mail address"),
+        ("t@school.example", "short\nshort\n", "the password must be 10 to 256 characters"),
+        ("t@school.example", "long enough pw\nnot the same pw\n", "the two passwords are not the same"),
+        ("t@school.example", "only one line\n", "give the new password twice"),
+    ],
+)
+def test_set_password_bad_input_is_exit_2_and_changes_nothing(
+    app, make, db, capsys, monkeypatch, email, typed, message
+):
     teacher = make.teacher(email="t@school.example")
     before = db.execute("SELECT password_hash FROM teachers WHERE id = ?", [teacher]).fetchone()[0]
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))

@@ -1,5 +1,6 @@
 """`trainer export-games --db PATH` (issue 6.5): every stored round as a tweak-round/1 line that
 `trainer replay --lines` reproduces; bad input is exit 2 and one line."""
+
 import json
 import random
 import sqlite3
@@ -38,8 +39,12 @@ def database(tmp_path, *stored):
     db = connect(str(path))
     apply(db)
     db.execute("INSERT INTO teachers (email, display_name, password_hash, created_at) VALUES ('t@x', 'T', 'x', 'now')")
-    db.execute("INSERT INTO classes (teacher_id, name, join_code, qr_token, created_at) VALUES (1, 'C', 'AAAAAA', 'tok', 'now')")
-    db.execute("INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'P', 'p', 'sun,tree,boat', 'now')")
+    db.execute(
+        "INSERT INTO classes (teacher_id, name, join_code, qr_token, created_at) VALUES (1, 'C', 'AAAAAA', 'tok', 'now')"
+    )
+    db.execute(
+        "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'P', 'p', 'sun,tree,boat', 'now')"
+    )
     db.conn.commit()
     for game in stored:
         games.create(db, 1, game, time.time())
@@ -48,7 +53,7 @@ def database(tmp_path, *stored):
 
 
 def test_every_round_of_every_game_is_one_line_that_replays(tmp_path):
-    one_round = played(GameSettings(("random",)), 1, 500)              # finished
+    one_round = played(GameSettings(("random",)), 1, 500)  # finished
     match = played(GameSettings(("random", "random"), length="short"), 2, 500)
     unfinished = played(GameSettings(("random",)), 3, 4)
     path = database(tmp_path, one_round, match, unfinished)
@@ -86,8 +91,12 @@ def test_bad_databases_are_exit_2_with_one_line(tmp_path, capsys):
     conn.execute("UPDATE games SET record = '{oops'")
     conn.commit()
     conn.close()
-    for path, message in [(tmp_path / "missing.db", "no such file"), (other, "not a TWEAK Trainer database"),
-                          (junk, "not an SQLite database"), (broken, "game 1: the stored record is unreadable")]:
+    for path, message in [
+        (tmp_path / "missing.db", "no such file"),
+        (other, "not a TWEAK Trainer database"),
+        (junk, "not an SQLite database"),
+        (broken, "game 1: the stored record is unreadable"),
+    ]:
         assert main(["export-games", "--db", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.startswith("trainer export-games: --db") or err.startswith("trainer export-games: game 1")
@@ -100,9 +109,12 @@ def test_a_class_match_played_through_the_tables_exports_every_round_and_replays
     # records like a bot game's; `trainer replay --lines` (the engine's referee) accepts each.
     from trainer.engine.records import replay_round
     from trainer.store import class_tables
+
     path = database(tmp_path)
     db = connect(str(path))
-    db.execute("INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'Q', 'q', 'sun,tree,boat', 'now')")
+    db.execute(
+        "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at) VALUES (1, 'Q', 'q', 'sun,tree,boat', 'now')"
+    )
     db.conn.commit()
     table_id = class_tables.open_table(db, 1, 1, 3, "full", "random", now=1.0)
     class_tables.join(db, table_id, 2, now=2.0)
@@ -114,8 +126,9 @@ def test_a_class_match_played_through_the_tables_exports_every_round_and_replays
         seat = game.to_act if not game.state.over else 0
         pupil = next(s["pupil_id"] for n, s in class_tables.seats_of(db, table_id).items() if n == seat)
         key = "next-round" if game.state.over else f"m{row['version']}"
-        play_tables.play(db, table_id, pupil, row["version"], key,
-                   lambda g, s: rng.choice(legal_moves(g.state)), now=now)
+        play_tables.play(
+            db, table_id, pupil, row["version"], key, lambda g, s: rng.choice(legal_moves(g.state)), now=now
+        )
         now += 1.0
     stored = class_tables.rounds_of(db, table_id)
     db.close()

@@ -1,4 +1,5 @@
 """`trainer puzzles` (generation) and `trainer puzzles import FILE` (checking a file)."""
+
 import io
 import json
 import subprocess
@@ -33,7 +34,7 @@ def test_generated_lines_have_the_documented_shape_and_solver_answers(capsys, mo
         position = parse_position(d["position"])
         answer = {(c["target"], c["play"], frozenset(c["capture"])) for c in d["answer"]}
         assert answer == expected_answer(d["kind"], position, d["focus"])
-        for c in d["answer"]:        # the solver result format (FORMATS.md)
+        for c in d["answer"]:  # the solver result format (FORMATS.md)
             assert set(c) == {"target", "play", "capture", "tweak", "points", "call"}
 
 
@@ -49,13 +50,16 @@ def test_kind_option_restricts_the_kinds(capsys, monkeypatch):
     assert status == 0 and [json.loads(x)["kind"] for x in out.splitlines()] == ["tweak", "best"] * 3
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["puzzles"], "give --count N and --seed S"),
-    (["puzzles", "--count", "5"], "give --count N and --seed S"),
-    (["puzzles", "--count", "0", "--seed", "1"], "--count must be"),
-    (["puzzles", "--count", "5", "--seed", "1", "--kind", "riddle"], "unknown puzzle kind 'riddle'"),
-    (["puzzles", "--count", "5", "--seed", "1", "--bots", "genius"], "unknown bot level 'genius'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["puzzles"], "give --count N and --seed S"),
+        (["puzzles", "--count", "5"], "give --count N and --seed S"),
+        (["puzzles", "--count", "0", "--seed", "1"], "--count must be"),
+        (["puzzles", "--count", "5", "--seed", "1", "--kind", "riddle"], "unknown puzzle kind 'riddle'"),
+        (["puzzles", "--count", "5", "--seed", "1", "--bots", "genius"], "unknown bot level 'genius'"),
+    ],
+)
 def test_bad_arguments_are_exit_2(capsys, monkeypatch, argv, message):
     status, out, err = run(capsys, monkeypatch, argv)
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
@@ -66,7 +70,10 @@ def test_import_prints_the_normalised_puzzles(capsys, monkeypatch):
     lines = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(lines) == 5 and "5 puzzles checked" in err
     assert lines[0]["kind"] == "all" and {key_of(c) for c in lines[0]["answer"]} == {
-        (9, "P6", frozenset({"O3a"})), (9, "P6", frozenset({"Y3a"})), (9, "G2a", frozenset({"R1a", "O3a", "Y3a"}))}
+        (9, "P6", frozenset({"O3a"})),
+        (9, "P6", frozenset({"Y3a"})),
+        (9, "G2a", frozenset({"R1a", "O3a", "Y3a"})),
+    }
 
 
 def key_of(c):
@@ -82,8 +89,7 @@ def test_import_reads_stdin_and_its_output_imports_again(capsys, monkeypatch):
 
 def test_import_bad_file_is_exit_2_naming_the_line(capsys, monkeypatch, tmp_path):
     path = tmp_path / "mine.jsonl"
-    path.write_text(SEED_FILE.read_text().splitlines()[0] + "\n" +
-                    '{"target": 9, "table": ["R1a"], "hand": ["Z9"]}\n')
+    path.write_text(SEED_FILE.read_text().splitlines()[0] + "\n" + '{"target": 9, "table": ["R1a"], "hand": ["Z9"]}\n')
     status, out, err = run(capsys, monkeypatch, ["puzzles", "import", str(path)])
     assert status == 2 and out == ""
     assert err == "trainer puzzles: mine.jsonl: line 2: unknown card 'Z9' in hand (ids look like R1a, O5, B3b)\n"
@@ -95,8 +101,9 @@ def test_import_missing_file_is_exit_2(capsys, monkeypatch, tmp_path):
 
 
 def test_console_script_generates_and_imports_its_own_output():
-    gen = subprocess.run([TRAINER, "puzzles", "--count", "10", "--seed", "2"], capture_output=True, text=True,
-                         check=True)
+    gen = subprocess.run(
+        [TRAINER, "puzzles", "--count", "10", "--seed", "2"], capture_output=True, text=True, check=True
+    )
     imp = subprocess.run([TRAINER, "puzzles", "import", "-"], input=gen.stdout, capture_output=True, text=True)
     assert imp.returncode == 0 and imp.stdout == gen.stdout
 

@@ -1,4 +1,5 @@
 """`trainer puzzles import FILE --db PATH`: a puzzle file into the web app's puzzle bank."""
+
 from pathlib import Path
 
 from trainer.cli.main import main
@@ -28,7 +29,9 @@ def test_import_of_a_bad_file_stores_nothing_and_names_the_line(capsys, tmp_path
     path.write_text(SEED_FILE.read_text().splitlines()[0] + "\n" + '{"target": 9, "table": ["R1a"], "hand": ["Z9"]}\n')
     assert main(["puzzles", "import", str(path), "--db", str(db_path)]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith("trainer puzzles: mine.jsonl: line 2: unknown card 'Z9'") and err.count("\n") == 1
+    assert (
+        out == "" and err.startswith("trainer puzzles: mine.jsonl: line 2: unknown card 'Z9'") and err.count("\n") == 1
+    )
     assert db["puzzles"].count == 0
     db.close()
 

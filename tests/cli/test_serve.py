@@ -1,4 +1,5 @@
 """`trainer serve`: options, bad input, demo data, and a real server answering."""
+
 import os
 import socket
 import subprocess
@@ -22,13 +23,16 @@ def test_serve_is_a_documented_command():
     assert (args.host, args.port, args.db) == ("0.0.0.0", 8080, "x.db")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["serve", "--port", "0"], "--port must be between 1 and 65535"),
-    (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
-    (["serve", "--db", "/no/such/folder/x.db"], "does not exist"),
-    (["serve", "--port", "8080", "--push-port", "8080"], "--push-port must be 0 (none) or another port"),
-    (["serve", "--push-port", "70000"], "--push-port must be 0 (none) or another port"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["serve", "--port", "0"], "--port must be between 1 and 65535"),
+        (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
+        (["serve", "--db", "/no/such/folder/x.db"], "does not exist"),
+        (["serve", "--port", "8080", "--push-port", "8080"], "--push-port must be 0 (none) or another port"),
+        (["serve", "--push-port", "70000"], "--push-port must be 0 (none) or another port"),
+    ],
+)
 def test_bad_options_exit_2_with_one_line(capsys, monkeypatch, argv, message):
     monkeypatch.delenv("TRAINER_PUSH", raising=False)
     assert main(argv) == 2
@@ -79,9 +83,23 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
     port = _free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--push-port", str(_free_port()),
-         "--db", str(tmp_path / "served.db")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "trainer.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--push-port",
+            str(_free_port()),
+            "--db",
+            str(tmp_path / "served.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         body = _first_answer(port)
         assert body is not None and b"Log in to your class" in body
@@ -89,7 +107,7 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
         proc.terminate()
         output = proc.communicate(timeout=10)[0]
     assert "Demo teacher: demo@example.org  password: " in output
-    assert "Puzzle bank ready: " in output     # the first start fills the bank (issue 5)
+    assert "Puzzle bank ready: " in output  # the first start fills the bank (issue 5)
     assert (tmp_path / "served.db").exists()
     assert oct((tmp_path / "served.db.demo-login").stat().st_mode)[-3:] == "600"
     assert (tmp_path / "instance" / "secret_key").exists()
@@ -113,33 +131,52 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
     home, runtime = tmp_path / "home", tmp_path / "run"
     home.mkdir()
     runtime.mkdir()
-    env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"), HOME=str(home),
-               XDG_RUNTIME_DIR=str(runtime))
+    env = dict(
+        os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"), HOME=str(home), XDG_RUNTIME_DIR=str(runtime)
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--workers", "2",
-         "--push-port", str(_free_port()), "--threads", "2", "--db", str(tmp_path / "served.db")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "trainer.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--push-port",
+            str(_free_port()),
+            "--threads",
+            "2",
+            "--db",
+            str(tmp_path / "served.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         _first_answer(port)
         workers = set()
         for _ in range(100):
-            children = set(subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                                          text=True).stdout.split())
+            children = set(
+                subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+            )
             # Beside the workers, the live channel's process (issue 36.1: tests/cli/test_serve_push.py).
             workers = {pid for pid in children if not _is_live_channel(pid)}
             if len(workers) >= 2:
                 break
             time.sleep(0.1)
         assert len(workers) == 2
-        statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status
-                    for _ in range(10)]
+        statuses = [urllib.request.urlopen(f"http://127.0.0.1:{port}/join?x=1", timeout=5).status for _ in range(10)]
         assert statuses == [200] * 10
-        assert list(runtime.iterdir()) == [] and list(home.rglob("*.ctl")) == []    # no control socket
+        assert list(runtime.iterdir()) == [] and list(home.rglob("*.ctl")) == []  # no control socket
     finally:
         proc.terminate()
         output = proc.communicate(timeout=30)[0]
     assert "Booting worker" in output and "gthread" in output
-    assert '"GET /join" 200' in output and "x=1" not in output     # paths only in the access log
+    assert '"GET /join" 200' in output and "x=1" not in output  # paths only in the access log
 
 
 def test_the_demo_password_is_printed_on_the_first_start_only(tmp_path, monkeypatch, capsys):
@@ -164,8 +201,10 @@ def test_the_demo_password_is_printed_on_the_first_start_only(tmp_path, monkeypa
     assert oct((tmp_path / "d.db.demo-login").stat().st_mode)[-3:] == "600"
 
 
-@pytest.mark.parametrize("host, warned", [("0.0.0.0", True), ("192.168.1.20", True), ("127.0.0.1", False),
-                                          ("localhost", False), ("::1", False)])
+@pytest.mark.parametrize(
+    "host, warned",
+    [("0.0.0.0", True), ("192.168.1.20", True), ("127.0.0.1", False), ("localhost", False), ("::1", False)],
+)
 def test_workers_listening_beyond_the_machine_are_told_to_go_behind_the_proxy(host, warned):
     # Issue 45: 8 sockets sending a header a byte at a time stall 2 gunicorn workers of 4 threads
     # (bench/connection_flood.py --workers 2 --threads 4 --idle 0 --slow 8); waitress, without
@@ -189,4 +228,4 @@ def test_a_port_in_use_is_one_clear_line_and_exit_2(capsys, monkeypatch, tmp_pat
     assert f"Port {busy} on 127.0.0.1 is in use" in captured.err and "make run PORT=" in captured.err
     assert "Traceback" not in captured.err and captured.err.count("\n") == 1
     assert "TWEAK Trainer on" not in captured.out
-    assert not (tmp_path / "x.db").exists()                  # nothing started
+    assert not (tmp_path / "x.db").exists()  # nothing started

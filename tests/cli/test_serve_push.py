@@ -1,6 +1,7 @@
 """`trainer serve` starts the live channel beside the web app (issue 36.1): one command, also
 with --workers N; a SIGKILL of the channel's process loses nothing and it is started again;
 the channel ends with the server. The pages of such a server point at it."""
+
 from __future__ import annotations
 
 import os
@@ -62,9 +63,27 @@ def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_pat
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
     env.pop("TRAINER_PUSH", None)
     server = subprocess.Popen(
-        [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(port), "--push-port", str(push),
-         "--workers", workers, "--threads", "2", "--db", str(tmp_path / "served.db"), "--no-demo"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "trainer.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--push-port",
+            str(push),
+            "--workers",
+            workers,
+            "--threads",
+            "2",
+            "--db",
+            str(tmp_path / "served.db"),
+            "--no-demo",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         assert _answer(f"http://127.0.0.1:{port}/join") is not None
         assert _answer(f"http://127.0.0.1:{push}/push/health", wait=30).startswith(b"ok")

@@ -2,6 +2,7 @@
 
 The demo is made on the day `trainer serve` first starts, so each test here sets that day
 (tests/clock.py): a Wednesday in term unless it says otherwise."""
+
 import json
 from datetime import date
 
@@ -41,35 +42,50 @@ def weekend_demo(request, tmp_path_factory):
     yield db, DAYS[request.param].date()
     db.close()
 
+
 def test_every_pupil_has_weeks_of_drills_and_two_finished_games(demo_db):
     for (pupil_id,) in demo_db.execute("SELECT id FROM pupils"):
-        days = demo_db.execute("SELECT count(DISTINCT day) FROM practice_sessions WHERE pupil_id = ?",
-                               [pupil_id]).fetchone()[0]
-        games = demo_db.execute("SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'finished'",
-                                [pupil_id]).fetchone()[0]
+        days = demo_db.execute(
+            "SELECT count(DISTINCT day) FROM practice_sessions WHERE pupil_id = ?", [pupil_id]
+        ).fetchone()[0]
+        games = demo_db.execute(
+            "SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'finished'", [pupil_id]
+        ).fetchone()[0]
         assert days >= 10 and games == 2
 
+
 def test_stored_answers_are_what_score_attempt_says_for_them(demo_db):
-    rows = list(demo_db.query(
-        "SELECT a.*, p.data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id ORDER BY a.rowid LIMIT 40"))
+    rows = list(
+        demo_db.query(
+            "SELECT a.*, p.data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id ORDER BY a.rowid LIMIT 40"
+        )
+    )
     for row in rows:
         puzzle = parse_puzzle(json.loads(row["data"]))
         outcome = json.loads(row["outcome"])
-        again = score_attempt(puzzle, json.loads(row["submitted"]),
-                              pupil=Rating.from_json(outcome["pupil_before"]),
-                              puzzle_rating=Rating.from_json(outcome["puzzle_before"]),
-                              client_seconds=row["client_ms"] / 1000, server_seconds=row["server_ms"] / 1000)
+        again = score_attempt(
+            puzzle,
+            json.loads(row["submitted"]),
+            pupil=Rating.from_json(outcome["pupil_before"]),
+            puzzle_rating=Rating.from_json(outcome["puzzle_before"]),
+            client_seconds=row["client_ms"] / 1000,
+            server_seconds=row["server_ms"] / 1000,
+        )
         assert bool(row["correct"]) == again.grade.correct and row["credit"] == again.grade.credit
         # Times are stored in whole milliseconds, so the re-scored rating may differ by a hair.
         assert row["pupil_rating_after"] == pytest.approx(again.pupil_after.value, abs=1e-3)
 
+
 def test_each_pupils_rating_is_where_their_last_answer_left_it(demo_db):
     for pupil_id, rating, count in demo_db.execute("SELECT pupil_id, rating, count FROM pupil_ratings"):
-        last = demo_db.execute("SELECT pupil_rating_after FROM attempts WHERE pupil_id = ?"
-                               " ORDER BY answered_at DESC LIMIT 1", [pupil_id]).fetchone()[0]
-        rated = demo_db.execute("SELECT count(*) FROM attempts WHERE pupil_id = ?"
-                                " AND instr(flags, 'faster_than_tapping') = 0", [pupil_id]).fetchone()[0]
+        last = demo_db.execute(
+            "SELECT pupil_rating_after FROM attempts WHERE pupil_id = ? ORDER BY answered_at DESC LIMIT 1", [pupil_id]
+        ).fetchone()[0]
+        rated = demo_db.execute(
+            "SELECT count(*) FROM attempts WHERE pupil_id = ? AND instr(flags, 'faster_than_tapping') = 0", [pupil_id]
+        ).fetchone()[0]
         assert rating == pytest.approx(last) and count == rated
+
 
 def test_demo_games_replay_to_their_stored_points_and_analysed_plays(demo_db):
     for record, points, game_id in demo_db.execute("SELECT record, pupil_points, id FROM games"):
@@ -81,6 +97,7 @@ def test_demo_games_replay_to_their_stored_points_and_analysed_plays(demo_db):
         plays = demo_db.execute("SELECT count(*) FROM game_moves WHERE game_id = ?", [game_id]).fetchone()[0]
         pupil_turns = sum(m["player"] == 0 for m in record["moves"])
         assert plays == pupil_turns
+
 
 def _overview(db, day):
     class_id = db.execute("SELECT id FROM classes").fetchone()[0]

@@ -1,4 +1,5 @@
 """R7 action cards, R5.1 (one per turn, before the play) and D8 (only where they have an effect)."""
+
 import random
 
 import pytest
@@ -16,6 +17,7 @@ def with_action(card, hands, **kw):
 
 # ---------------------------------------------------------------- R7.1 Thief
 
+
 def test_r7_1_thief_puts_a_random_card_of_the_victim_face_up_on_the_table():
     state = with_action("thief-1", [["P6"], ["Y1a", "Y2a"]], table=["R1a"], deck=deck_with_target(9))
     after = apply(state, UseThief("thief-1", 1), random.Random(4))
@@ -30,7 +32,9 @@ def test_r7_1_the_stolen_card_comes_from_the_given_rng_only():
     state = with_action("thief-1", [["P6"], ["Y1a", "Y2a", "Y3a"]], deck=deck_with_target(9))
     draws = {apply(state, UseThief("thief-1", 1), random.Random(seed)).log[-1][1].stolen for seed in range(30)}
     assert len(draws) > 1
-    assert apply(state, UseThief("thief-1", 1), random.Random(5)) == apply(state, UseThief("thief-1", 1), random.Random(5))
+    assert apply(state, UseThief("thief-1", 1), random.Random(5)) == apply(
+        state, UseThief("thief-1", 1), random.Random(5)
+    )
 
 
 def test_r7_1_thief_victim_must_be_another_player_holding_a_card():
@@ -57,6 +61,7 @@ def test_r7_1_named_stolen_card_must_be_in_the_victims_hand():
 
 
 # ---------------------------------------------------------------- R7.2 Joker
+
 
 @pytest.mark.parametrize("delta", [1, -1])
 def test_r7_2_joker_moves_the_target_for_this_turn_only(delta):
@@ -88,6 +93,7 @@ def test_r7_2_joker_is_always_usable():
 
 # ---------------------------------------------------------------- R7.3 Shifter
 
+
 def test_r7_3_shifter_turns_the_deck_top_onto_the_table_and_the_next_back_is_the_target():
     deck = deck_with_target(9) + deck_with_target(10)
     state = with_action("shifter-1", [["P6"], ["Y1a"]], table=["R1a"], deck=deck)
@@ -100,7 +106,7 @@ def test_r7_3_shifter_turns_the_deck_top_onto_the_table_and_the_next_back_is_the
 def test_r7_3_shifter_with_the_last_deck_card_leaves_the_blue_seven():
     deck = deck_with_target(9)
     state = with_action("shifter-1", [["P6"], ["Y1a"]], deck=deck)
-    assert apply(state, UseShifter("shifter-1")).target == 7   # R1.4
+    assert apply(state, UseShifter("shifter-1")).target == 7  # R1.4
 
 
 def test_d8_shifter_needs_a_card_in_the_deck():
@@ -112,6 +118,7 @@ def test_d8_shifter_needs_a_card_in_the_deck():
 
 # ---------------------------------------------------------------- R7.4 Bomb
 
+
 def test_r7_4_bomb_every_other_player_holding_a_card_gives_one_in_seat_order_after_the_bomber():
     state = with_action("bomb", [["P6"], ["Y1a", "Y2a"], [], ["G1a"]], turn=0, deck=deck_with_target(9))
     after = apply(state, UseBomb("bomb"))
@@ -122,7 +129,7 @@ def test_r7_4_bomb_every_other_player_holding_a_card_gives_one_in_seat_order_aft
     assert after.current_player == 3
     after = apply(after, Discard("G1a"))
     assert after.phase is Phase.PLAY and after.current_player == 0
-    assert after.table == ("Y2a", "G1a")       # R7.5: to the table, in seat order
+    assert after.table == ("Y2a", "G1a")  # R7.5: to the table, in seat order
 
 
 def test_r7_4_bomb_order_wraps_round_the_table():
@@ -153,6 +160,7 @@ def test_r7_4_discards_only_when_a_bomb_asks():
 
 
 # ---------------------------------------------------------------- R5.1, R7.6
+
 
 def test_r5_1_at_most_one_action_card_per_turn():
     state = make_state([["P6"], ["Y1a"]], owned=[["joker-1", "joker-2"], []], deck=deck_with_target(9))
@@ -191,8 +199,8 @@ def test_r7_action_card_kind_must_match_its_use():
 
 
 def test_d8_two_cards_of_one_kind_give_one_set_of_moves():
-    state = make_state([["P6"], ["Y1a"]], owned=[["joker-1", "joker-2", "thief-1"], []],
-                       deck=deck_with_target(9))
+    state = make_state([["P6"], ["Y1a"]], owned=[["joker-1", "joker-2", "thief-1"], []], deck=deck_with_target(9))
     actions = [m for m in legal_moves(state) if not isinstance(m, Play)]
-    assert sorted(map(repr, actions)) == sorted(map(repr, [
-        UseJoker("joker-1", 1), UseJoker("joker-1", -1), UseThief("thief-1", 1)]))
+    assert sorted(map(repr, actions)) == sorted(
+        map(repr, [UseJoker("joker-1", 1), UseJoker("joker-1", -1), UseThief("thief-1", 1)])
+    )

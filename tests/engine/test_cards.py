@@ -1,4 +1,5 @@
 """R1, R2, D1, R3.1/D2: the card data in seed_data/ and what the engine reads from it."""
+
 from collections import Counter
 
 import pytest
@@ -44,7 +45,7 @@ def test_r1_3_ten_action_cards_worth_two_points_each():
     cards = card_table()
     kinds = Counter(cards.action_kind[c] for c in cards.action_ids)
     assert kinds == {"thief": 4, "joker": 3, "shifter": 2, "bomb": 1}
-    assert sum(cards.points[c] for c in cards.action_ids) == 20   # R2
+    assert sum(cards.points[c] for c in cards.action_ids) == 20  # R2
 
 
 @pytest.mark.parametrize("players, colors", [(2, "ROYG"), (3, "ROYG"), (4, "ROYGB"), (5, "ROYGBP"), (6, "ROYGBP")])

@@ -1,4 +1,5 @@
 """R8 matches: totals, thresholds, dealer rotation (R3.2, D3) and the tie rule (D9)."""
+
 import random
 from dataclasses import replace
 

@@ -1,4 +1,5 @@
 """Seeded random play: 2,000 rounds over 2-6 players, every invariant checked after every move."""
+
 import copy
 import random
 from collections import Counter
@@ -15,7 +16,7 @@ from trainer.engine.state import new_round
 from trainer.engine.view import view_of
 
 ROUNDS_PER_PLAYER_COUNT = 400
-MAX_DECISIONS = 400   # a 54-card round takes about 60 decisions: more means it would not end
+MAX_DECISIONS = 400  # a 54-card round takes about 60 decisions: more means it would not end
 ACTION_IDS = sorted(card_table().action_ids)
 
 
@@ -37,7 +38,7 @@ def check_invariants(state, sorted_deck):
     actions = sorted(chain(state.tweak_deck, *state.owned))
     assert actions == ACTION_IDS
     assert all(used <= set(owned) for used, owned in zip(state.used, state.owned))
-    assert all(len(h) <= 3 for h in state.hands)              # R6.1
+    assert all(len(h) <= 3 for h in state.hands)  # R6.1
     assert state.scores() == [r2_recount(w, o) for w, o in zip(state.won, state.owned)]
 
 
@@ -59,14 +60,14 @@ def test_random_rounds_keep_every_invariant_and_replay_exactly(players):
             snapshot = copy.deepcopy(state) if deep_check else None
             before = hash(state)
             after = apply(state, move, rng)
-            assert hash(state) == before                   # apply never changes its input
+            assert hash(state) == before  # apply never changes its input
             if snapshot is not None:
                 assert state == snapshot
             if isinstance(move, (UseThief, UseJoker, UseShifter, UseBomb)):
                 used_kinds[type(move).__name__] += 1
             state = after
             check_invariants(state, sorted_deck)
-        assert state.over, "the round did not end"              # R6.4
+        assert state.over, "the round did not end"  # R6.4
         assert not state.deck and not any(state.hands)
         assert replay_result(replay_round(round_record(state))) == replay_result(state)
     assert set(used_kinds) == {"UseThief", "UseJoker", "UseShifter", "UseBomb"}

@@ -1,4 +1,5 @@
 """tweak-round/1 and tweak-match/1 records (FORMATS.md): writing, reading, replaying, exact errors."""
+
 import copy
 import random
 
@@ -61,11 +62,14 @@ def first_move(record, **changes):
     return bad
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"player": 9}, "turn"),
-    ({"play": "R6", "capture": []}, None),
-    ({"capture": ["O6", "O6"]}, "R5.2"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"player": 9}, "turn"),
+        ({"play": "R6", "capture": []}, None),
+        ({"capture": ["O6", "O6"]}, "R5.2"),
+    ],
+)
 def test_a_broken_first_move_is_reported_with_its_index_and_rule(change, message):
     state = played(2, 5)
     record = round_record(state)
@@ -98,7 +102,7 @@ def find_round_with(action_kind, players=3):
 
 def test_a_thief_record_must_name_a_card_the_victim_holds():
     record, i = find_round_with("thief")
-    record["moves"][i]["action"]["stolen"] = record["moves"][i]["play"]   # the thief's own card
+    record["moves"][i]["action"]["stolen"] = record["moves"][i]["play"]  # the thief's own card
     with pytest.raises(ReplayError) as err:
         replay_round(record)
     assert err.value.move == i and "R7.1" in err.value.message
@@ -120,15 +124,18 @@ def test_an_action_card_the_player_does_not_own_is_refused():
     assert err.value.move == 0
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"format": "tweak-round/2"}, "format"),
-    ({"players": 7}, "players"),
-    ({"colors": ["O", "Y"]}, "red"),
-    ({"dealer": 2}, "dealer"),
-    ({"deck": ["R1a"]}, "every numeric card"),
-    ({"tweak_deck": []}, "ten action cards"),
-    ({"moves": {}}, "moves"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": "tweak-round/2"}, "format"),
+        ({"players": 7}, "players"),
+        ({"colors": ["O", "Y"]}, "red"),
+        ({"dealer": 2}, "dealer"),
+        ({"deck": ["R1a"]}, "every numeric card"),
+        ({"tweak_deck": []}, "ten action cards"),
+        ({"moves": {}}, "moves"),
+    ],
+)
 def test_a_malformed_record_is_bad_input(change, message):
     record = {**round_record(played(2, 8)), **change}
     with pytest.raises(RecordError, match=message):

@@ -1,4 +1,5 @@
 """R3 set-up and R4 target: colours, dealing (D4), first player (R3.2, D3)."""
+
 import random
 
 import pytest
@@ -39,6 +40,7 @@ def test_r4_1_target_is_the_back_of_the_deck_top():
 
 def test_r1_4_target_is_seven_when_the_deck_is_empty():
     from engine_helpers import make_state
+
     assert make_state([["R1a"], ["O1a"]], deck=[]).target == 7
 
 

@@ -1,4 +1,5 @@
 """The solver (R5.2, R5.3, R5.4, D5): every capture once, checked against examples and brute force."""
+
 import itertools
 import random
 
@@ -11,8 +12,7 @@ from trainer.engine.solver import best_capture, call_text, solve
 
 
 def comparable(capture_json):
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                        for k, v in capture_json.items() if k != "call"))
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in capture_json.items() if k != "call"))
 
 
 @pytest.mark.parametrize("example", load("positions.jsonl"), ids=lambda e: str(e["position"])[:40])
@@ -29,8 +29,7 @@ def brute_force(hand, table, target):
         for k in range(1, len(table) + 1):
             for combo in itertools.combinations(table, k):
                 if value[play] + sum(value[c] for c in combo) == target:
-                    out.add((target, play, combo, k == len(table),
-                             points[play] + sum(points[c] for c in combo)))
+                    out.add((target, play, combo, k == len(table), points[play] + sum(points[c] for c in combo)))
     return out
 
 
@@ -39,7 +38,7 @@ def test_solver_agrees_with_brute_force_on_random_small_tables():
     ids = list(card_table().numeric_ids)
     for _ in range(600):
         cards = rng.sample(ids, rng.randint(1, 13))
-        hand, table = cards[:rng.randint(1, 3)], cards[3:] if len(cards) > 3 else []
+        hand, table = cards[: rng.randint(1, 3)], cards[3:] if len(cards) > 3 else []
         target = rng.randint(6, 11)
         got = [(c.target, c.play, c.capture, c.tweak, c.points) for c in solve(hand, table, target)]
         assert len(got) == len(set(got)), "a card set is listed twice"
@@ -105,6 +104,7 @@ def test_a_30_card_table_is_solved_completely():
 
 def test_r5_4_calls_built_during_the_search_equal_the_call_of_each_capture():
     from trainer.engine.solver import solve_with_calls
+
     rng = random.Random(54)
     ids = list(card_table().numeric_ids)
     for _ in range(100):

@@ -1,4 +1,5 @@
 """R5 (a turn) and R6 (end of turn, lost turns, end of round), with D5-D7."""
+
 import pytest
 
 from engine_helpers import deck_with_target, make_state
@@ -67,16 +68,16 @@ def test_r5_2_every_turn_plays_exactly_one_card():
 
 
 def test_r5_3_taking_the_whole_table_wins_the_top_action_card():
-    state = make_state([["P6", "B1a"], ["Y1a"]], table=["O3a"], deck=nine_deck("B2a", "B2b", "B3a"),
-                       tweak_deck=["joker-1", "bomb"])
+    state = make_state(
+        [["P6", "B1a"], ["Y1a"]], table=["O3a"], deck=nine_deck("B2a", "B2b", "B3a"), tweak_deck=["joker-1", "bomb"]
+    )
     after = apply(state, Play("P6", ("O3a",)))
     assert after.owned[0] == ("joker-1",)
     assert after.tweak_deck == ("bomb",)
 
 
 def test_d6_tweak_with_an_empty_action_deck_still_captures_but_wins_nothing():
-    state = make_state([["P6", "B1a"], ["Y1a"]], table=["O3a"], deck=nine_deck("B2a", "B2b", "B3a"),
-                       tweak_deck=[])
+    state = make_state([["P6", "B1a"], ["Y1a"]], table=["O3a"], deck=nine_deck("B2a", "B2b", "B3a"), tweak_deck=[])
     after = apply(state, Play("P6", ("O3a",)))
     assert after.won[0] == ("P6", "O3a")
     assert after.owned[0] == ()
@@ -145,16 +146,27 @@ def test_r6_4_round_ends_when_deck_and_every_hand_are_empty_and_the_table_scores
 
 
 def test_r6_5_score_is_the_won_pile_plus_two_per_action_card_used_or_not():
-    state = make_state([["P6"], []], won=[["R5", "O5", "R1a", "G2a"], []],
-                       owned=[["joker-1", "thief-1"], []], used=[["joker-1"], []], deck=[])
+    state = make_state(
+        [["P6"], []],
+        won=[["R5", "O5", "R1a", "G2a"], []],
+        owned=[["joker-1", "thief-1"], []],
+        used=[["joker-1"], []],
+        deck=[],
+    )
     assert state.scores() == [5 + 4 + 3 + 1 + 2 + 2, 0]
 
 
 def test_r2_score_breakdown_groups_cards_by_rule_row_and_adds_up_to_the_score():
     from trainer.engine.scoring import breakdown
     from trainer.engine.state import score_of
+
     won, owned = ["R5", "O5", "R1a", "G2a", "B3a"], ["joker-1"]
     lines = {line.reason: (line.cards, line.points) for line in breakdown(won, owned)}
-    assert lines == {"plain": (("G2a", "B3a"), 2), "red": (("R1a",), 3), "five": (("O5",), 4),
-                     "red5": (("R5",), 5), "action": (("joker-1",), 2)}
+    assert lines == {
+        "plain": (("G2a", "B3a"), 2),
+        "red": (("R1a",), 3),
+        "five": (("O5",), 4),
+        "red5": (("R5",), 5),
+        "action": (("joker-1",), 2),
+    }
     assert sum(p for _, p in lines.values()) == score_of(won, owned)

@@ -1,4 +1,5 @@
 """R9: what a player may see, and nothing more."""
+
 import random
 from dataclasses import fields, replace
 
@@ -30,8 +31,9 @@ def test_r9_states_differing_only_in_hidden_cards_give_equal_views():
     # Swap a card of seat 1's hand with a deck card whose back matches it (the target stays).
     deck = list(state.deck)
     other = state.hands[1]
-    swapped = replace(state, hands=(state.hands[0], (deck[5],) + other[1:]),
-                      deck=tuple(deck[:5] + [other[0]] + deck[6:]))
+    swapped = replace(
+        state, hands=(state.hands[0], (deck[5],) + other[1:]), deck=tuple(deck[:5] + [other[0]] + deck[6:])
+    )
     assert swapped != state
     assert view_of(swapped, 0) == view_of(state, 0)
     assert view_of(swapped, 1) != view_of(state, 1)

@@ -1,6 +1,7 @@
 """The helper bot's turns are not the child's (issue 39.1): left out of their points and
 TWEAKs (trainer.games.fair.own_results, the tournament's standings), and counted for the
 child who comes back (helped_since_own_turn)."""
+
 from trainer.engine.rules import legal_moves
 from trainer.games.fair import helped_since_own_turn, own_results
 from trainer.games.service import decide, new_game
@@ -66,14 +67,21 @@ def test_a_turn_the_helper_played_in_another_round_is_not_taken_away_in_this_one
 def test_the_child_back_is_told_the_helper_turns_since_their_own_last_turn():
     helped = []
     # Seat 1 plays its first turn, the helper its next two; then it is seat 1's turn again.
-    game = _play(_game(11), helped, helper_for=lambda seat, n: seat == 1 and n in (1, 2),
-                 until=lambda g: g.to_act == 1 and sum(h[2] == 1 for h in helped) and
-                 len([1 for who, m in g.state.log if who == 1 and type(m).__name__ == "Play"]) == 3)
+    game = _play(
+        _game(11),
+        helped,
+        helper_for=lambda seat, n: seat == 1 and n in (1, 2),
+        until=lambda g: (
+            g.to_act == 1
+            and sum(h[2] == 1 for h in helped)
+            and len([1 for who, m in g.state.log if who == 1 and type(m).__name__ == "Play"]) == 3
+        ),
+    )
     assert not game.state.over
     assert helped_since_own_turn(game, 1, helped) == 2
     assert helped_since_own_turn(game, 0, helped) == 0
-    assert helped_since_own_turn(game, -1, helped) == 0      # someone watching is told nothing
+    assert helped_since_own_turn(game, -1, helped) == 0  # someone watching is told nothing
     game, _ = decide(game, legal_moves(game.state)[0], seat=1)
-    while game.to_act != 1 and not game.state.over:          # their own turn ends it
+    while game.to_act != 1 and not game.state.over:  # their own turn ends it
         game, _ = decide(game, legal_moves(game.state)[0], seat=game.to_act)
     assert helped_since_own_turn(game, 1, helped) == 0

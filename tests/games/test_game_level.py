@@ -1,4 +1,5 @@
 """A pupil's game level (issue 17): Glicko updates on the bots' Elo, and the dial for an aim."""
+
 import math
 
 import pytest
@@ -25,10 +26,12 @@ from trainer.games.settings import FITTED, ClassLimits, GameSettings, SettingsEr
 
 # A made-up table: the dial rising 70 Elo a tenth from 0 (random) to 700 (casual).
 TABLE = {
-    "levels": {"random": {"elo": 0.0, "ci95": [-10.0, 10.0]},
-               "beginner": {"elo": 210.0, "ci95": [200.0, 220.0]},
-               "casual": {"elo": 700.0, "ci95": [690.0, 710.0]},
-               "clever": {"elo": 780.0, "ci95": None}},
+    "levels": {
+        "random": {"elo": 0.0, "ci95": [-10.0, 10.0]},
+        "beginner": {"elo": 210.0, "ci95": [200.0, 220.0]},
+        "casual": {"elo": 700.0, "ci95": [690.0, 710.0]},
+        "clever": {"elo": 780.0, "ci95": None},
+    },
     "dial": [{"x": k / 10, "elo": 70.0 * k, "ci95": [70.0 * k - 15, 70.0 * k + 15]} for k in range(11)],
 }
 BOTS = BotElo.from_json(TABLE)
@@ -37,8 +40,7 @@ BOTS = BotElo.from_json(TABLE)
 def test_glickman_worked_example():
     """Glickman's (1999) example, without the drift between games: 1500 (RD 200) beats 1400
     (RD 30) and loses to 1550 (RD 100) and 1700 (RD 300) -> 1464 (RD 151.4)."""
-    after = update(Rating(1500, 200), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)],
-                   drift=0)
+    after = update(Rating(1500, 200), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)], drift=0)
     assert after.elo == pytest.approx(1464.1, abs=0.1)
     assert after.rd == pytest.approx(151.4, abs=0.1)
     assert after.games == 1
@@ -75,7 +77,7 @@ def test_the_uncertainty_shrinks_as_games_are_played_and_settles():
         rds.append(r.rd)
     assert all(b <= a for a, b in zip(rds, rds[1:]))
     assert rds[0] < START_RD and rds[9] < 0.6 * START_RD
-    assert MIN_RD <= rds[-1] and rds[-1] == pytest.approx(rds[-2], abs=0.5)   # settled, not zero
+    assert MIN_RD <= rds[-1] and rds[-1] == pytest.approx(rds[-2], abs=0.5)  # settled, not zero
     assert r.games == 40
 
 
@@ -102,7 +104,7 @@ def test_a_class_game_updates_both_classmates_the_other_way():
     ann_after = update(ann, [(bob, 1)])
     bob_after = update(bob, [(ann, 0)])
     assert ann_after.elo > 400 and bob_after.elo < 350
-    assert 350 - bob_after.elo > ann_after.elo - 400     # the less certain rating moves more
+    assert 350 - bob_after.elo > ann_after.elo - 400  # the less certain rating moves more
 
 
 def test_game_results_score_every_round_against_every_bot():
@@ -116,7 +118,7 @@ def test_dial_ratings_interpolate_the_measured_points():
     assert BOTS.rating_of("dial:0.35").elo == pytest.approx(245)
     assert BOTS.rating_of("dial:1").elo == pytest.approx(700)
     assert BOTS.rating_of("dial:0.35").rd == pytest.approx(15 / 1.96, rel=1e-3)
-    assert BOTS.rating_of("clever").rd > BOTS.rating_of("casual").rd     # chained, no interval of its own
+    assert BOTS.rating_of("clever").rd > BOTS.rating_of("casual").rd  # chained, no interval of its own
     with pytest.raises(ValueError):
         BOTS.rating_of("wizard")
 
@@ -140,7 +142,7 @@ def test_a_higher_aim_chooses_a_weaker_bot_and_the_default_is_half():
     dials = [choose_dial(player, BOTS, aim) for aim in (0.3, 0.5, 0.7)]
     assert dials[0] > dials[1] > dials[2]
     assert choose_dial(player, BOTS) == dials[1] and DEFAULT_AIM == 0.5
-    assert dials[1] == pytest.approx(0.5, abs=0.01)     # 350 Elo is dial 0.5 in the table
+    assert dials[1] == pytest.approx(0.5, abs=0.01)  # 350 Elo is dial 0.5 in the table
 
 
 def test_the_choice_is_clamped_to_the_dial():
@@ -176,7 +178,7 @@ def test_the_measured_table_rises_covers_random_to_casual_and_has_every_level():
 def test_the_game_level_a_teacher_reads_is_the_dial_where_the_pupil_wins_half():
     level = game_level(Rating(245, 90, 12), BOTS)
     assert (level.points, level.games, level.settled, level.beyond_dial) == (35, 12, True, False)
-    assert not game_level(Rating(245, 200, 2), BOTS).settled                  # a first guess
+    assert not game_level(Rating(245, 200, 2), BOTS).settled  # a first guess
     top = game_level(Rating(900, 60, 40), BOTS)
     assert top.points == 100 and top.beyond_dial
     assert level_points("beginner", BOTS) == 30 and level_points("casual", BOTS) == 100

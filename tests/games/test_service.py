@@ -1,5 +1,6 @@
 """The game service of issue 6: the pupil in seat 0 against bots, refusals that change nothing,
 saving and resuming, records that replay, and the analysis of every pupil play."""
+
 import random
 
 import pytest
@@ -48,13 +49,16 @@ def test_r5_2_a_capture_that_misses_the_target_is_refused_with_its_running_sum_a
     assert game.state == state
 
 
-@pytest.mark.parametrize("move, code", [
-    (Play("Y1a"), "not_in_hand"),
-    (Play("P6", ("G5",)), "not_on_table"),
-    (Play("B4", ("O2a",)), "wrong_sum"),
-    (Discard("P6"), "no_bomb"),
-    (UseJoker("joker-1", 1), "action_not_allowed"),
-])
+@pytest.mark.parametrize(
+    "move, code",
+    [
+        (Play("Y1a"), "not_in_hand"),
+        (Play("P6", ("G5",)), "not_on_table"),
+        (Play("B4", ("O2a",)), "wrong_sum"),
+        (Discard("P6"), "no_bomb"),
+        (UseJoker("joker-1", 1), "action_not_allowed"),
+    ],
+)
 def test_refused_moves_name_the_mistake_and_change_nothing(move, code):
     state = make_state([["P6", "B4"], ["Y1a"]], table=["O2a", "R1a"], deck=deck_with_target(9))
     game = pupil_game(state)
@@ -71,8 +75,11 @@ def test_it_is_not_the_pupils_turn_while_a_bot_decides():
 
 
 def test_r5_2_cards_tapped_in_any_order_are_recorded_in_table_order():
-    state = make_state([["G2a", "B4"], ["Y1a", "Y2a", "Y3a"]], table=["R1a", "O3a", "Y3b"],
-                       deck=deck_with_target(9) + ["B1a", "B1b", "B2a", "B2b", "B3a"])
+    state = make_state(
+        [["G2a", "B4"], ["Y1a", "Y2a", "Y3a"]],
+        table=["R1a", "O3a", "Y3b"],
+        deck=deck_with_target(9) + ["B1a", "B1b", "B2a", "B2b", "B3a"],
+    )
     game, analysis = decide(pupil_game(state), Play("G2a", ("Y3b", "O3a", "R1a")), decision_ms=2500)
     assert game.state.won[PUPIL] == ("G2a", "R1a", "O3a", "Y3b")
     assert analysis.tweak and analysis.capture == ("R1a", "O3a", "Y3b")
@@ -81,6 +88,7 @@ def test_r5_2_cards_tapped_in_any_order_are_recorded_in_table_order():
 def test_r7_4_a_bot_bomb_waits_for_the_pupil_to_choose_a_card():
     state = make_state([["P6", "B4"], ["Y1a"]], owned=[[], ["bomb"]], turn=1, deck=deck_with_target(9))
     from trainer.engine.rules import apply
+
     state = apply(state, UseBomb("bomb"))
     game = pupil_game(state)
     assert game.pupil_to_act and game.state.phase is Phase.DISCARD
@@ -120,7 +128,7 @@ def test_r8_a_match_is_stored_as_a_match_record_that_replays_to_the_same_totals(
     assert result["finished"] and result["totals"] == game.match.totals
     assert result["winner"] == game.winner
     dealers = [r["dealer"] for r in game.record()["rounds"]]
-    assert dealers == [(dealers[0] + k) % 3 for k in range(len(dealers))]     # R3.2
+    assert dealers == [(dealers[0] + k) % 3 for k in range(len(dealers))]  # R3.2
 
 
 def test_a_saved_game_resumes_exactly_mid_round_and_mid_turn():
@@ -154,17 +162,20 @@ def test_next_round_only_between_rounds_of_an_unfinished_match():
         next_round(play_out(game))
 
 
-@pytest.mark.parametrize("settings, limits, code", [
-    (GameSettings(()), ClassLimits(), "bot_count"),
-    (GameSettings(("random",) * 6), ClassLimits(), "bot_count"),
-    (GameSettings(("random",) * 3), ClassLimits(max_bots=2), "bot_count"),
-    (GameSettings(("genius",)), ClassLimits(), "bot_level"),
-    (GameSettings(("random",)), ClassLimits(levels=("beginner",)), "bot_level"),
-    (GameSettings(("random",), length="forever"), ClassLimits(), "length"),
-    (GameSettings(("random",), length="full"), ClassLimits(lengths=("round",)), "length"),
-    (GameSettings(("random",), colors=("O", "Y")), ClassLimits(), "colors"),
-    (GameSettings(("random",), colors=("R", "O", "Y")), ClassLimits(allow_colors=False), "colors_locked"),
-])
+@pytest.mark.parametrize(
+    "settings, limits, code",
+    [
+        (GameSettings(()), ClassLimits(), "bot_count"),
+        (GameSettings(("random",) * 6), ClassLimits(), "bot_count"),
+        (GameSettings(("random",) * 3), ClassLimits(max_bots=2), "bot_count"),
+        (GameSettings(("genius",)), ClassLimits(), "bot_level"),
+        (GameSettings(("random",)), ClassLimits(levels=("beginner",)), "bot_level"),
+        (GameSettings(("random",), length="forever"), ClassLimits(), "length"),
+        (GameSettings(("random",), length="full"), ClassLimits(lengths=("round",)), "length"),
+        (GameSettings(("random",), colors=("O", "Y")), ClassLimits(), "colors"),
+        (GameSettings(("random",), colors=("R", "O", "Y")), ClassLimits(allow_colors=False), "colors_locked"),
+    ],
+)
 def test_settings_outside_what_the_class_allows_are_refused(settings, limits, code):
     with pytest.raises(SettingsError) as err:
         check_settings(settings, limits)
@@ -183,4 +194,5 @@ def test_d7_turns_lost_right_after_the_pupils_play_are_news():
     state = make_state([["P6", "B4"], [], ["Y1a"]], table=["R1a"], deck=[])
     game, _ = decide(pupil_game(state, bots=("random", "random")), Play("B4"))
     from trainer.engine.moves import LostTurn
+
     assert game.news()[0] == (1, LostTurn(1))

@@ -1,5 +1,6 @@
 """The story the board tells (issue 6.3): the pupil's own latest turn, then each public move
 after it, one by one, with the round as it stood before and after each."""
+
 from game_helpers import bomb_hits_pupil, find_game, turn_lost_since_pupil
 from trainer.engine.moves import Discard, LostTurn, Play, UseBomb
 from trainer.engine.rules import legal_moves
@@ -39,8 +40,10 @@ def test_the_pupils_own_play_comes_first_and_the_bots_turns_after_it():
 
 
 def test_r7_4_the_pupils_bomb_comes_first_then_each_bot_gives_up_a_card():
-    game = find_game(lambda g: g.pupil_to_act and any(isinstance(m, UseBomb) for m in legal_moves(g.state)),
-                     GameSettings(("random", "random")))
+    game = find_game(
+        lambda g: g.pupil_to_act and any(isinstance(m, UseBomb) for m in legal_moves(g.state)),
+        GameSettings(("random", "random")),
+    )
     bomb = next(m for m in legal_moves(game.state) if isinstance(m, UseBomb))
     game, _ = decide(game, bomb)
     told = story(game)
@@ -56,7 +59,7 @@ def test_d7_turns_lost_right_after_the_pupils_play_are_told_too():
     told = story(game)
     lost = [s for s in told.later if isinstance(s.move, LostTurn)]
     assert lost
-    logged = [m for _, m in game.state.log[len(game.state.log) - len(told.later):]]
+    logged = [m for _, m in game.state.log[len(game.state.log) - len(told.later) :]]
     assert [s.move for s in told.later] == logged
 
 
@@ -70,6 +73,7 @@ def test_r7_4_a_bomb_that_hits_the_pupil_ends_the_story_until_they_choose():
 def test_r5_3_a_tweak_step_names_the_action_card_it_won():
     def swept(g):
         return any(s.tweak and s.won_action for s in story(g).mine)
+
     game = find_game(swept, GameSettings(("random",)))
     step = next(s for s in story(game).mine if s.tweak)
     assert step.won_action == step.before.tweak_deck[0]

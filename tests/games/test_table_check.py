@@ -1,5 +1,6 @@
 """Check our table (issue 37.5): the order of the captures and why a tried capture does or
 does not work. Positions from RULES.md's clarifying examples."""
+
 from trainer.engine.solver import solve
 from trainer.games.table_check import SHOWN, captures, explain_try
 
@@ -20,7 +21,7 @@ def test_more_points_come_first_after_tweaks():
     found = captures(("Y2a", "G3b", "P5"), ("B3b", "R4", "O3b"), 10, joker=True).best
     points = [c.points for c in found if not c.tweak]
     assert points == sorted(points, reverse=True)
-    assert {c.target for c in found} == {9, 10, 11}     # R7.2: a Joker moves the target by one
+    assert {c.target for c in found} == {9, 10, 11}  # R7.2: a Joker moves the target by one
 
 
 def test_a_wrong_sum_says_what_it_makes():

@@ -29,8 +29,15 @@ def school(app, stub):
     """The school's one sign-in service, at the stub: (db, provider id)."""
     db = connect(app.config["DATABASE"])
     provider_id = oidc_providers.add(
-        db, secret_key=app.config["SECRET_KEY"], secret="stub-secret", now=datetime(2026, 12, 1),
-        name="Unilogin", issuer=stub.issuer, client_id="stub-client", teacher_claim="role",
-        teacher_value="staff")
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret="stub-secret",
+        now=datetime(2026, 12, 1),
+        name="Unilogin",
+        issuer=stub.issuer,
+        client_id="stub-client",
+        teacher_claim="role",
+        teacher_value="staff",
+    )
     yield db, provider_id
     db.close()

@@ -3,6 +3,7 @@ app's redirect is followed with requests, the provider's development login form 
 and its redirect back is handed to the Flask test client. The app must run at http://127.0.0.1
 (`served_at_loopback`) so that the provider accepts its return address (provider.js,
 redirectUriAllowed)."""
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,7 @@ def sign_in(client, path: str, login: str):
         assert answer.status_code == 200 and form, answer.text[:500]
         fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', answer.text))
         fields.update(login=login, password="anything")
-        answer = browser.post(urljoin(url, unescape(form.group(1))), data=fields, allow_redirects=False,
-                              timeout=10)
+        answer = browser.post(urljoin(url, unescape(form.group(1))), data=fields, allow_redirects=False, timeout=10)
         assert answer.is_redirect, answer.text[:500]
         url = urljoin(url, answer.headers["Location"])
     raise AssertionError("the provider never sent the browser back")

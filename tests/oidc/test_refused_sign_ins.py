@@ -2,6 +2,7 @@
 wrong audience, expired ID token, tampered signature, replayed state, wrong nonce, unknown
 issuer, unknown provider, provider down. Against a provider the test controls (stub_provider),
 through the app's real Authlib flow."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -40,20 +41,30 @@ def test_a_good_token_from_the_stub_is_taken(client, stub, school):
     assert response.status_code == 303 and response.location.endswith("/join")
 
 
-@pytest.mark.parametrize("token, words", [
-    (lambda stub, nonce: stub.sign({"sub": "p"}, nonce, aud="another-client"),
-     "The sign-in was meant for another service"),
-    (lambda stub, nonce: stub.sign({"sub": "p"}, nonce, iat=1_700_000_000, exp=1_700_000_300),
-     "The sign-in has run out."),
-    (lambda stub, nonce: stub.sign({"sub": "p"}, nonce, key=OTHER_KEY),
-     "its signature is wrong"),
-    (lambda stub, nonce: stub.sign({"sub": "p"}, nonce)[:-6] + "AAAAAA",
-     "its signature is wrong"),
-    (lambda stub, nonce: stub.sign({"sub": "p"}, "not-the-nonce-we-sent"),
-     "The sign-in does not belong to this attempt."),
-    (lambda stub, nonce: stub.sign({"sub": "p"}, nonce, iss="https://other.example"),
-     "The sign-in came from a service this school has not set up."),
-], ids=["wrong-audience", "expired", "other-key", "tampered", "wrong-nonce", "token-from-other-issuer"])
+@pytest.mark.parametrize(
+    "token, words",
+    [
+        (
+            lambda stub, nonce: stub.sign({"sub": "p"}, nonce, aud="another-client"),
+            "The sign-in was meant for another service",
+        ),
+        (
+            lambda stub, nonce: stub.sign({"sub": "p"}, nonce, iat=1_700_000_000, exp=1_700_000_300),
+            "The sign-in has run out.",
+        ),
+        (lambda stub, nonce: stub.sign({"sub": "p"}, nonce, key=OTHER_KEY), "its signature is wrong"),
+        (lambda stub, nonce: stub.sign({"sub": "p"}, nonce)[:-6] + "AAAAAA", "its signature is wrong"),
+        (
+            lambda stub, nonce: stub.sign({"sub": "p"}, "not-the-nonce-we-sent"),
+            "The sign-in does not belong to this attempt.",
+        ),
+        (
+            lambda stub, nonce: stub.sign({"sub": "p"}, nonce, iss="https://other.example"),
+            "The sign-in came from a service this school has not set up.",
+        ),
+    ],
+    ids=["wrong-audience", "expired", "other-key", "tampered", "wrong-nonce", "token-from-other-issuer"],
+)
 def test_a_bad_id_token_is_refused(client, stub, school, token, words):
     db, provider_id = school
     stub.id_token = lambda nonce: token(stub, nonce)
@@ -133,9 +144,10 @@ def test_a_token_for_another_client_of_the_same_issuer_is_refused(client, stub, 
     # Issue 34, point 3: two services of one issuer are told apart by the client id in the
     # token's audience and azp; one meant for the lightweight login does not sign in here.
     db, provider_id = school
-    for token in (lambda nonce: stub.sign({"sub": "p"}, nonce, aud="light-client"),
-                  lambda nonce: stub.sign({"sub": "p"}, nonce, aud=["stub-client", "light-client"],
-                                          azp="light-client")):
+    for token in (
+        lambda nonce: stub.sign({"sub": "p"}, nonce, aud="light-client"),
+        lambda nonce: stub.sign({"sub": "p"}, nonce, aud=["stub-client", "light-client"], azp="light-client"),
+    ):
         stub.id_token = token
         state = _start(client, stub, provider_id)
         _refused(_callback(client, provider_id, state), "The sign-in was meant for another service", db)

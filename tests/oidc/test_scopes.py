@@ -1,5 +1,6 @@
 """What a sign-in asks the provider for (issue 25, docs/deploy.md): as little as the school's
 rules need — a pupil's sign-in the pseudonym only, a teacher's the e-mail besides."""
+
 from trainer.web.signin.flow import scopes
 
 

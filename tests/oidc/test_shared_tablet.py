@@ -7,6 +7,7 @@ that login. Point 6: a refusal after the callback shows the way back of who was 
 
 Through the app's real Authlib flow, against a provider the test controls (stub_provider);
 the clock is trainer.web.core.school_day.now, moved by the test, so no test waits."""
+
 from __future__ import annotations
 
 import logging
@@ -59,14 +60,15 @@ def _pending(client):
 
 
 def test_noor_after_oles_abandoned_sign_in_is_asked_and_nothing_is_linked_unasked(
-        client, stub, school, tablet, pupil_auth, clock):
+    client, stub, school, tablet, pupil_auth, clock
+):
     """Issue 34 (1): Ole's sign-in waits at "type your class code"; Noor's right pictures log
     her in as herself and ask, with her name; nothing is linked until she answers."""
     db, provider_id = school
     _goes_to(_signs_in(client, stub, provider_id), "/join")
     join = client.get("/join").get_data(as_text=True)
     assert "Signing in with Unilogin: now type your class code" in join and "Not you? Start again" in join
-    assert "Sign in with Unilogin" not in join          # its button again would only start another
+    assert "Sign in with Unilogin" not in join  # its button again would only start another
     clock[0] += 60
     _goes_to(pupil_auth.login(tablet["class_id"], tablet["noor"]), ASK)
     assert oidc_links.count(db) == 0
@@ -81,7 +83,8 @@ def test_noor_after_oles_abandoned_sign_in_is_asked_and_nothing_is_linked_unaske
 
 
 def test_no_drops_the_link_keeps_noor_logged_in_and_oles_next_sign_in_asks_for_pictures(
-        client, stub, school, tablet, pupil_auth, clock, caplog):
+    client, stub, school, tablet, pupil_auth, clock, caplog
+):
     """Issue 34 (1): "No, it was someone else" links nothing; Noor stays herself (her pictures
     proved it); Ole's next sign-in does not land in Noor's account."""
     db, provider_id = school
@@ -94,7 +97,7 @@ def test_no_drops_the_link_keeps_noor_logged_in_and_oles_next_sign_in_asks_for_p
     assert _pending(client) == (None, None)
     me = client.get("/me").get_data(as_text=True)
     assert "Hello Noor!" in me and "Nothing was linked." in me
-    _goes_to(client.get(ASK), "/me")                    # asked once only
+    _goes_to(client.get(ASK), "/me")  # asked once only
     assert client.post(ASK, data={"answer": "yes"}).status_code == 303
     assert oidc_links.count(db) == 0
     client.post("/logout")
@@ -203,7 +206,9 @@ def test_another_pupils_login_ends_an_open_question(client, stub, school, tablet
     assert oidc_links.count(db) == 0
 
 
-def test_the_question_is_only_for_the_session_that_started_it(app, client, stub, school, tablet, pupil_auth, make, clock):
+def test_the_question_is_only_for_the_session_that_started_it(
+    app, client, stub, school, tablet, pupil_auth, make, clock
+):
     """Another browser, even logged in as the same pupil, has no question to answer; and a
     question carried into another login's session is not honoured."""
     db, provider_id = school
@@ -216,7 +221,7 @@ def test_the_question_is_only_for_the_session_that_started_it(app, client, stub,
     with client.session_transaction() as session:
         question = session[pupil_link.QUESTION]
     with other.session_transaction() as session:
-        session[pupil_link.QUESTION] = question             # as if carried over
+        session[pupil_link.QUESTION] = question  # as if carried over
     _goes_to(other.post(ASK, data={"answer": "yes"}), "/me")
     assert oidc_links.count(db) == 0
     # The session that started it still can.
@@ -242,16 +247,19 @@ def test_nobody_logged_in_is_sent_to_the_pupil_login(client, school):
 TEACHER_BACK, PUPIL_BACK = "Back to the teacher login", "Back to the pupil login"
 
 
-@pytest.mark.parametrize("role, shown, hidden", [("teacher", TEACHER_BACK, PUPIL_BACK),
-                                                 ("pupil", PUPIL_BACK, TEACHER_BACK)])
+@pytest.mark.parametrize(
+    "role, shown, hidden", [("teacher", TEACHER_BACK, PUPIL_BACK), ("pupil", PUPIL_BACK, TEACHER_BACK)]
+)
 def test_a_refused_callback_shows_the_way_back_of_who_was_signing_in(client, stub, school, role, shown, hidden):
     """Issue 34 (6): refused at the callback (the provider said no, a bad token, a used state)."""
     _, provider_id = school
     response = client.get(f"/signin/{provider_id}/{role}")
     state = parse_qs(urlsplit(response.location).query)["state"][0]
-    for refused in (client.get(f"/signin/{provider_id}/callback?error=access_denied&state={state}"),
-                    client.get(f"/signin/{provider_id}/callback?code=x&state={state}"),     # used up
-                    client.get(f"/signin/999/callback?code=x&state={state}")):
+    for refused in (
+        client.get(f"/signin/{provider_id}/callback?error=access_denied&state={state}"),
+        client.get(f"/signin/{provider_id}/callback?code=x&state={state}"),  # used up
+        client.get(f"/signin/999/callback?code=x&state={state}"),
+    ):
         page = refused.get_data(as_text=True)
         assert refused.status_code in (400, 404) and "Sign-in did not work" in page
         assert shown in page and hidden not in page
@@ -274,8 +282,9 @@ def test_a_pupils_sign_in_makes_the_provider_ask_who_it_is_every_time(client, sc
     assert (query.get("prompt") == ["login"]) is asks_again
 
 
-def test_a_late_answer_to_an_older_request_cannot_undo_a_sign_ins_start(client, stub, school, tablet, pupil_auth,
-                                                                          clock):
+def test_a_late_answer_to_an_older_request_cannot_undo_a_sign_ins_start(
+    client, stub, school, tablet, pupil_auth, clock
+):
     """A page's requests that left before the tap on the school's login (the service worker's
     check on every page, a poll) may answer after it. Such an answer must not carry the
     session as it was, or the browser puts it back: the callback then finds no `state` and the
@@ -283,17 +292,17 @@ def test_a_late_answer_to_an_older_request_cannot_undo_a_sign_ins_start(client, 
     and then, under load)."""
     _db, provider_id = school
     name = client.application.config["SESSION_COOKIE_NAME"]
-    pupil_auth.login(tablet["class_id"], tablet["noor"])      # the tablet is remembered: a lasting cookie
+    pupil_auth.login(tablet["class_id"], tablet["noor"])  # the tablet is remembered: a lasting cookie
     client.post("/logout")
-    here = client.application.config["SERVER_NAME"]          # real_flow.served_at_loopback
+    here = client.application.config["SERVER_NAME"]  # real_flow.served_at_loopback
     older = client.get_cookie(name, domain=here).value
     started = client.get(f"/signin/{provider_id}/pupil")
     assert started.status_code == 303
-    late_client = client.application.test_client()          # the request that left before the tap
+    late_client = client.application.test_client()  # the request that left before the tap
     late_client.set_cookie(name, older, domain=here)
     late = late_client.get("/sw.js")
     assert late.status_code == 200
-    if "Set-Cookie" in late.headers:                          # the browser takes what the answer sets
+    if "Set-Cookie" in late.headers:  # the browser takes what the answer sets
         client.set_cookie(name, late_client.get_cookie(name, domain=here).value, domain=here)
     query = parse_qs(urlsplit(started.location).query)
     stub.nonce = query["nonce"][0]

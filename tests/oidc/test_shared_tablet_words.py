@@ -7,6 +7,7 @@ which account went into which pupil.
 
 Through the app's real Authlib flow against the stub provider; the clock is
 school_day.now, moved by the test."""
+
 from __future__ import annotations
 
 import html
@@ -53,7 +54,7 @@ def test_the_question_names_the_login_in_words_the_child_can_check(client, stub,
     assert "Did you sign in with Unilogin as Ole H.?" in page
     started = school_day.local_time(STARTED).strftime("%H:%M")
     assert f"That sign-in was started at {started}." in page
-    assert "Hansen" not in page and "Kristian" not in page      # no more of the name than that
+    assert "Hansen" not in page and "Kristian" not in page  # no more of the name than that
 
 
 def test_a_login_without_name_claims_is_asked_about_with_its_time(client, stub, school, tablet, pupil_auth, clock):
@@ -68,35 +69,39 @@ def test_a_login_without_name_claims_is_asked_about_with_its_time(client, stub, 
 def test_a_waiting_login_is_kept_two_minutes(client, stub, school, tablet, pupil_auth, clock):
     db, provider_id = school
     _ole_signs_in(client, stub, provider_id, {"name": "Ole Hansen"})
-    clock[0] += 150          # five minutes were kept before
+    clock[0] += 150  # five minutes were kept before
     response = pupil_auth.login(tablet["class_id"], tablet["noor"])
     assert urlsplit(response.headers.get("HX-Redirect") or response.location).path == "/me"
     assert client.get(ASK).status_code in (200, 303) and oidc_links.count(db) == 0
     assert "Did you sign in" not in client.get("/me").get_data(as_text=True)
 
 
-def test_the_class_page_shows_which_account_went_into_which_pupil(app, client, stub, school, tablet, pupil_auth,
-                                                                  make, clock):
+def test_the_class_page_shows_which_account_went_into_which_pupil(
+    app, client, stub, school, tablet, pupil_auth, make, clock
+):
     db, provider_id = school
     _ole_signs_in(client, stub, provider_id, {"name": "Ole Hansen"})
     pupil_auth.login(tablet["class_id"], tablet["noor"])
-    client.post(ASK, data={"answer": "yes"})            # Noor, 7, taps Yes
+    client.post(ASK, data={"answer": "yes"})  # Noor, 7, taps Yes
     assert oidc_links.find(db, stub.issuer, "pseudonym-of-ole")["pupil_id"] == tablet["noor"]
     teacher = app.test_client()
     AuthActions(teacher, make).login("t@school.example", TEACHER_PASSWORD)
     page = html.unescape(teacher.get(f"/classes/{tablet['class_id']}").get_data(as_text=True))
-    new = page[page.index("school-logins-new"):]
+    new = page[page.index("school-logins-new") :]
     assert "Noor" in new and "Unilogin: Ole H." in new
 
 
-@pytest.mark.parametrize("claims, words", [
-    ({"given_name": "Ole", "family_name": "Hansen"}, "Ole H."),
-    ({"name": "Noor  van den Berg"}, "Noor B."),
-    ({"name": "Sem"}, "Sem"),
-    ({"given_name": "Åsa", "family_name": "Ødegård"}, "Åsa Ø."),
-    ({"name": 7}, None),
-    ({"name": "bad\u0000name"}, None),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    "claims, words",
+    [
+        ({"given_name": "Ole", "family_name": "Hansen"}, "Ole H."),
+        ({"name": "Noor  van den Berg"}, "Noor B."),
+        ({"name": "Sem"}, "Sem"),
+        ({"given_name": "Åsa", "family_name": "Ødegård"}, "Åsa Ø."),
+        ({"name": 7}, None),
+        ({"name": "bad\u0000name"}, None),
+        ({}, None),
+    ],
+)
 def test_account_words(claims, words):
     assert identity.account_words(claims) == words

@@ -4,6 +4,7 @@ service which claim finds a teacher's account the first time — a verified e-ma
 preferred_username or upn (Microsoft Entra ID), uniid (Unilogin's full login), or none — and
 every teacher can link with their password once. Nothing is ever linked without it, and an
 unverified e-mail address neither proposes an account nor makes a teacher (docs/security.md)."""
+
 from __future__ import annotations
 
 import time
@@ -17,7 +18,7 @@ from web_helpers import TEACHER_PASSWORD
 
 from .real_flow import sign_in
 
-EVA = op.ENTRA_TEACHER["preferred_username"]        # her account here has this address
+EVA = op.ENTRA_TEACHER["preferred_username"]  # her account here has this address
 TINA = op.TEACHER["email"]
 
 
@@ -27,10 +28,23 @@ def service(app, db, oidc_provider):
 
     def add(client="A", **fields):
         client_id, secret = op.CLIENTS[client]
-        settings = {"name": "Schoologin", "teacher_claim": "aktoer_gruppe", "teacher_value": "Medarbejder",
-                    "scopes": "school", **fields}
-        return oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret=secret, now=datetime(2026, 12, 1),
-                                  issuer=oidc_provider.issuer, client_id=client_id, **settings)
+        settings = {
+            "name": "Schoologin",
+            "teacher_claim": "aktoer_gruppe",
+            "teacher_value": "Medarbejder",
+            "scopes": "school",
+            **fields,
+        }
+        return oidc_providers.add(
+            db,
+            secret_key=app.config["SECRET_KEY"],
+            secret=secret,
+            now=datetime(2026, 12, 1),
+            issuer=oidc_provider.issuer,
+            client_id=client_id,
+            **settings,
+        )
+
     return add
 
 
@@ -51,8 +65,7 @@ def _signs_in_straight(client, provider_id, login):
 
 def test_entra_account_without_email_is_found_by_preferred_username(client, db, make, service):
     eva = make.teacher(email=EVA, name="Eva")
-    provider_id = service(teacher_claim="roles", teacher_value="Teacher", scopes="",
-                          teacher_match="preferred_username")
+    provider_id = service(teacher_claim="roles", teacher_value="Teacher", scopes="", teacher_match="preferred_username")
     page = _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.ENTRA_TEACHER["login"]))
     assert f"belongs to the teacher account {EVA}" in page and 'name="email"' not in page
     assert oidc_links.count(db) == 0
@@ -69,8 +82,9 @@ def test_entra_upn_is_compared_with_the_value_the_administrator_entered(client, 
     page = _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.ENTRA_TEACHER["login"]))
     assert 'name="email"' in page and "belongs to the teacher account" not in page
     # ...with it, hers is.
-    oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=eva, value=op.ENTRA_TEACHER["upn"],
-                           now=datetime(2026, 12, 1))
+    oidc_teacher_names.add(
+        db, provider_id=provider_id, teacher_id=eva, value=op.ENTRA_TEACHER["upn"], now=datetime(2026, 12, 1)
+    )
     page = _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.ENTRA_TEACHER["login"]))
     assert f"belongs to the teacher account {EVA}" in page
 
@@ -78,16 +92,19 @@ def test_entra_upn_is_compared_with_the_value_the_administrator_entered(client, 
 def test_unilogin_full_login_with_uniid_and_no_email_links_once(client, db, make, service):
     tina = make.teacher(email=TINA, name="Tina")
     provider_id = service("A-full", scopes="unilogin", teacher_match="uniid")
-    oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=tina, value=op.UNILOGIN_TEACHER["uniid"],
-                           now=datetime(2026, 12, 1))
+    oidc_teacher_names.add(
+        db, provider_id=provider_id, teacher_id=tina, value=op.UNILOGIN_TEACHER["uniid"], now=datetime(2026, 12, 1)
+    )
     page = _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.UNILOGIN_TEACHER["login"]))
     assert "No account here yet" not in page and f"belongs to the teacher account {TINA}" in page
     response = _link(client, password="not her password")
     assert response.status_code == 400 and "That is not your password." in response.get_data(as_text=True)
     assert oidc_links.count(db) == 0
     assert _link(client, password=TEACHER_PASSWORD).status_code == 303
-    assert oidc_links.find(db, oidc_providers.get(db, provider_id)["issuer"],
-                           op.UNILOGIN_TEACHER["login"])["teacher_id"] == tina
+    assert (
+        oidc_links.find(db, oidc_providers.get(db, provider_id)["issuer"], op.UNILOGIN_TEACHER["login"])["teacher_id"]
+        == tina
+    )
     _signs_in_straight(client, provider_id, op.UNILOGIN_TEACHER["login"])
 
 
@@ -174,14 +191,16 @@ def test_guessing_the_password_on_the_link_page_meets_the_login_lock(client, db,
 def test_the_teachers_export_holds_their_links_and_values_and_deleting_erases_them(client, db, make, service):
     tina = make.teacher(email=TINA, name="Tina")
     provider_id = service("A-full", name="MitID", scopes="unilogin", teacher_match="uniid")
-    oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=tina, value=op.UNILOGIN_TEACHER["uniid"],
-                           now=datetime(2026, 12, 1))
+    oidc_teacher_names.add(
+        db, provider_id=provider_id, teacher_id=tina, value=op.UNILOGIN_TEACHER["uniid"], now=datetime(2026, 12, 1)
+    )
     _link_page(client, sign_in(client, f"/signin/{provider_id}/teacher", op.UNILOGIN_TEACHER["login"]))
     assert _link(client, password=TEACHER_PASSWORD).status_code == 303
     data = client.get(f"/teachers/{tina}/export.json").get_json()
     assert [(s["service"], s["subject"]) for s in data["sign_ins"]] == [("MitID", op.UNILOGIN_TEACHER["login"])]
     assert [(v["service"], v["claim"], v["value"]) for v in data["sign_in_values"]] == [
-        ("MitID", "uniid", op.UNILOGIN_TEACHER["uniid"])]
+        ("MitID", "uniid", op.UNILOGIN_TEACHER["uniid"])
+    ]
     assert client.post(f"/teachers/{tina}/delete", data={"password": TEACHER_PASSWORD}).status_code == 303
     assert oidc_links.count(db) == 0
     assert db.execute("SELECT count(*) FROM oidc_teacher_names").fetchone()[0] == 0

@@ -1,4 +1,5 @@
 """Retention (issue 8): pupil data past its class's retention is deleted, securely, once a day."""
+
 import json
 import time
 
@@ -13,18 +14,55 @@ NOW = 1_800_000_000.0
 
 
 def add_attempt(db, pupil_id, age_days, secret="x", now=NOW):
-    db["puzzles"].insert({"id": "p1", "kind": "quick", "data": "{}", "source": "curated", "rating": 0,
-                          "target": 9, "table_size": 3, "combo_size": 2, "created_at": "now"}, ignore=True)
+    db["puzzles"].insert(
+        {
+            "id": "p1",
+            "kind": "quick",
+            "data": "{}",
+            "source": "curated",
+            "rating": 0,
+            "target": 9,
+            "table_size": 3,
+            "combo_size": 2,
+            "created_at": "now",
+        },
+        ignore=True,
+    )
     stamp = now - age_days * DAY
-    db["attempts"].insert({"id": f"a-{pupil_id}-{age_days}", "pupil_id": pupil_id, "puzzle_id": "p1",
-                           "kind": "quick", "day": "2027-01-01", "issued_at": stamp, "answered_at": stamp,
-                           "time_limit_s": 20, "submitted": json.dumps([secret]), "target": 9, "combo_size": 2})
+    db["attempts"].insert(
+        {
+            "id": f"a-{pupil_id}-{age_days}",
+            "pupil_id": pupil_id,
+            "puzzle_id": "p1",
+            "kind": "quick",
+            "day": "2027-01-01",
+            "issued_at": stamp,
+            "answered_at": stamp,
+            "time_limit_s": 20,
+            "submitted": json.dumps([secret]),
+            "target": 9,
+            "combo_size": 2,
+        }
+    )
 
 
 def add_game(db, pupil_id, age_days):
     stamp = NOW - age_days * DAY
-    return db["games"].insert({"pupil_id": pupil_id, "settings": "{}", "state": "{}", "record": "{}",
-                               "status": "finished", "created_at": stamp, "updated_at": stamp}).last_pk
+    return (
+        db["games"]
+        .insert(
+            {
+                "pupil_id": pupil_id,
+                "settings": "{}",
+                "state": "{}",
+                "record": "{}",
+                "status": "finished",
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        )
+        .last_pk
+    )
 
 
 def remaining(db, table):
@@ -58,13 +96,15 @@ def test_a_pupil_archived_longer_ago_than_retention_goes_with_all_their_data(app
     old, recent = make.pupil(class_id, "Ada"), make.pupil(class_id, "Bram")
     archived = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(NOW - 400 * DAY))
     db.execute("UPDATE pupils SET archived_at = ? WHERE id IN (?, ?)", [archived, old, recent])
-    db.execute("UPDATE pupils SET archived_at = ? WHERE id = ?",
-               [time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(NOW - 5 * DAY)), recent])
+    db.execute(
+        "UPDATE pupils SET archived_at = ? WHERE id = ?",
+        [time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(NOW - 5 * DAY)), recent],
+    )
     add_attempt(db, old, 1)
     deleted = purge(open_database(app.config["DATABASE"]), 365, now=NOW)
     assert deleted["pupils"] == 1
     assert [r[0] for r in db.execute("SELECT name FROM pupils")] == ["Bram"]
-    assert remaining(db, "attempts") == 0                     # cascaded with the pupil
+    assert remaining(db, "attempts") == 0  # cascaded with the pupil
 
 
 def test_purged_content_is_overwritten_in_the_file(app, db, make):
@@ -79,7 +119,7 @@ def test_purged_content_is_overwritten_in_the_file(app, db, make):
             content = open(path + suffix, "rb").read()
         except FileNotFoundError:
             continue
-        assert b"ZQXJ-forgotten-answer" not in content          # secure_delete
+        assert b"ZQXJ-forgotten-answer" not in content  # secure_delete
 
 
 def test_only_one_process_claims_the_days_run(app):
@@ -93,7 +133,13 @@ def test_the_servers_daily_run_purges_once_a_day(app, db, make):
     pupil = make.pupil(make.klass(make.teacher()), "Ada")
     add_attempt(db, pupil, 400)
     assert housekeeping.run_due(app.config["DATABASE"], 365, now=NOW) == {
-        "attempts": 1, "practice_sessions": 0, "game_moves": 0, "games": 0, "parent_links": 0, "pupils": 0}
+        "attempts": 1,
+        "practice_sessions": 0,
+        "game_moves": 0,
+        "games": 0,
+        "parent_links": 0,
+        "pupils": 0,
+    }
     add_attempt(db, pupil, 401)
     assert housekeeping.run_due(app.config["DATABASE"], 365, now=NOW + 3600) is None
     assert remaining(db, "attempts") == 1
@@ -115,7 +161,7 @@ def test_purge_refuses_a_retention_under_one_day(app, capsys, days):
 def test_the_teacher_sets_how_long_the_class_keeps_data(client, auth, make):
     teacher = auth.login_new_teacher()
     class_id = make.klass(teacher)
-    page = client.get(f"/classes/{class_id}/settings").get_data(as_text=True)     # the class settings tab
+    page = client.get(f"/classes/{class_id}/settings").get_data(as_text=True)  # the class settings tab
     assert 'name="days"' in page and "365 days" in page
     assert client.post(f"/classes/{class_id}/retention", data={"days": "90"}).status_code == 303
     assert make.class_row(class_id)["retention_days"] == 90

@@ -3,6 +3,7 @@ class table: a resend is known by one rule and answered as applied whatever happ
 a move held longer than a Wi-Fi drop never counts (the next round too), a move that lost the
 race to its own twin is answered as applied and another's as changed, and the answer is drawn
 from what was saved, exactly as the store keeps it (a game read and built once)."""
+
 import random
 
 import pytest
@@ -78,7 +79,7 @@ def test_a_resend_of_the_move_that_ended_the_game_is_answered_as_applied(db, bot
     game_id, pupil = bot_game
     last = play_on(db, game_id, pupil, lambda game, row: row["status"] != "active")
     finished = a_row(db, game_id, pupil)
-    outcome = moves.play(BotGame(db), finished, PUPIL, last)          # its answer was lost: sent again
+    outcome = moves.play(BotGame(db), finished, PUPIL, last)  # its answer was lost: sent again
     assert outcome.kind == moves.AGAIN and outcome.row == finished
     other = claim(last.version, "another-page", last.read_move)
     outcome = moves.play(BotGame(db), finished, PUPIL, other)

@@ -2,6 +2,7 @@
 the live channel relies on it: once a turn is due it stays due as time goes on (so the web
 app, asked a moment after the channel's nudge, agrees), `due_from` names the moment it falls
 due, and a seat nobody opened is waited for ARRIVE_WITHIN, not nudged at once."""
+
 import itertools
 
 import pytest
@@ -21,8 +22,8 @@ def test_a_due_turn_stays_due_and_falls_due_at_due_from(seen_at, turn_began, clo
     moments = [STARTED + t / 4 for t in range(0, 4 * 400)]
     due = [presence.due(seen_at, STARTED, turn_began, clock, now) for now in moments]
     first = next(i for i, d in enumerate(due) if d is not None)
-    assert all(d is not None for d in due[first:])             # never due, then not
-    assert moments[first - 1] <= when <= moments[first]          # at the moment named
+    assert all(d is not None for d in due[first:])  # never due, then not
+    assert moments[first - 1] <= when <= moments[first]  # at the moment named
     assert due[first] == why
 
 

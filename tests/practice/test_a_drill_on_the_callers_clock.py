@@ -1,6 +1,7 @@
 """The use cases of practice run for any caller (trainer/practice/caller.py): outside a Flask app,
 on the clock and the settings reads they are given. The moments stored are the given clock's,
 the school day is its date, and the settings are the ones the caller read."""
+
 from __future__ import annotations
 
 import random
@@ -75,8 +76,7 @@ def test_a_drill_runs_on_the_clock_it_is_given_outside_the_web_app(db, pupil):
 
 def test_an_answer_on_the_next_day_of_the_given_clock_is_refused(db, pupil):
     clock = Clock(MORNING)
-    _session, attempt_id = flow.next_puzzle(db, pupil, flow.DRILL, 0, random.Random(2), clock=clock,
-                                            reads=EACH_TIME)
+    _session, attempt_id = flow.next_puzzle(db, pupil, flow.DRILL, 0, random.Random(2), clock=clock, reads=EACH_TIME)
     clock.advance(24 * 3600)
     with pytest.raises(flow.TooOld):
         flow.record_answer(db, pupil, attempt_id, PostedAnswer.without_page_times(), clock=clock)
@@ -84,9 +84,12 @@ def test_an_answer_on_the_next_day_of_the_given_clock_is_refused(db, pupil):
 
 
 def test_the_time_limit_comes_from_the_settings_the_caller_read(db, pupil):
-    _session, attempt_id = flow.next_puzzle(db, pupil, flow.DRILL, 0, random.Random(3), clock=Clock(MORNING),
-                                            reads=ExtraTime())
+    _session, attempt_id = flow.next_puzzle(
+        db, pupil, flow.DRILL, 0, random.Random(3), clock=Clock(MORNING), reads=ExtraTime()
+    )
     attempt = practice.attempt(db, attempt_id, pupil["id"])
     settings, puzzle = drills.settings_for_class(db, pupil["class_id"]), puzzles.get(db, attempt["puzzle_id"])
     assert drills.pupil_settings(db, pupil["id"])["extra_time_s"] == 0
-    assert attempt["time_limit_s"] == limit_for(settings, puzzle.time_limit, 12) != limit_for(settings, puzzle.time_limit)
+    assert (
+        attempt["time_limit_s"] == limit_for(settings, puzzle.time_limit, 12) != limit_for(settings, puzzle.time_limit)
+    )

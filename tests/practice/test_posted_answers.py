@@ -1,5 +1,6 @@
 """Reading the puzzle page's answer: times, inputs, "there is none", tapped cards
 (trainer.practice.answers)."""
+
 import json
 
 import pytest
@@ -14,12 +15,21 @@ def form(**fields):
 
 
 def test_the_page_answer_is_read_with_its_times_and_inputs():
-    posted = answers.parse_posted(form(
-        answer=[{"play": "B4", "capture": ["R1a"]}, {"play": "P6", "capture": ["O3a"]}], answer_ms=[2000, 4100.5],
-        taps=[{"ms": 500, "action": "tap", "card": "B4", "input": "pen"},
-              {"ms": 900, "action": "tap", "card": "R1a", "input": "touch"},
-              {"ms": "x", "action": "tap"}, {"ms": 5, "action": "explode"}, "junk"],
-        client_ms="4300", final="done"))
+    posted = answers.parse_posted(
+        form(
+            answer=[{"play": "B4", "capture": ["R1a"]}, {"play": "P6", "capture": ["O3a"]}],
+            answer_ms=[2000, 4100.5],
+            taps=[
+                {"ms": 500, "action": "tap", "card": "B4", "input": "pen"},
+                {"ms": 900, "action": "tap", "card": "R1a", "input": "touch"},
+                {"ms": "x", "action": "tap"},
+                {"ms": 5, "action": "explode"},
+                "junk",
+            ],
+            client_ms="4300",
+            final="done",
+        )
+    )
     assert posted.combinations == (Combination("B4", ("R1a",)), Combination("P6", ("O3a",)))
     assert posted.answer_ms == (2000, 4100.5) and posted.client_ms == 4300
     assert [e["card"] for e in posted.events] == ["B4", "R1a"] and posted.input_kind == "touch"
@@ -43,10 +53,15 @@ def test_answer_times_that_do_not_match_the_combinations_are_dropped():
     assert posted.answer_ms is None
 
 
-@pytest.mark.parametrize("fields", [
-    {"answer": "{]"}, {"answer": '"B4"'}, {"answer": '[{"play": "B4", "capture": "R1a"}]'},
-    {"answer": "[]", "final": "launch"},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"answer": "{]"},
+        {"answer": '"B4"'},
+        {"answer": '[{"play": "B4", "capture": "R1a"}]'},
+        {"answer": "[]", "final": "launch"},
+    ],
+)
 def test_an_unreadable_answer_is_refused(fields):
     with pytest.raises(answers.AnswerError):
         answers.parse_posted(fields)

@@ -1,5 +1,6 @@
 """Every child has a face in class play from their first login (issue 39.2): their chosen
 character, or a default no classmate has, kept as classmates join."""
+
 from hypothesis import given, strategies as st
 
 from trainer.pupils.avatars import AVATARS, class_faces

@@ -1,4 +1,5 @@
 """Names in the reader's order (issue 47.6): ICU's rules per language, not code points."""
+
 from trainer.pupils.collation import sort_names
 
 CLASS = ["Zoë", "Åsa", "Ömer", "Łukasz", "Ελένη", "Anna", "Ärne", "Olivia", "Čeněk", "Cyril"]
@@ -14,7 +15,7 @@ def test_german_puts_a_umlaut_with_a_and_o_umlaut_with_o():
     order = sort_names(CLASS, "de")
     assert order[:3] == ["Anna", "Ärne", "Åsa"]
     assert order.index("Olivia") < order.index("Ömer") < order.index("Zoë")
-    assert order.index("Łukasz") < order.index("Olivia")          # Ł with L
+    assert order.index("Łukasz") < order.index("Olivia")  # Ł with L
 
 
 def test_czech_puts_c_caron_after_c():
@@ -26,4 +27,4 @@ def test_greek_after_latin_and_not_by_code_point_in_english():
     order = sort_names(CLASS, "en")
     assert order[-1] == "Ελένη"
     assert order.index("Łukasz") < order.index("Zoë") and order.index("Åsa") < order.index("Cyril")
-    assert sorted(CLASS) != order                                   # code points put Å, Ł, Ö after Zoë
+    assert sorted(CLASS) != order  # code points put Å, Ł, Ö after Zoë

@@ -1,4 +1,5 @@
 """When home practice is open (issue 37.1): the pure rule, with moments handed in."""
+
 from datetime import datetime, time
 
 from trainer.pupils.home_hours import HomeHours, next_opening, parse_clock
@@ -16,7 +17,7 @@ def test_the_default_is_off_with_seven_to_eight_every_day():
     assert not hours.is_open(at(WEDNESDAY, 10))
     on = HomeHours(enabled=True)
     assert on.opens == time(7) and on.closes == time(20)
-    assert on.is_open(at(WEDNESDAY, 7)) and on.is_open(at(SATURDAY, 19, 59))   # weekends too
+    assert on.is_open(at(WEDNESDAY, 7)) and on.is_open(at(SATURDAY, 19, 59))  # weekends too
     assert not on.is_open(at(WEDNESDAY, 6, 59)) and not on.is_open(at(WEDNESDAY, 20))
 
 
@@ -31,7 +32,7 @@ def test_next_opening_says_today_tomorrow_or_the_next_open_day():
     assert next_opening(on, at(WEDNESDAY, 6)) == at(WEDNESDAY, 7)
     assert next_opening(on, at(WEDNESDAY, 21)) == at(datetime(2026, 12, 3), 7)
     weekdays = HomeHours(enabled=True, days=frozenset({1, 2, 3, 4, 5}))
-    assert next_opening(weekdays, at(SATURDAY, 10)) == at(datetime(2026, 12, 7), 7)     # Monday
+    assert next_opening(weekdays, at(SATURDAY, 10)) == at(datetime(2026, 12, 7), 7)  # Monday
     assert next_opening(HomeHours(), at(WEDNESDAY, 6)) is None
 
 

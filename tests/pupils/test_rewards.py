@@ -1,4 +1,5 @@
 """Stars and badges (trainer.pupils.rewards): effort and firsts, each kept once earned."""
+
 from datetime import date, timedelta
 
 from trainer.pupils import rewards
@@ -25,13 +26,13 @@ def test_a_star_for_every_drill_finished_and_none_before():
 
 
 def test_streak_badges_over_weekends_and_kept_after_a_gap():
-    days = school_days(MONDAY, 10)          # two school weeks, the weekend in between
+    days = school_days(MONDAY, 10)  # two school weeks, the weekend in between
     r = rewards.count(days, days[-1], None, None)
     assert r.streak == 10 and {"streak_5", "streak_10"} <= {b.key for b in r.earned}
     assert "streak_20" not in {b.key for b in r.earned}
     fifth = next(b for b in r.badges if b.key == "streak_5")
     assert fifth.on == days[4]
-    later = days[-1] + timedelta(days=14)    # two weeks off: the streak ends, the badges stay
+    later = days[-1] + timedelta(days=14)  # two weeks off: the streak ends, the badges stay
     after = rewards.count(days + [later], later, None, None)
     assert after.streak == 1 and after.best_streak == 10
     assert {"streak_5", "streak_10"} <= {b.key for b in after.earned}

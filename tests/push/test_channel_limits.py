@@ -2,6 +2,7 @@
 its health answer counts one school's streams and none under a name that is no school; only
 the web app's own origin may read a stream across ports; a connection that never finishes its
 request header is closed; streams are capped per ticket and per address."""
+
 from __future__ import annotations
 
 import socket
@@ -69,9 +70,13 @@ def test_only_the_apps_own_origin_may_read_a_stream(folder):
     tmp_path, (ticket, _other) = folder
     channel = Channel(Schools.folder(str(tmp_path), "path"), app_port=5000).start()
     try:
-        for origin, allowed in (("http://127.0.0.1:5000", True), ("http://127.0.0.1:5999", False),
-                                ("https://127.0.0.1:5000", False), ("http://evil.example:5000", False),
-                                ("null", False)):
+        for origin, allowed in (
+            ("http://127.0.0.1:5000", True),
+            ("http://127.0.0.1:5999", False),
+            ("https://127.0.0.1:5000", False),
+            ("http://evil.example:5000", False),
+            ("null", False),
+        ):
             response = _open(channel, ticket, Origin=origin)
             assert response.status_code == 200
             assert response.headers.get("access-control-allow-origin") == (origin if allowed else None), origin
@@ -90,7 +95,7 @@ def test_a_ticket_opens_a_few_streams_at_most(folder):
             events(r, 1)
         refused = _open(channel, ticket)
         assert refused.status_code == 429
-        held.pop().close()                  # one goes: a new one may open
+        held.pop().close()  # one goes: a new one may open
         assert _eventually(lambda: _open(channel, ticket).status_code == 200)
         for r in held:
             r.close()
@@ -123,7 +128,7 @@ def test_a_connection_that_never_finishes_its_header_is_closed(folder, sent):
     try:
         s = socket.create_connection(("127.0.0.1", channel.port), timeout=10)
         s.sendall(sent)
-        assert s.recv(1) == b""             # closed by the channel, not by this test's timeout
+        assert s.recv(1) == b""  # closed by the channel, not by this test's timeout
         s.close()
     finally:
         channel.stop()

@@ -1,5 +1,6 @@
 """The live channel's watcher (issue 36.1, trainer.push.hub): one indexed statement per school
 and tick, whatever the number of subscribers, and the events each subscriber gets."""
+
 from __future__ import annotations
 
 import pytest
@@ -60,9 +61,13 @@ def test_one_statement_per_school_per_tick_whatever_the_subscribers(db, school, 
 
 def test_each_school_is_read_once_and_a_school_nobody_watches_not_at_all(db, school, tmp_path):
     from web_helpers import make_app
+
     other_db = make_app(tmp_path / "other.db").config["DATABASE"]
-    conns = {"a": Counted(db.conn), "b": Counted(live_tables.open_reader(other_db)),
-             "c": Counted(live_tables.open_reader(other_db))}
+    conns = {
+        "a": Counted(db.conn),
+        "b": Counted(live_tables.open_reader(other_db)),
+        "c": Counted(live_tables.open_reader(other_db)),
+    }
     hub = Hub(lambda slug: conns[slug].conn)
     _classes, tables = school
     first = hub.subscribe("a", "table", tables[0][1])
@@ -125,8 +130,9 @@ def test_a_due_turn_is_announced_once_per_version(db, school):
     clock): the channel tells the table's tablets when the turn clock ran out, once."""
     _classes, tables = school
     t1 = tables[0][1]
-    db.execute("UPDATE class_tables SET status = 'playing', to_act = 0, turn_clock = 30, updated_at = 1000"
-               " WHERE id = ?", [t1])
+    db.execute(
+        "UPDATE class_tables SET status = 'playing', to_act = 0, turn_clock = 30, updated_at = 1000 WHERE id = ?", [t1]
+    )
     db.execute("UPDATE class_table_seats SET seen_at = 1000 + 25 WHERE table_id = ?", [t1])
     db.conn.commit()
     now = [1029.0]
@@ -138,10 +144,10 @@ def test_a_due_turn_is_announced_once_per_version(db, school):
     hub.tick()
     hub.tick()
     assert drain(sub) == [{"table": t1, "version": 0, "due": True}]
-    bump(db, t1, updated_at=1030.0)          # the helper played: a new turn, a new clock
+    bump(db, t1, updated_at=1030.0)  # the helper played: a new turn, a new clock
     hub.tick()
     assert drain(sub) == [{"table": t1, "version": 1}]
-    now[0] = 1025 + AWAY_AFTER + 0.5         # nobody moved: the child to act is away before the clock
+    now[0] = 1025 + AWAY_AFTER + 0.5  # nobody moved: the child to act is away before the clock
     hub.tick()
     assert drain(sub) == [{"table": t1, "version": 1, "look": "0a", "due": True}]
 

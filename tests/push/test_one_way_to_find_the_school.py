@@ -2,6 +2,7 @@
 (trainer.web.schools) and the live channel (trainer.push.server) ask the same rule
 (trainer.ops.schools), so a page and its stream always name the same school, whatever the
 host header says: a port, upper case, an IPv6 address, a deeper name, a proxy's forwarded host."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,9 @@ HOSTS = [
 
 def _push_request(path: str, host: str, forwarded: str | None) -> Request:
     headers = [(b"host", host.encode())] + ([(b"x-forwarded-host", forwarded.encode())] if forwarded else [])
-    return Request({"type": "http", "method": "GET", "path": path, "headers": headers, "query_string": b"",
-                    "path_params": {}})
+    return Request(
+        {"type": "http", "method": "GET", "path": path, "headers": headers, "query_string": b"", "path_params": {}}
+    )
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ trainer.store.live_presence): a child whose tablet holds its table's stream open
 without the page saying so; one short write per school and period, whatever the number of
 tablets; a child who left the table or whose ticket expired is never marked; and when the
 stream goes, the away clock runs as before (docs/class-play.md "Nobody blocks the table")."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -22,8 +23,8 @@ from trainer.push.server import Schools
 from trainer.push.tokens import Ticket
 from trainer.store import class_tables, live_presence, live_tables
 
-SECRET = "test-secret"      # tests/web_helpers.make_app's
-BASE = 2_000_000_000.0      # a driven clock, later than any seat's seen_at; steps of 1/8 s are exact
+SECRET = "test-secret"  # tests/web_helpers.make_app's
+BASE = 2_000_000_000.0  # a driven clock, later than any seat's seen_at; steps of 1/8 s are exact
 STEP = 0.125
 
 
@@ -33,13 +34,20 @@ def world(app, db, make):
     class_id = make.klass(teacher)
     pupils = pupils_logged_in(app, make, class_id, count=3)
     table_id = seated_table(db, pupils[:2])
-    return dict(path=app.config["DATABASE"], table_id=table_id, seated=[p for p, _c in pupils[:2]],
-                classmate=pupils[2][0], class_id=class_id, teacher=teacher)
+    return dict(
+        path=app.config["DATABASE"],
+        table_id=table_id,
+        seated=[p for p, _c in pupils[:2]],
+        classmate=pupils[2][0],
+        class_id=class_id,
+        teacher=teacher,
+    )
 
 
 def seen(db, table_id, pupil_id):
-    return db.execute("SELECT seen_at FROM class_table_seats WHERE table_id = ? AND pupil_id = ?",
-                      [table_id, pupil_id]).fetchone()[0]
+    return db.execute(
+        "SELECT seen_at FROM class_table_seats WHERE table_id = ? AND pupil_id = ?", [table_id, pupil_id]
+    ).fetchone()[0]
 
 
 def away(db, table_id, now):
@@ -63,7 +71,7 @@ def test_a_connected_seat_is_here_and_the_away_clock_runs_again_once_it_disconne
     writer = live_presence.open_writer(w["path"])
     connected, other = w["seated"]
     sub = hub.subscribe("", "table", w["table_id"], connected)
-    hub.subscribe("", "class", w["class_id"])        # a lobby: watches, sits nowhere
+    hub.subscribe("", "class", w["class_id"])  # a lobby: watches, sits nowhere
     run(hub, writer, BASE, 60)
     last = BASE + 60 - STEP
     # A minute of nothing from the tablet but an open stream: still here. The other child's
@@ -82,7 +90,7 @@ def test_a_connected_seat_is_here_and_the_away_clock_runs_again_once_it_disconne
 def test_one_write_per_school_and_period_whatever_the_subscribers(world, db, make, subscribers):
     w = world
     seats = [(w["table_id"], p) for p in w["seated"]]
-    for n in range(4):       # more tables, one child each
+    for n in range(4):  # more tables, one child each
         pupil = make.pupil(w["class_id"], f"Solo {n}")
         seats.append((class_tables.open_table(db, w["class_id"], pupil, 4, "round", None, BASE), pupil))
     hub = Hub(lambda slug: None)
@@ -118,19 +126,26 @@ def test_a_child_who_left_the_table_or_whose_ticket_expired_is_not_marked(world,
     hub = Hub(lambda slug: None)
     hub.subscribe("", "table", w["table_id"], left)
     hub.subscribe("", "table", w["table_id"], expired, expires=BASE + 10)
-    hub.subscribe("", "table", w["table_id"], w["classmate"])     # a forged pair: not seated there
+    hub.subscribe("", "table", w["table_id"], w["classmate"])  # a forged pair: not seated there
     db.execute("DELETE FROM class_table_seats WHERE table_id = ? AND pupil_id = ?", [w["table_id"], left])
     db.conn.commit()
     newcomer = make.pupil(w["class_id"], "Newcomer")
-    db.execute("INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, 3, ?, NULL)",
-               [w["table_id"], newcomer])
+    db.execute(
+        "INSERT INTO class_table_seats (table_id, seat, pupil_id, seen_at) VALUES (?, 3, ?, NULL)",
+        [w["table_id"], newcomer],
+    )
     db.conn.commit()
     before = {p: seen(db, w["table_id"], p) for p in (expired, newcomer)}
     writer = live_presence.open_writer(w["path"])
     run(hub, writer, BASE + 10, 20)
     assert {p: seen(db, w["table_id"], p) for p in (expired, newcomer)} == before
-    assert db.execute("SELECT count(*) FROM class_table_seats WHERE table_id = ? AND pupil_id IN (?, ?)",
-                      [w["table_id"], left, w["classmate"]]).fetchone()[0] == 0
+    assert (
+        db.execute(
+            "SELECT count(*) FROM class_table_seats WHERE table_id = ? AND pupil_id IN (?, ?)",
+            [w["table_id"], left, w["classmate"]],
+        ).fetchone()[0]
+        == 0
+    )
 
 
 def test_a_child_back_from_away_changes_what_the_boards_show_not_the_version(world, db):
@@ -140,7 +155,7 @@ def test_a_child_back_from_away_changes_what_the_boards_show_not_the_version(wor
     version = class_tables.get(db, w["table_id"])["version"]
     reader = live_tables.open_reader(w["path"])
     seat = class_tables.seat_of(db, w["table_id"], w["seated"][0])
-    assert f"{seat}a" in live.tables(reader, BASE)[w["table_id"]][3]       # away before
+    assert f"{seat}a" in live.tables(reader, BASE)[w["table_id"]][3]  # away before
     hub = Hub(lambda slug: None)
     hub.subscribe("", "table", w["table_id"], w["seated"][0])
     run(hub, live_presence.open_writer(w["path"]), BASE, 30)
@@ -191,9 +206,9 @@ def test_the_channel_notes_the_child_whose_stream_is_open_and_stops_when_it_clos
         stream = requests.get(channel.url + "/push/stream", params={"t": token}, stream=True, timeout=5)
         assert events(stream, 1) == [("hello", "{}")]
         assert wait_for(lambda: seen(db, w["table_id"], w["seated"][0]) >= start)
-        assert seen(db, w["table_id"], w["seated"][1]) < start       # its tablet holds no stream
+        assert seen(db, w["table_id"], w["seated"][1]) < start  # its tablet holds no stream
         first = seen(db, w["table_id"], w["seated"][0])
-        assert wait_for(lambda: seen(db, w["table_id"], w["seated"][0]) > first)   # and again
+        assert wait_for(lambda: seen(db, w["table_id"], w["seated"][0]) > first)  # and again
         # The control: the classmate's tablet opens a stream too and is noted every period.
         other = tokens.sign(SECRET, Ticket("table", w["table_id"], "pupil", w["seated"][1]))
         control = requests.get(channel.url + "/push/stream", params={"t": other}, stream=True, timeout=5)
@@ -201,7 +216,7 @@ def test_the_channel_notes_the_child_whose_stream_is_open_and_stops_when_it_clos
         stream.close()
         assert wait_for(lambda: requests.get(channel.url + "/push/health", timeout=5).text == "ok 1")
         last = seen(db, w["table_id"], w["seated"][0])
-        for _ in range(3):      # three periods of the presence loop, seen on the control
+        for _ in range(3):  # three periods of the presence loop, seen on the control
             noted = seen(db, w["table_id"], w["seated"][1])
             assert wait_for(lambda noted=noted: seen(db, w["table_id"], w["seated"][1]) > noted)
         assert seen(db, w["table_id"], w["seated"][0]) == last
@@ -229,7 +244,7 @@ def test_a_table_stream_ends_when_its_ticket_expires(world, monkeypatch):
         names = [name for name, _data in events(stream, 10)]
         assert names[0] == "hello" and set(names) <= {"hello", "v"} and len(names) <= 2
         assert [name for name, _data in events(watch, 2)] == ["hello", "v"]
-        with pytest.raises(requests.exceptions.ConnectionError):     # the read timed out
+        with pytest.raises(requests.exceptions.ConnectionError):  # the read timed out
             events(watch, 1)
     finally:
         channel.stop()

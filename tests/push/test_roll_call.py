@@ -2,6 +2,7 @@
 46.6): a class's watchers hear when one of its children logs in or out (the projector's "who
 is here"), at the channel's recheck (trainer.push.hub.RECHECK_EVERY), as when a table changes;
 the pages then ask only when told. The channel's clock is driven."""
+
 from __future__ import annotations
 
 from trainer.push.hub import RECHECK_EVERY, Hub
@@ -27,15 +28,15 @@ def test_a_login_and_a_logout_reach_the_class_watchers(db, make):
     hub.recheck()
     assert drain(projector) == [] and drain(elsewhere) == []
     token = sessions.create(db, pupil_id=ada)
-    hub.recheck()                       # within RECHECK_EVERY: not read again yet
+    hub.recheck()  # within RECHECK_EVERY: not read again yet
     assert drain(projector) == []
     now[0] += RECHECK_EVERY
     hub.recheck()
     assert drain(projector) == [{"class": class_id, "version": 1}]
-    assert drain(elsewhere) == []       # another class's login is not news here
+    assert drain(elsewhere) == []  # another class's login is not news here
     now[0] += RECHECK_EVERY
     hub.recheck()
-    assert drain(projector) == []       # nothing changed: nothing said
+    assert drain(projector) == []  # nothing changed: nothing said
     sessions.delete(db, token)
     sessions.create(db, pupil_id=zed)
     now[0] += RECHECK_EVERY
@@ -47,6 +48,7 @@ def test_a_login_and_a_logout_reach_the_class_watchers(db, make):
 def test_with_the_channel_the_teachers_pages_ask_only_when_told(tmp_path):
     from trainer.store.db import connect
     from web_helpers import AuthActions, Make
+
     for push, polls in ((5001, False), (None, True)):
         app = make_app(tmp_path / f"pages{push}.db", PUSH=push)
         db = connect(app.config["DATABASE"])
@@ -56,5 +58,5 @@ def test_with_the_channel_the_teachers_pages_ask_only_when_told(tmp_path):
         AuthActions(client, make).login("wall@school.example")
         wall = client.get(f"/classes/{class_id}/play/projector").get_data(as_text=True)
         assert ('hx-trigger="every' in wall) == polls
-        assert 'tweak:live' in wall
+        assert "tweak:live" in wall
         db.close()

@@ -1,6 +1,7 @@
 """The live channel serves a folder of schools as the web app does (issue 19, `trainer serve
 --schools DIR`): by the path's first part or by host name, each school's tickets checked with
 its own key and its own file."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,7 @@ def test_by_path_each_school_is_its_own(folder):
     channel = Channel(Schools.folder(str(tmp_path), "path")).start()
     try:
         assert status(channel, "/north/push/stream", ticket) == 200
-        assert status(channel, "/south/push/stream", ticket) == 403     # another school's key
+        assert status(channel, "/south/push/stream", ticket) == 403  # another school's key
         assert status(channel, "/nowhere/push/stream", ticket) == 404
         assert status(channel, "/push/stream", ticket) == 404
     finally:

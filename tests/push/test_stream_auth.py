@@ -3,6 +3,7 @@ of the class (the lobby), the class's own teacher (the projector); a ticket sign
 app for exactly that (trainer.push.tokens) and still true in the database when the stream
 opens. Everything else is refused with a 403 (404: no such school), and the stream carries
 ids and versions only."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ from trainer.push.server import Schools
 from trainer.push.tokens import Ticket
 from trainer.store import class_tables
 
-SECRET = "test-secret"      # tests/web_helpers.make_app's
+SECRET = "test-secret"  # tests/web_helpers.make_app's
 
 
 @pytest.fixture
@@ -30,9 +31,17 @@ def world(app, db, make):
     table_id = seated_table(db, pupils[:2])
     stranger = make.pupil(other_class, "Zed")
     channel = Channel(Schools.one(app.config["DATABASE"], SECRET)).start()
-    yield dict(teacher=teacher, other_teacher=other_teacher, class_id=class_id, other_class=other_class,
-               seated=[p for p, _c in pupils[:2]], classmate=pupils[2][0], stranger=stranger,
-               table_id=table_id, channel=channel)
+    yield dict(
+        teacher=teacher,
+        other_teacher=other_teacher,
+        class_id=class_id,
+        other_class=other_class,
+        seated=[p for p, _c in pupils[:2]],
+        classmate=pupils[2][0],
+        stranger=stranger,
+        table_id=table_id,
+        channel=channel,
+    )
     channel.stop()
 
 
@@ -46,7 +55,10 @@ def refusals(world):
     w = world
     yield "no ticket", None
     yield "not a ticket", "hello"
-    yield "signed with another key", tokens.sign("another-secret", Ticket("table", w["table_id"], "pupil", w["seated"][0]))
+    yield (
+        "signed with another key",
+        tokens.sign("another-secret", Ticket("table", w["table_id"], "pupil", w["seated"][0])),
+    )
     yield "a classmate not seated at the table", Ticket("table", w["table_id"], "pupil", w["classmate"])
     yield "a pupil of another class, at this table", Ticket("table", w["table_id"], "pupil", w["stranger"])
     yield "a pupil, another class's lobby", Ticket("class", w["other_class"], "pupil", w["seated"][0])
@@ -73,8 +85,9 @@ def test_an_old_ticket_is_refused(world, monkeypatch):
 def test_a_child_who_left_the_table_cannot_use_the_ticket_the_page_gave(world, db):
     ticket = Ticket("table", world["table_id"], "pupil", world["seated"][1])
     assert opened(world, ticket).status_code == 200
-    db.execute("DELETE FROM class_table_seats WHERE table_id = ? AND pupil_id = ?",
-               [world["table_id"], world["seated"][1]])
+    db.execute(
+        "DELETE FROM class_table_seats WHERE table_id = ? AND pupil_id = ?", [world["table_id"], world["seated"][1]]
+    )
     db.conn.commit()
     assert opened(world, ticket).status_code == 403
 
@@ -98,7 +111,10 @@ def test_the_seated_the_lobby_and_the_teacher_get_versions_and_nothing_else(worl
         assert response.headers["cache-control"] == "no-store"
     version = class_tables.get(db, w["table_id"])["version"]
     first = {name: events(r, 2) for name, r in streams.items()}
-    assert first["table"] == [("hello", "{}"), ("v", json.dumps({"table": w["table_id"], "version": version}, separators=(",", ":")))]
+    assert first["table"] == [
+        ("hello", "{}"),
+        ("v", json.dumps({"table": w["table_id"], "version": version}, separators=(",", ":"))),
+    ]
     for name in ("lobby", "projector"):
         assert first[name] == [("hello", "{}"), ("v", '{"class":%d,"version":0}' % w["class_id"])]
     db.execute("UPDATE class_tables SET version = version + 1 WHERE id = ?", [w["table_id"]])
@@ -123,13 +139,18 @@ def test_the_channel_sends_heartbeats_inside_a_proxys_read_timeout(app, db, make
     """nginx's proxy_read_timeout is 60 s by default (docs/deploy.md): PING is well inside,
     and a heartbeat is an event the page sees (a comment would not reach its script)."""
     from trainer.push.server import PING
+
     assert PING <= 20
     teacher = make.teacher()
     class_id = make.klass(teacher)
     channel = Channel(Schools.one(app.config["DATABASE"], SECRET), ping=0.2).start()
     try:
-        response = requests.get(channel.url + "/push/stream", timeout=5, stream=True,
-                                params={"t": tokens.sign(SECRET, Ticket("class", class_id, "teacher", teacher))})
+        response = requests.get(
+            channel.url + "/push/stream",
+            timeout=5,
+            stream=True,
+            params={"t": tokens.sign(SECRET, Ticket("class", class_id, "teacher", teacher))},
+        )
         assert ("ping", "{}") in events(response, 4)
         response.close()
     finally:

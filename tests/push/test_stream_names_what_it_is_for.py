@@ -1,6 +1,7 @@
 """A stream's address names what it subscribes to (issue 46.1, trainer.web.core.push_link):
 `for=table-5` beside the ticket, so the page keeps a stream only while it shows that. An
 address whose `for` is not what its ticket names is refused (403), and nothing is subscribed."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,7 @@ from trainer.push import tokens
 from trainer.push.server import Schools
 from trainer.push.tokens import Ticket
 
-SECRET = "test-secret"      # tests/web_helpers.make_app's
+SECRET = "test-secret"  # tests/web_helpers.make_app's
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ channel nudges a table at the moment the web app would let the helper bot play (
 trainer.play.presence), for every reason it may: a child who never came (after ARRIVE_WITHIN,
 not before), a child gone away. The channel's presence loop and its watcher run on a driven
 clock; a tablet asks the web app (play_tables.tick) only when a nudge tells it to."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,9 +51,9 @@ class Tablets:
             for pupil, sub in self.subs.items():
                 while not sub.queue.empty():
                     if sub.queue.get_nowait().get("due"):
-                        if now not in self.nudges:          # one nudge reaches every tablet
+                        if now not in self.nudges:  # one nudge reaches every tablet
                             self.nudges.append(now)
-                        play_tables.tick(self.db, self.w["table_id"], pupil, now)     # the board asks
+                        play_tables.tick(self.db, self.w["table_id"], pupil, now)  # the board asks
             if move:
                 move(now)
             self.now[0] = now + STEP
@@ -82,8 +83,15 @@ def test_a_child_who_never_comes_is_played_for_at_arrive_within_and_the_table_fi
         game = class_tables.load(row)
         if row["status"] == "playing" and game.to_act != first and not game.state.over:
             pupil = next(p for p, s in w["seats"].items() if s == game.to_act)
-            play_tables.play(db, w["table_id"], pupil, row["version"], f"m{row['version']}",
-                       lambda g, s: legal_moves(g.state)[0], now)
+            play_tables.play(
+                db,
+                w["table_id"],
+                pupil,
+                row["version"],
+                f"m{row['version']}",
+                lambda g, s: legal_moves(g.state)[0],
+                now,
+            )
 
     # The others play on, by push alone: each time the turn comes round to the child who never
     # came, the helper plays it at once, and the round ends.
@@ -99,7 +107,7 @@ def test_a_child_whose_tablet_goes_is_played_for_after_away_after(table, db):
     first = class_tables.load(row).to_act
     leaver = next(p for p, s in w["seats"].items() if s == first)
     tablets = Tablets(w, db, w["pupils"])
-    tablets.run_until(START + 60)                      # all here, nobody moves: nobody is played for
+    tablets.run_until(START + 60)  # all here, nobody moves: nobody is played for
     assert tablets.nudges == [] and _helped(db, w["table_id"]) == []
     tablets.leave(leaver)
     gone = START + 60

@@ -2,6 +2,7 @@
 to the session it was signed in (trainer.push.tokens), so after a logout, an archive, or a
 teacher's password change ("everywhere else you are logged out") the open stream ends within
 RECHECK_EVERY and the same ticket opens nothing (403); no presence is written for that seat."""
+
 from __future__ import annotations
 
 import html
@@ -18,12 +19,12 @@ from trainer.push.server import Schools
 from trainer.store.db import connect
 from web_helpers import TEACHER_PASSWORD, AuthActions, Make, make_app
 
-SECRET = "test-secret"      # tests/web_helpers.make_app's
+SECRET = "test-secret"  # tests/web_helpers.make_app's
 
 
 @pytest.fixture
 def app(tmp_path):
-    return make_app(tmp_path / "tickets.db", PUSH="proxy")     # the pages carry the stream's address
+    return make_app(tmp_path / "tickets.db", PUSH="proxy")  # the pages carry the stream's address
 
 
 @pytest.fixture
@@ -36,9 +37,16 @@ def world(app):
     table_id = seated_table(db, kids)
     watcher = app.test_client()
     AuthActions(watcher, make).login("ticket@school.example")
-    channel = Channel(Schools.one(app.config["DATABASE"], SECRET), ping=0.5).start()   # a line each 0.5 s
-    yield dict(db=db, kids=kids, table_id=table_id, class_id=class_id, channel=channel, teacher=watcher,
-               app_path=app.config["DATABASE"])
+    channel = Channel(Schools.one(app.config["DATABASE"], SECRET), ping=0.5).start()  # a line each 0.5 s
+    yield dict(
+        db=db,
+        kids=kids,
+        table_id=table_id,
+        class_id=class_id,
+        channel=channel,
+        teacher=watcher,
+        app_path=app.config["DATABASE"],
+    )
     channel.stop()
     db.close()
 
@@ -65,8 +73,9 @@ def _ended(response, within: float) -> bool:
 
 
 def _seen(db, table_id, pupil_id):
-    return db.execute("SELECT seen_at FROM class_table_seats WHERE table_id = ? AND pupil_id = ?",
-                      [table_id, pupil_id]).fetchone()[0]
+    return db.execute(
+        "SELECT seen_at FROM class_table_seats WHERE table_id = ? AND pupil_id = ?", [table_id, pupil_id]
+    ).fetchone()[0]
 
 
 def test_the_ticket_is_bound_to_the_login_it_was_signed_in(world):
@@ -107,8 +116,11 @@ def test_the_teachers_projector_stream_ends_when_they_are_logged_out_everywhere_
     other = app.test_client()
     AuthActions(other, Make(w["db"])).login("ticket@school.example")
     new = TEACHER_PASSWORD + "x2"
-    answer = other.post("/account/password", data={"current": TEACHER_PASSWORD, "password": new, "password2": new},
-                        follow_redirects=True)
+    answer = other.post(
+        "/account/password",
+        data={"current": TEACHER_PASSWORD, "password": new, "password2": new},
+        follow_redirects=True,
+    )
     assert "Everywhere else you are now logged out." in answer.get_data(as_text=True)
     assert _ended(stream, 3 * hubs.RECHECK_EVERY)
     assert _open(w, query).status_code == 403
@@ -119,11 +131,14 @@ def test_a_seat_whose_login_ended_is_left_out_of_the_next_presence_write(world):
     so a child logged out a moment ago is never noted, even before the periodic recheck."""
     from trainer.push.hub import Hub
     from trainer.store import live_tables
+
     w = world
     db = w["db"]
     (ada, client), (bram, _other) = w["kids"]
-    started = {row[0]: row[1] for row in db.execute("SELECT pupil_id, created_at FROM auth_sessions"
-                                                    " WHERE pupil_id IS NOT NULL")}
+    started = {
+        row[0]: row[1]
+        for row in db.execute("SELECT pupil_id, created_at FROM auth_sessions WHERE pupil_id IS NOT NULL")
+    }
     now = [started[ada] + 1]
     hub = Hub(lambda slug: live_tables.open_reader(w["app_path"]), clock=lambda: now[0])
     for pid in (ada, bram):
@@ -131,8 +146,8 @@ def test_a_seat_whose_login_ended_is_left_out_of_the_next_presence_write(world):
     hub.recheck()
     assert hub.connected("", now[0]) == {(w["table_id"], ada), (w["table_id"], bram)}
     client.post("/logout")
-    now[0] += 0.5                                   # well inside RECHECK_EVERY: not read yet
+    now[0] += 0.5  # well inside RECHECK_EVERY: not read yet
     hub.recheck()
     assert (w["table_id"], ada) in hub.connected("", now[0])
-    hub.recheck(force=True)                         # what the presence loop does before writing
+    hub.recheck(force=True)  # what the presence loop does before writing
     assert hub.connected("", now[0]) == {(w["table_id"], bram)}

@@ -1,5 +1,6 @@
 """Generated puzzles: positions from self-play, every answer agrees with the solver, kinds and
 variants balanced, no duplicates, reproducible from the seed."""
+
 import itertools
 import random
 from collections import Counter
@@ -34,7 +35,7 @@ def test_variants_are_mixed(puzzles):
     tweaks = [p for p in puzzles if p.kind == "tweak"]
     jokers = [p for p in puzzles if p.kind == "joker"]
     alls = [p for p in puzzles if p.kind == "all"]
-    assert sum(p.none_is_right for p in tweaks) == len(tweaks) // 4     # every 4th: "there is none"
+    assert sum(p.none_is_right for p in tweaks) == len(tweaks) // 4  # every 4th: "there is none"
     assert sum(p.features.joker_moves_best for p in jokers) == len(jokers) // 2
     assert sum(p.focus != "hand" for p in alls) == len(alls) // 2
 
@@ -83,15 +84,16 @@ def test_self_play_positions_are_decision_points_with_real_cards():
         cards = position.table + position.hand
         assert position.table and 1 <= len(position.hand) <= 3
         assert len(set(cards)) == len(cards) and set(cards) <= ids
-        assert 7 <= position.target <= 10                 # R4.1 at the start of a turn
+        assert 7 <= position.target <= 10  # R4.1 at the start of a turn
         sizes[len(position.table)] += 1
-    assert len(sizes) >= 5                                # real games give a range of table sizes
+    assert len(sizes) >= 5  # real games give a range of table sizes
 
 
 def test_greedy_policy_takes_the_capture_worth_most():
     from trainer.engine.moves import Play
     from trainer.engine.state import new_round
     from trainer.engine.view import view_of
+
     state = new_round(2, random.Random(0))
     view = view_of(state, state.current_player)
     move = GreedyPolicy().choose(view, random.Random(0))

@@ -1,5 +1,6 @@
 """Grading a pupil's combinations: right / missed / wrong, correct, and partial credit for `all`
 (credit = max(0, (right - wrong) / total), docs/puzzles.md)."""
+
 import pytest
 
 from puzzle_helpers import RULES_EXAMPLE
@@ -20,28 +21,31 @@ from trainer.puzzles.grading import (
     WRONG_SUM,
 )
 
-ALL = make_puzzle("all", RULES_EXAMPLE)              # 3 combinations
+ALL = make_puzzle("all", RULES_EXAMPLE)  # 3 combinations
 P6_O3 = {"play": "P6", "capture": ["O3a"]}
 P6_Y3 = {"play": "P6", "capture": ["Y3a"]}
-SWEEP = {"play": "G2a", "capture": ["Y3a", "R1a", "O3a"]}      # any tap order
-B4_WRONG = {"play": "B4", "capture": ["O3a", "R1a"]}           # 4 + 3 + 1 = 8, not 9
+SWEEP = {"play": "G2a", "capture": ["Y3a", "R1a", "O3a"]}  # any tap order
+B4_WRONG = {"play": "B4", "capture": ["O3a", "R1a"]}  # 4 + 3 + 1 = 8, not 9
 
 
 def test_all_found_is_correct_with_full_credit():
     g = grade(ALL, [P6_O3, SWEEP, P6_Y3])
     assert g.correct and g.credit == 1.0 and g.missed == () and g.wrong == ()
-    assert [c.play for c in g.right] == ["P6", "G2a", "P6"]      # in the order entered
+    assert [c.play for c in g.right] == ["P6", "G2a", "P6"]  # in the order entered
     assert g.first_right == 0
 
 
-@pytest.mark.parametrize("entries, credit", [
-    ([P6_O3, SWEEP], 2 / 3),                  # 2 right of 3:            (2 - 0) / 3
-    ([P6_O3], 1 / 3),                         # 1 right of 3:            (1 - 0) / 3
-    ([P6_O3, SWEEP, P6_Y3, B4_WRONG], 2 / 3),  # all 3 and 1 wrong:      (3 - 1) / 3
-    ([P6_O3, B4_WRONG], 0.0),                 # 1 right, 1 wrong:        (1 - 1) / 3 = 0
-    ([B4_WRONG], 0.0),                        # floored at 0:            (0 - 1) / 3 -> 0
-    ([], 0.0),
-])
+@pytest.mark.parametrize(
+    "entries, credit",
+    [
+        ([P6_O3, SWEEP], 2 / 3),  # 2 right of 3:            (2 - 0) / 3
+        ([P6_O3], 1 / 3),  # 1 right of 3:            (1 - 0) / 3
+        ([P6_O3, SWEEP, P6_Y3, B4_WRONG], 2 / 3),  # all 3 and 1 wrong:      (3 - 1) / 3
+        ([P6_O3, B4_WRONG], 0.0),  # 1 right, 1 wrong:        (1 - 1) / 3 = 0
+        ([B4_WRONG], 0.0),  # floored at 0:            (0 - 1) / 3 -> 0
+        ([], 0.0),
+    ],
+)
 def test_all_partial_credit_is_right_minus_wrong_over_total(entries, credit):
     g = grade(ALL, entries)
     assert g.credit == pytest.approx(credit)
@@ -64,15 +68,18 @@ def test_all_with_a_focus_card_calls_another_cards_capture_wrong():
     assert [w.reason for w in g.wrong] == [NOT_FOCUS] and g.credit == pytest.approx(1 / 2)
 
 
-@pytest.mark.parametrize("entry, reason, total", [
-    ({"play": "B4", "capture": ["O3a", "R1a"]}, WRONG_SUM, 8),
-    ({"play": "O3a", "capture": ["R1a"]}, NOT_IN_HAND, 4),
-    ({"play": "P6", "capture": ["G2a"]}, NOT_ON_TABLE, 8),
-    ({"play": "P6", "capture": ["O3a", "O3a"]}, CARD_TWICE, 12),
-    ({"play": "P6", "capture": []}, NO_TABLE_CARD, 6),                 # D5
-    ({"play": "P6", "capture": ["R5"]}, UNKNOWN_CARD, None),
-    ({"play": "P6", "capture": ["O3a"], "delta": 1}, NO_JOKER, 9),
-])
+@pytest.mark.parametrize(
+    "entry, reason, total",
+    [
+        ({"play": "B4", "capture": ["O3a", "R1a"]}, WRONG_SUM, 8),
+        ({"play": "O3a", "capture": ["R1a"]}, NOT_IN_HAND, 4),
+        ({"play": "P6", "capture": ["G2a"]}, NOT_ON_TABLE, 8),
+        ({"play": "P6", "capture": ["O3a", "O3a"]}, CARD_TWICE, 12),
+        ({"play": "P6", "capture": []}, NO_TABLE_CARD, 6),  # D5
+        ({"play": "P6", "capture": ["R5"]}, UNKNOWN_CARD, None),
+        ({"play": "P6", "capture": ["O3a"], "delta": 1}, NO_JOKER, 9),
+    ],
+)
 def test_wrong_combinations_say_why(entry, reason, total):
     (w,) = grade(ALL, [entry]).wrong
     assert (w.reason, w.total) == (reason, total)
@@ -136,10 +143,17 @@ def test_grade_json_shape():
     assert data["wrong"][0] == {"combination": B4_WRONG, "reason": WRONG_SUM, "total": 8, "target": 9}
 
 
-@pytest.mark.parametrize("bad", [
-    [1, 2], {"play": 6}, {"play": "P6", "capture": "O3a"}, {"play": "P6", "delta": "1"},
-    {"play": "P6", "capture": [], "extra": 1}, {"none": True, "play": "P6"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [1, 2],
+        {"play": 6},
+        {"play": "P6", "capture": "O3a"},
+        {"play": "P6", "delta": "1"},
+        {"play": "P6", "capture": [], "extra": 1},
+        {"none": True, "play": "P6"},
+    ],
+)
 def test_malformed_combinations_raise_value_error(bad):
     with pytest.raises(ValueError):
         Combination.from_json(bad)

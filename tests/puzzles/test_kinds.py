@@ -1,5 +1,6 @@
 """Puzzle kinds (issue 5): the answer is the solver's captures that count as right; make_puzzle
 refuses unfair puzzles; ids come from the content."""
+
 import pytest
 
 from puzzle_helpers import RULES_EXAMPLE, expected_answer, key
@@ -14,8 +15,10 @@ def calls(puzzle):
 def test_all_on_the_rules_example_finds_the_three_combinations():
     puzzle = make_puzzle("all", RULES_EXAMPLE)
     assert {key(c) for c in puzzle.answer} == {
-        (9, "P6", frozenset({"O3a"})), (9, "P6", frozenset({"Y3a"})),
-        (9, "G2a", frozenset({"R1a", "O3a", "Y3a"}))}
+        (9, "P6", frozenset({"O3a"})),
+        (9, "P6", frozenset({"Y3a"})),
+        (9, "G2a", frozenset({"R1a", "O3a", "Y3a"})),
+    }
 
 
 def test_all_with_a_focus_card_counts_card_sets_not_value_patterns():
@@ -81,19 +84,22 @@ def test_every_kind_agrees_with_the_independent_statement(kind):
     assert {key(c) for c in puzzle.answer} == expected_answer(kind, puzzle.position)
 
 
-@pytest.mark.parametrize("kind, position, focus, message", [
-    ("all", Position(9, ("R1a", "O3a", "Y3a"), ("B4",)), "hand", "captures nothing"),
-    ("all", RULES_EXAMPLE, "B4", "B4 captures nothing"),
-    ("all", RULES_EXAMPLE, "R6", "not in the hand"),
-    ("best", RULES_EXAMPLE, "P6", "focus is for kind all"),
-    ("quick", Position(9, ("R1a",), ("B4",)), "hand", "captures nothing"),
-    ("best", Position(9, (), ("B4",)), "hand", "table must hold"),
-    ("best", Position(9, ("R1a",), ()), "hand", "hand must hold"),
-    ("best", Position(9, ("R1a",), ("B4", "P6", "G2a", "Y1a")), "hand", "hand must hold 1 to 3"),
-    ("best", Position(99, ("R1a",), ("B4",)), "hand", "target 99 is out of range"),
-    ("quick", Position(9, ("R1a", "O3a", "Y3a"), ("P6",), True), "hand", "belongs to kind joker"),
-    ("riddle", RULES_EXAMPLE, "hand", "unknown puzzle kind"),
-])
+@pytest.mark.parametrize(
+    "kind, position, focus, message",
+    [
+        ("all", Position(9, ("R1a", "O3a", "Y3a"), ("B4",)), "hand", "captures nothing"),
+        ("all", RULES_EXAMPLE, "B4", "B4 captures nothing"),
+        ("all", RULES_EXAMPLE, "R6", "not in the hand"),
+        ("best", RULES_EXAMPLE, "P6", "focus is for kind all"),
+        ("quick", Position(9, ("R1a",), ("B4",)), "hand", "captures nothing"),
+        ("best", Position(9, (), ("B4",)), "hand", "table must hold"),
+        ("best", Position(9, ("R1a",), ()), "hand", "hand must hold"),
+        ("best", Position(9, ("R1a",), ("B4", "P6", "G2a", "Y1a")), "hand", "hand must hold 1 to 3"),
+        ("best", Position(99, ("R1a",), ("B4",)), "hand", "target 99 is out of range"),
+        ("quick", Position(9, ("R1a", "O3a", "Y3a"), ("P6",), True), "hand", "belongs to kind joker"),
+        ("riddle", RULES_EXAMPLE, "hand", "unknown puzzle kind"),
+    ],
+)
 def test_unfair_puzzles_are_refused_with_a_reason(kind, position, focus, message):
     with pytest.raises(PuzzleError, match=message):
         make_puzzle(kind, position, focus)
@@ -112,8 +118,14 @@ def test_puzzle_json_round_trip():
     puzzle = make_puzzle("all", RULES_EXAMPLE, focus="P6", note="card sets")
     data = puzzle.to_json()
     assert set(data) >= {"kind", "position", "answer", "difficulty", "features", "focus", "id", "time_limit"}
-    assert data["answer"][0] == {"target": 9, "play": "P6", "capture": ["O3a"], "tweak": False, "points": 2,
-                                 "call": "6 plus 3 is 9"}
+    assert data["answer"][0] == {
+        "target": 9,
+        "play": "P6",
+        "capture": ["O3a"],
+        "tweak": False,
+        "points": 2,
+        "call": "6 plus 3 is 9",
+    }
     assert Puzzle.from_json(data) == puzzle
 
 

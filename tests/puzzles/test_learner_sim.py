@@ -1,5 +1,6 @@
 """A small run of bench/learner_sim.py: the real rating and selection code holds success near
 75% and recovers the simulated pupils' order (the full run is reported in docs/performance.md)."""
+
 import statistics
 import sys
 from pathlib import Path
@@ -40,4 +41,4 @@ def test_climbing_pupils_reach_the_effort_level_after_two_weeks_of_drills():
     assert len(days) == 12 and all(10 <= d <= 12 for d in days)
     summary = learner_sim.climb_summary(result)
     assert summary[0]["level"] == 2 and summary[0]["typical_share"] == 1.0
-    assert all(r["share"] <= s["share"] for s, r in zip(summary, summary[1:]))   # fewer reach higher
+    assert all(r["share"] <= s["share"] for s, r in zip(summary, summary[1:]))  # fewer reach higher

@@ -1,17 +1,28 @@
 """Fluency levels (trainer.puzzles.levels): conditions climbed in order, a kept level never
 lost, the goal's days, and the file's checks."""
+
 import json
 
 import pytest
 
 from trainer.puzzles import levels
 
-TABLE = levels.parse_levels({"levels": [
-    {"key": "a", "names": {lang: f"A-{lang}" for lang in levels.LANGUAGES}},
-    {"key": "b", "answers": 20, "names": {lang: f"B-{lang}" for lang in levels.LANGUAGES}},
-    {"key": "c", "answers": 20, "rating": 1.0, "names": {lang: f"C-{lang}" for lang in levels.LANGUAGES}},
-    {"key": "d", "answers": 40, "rating": 2.0, "median_s": 6, "names": {lang: f"D-{lang}" for lang in levels.LANGUAGES}},
-]})
+TABLE = levels.parse_levels(
+    {
+        "levels": [
+            {"key": "a", "names": {lang: f"A-{lang}" for lang in levels.LANGUAGES}},
+            {"key": "b", "answers": 20, "names": {lang: f"B-{lang}" for lang in levels.LANGUAGES}},
+            {"key": "c", "answers": 20, "rating": 1.0, "names": {lang: f"C-{lang}" for lang in levels.LANGUAGES}},
+            {
+                "key": "d",
+                "answers": 40,
+                "rating": 2.0,
+                "median_s": 6,
+                "names": {lang: f"D-{lang}" for lang in levels.LANGUAGES},
+            },
+        ]
+    }
+)
 
 
 def test_the_shipped_levels_have_names_in_six_languages_and_rise():
@@ -26,11 +37,11 @@ def test_the_shipped_levels_have_names_in_six_languages_and_rise():
 
 def test_everyone_starts_at_level_one_and_levels_are_climbed_in_order():
     assert levels.level_now(None, 0, None, TABLE).number == 1
-    assert levels.level_now(-3.0, 25, None, TABLE).number == 2           # effort alone
+    assert levels.level_now(-3.0, 25, None, TABLE).number == 2  # effort alone
     assert levels.level_now(1.5, 25, None, TABLE).number == 3
-    assert levels.level_now(2.5, 50, 7.0, TABLE).number == 3              # too slow for D
+    assert levels.level_now(2.5, 50, 7.0, TABLE).number == 3  # too slow for D
     assert levels.level_now(2.5, 50, 5.5, TABLE).number == 4
-    assert levels.level_now(2.5, 10, 5.5, TABLE).number == 1              # too few answers for any
+    assert levels.level_now(2.5, 10, 5.5, TABLE).number == 1  # too few answers for any
 
 
 def test_a_kept_level_is_never_taken_away():
@@ -59,15 +70,24 @@ def test_the_median_is_of_right_answers_in_seconds():
     assert levels.median_seconds([]) is None
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"levels": []}, "non-empty"),
-    ({"levels": [{"key": "a", "names": {"en": "A"}}]}, "no name in nl"),
-    ({"levels": [{"key": "a", "answers": 5, "names": {lang: "x" for lang in levels.LANGUAGES}}]}, "first level"),
-    ({"levels": [{"key": "a", "names": {lang: "x" for lang in levels.LANGUAGES}},
-                 {"key": "b", "answers": 10, "rating": 2, "names": {lang: "x" for lang in levels.LANGUAGES}},
-                 {"key": "c", "answers": 5, "rating": 3, "names": {lang: "x" for lang in levels.LANGUAGES}}]},
-     "asks for less"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"levels": []}, "non-empty"),
+        ({"levels": [{"key": "a", "names": {"en": "A"}}]}, "no name in nl"),
+        ({"levels": [{"key": "a", "answers": 5, "names": {lang: "x" for lang in levels.LANGUAGES}}]}, "first level"),
+        (
+            {
+                "levels": [
+                    {"key": "a", "names": {lang: "x" for lang in levels.LANGUAGES}},
+                    {"key": "b", "answers": 10, "rating": 2, "names": {lang: "x" for lang in levels.LANGUAGES}},
+                    {"key": "c", "answers": 5, "rating": 3, "names": {lang: "x" for lang in levels.LANGUAGES}},
+                ]
+            },
+            "asks for less",
+        ),
+    ],
+)
 def test_a_bad_levels_file_is_refused_with_the_reason(bad, message):
     with pytest.raises(ValueError, match=message):
         levels.parse_levels(json.loads(json.dumps(bad)))

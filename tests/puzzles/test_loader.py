@@ -1,4 +1,5 @@
 """Puzzle files: the curated sets load; a teacher's file with a mistake is refused with the line."""
+
 import json
 from collections import Counter
 
@@ -20,7 +21,8 @@ def test_curated_sets_load_and_cover_every_kind():
     assert min(difficulties) < 0 and max(difficulties) > 2
     assert any(p.none_is_right for p in puzzles)
     assert any(p.features.joker_moves_best for p in puzzles) and any(
-        not p.features.joker_moves_best for p in puzzles if p.kind == "joker")
+        not p.features.joker_moves_best for p in puzzles if p.kind == "joker"
+    )
     for p in puzzles:
         assert {key(c) for c in p.answer} == expected_answer(p.kind, p.position, p.focus)
 
@@ -54,21 +56,26 @@ def test_time_limit_and_difficulty_may_be_set():
     assert (p.time_limit, p.difficulty) == (30.0, -1.5)
 
 
-@pytest.mark.parametrize("bad_line, message", [
-    ("{not json", "not valid JSON"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["Q7"]}', "unknown card 'Q7' in hand"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["R1a"]}', "R1a appears twice"),
-    ('{"target": 9, "table": ["R1a"]}', "no 'hand'"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["R4"], "kind": "riddle"}', "unknown puzzle kind 'riddle'"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["R4"], "knid": "all"}', "unknown field 'knid'"),
-    ('{"target": 9, "table": ["R1a"], "hand": ["B4"]}', "captures nothing"),
-    ('{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6"], "focus": "G2a"}', "not in the hand"),
-    ('{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6"], "kind": "quick", "joker": true}',
-     "belongs to kind joker"),
-    ('{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["P6"], "time_limit": 0}', "time_limit must be"),
-    ('[1, 2, 3]', "JSON object"),
-    (GOOD, "the same puzzle as line 1"),
-])
+@pytest.mark.parametrize(
+    "bad_line, message",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["Q7"]}', "unknown card 'Q7' in hand"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["R1a"]}', "R1a appears twice"),
+        ('{"target": 9, "table": ["R1a"]}', "no 'hand'"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["R4"], "kind": "riddle"}', "unknown puzzle kind 'riddle'"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["R4"], "knid": "all"}', "unknown field 'knid'"),
+        ('{"target": 9, "table": ["R1a"], "hand": ["B4"]}', "captures nothing"),
+        ('{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6"], "focus": "G2a"}', "not in the hand"),
+        (
+            '{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6"], "kind": "quick", "joker": true}',
+            "belongs to kind joker",
+        ),
+        ('{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["P6"], "time_limit": 0}', "time_limit must be"),
+        ("[1, 2, 3]", "JSON object"),
+        (GOOD, "the same puzzle as line 1"),
+    ],
+)
 def test_a_bad_line_is_reported_with_its_number(tmp_path, bad_line, message):
     path = tmp_path / "class-4b.jsonl"
     path.write_text(GOOD + "\n\n" + bad_line + "\n", encoding="utf-8")

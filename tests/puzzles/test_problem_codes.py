@@ -1,5 +1,6 @@
 """Problems with puzzles carry a code and its parameters beside the English message, so that an
 upload page and the editor can say the same thing in the teacher's language."""
+
 import pytest
 
 from trainer.engine.positions import PositionError, parse_position
@@ -20,14 +21,20 @@ def test_a_repeated_puzzle_names_the_earlier_line():
     assert (caught.value.line, caught.value.code, caught.value.params) == (3, "same_as_line", {"line": 1})
 
 
-@pytest.mark.parametrize("data, code, params", [
-    ({"position": {"target": 9, "table": ["R1a"], "hand": ["B5"], "colour": "red"}}, "unknown_field",
-     {"field": "colour"}),
-    ({"target": 9, "table": ["R1a"]}, "missing_field", {"field": "hand"}),
-    ({"target": 9, "table": "R1a", "hand": ["B5"]}, "not_a_list", {"field": "table"}),
-    ({"target": 9, "table": ["R1a"], "hand": ["B5"], "joker": "yes"}, "joker_not_bool", {}),
-    ({"target": 9, "table": ["R1a"], "hand": [7]}, "unknown_card", {"card": "7", "field": "hand"}),
-])
+@pytest.mark.parametrize(
+    "data, code, params",
+    [
+        (
+            {"position": {"target": 9, "table": ["R1a"], "hand": ["B5"], "colour": "red"}},
+            "unknown_field",
+            {"field": "colour"},
+        ),
+        ({"target": 9, "table": ["R1a"]}, "missing_field", {"field": "hand"}),
+        ({"target": 9, "table": "R1a", "hand": ["B5"]}, "not_a_list", {"field": "table"}),
+        ({"target": 9, "table": ["R1a"], "hand": ["B5"], "joker": "yes"}, "joker_not_bool", {}),
+        ({"target": 9, "table": ["R1a"], "hand": [7]}, "unknown_card", {"card": "7", "field": "hand"}),
+    ],
+)
 def test_a_positions_own_problem_keeps_its_code_inside_a_puzzle(data, code, params):
     with pytest.raises(PositionError) as position:
         parse_position(data.get("position", data))

@@ -1,5 +1,6 @@
 """HSHS score, expected score and Elo updates (Klinkenberg et al. 2011; Maris & van der Maas 2012),
 with hand-computed numbers in the comments."""
+
 import math
 
 import pytest
@@ -21,21 +22,24 @@ from trainer.puzzles.rating import (
 )
 
 # Schedules fixed here so the worked numbers do not move when the defaults are tuned.
-PUPIL = KSchedule(start=1.0, floor=0.1, half=4)      # K(0) = 1.0, K(4) = 0.1 + 0.9 * 4/8 = 0.55
-PUZZLE = KSchedule(start=0.5, floor=0.05, half=10)   # K(0) = 0.5, K(10) = 0.05 + 0.45 * 10/20 = 0.275
+PUPIL = KSchedule(start=1.0, floor=0.1, half=4)  # K(0) = 1.0, K(4) = 0.1 + 0.9 * 4/8 = 0.55
+PUZZLE = KSchedule(start=0.5, floor=0.05, half=10)  # K(0) = 0.5, K(10) = 0.05 + 0.45 * 10/20 = 0.275
 LN3 = math.log(3)
 
 
-@pytest.mark.parametrize("credit, seconds, limit, score", [
-    (1, 5, 20, 0.75),        # (2*1 - 1)(1 - 5/20)
-    (0, 5, 20, -0.75),       # a fast wrong answer costs as much as a fast right one earns
-    (1, 0, 20, 1.0),
-    (0, 19, 20, -0.05),      # slow guessing costs almost nothing
-    (1, 20, 20, 0.0),        # at the limit: nothing
-    (1, 35, 20, 0.0),        # past the limit: nothing
-    (0.5, 4, 20, 0.0),       # half credit: (2*0.5 - 1) = 0
-    (2 / 3, 10, 20, 1 / 6),  # (4/3 - 1)(1 - 1/2)
-])
+@pytest.mark.parametrize(
+    "credit, seconds, limit, score",
+    [
+        (1, 5, 20, 0.75),  # (2*1 - 1)(1 - 5/20)
+        (0, 5, 20, -0.75),  # a fast wrong answer costs as much as a fast right one earns
+        (1, 0, 20, 1.0),
+        (0, 19, 20, -0.05),  # slow guessing costs almost nothing
+        (1, 20, 20, 0.0),  # at the limit: nothing
+        (1, 35, 20, 0.0),  # past the limit: nothing
+        (0.5, 4, 20, 0.0),  # half credit: (2*0.5 - 1) = 0
+        (2 / 3, 10, 20, 1 / 6),  # (4/3 - 1)(1 - 1/2)
+    ],
+)
 def test_hshs_score_worked_numbers(credit, seconds, limit, score):
     assert hshs_score(credit, seconds, limit) == pytest.approx(score)
 
@@ -94,7 +98,7 @@ def test_p_correct_is_stable_for_large_gaps():
 def test_k_schedule_worked_numbers_and_shape():
     assert PUPIL.k(0) == pytest.approx(1.0)
     assert PUPIL.k(4) == pytest.approx(0.55)
-    assert PUPIL.k(36) == pytest.approx(0.1 + 0.9 * 4 / 40)     # 0.19
+    assert PUPIL.k(36) == pytest.approx(0.1 + 0.9 * 4 / 40)  # 0.19
     for schedule in (PUPIL_K, PUZZLE_K):
         ks = [schedule.k(n) for n in range(0, 2000, 10)]
         assert all(a > b for a, b in zip(ks, ks[1:]))

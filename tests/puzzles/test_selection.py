@@ -1,5 +1,6 @@
 """Choosing puzzles: predicted success about 75%, never twice in a session, randomness among
 near-equal candidates."""
+
 import random
 
 import pytest
@@ -29,7 +30,7 @@ def test_selection_holds_75_percent_on_a_synthetic_bank():
                 draws += 1
     assert sum(predicted) / draws == pytest.approx(0.75, abs=0.01)
     assert all(0.69 <= p <= 0.81 for p in predicted)
-    assert successes / draws == pytest.approx(0.75, abs=0.03)    # 2000 draws: sd 0.01
+    assert successes / draws == pytest.approx(0.75, abs=0.03)  # 2000 draws: sd 0.01
 
 
 def test_never_the_same_puzzle_twice_in_a_session():
@@ -43,7 +44,7 @@ def test_never_the_same_puzzle_twice_in_a_session():
         seen.add(pid)
         chosen.append(pid)
     assert sorted(chosen) == sorted(bank)
-    assert choose_puzzle(0.5, bank, seen, rng) is None      # all seen
+    assert choose_puzzle(0.5, bank, seen, rng) is None  # all seen
 
 
 def test_near_equal_candidates_are_drawn_at_random():
@@ -61,7 +62,7 @@ def test_far_candidates_are_never_chosen_when_near_ones_exist():
 
 def test_the_closest_is_taken_when_nothing_is_near_the_target():
     bank = {"easy": -4.0, "hard": 2.0}
-    assert choose_puzzle(0.0, bank, set(), random.Random(0)) == "easy"   # 98% beats 12% as "closest to 75%"
+    assert choose_puzzle(0.0, bank, set(), random.Random(0)) == "easy"  # 98% beats 12% as "closest to 75%"
 
 
 def test_choice_depends_on_the_rng_not_on_the_candidate_order():

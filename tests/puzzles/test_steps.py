@@ -1,4 +1,5 @@
 """Running sums as structured steps (R5.4) for the tap screen and the feedback."""
+
 from puzzle_helpers import RULES_EXAMPLE
 from trainer.puzzles import call_steps, make_puzzle, tap_steps
 from trainer.puzzles.steps import Step
@@ -19,5 +20,5 @@ def test_call_steps_start_with_the_hand_card_and_match_the_call():
     (sweep,) = make_puzzle("tweak", RULES_EXAMPLE).answer
     steps = call_steps(sweep)
     assert [s.card for s in steps] == ["G2a", "R1a", "O3a", "Y3a"]
-    assert [s.total for s in steps] == [2, 3, 6, 9]          # "2 plus 1 is 3, plus 3 is 6, plus 3 is 9"
+    assert [s.total for s in steps] == [2, 3, 6, 9]  # "2 plus 1 is 3, plus 3 is 6, plus 3 is 9"
     assert Step.from_json(steps[-1].to_json()) == steps[-1]

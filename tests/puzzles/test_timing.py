@@ -1,4 +1,5 @@
 """Timing plausibility: which time to believe, and whether an answer may move the ratings."""
+
 import math
 
 import pytest
@@ -66,39 +67,55 @@ SWEEP = [{"play": "G2a", "capture": ["R1a", "O3a", "Y3a"]}]
 def test_score_attempt_grades_times_and_rates():
     # Right in 5 of 20 s: S = 0.75; equal ratings, E = 0; pupil K(0) = 1.0, puzzle K(0) = 0.5:
     # pupil 0 + 1.0 * 0.75 = 0.75, puzzle 0 - 0.5 * 0.75 = -0.375.
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(0, 0), puzzle_rating=Rating(0, 0),
-                        client_seconds=5.0, server_seconds=5.4,
-                        pupil_k=KSchedule(1.0, 0.1, 4), puzzle_k=KSchedule(0.5, 0.05, 10), pupil_trust=0)
+    out = score_attempt(
+        PUZZLE,
+        SWEEP,
+        pupil=Rating(0, 0),
+        puzzle_rating=Rating(0, 0),
+        client_seconds=5.0,
+        server_seconds=5.4,
+        pupil_k=KSchedule(1.0, 0.1, 4),
+        puzzle_k=KSchedule(0.5, 0.05, 10),
+        pupil_trust=0,
+    )
     assert out.grade.correct and out.score == 0.75 and out.limit == 20.0
     assert out.pupil_after == Rating(0.75, 1) and out.puzzle_after == Rating(-0.375, 1)
     assert out.to_json()["rated"] is True
 
 
 def test_score_attempt_uses_the_server_time_when_the_client_claims_more():
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(),
-                        client_seconds=19.0, server_seconds=10.0)
-    assert out.timing.source == "server" and out.score == pytest.approx(0.5)   # 1 - 10/20
+    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(), client_seconds=19.0, server_seconds=10.0)
+    assert out.timing.source == "server" and out.score == pytest.approx(0.5)  # 1 - 10/20
 
 
 def test_score_attempt_too_fast_leaves_ratings_alone():
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(0.4, 9), puzzle_rating=Rating(-0.2, 30),
-                        client_seconds=0.3, server_seconds=0.5)
+    out = score_attempt(
+        PUZZLE, SWEEP, pupil=Rating(0.4, 9), puzzle_rating=Rating(-0.2, 30), client_seconds=0.3, server_seconds=0.5
+    )
     assert out.grade.correct and out.update is None
     assert out.pupil_after == Rating(0.4, 9) and out.puzzle_after == Rating(-0.2, 30)
 
 
 def test_score_attempt_with_the_drills_time_limit():
     # Extra time: limit 30 s, right in 6 s -> S = 1 - 6/30 = 0.8.
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(),
-                        client_seconds=6.0, server_seconds=6.5, limit=30)
+    out = score_attempt(
+        PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(), client_seconds=6.0, server_seconds=6.5, limit=30
+    )
     assert out.score == pytest.approx(0.8) and out.limit == 30
 
 
 def test_passing_without_an_answer_scores_like_a_time_out():
     # Nothing entered after 2 s: S = 0 (not the fast-wrong -0.9); the pupil loses only E[S].
     # Pupil 1 (30 answers) vs puzzle 0: E = coth(1) - 1 = 0.313035; K = 0.1 + 0.9 * 4/34 = 0.205882.
-    out = score_attempt(PUZZLE, [], pupil=Rating(1.0, 30), puzzle_rating=Rating(0.0, 50),
-                        client_seconds=2.0, server_seconds=2.3, pupil_k=KSchedule(1.0, 0.1, 4))
+    out = score_attempt(
+        PUZZLE,
+        [],
+        pupil=Rating(1.0, 30),
+        puzzle_rating=Rating(0.0, 50),
+        client_seconds=2.0,
+        server_seconds=2.3,
+        pupil_k=KSchedule(1.0, 0.1, 4),
+    )
     assert out.passed and out.score == 0 and not out.grade.correct
     assert out.pupil_after.value == pytest.approx(1 - 0.205882 * 0.313035, abs=1e-6)
     assert out.to_json()["passed"] is True

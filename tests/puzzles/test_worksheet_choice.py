@@ -1,6 +1,7 @@
 """Choosing a worksheet's puzzles (issue 20): the same seed over the same bank gives the same
 sheet, the band decides by predicted success for the class, kinds are dealt in turn, and a
 growing bank changes a sheet by at most one puzzle at a time."""
+
 import random
 
 import pytest
@@ -18,8 +19,9 @@ from trainer.puzzles.worksheet import (
 
 def spread_bank(per_kind: int = 40, kinds=KINDS) -> list[BankPuzzle]:
     """Puzzles of each kind rated evenly from -3 to 3 logits."""
-    return [BankPuzzle(f"{kind}-{i:012x}", kind, -3 + 6 * i / (per_kind - 1))
-            for kind in kinds for i in range(per_kind)]
+    return [
+        BankPuzzle(f"{kind}-{i:012x}", kind, -3 + 6 * i / (per_kind - 1)) for kind in kinds for i in range(per_kind)
+    ]
 
 
 BANK = spread_bank()
@@ -36,8 +38,7 @@ def test_the_same_seed_and_bank_give_the_same_sheet_whatever_order_the_bank_is_l
 
 
 def test_another_seed_gives_another_sheet():
-    sheets = {choose_puzzles(sheet_request(["quick"], "hard", 4, seed), BANK, 0.0).ids
-              for seed in range(6)}
+    sheets = {choose_puzzles(sheet_request(["quick"], "hard", 4, seed), BANK, 0.0).ids for seed in range(6)}
     assert len(sheets) == 6
 
 
@@ -46,11 +47,11 @@ def test_one_new_puzzle_in_the_bank_changes_at_most_one_place_on_the_sheet():
     before = set(choose_puzzles(request, BANK, 0.0).ids)
     changed = 0
     for i in range(30):
-        grown = BANK + [BankPuzzle(f"all-new{i:09x}", "all", -1.5)]     # P = 82%: in the band
+        grown = BANK + [BankPuzzle(f"all-new{i:09x}", "all", -1.5)]  # P = 82%: in the band
         after = set(choose_puzzles(request, grown, 0.0).ids)
         assert len(after - before) <= 1 and len(after) == 8
         changed += after != before
-    assert 0 < changed < 30      # some new puzzles draw a low enough key to enter, most do not
+    assert 0 < changed < 30  # some new puzzles draw a low enough key to enter, most do not
 
 
 @pytest.mark.parametrize("band", BANDS)
@@ -68,6 +69,7 @@ def test_easy_sheets_are_easier_than_class_sheets_which_are_easier_than_hard_one
         ids = choose_puzzles(sheet_request(["all", "joker"], band, 12, 5), BANK, -0.4).ids
         rating = {p.id: p.rating for p in BANK}
         return sum(p_correct(-0.4, rating[i]) for i in ids) / len(ids)
+
     assert mean_success("easy") > mean_success("class") > mean_success("hard")
 
 
@@ -94,7 +96,7 @@ def test_a_small_bank_gives_a_shorter_sheet_and_says_by_how_much():
 def test_kinds_are_dealt_in_turn_and_stand_together_easiest_first():
     choice = choose_puzzles(sheet_request(["quick", "all", "tweak"], "class", 8, 11), BANK, 0.0)
     kinds = [i.split("-")[0] for i in choice.ids]
-    assert kinds == ["all"] * 3 + ["tweak"] * 3 + ["quick"] * 2      # KINDS order; 8 = 3 + 3 + 2
+    assert kinds == ["all"] * 3 + ["tweak"] * 3 + ["quick"] * 2  # KINDS order; 8 = 3 + 3 + 2
     rating = {p.id: p.rating for p in BANK}
     for kind in ("all", "tweak", "quick"):
         ratings = [rating[i] for i in choice.ids if i.startswith(kind)]
@@ -118,18 +120,21 @@ def test_four_to_twenty_four_puzzles_may_be_asked_for(count):
     assert sheet_request(["all"], "easy", count, 0).count == int(count)
 
 
-@pytest.mark.parametrize("kinds, band, count, seed, code", [
-    (["all"], "easy", 3, 0, "count_range"),
-    (["all"], "easy", 25, 0, "count_range"),
-    (["all"], "easy", "twelve", 0, "count_range"),
-    (["all"], "easy", 4.0, 0, "count_range"),
-    (["all"], "easy", True, 0, "count_range"),
-    (["all"], "easy", 8, -1, "seed_range"),
-    (["all"], "easy", 8, 1_000_000, "seed_range"),
-    ([], "easy", 8, 0, "no_kinds"),
-    (["all", "riddle"], "easy", 8, 0, "unknown_kind"),
-    (["all"], "medium", 8, 0, "unknown_band"),
-])
+@pytest.mark.parametrize(
+    "kinds, band, count, seed, code",
+    [
+        (["all"], "easy", 3, 0, "count_range"),
+        (["all"], "easy", 25, 0, "count_range"),
+        (["all"], "easy", "twelve", 0, "count_range"),
+        (["all"], "easy", 4.0, 0, "count_range"),
+        (["all"], "easy", True, 0, "count_range"),
+        (["all"], "easy", 8, -1, "seed_range"),
+        (["all"], "easy", 8, 1_000_000, "seed_range"),
+        ([], "easy", 8, 0, "no_kinds"),
+        (["all", "riddle"], "easy", 8, 0, "unknown_kind"),
+        (["all"], "medium", 8, 0, "unknown_band"),
+    ],
+)
 def test_a_request_that_cannot_make_a_sheet_says_why(kinds, band, count, seed, code):
     with pytest.raises(WorksheetError) as caught:
         sheet_request(kinds, band, count, seed)

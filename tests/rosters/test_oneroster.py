@@ -1,5 +1,6 @@
 """Reading OneRoster bulk files: both versions' headers, and every kind of bad file refused
 whole with its file and line."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,12 +11,16 @@ from trainer.rosters.oneroster import Issue, RosterRefused
 
 SMALL = {
     "orgs.csv": "sourcedId,status,name,type\norg-1,,North School,school\n",
-    "users.csv": ("sourcedId,status,enabledUser,orgSourcedIds,role,username,givenName,familyName,email\n"
-                  "u1,,true,org-1,student,emma.j,Emma,Jansen,emma@x.example\n"
-                  "u2,,true,org-1,teacher,kok,Karin,Kok,Karin.Kok@school.example\n"),
+    "users.csv": (
+        "sourcedId,status,enabledUser,orgSourcedIds,role,username,givenName,familyName,email\n"
+        "u1,,true,org-1,student,emma.j,Emma,Jansen,emma@x.example\n"
+        "u2,,true,org-1,teacher,kok,Karin,Kok,Karin.Kok@school.example\n"
+    ),
     "classes.csv": "sourcedId,status,title,courseSourcedId,schoolSourcedId\nc1,,Group 3B,,org-1\n",
-    "enrollments.csv": ("sourcedId,status,classSourcedId,schoolSourcedId,userSourcedId,role,primary\n"
-                        "e1,,c1,org-1,u1,student,false\ne2,,c1,org-1,u2,teacher,true\n"),
+    "enrollments.csv": (
+        "sourcedId,status,classSourcedId,schoolSourcedId,userSourcedId,role,primary\n"
+        "e1,,c1,org-1,u1,student,false\ne2,,c1,org-1,u2,teacher,true\n"
+    ),
 }
 
 
@@ -32,18 +37,22 @@ def test_a_1_1_file_is_read():
     assert roster.users["u2"].email == "karin.kok@school.example"
     assert [o.sourced_id for o in roster.schools()] == ["org-1"]
     assert [(e.user_id, e.role, e.primary) for e in roster.enrollments] == [
-        ("u1", "student", False), ("u2", "teacher", True)]
+        ("u1", "student", False),
+        ("u2", "teacher", True),
+    ]
 
 
 def test_a_1_2_file_is_read_without_a_role_column_and_with_roles_csv():
     texts = dict(SMALL)
     texts["manifest.csv"] = "propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.users,bulk\n"
-    texts["users.csv"] = ("sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,"
-                          "familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,"
-                          "password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,"
-                          "preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns\n"
-                          "u1,active,,true,emma,,Emma,Jansen,,,,,,,,,,,,,,org-1,\n"
-                          "u2,active,,true,kok,,Karin,Kok,,,k@x.example,,,,,,,,,,,org-1,\n")
+    texts["users.csv"] = (
+        "sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,"
+        "familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,"
+        "password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,"
+        "preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns\n"
+        "u1,active,,true,emma,,Emma,Jansen,,,,,,,,,,,,,,org-1,\n"
+        "u2,active,,true,kok,,Karin,Kok,,,k@x.example,,,,,,,,,,,org-1,\n"
+    )
     texts["roles.csv"] = "sourcedId,status,userSourcedId,roleType,role,orgSourcedId\nr1,,u1,primary,student,org-1\n"
     roster = oneroster.read_texts(texts)
     assert roster.version == "1.2" and set(roster.users) == {"u1", "u2"}
@@ -70,7 +79,8 @@ def test_rows_marked_tobedeleted_take_the_rows_that_refer_to_them_along():
     texts["users.csv"] = SMALL["users.csv"] + "u3,tobedeleted,true,org-1,student,x,Bo,Berg,\n"
     texts["classes.csv"] = SMALL["classes.csv"] + "c2,tobedeleted,Group 4,,org-1\n"
     texts["enrollments.csv"] = SMALL["enrollments.csv"] + (
-        "e3,,c1,org-1,u3,student,false\ne4,,c2,org-1,u1,student,false\n")
+        "e3,,c1,org-1,u3,student,false\ne4,,c2,org-1,u1,student,false\n"
+    )
     roster = oneroster.read_texts(texts)
     assert set(roster.users) == {"u1", "u2"} and set(roster.classes) == {"c1"}
     assert [e.sourced_id for e in roster.enrollments] == ["e1", "e2"]
@@ -106,6 +116,7 @@ def test_text_that_is_not_utf8_is_refused():
     texts = {k: v.encode() for k, v in SMALL.items()}
     import io
     import zipfile
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in texts.items():

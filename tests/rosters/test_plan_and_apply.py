@@ -1,5 +1,6 @@
 """Planning an import and applying it: each school takes only its own organisation's rows,
 a re-import changes only what changed (checked row by row), and a failing apply changes nothing."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -30,18 +31,26 @@ def import_file(db, admin, data, org):
 def rows(db):
     """Every imported class and pupil as the school holds them."""
     return {
-        "classes": {r["source_id"]: (r["name"], r["archived_at"] is None, r["teacher_id"])
-                    for r in db.query("SELECT * FROM classes WHERE source_id IS NOT NULL")},
-        "pupils": {r["source_id"]: (r["name"], r["class_source"], r["archived_at"] is None)
-                   for r in db.query("SELECT p.*, c.source_id AS class_source FROM pupils p"
-                                     " JOIN classes c ON c.id = p.class_id WHERE p.source_id IS NOT NULL")},
+        "classes": {
+            r["source_id"]: (r["name"], r["archived_at"] is None, r["teacher_id"])
+            for r in db.query("SELECT * FROM classes WHERE source_id IS NOT NULL")
+        },
+        "pupils": {
+            r["source_id"]: (r["name"], r["class_source"], r["archived_at"] is None)
+            for r in db.query(
+                "SELECT p.*, c.source_id AS class_source FROM pupils p"
+                " JOIN classes c ON c.id = p.class_id WHERE p.source_id IS NOT NULL"
+            )
+        },
     }
 
 
 def test_given_names_only_and_an_initial_only_where_two_would_share_a_name(tmp_path):
     texts = dict(SMALL)
-    texts["users.csv"] = SMALL["users.csv"] + "u3,,true,org-1,student,ej2,Emma,Kok,e2@x.example\n" \
+    texts["users.csv"] = (
+        SMALL["users.csv"] + "u3,,true,org-1,student,ej2,Emma,Kok,e2@x.example\n"
         "u4,,true,org-1,student,li,Liam Peter Paul,Visser,\n"
+    )
     texts["enrollments.csv"] = SMALL["enrollments.csv"] + "e3,,c1,org-1,u3,student,\ne4,,c1,org-1,u4,student,\n"
     db, admin = school_db(tmp_path, "a")
     the_plan, result = import_file(db, admin, zip_of(texts), "org-1")
@@ -79,7 +88,7 @@ def test_a_manually_added_pupil_keeps_their_name_and_is_never_archived(tmp_path)
     db, admin = school_db(tmp_path, "a")
     import_file(db, admin, zip_of(SMALL), "org-1")
     class_id = db.execute("SELECT id FROM classes").fetchone()[0]
-    Make(db).pupil(class_id, "Liam")   # typed by the teacher: "Liam" is taken now
+    Make(db).pupil(class_id, "Liam")  # typed by the teacher: "Liam" is taken now
     texts = dict(SMALL)
     texts["users.csv"] = SMALL["users.csv"] + "u3,,true,org-1,student,lk,Liam,Kok,\n"
     texts["enrollments.csv"] = SMALL["enrollments.csv"] + "e3,,c1,org-1,u3,student,\n"
@@ -130,14 +139,15 @@ def test_a_district_into_three_schools_then_next_terms_file(tmp_path):
             assert active and teacher == was["classes"][sid][2]
             assert name == (district.classes[sid][0] if sid == "class-0" else was["classes"][sid][0])
         for sid, (name, klass, active) in after["pupils"].items():
-            if sid not in district.pupils:                       # a leaver: archived, kept
+            if sid not in district.pupils:  # a leaver: archived, kept
                 assert not active and sid in old_pupils and (name, klass) == was["pupils"][sid][:2]
-            elif sid not in old_pupils:                          # new this term
+            elif sid not in old_pupils:  # new this term
                 assert active and klass == district.pupils[sid][2] and sid not in was["pupils"]
-            else:                                                # stayed: same row, same class
+            else:  # stayed: same row, same class
                 assert active and klass == was["pupils"][sid][1]
-        assert {p for p, (_g, _f, c) in district.pupils.items() if c in ours} == \
-            {p for p, v in after["pupils"].items() if v[2]}
+        assert {p for p, (_g, _f, c) in district.pupils.items() if c in ours} == {
+            p for p, v in after["pupils"].items() if v[2]
+        }
         # Importing the same file again changes nothing.
         the_plan, _r = import_file(db, admin, second, org)
         assert the_plan.changes() == 0

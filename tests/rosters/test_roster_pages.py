@@ -1,4 +1,5 @@
 """/school/rosters: administrators only; upload -> preview -> apply; bad files refused whole."""
+
 from __future__ import annotations
 
 import io
@@ -12,12 +13,11 @@ from trainer.store import school_settings
 
 @pytest.fixture
 def admin(auth):
-    return auth.login_new_teacher()     # the first teacher of a school is its administrator
+    return auth.login_new_teacher()  # the first teacher of a school is its administrator
 
 
 def upload(client, data, name="roster.zip"):
-    return client.post("/school/rosters", data={"file": (io.BytesIO(data), name)},
-                       content_type="multipart/form-data")
+    return client.post("/school/rosters", data={"file": (io.BytesIO(data), name)}, content_type="multipart/form-data")
 
 
 def snapshot(db):
@@ -44,8 +44,8 @@ def test_upload_preview_apply_and_a_reimport(client, admin, db):
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Group 3B" in page and "Emma" in page and "Karin Kok" in page
-    assert "Jansen" not in page        # a pupil's family name is never shown
-    assert snapshot(db) == [[], []]    # a preview changes nothing
+    assert "Jansen" not in page  # a pupil's family name is never shown
+    assert snapshot(db) == [[], []]  # a preview changes nothing
     digest = response.headers["Location"].split("upload=")[1]
     response = client.post("/school/rosters/apply", data={"upload": digest, "org": "org-1"})
     assert response.status_code == 200
@@ -58,17 +58,19 @@ def test_upload_preview_apply_and_a_reimport(client, admin, db):
     changed = dict(SMALL)
     changed["classes.csv"] = SMALL["classes.csv"].replace("Group 3B", "Group 4B")
     changed["users.csv"] = SMALL["users.csv"] + "u3,,true,org-1,student,x,Noah,Bakker,\n"
-    changed["enrollments.csv"] = SMALL["enrollments.csv"].replace("e1,,c1,org-1,u1,student,false\n", "") \
-        + "e3,,c1,org-1,u3,student,\n"
+    changed["enrollments.csv"] = (
+        SMALL["enrollments.csv"].replace("e1,,c1,org-1,u1,student,false\n", "") + "e3,,c1,org-1,u3,student,\n"
+    )
     response = upload(client, zip_of(changed))
     digest = response.headers["Location"].split("upload=")[1]
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Group 3B" in page and "1 pupil to archive" in page
     client.post("/school/rosters/apply", data={"upload": digest, "org": "org-1"})
     assert db.execute("SELECT name, source_id FROM classes").fetchall() == [("Group 4B", "c1")]
-    assert [tuple(r) for r in db.execute(
-        "SELECT name, source_id, archived_at IS NULL FROM pupils ORDER BY id")] == [
-        ("Emma", "u1", 0), ("Noah", "u3", 1)]
+    assert [tuple(r) for r in db.execute("SELECT name, source_id, archived_at IS NULL FROM pupils ORDER BY id")] == [
+        ("Emma", "u1", 0),
+        ("Noah", "u3", 1),
+    ]
 
 
 def test_a_district_file_asks_which_school_and_takes_only_its_rows(client, admin, db):
@@ -95,8 +97,7 @@ def test_a_malformed_file_is_reported_by_file_and_line_and_changes_nothing(clien
     assert db.execute("SELECT count(*) FROM roster_uploads").fetchone()[0] == 0
 
 
-@pytest.mark.parametrize("data", [b"", b"\x00\xff" * 500, b"PK\x03\x04" + b"\xff" * 200,
-                                  zip_of({"users.csv": "\x00"})])
+@pytest.mark.parametrize("data", [b"", b"\x00\xff" * 500, b"PK\x03\x04" + b"\xff" * 200, zip_of({"users.csv": "\x00"})])
 def test_hostile_bytes_get_a_4xx(client, admin, data):
     assert upload(client, data).status_code == 400
 

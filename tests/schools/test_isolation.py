@@ -8,6 +8,7 @@ rows first so that its ids are not also ids of A's own rows: a refusal then mean
 not found, not that A's row of the same number was shown. Finally a session cookie of A
 presented to B (another host, or another path prefix) is not a login there.
 """
+
 from __future__ import annotations
 
 import time
@@ -33,8 +34,15 @@ from trainer.web.teachers.invitations import utc_now
 from web_helpers import TEACHER_PASSWORD, Make
 
 # Words that only B has: none may be in any answer A's users get.
-B_WORDS = ("Birchwood Faraway", "Bertram Quill", "quill@birch.example", "Zanzibar Owls", "Quokka",
-           "Xylophone sums", "Quagga Login")
+B_WORDS = (
+    "Birchwood Faraway",
+    "Bertram Quill",
+    "quill@birch.example",
+    "Zanzibar Owls",
+    "Quokka",
+    "Xylophone sums",
+    "Quagga Login",
+)
 PADDING = 3
 
 
@@ -53,7 +61,7 @@ def _set_and_sheet(db, teacher_id, target, set_name):
 
 def _school_a(db):
     make = Make(db)
-    teacher = make.teacher(email="ada@a.example", name="Ada Teacher")      # A's administrator
+    teacher = make.teacher(email="ada@a.example", name="Ada Teacher")  # A's administrator
     class_id = make.klass(teacher, "Class 3A")
     pupil = make.pupil(class_id, "Alma", password="sun,tree,boat")
     make.pupil(class_id, "Arne")
@@ -61,8 +69,12 @@ def _school_a(db):
     _set_and_sheet(db, teacher, 9, "Sums to 9")
     invitations.create(db, role="teacher", created_by=teacher, now=utc_now())
     class_tables.open_table(db, class_id, pupil, 3, "round", "beginner", time.time())
-    return {"teacher": teacher, "class_id": class_id, "pupil": pupil,
-            "join_code": make.class_row(class_id)["join_code"]}
+    return {
+        "teacher": teacher,
+        "class_id": class_id,
+        "pupil": pupil,
+        "join_code": make.class_row(class_id)["join_code"],
+    }
 
 
 def _school_b(db):
@@ -81,11 +93,16 @@ def _school_b(db):
     class_id = make.klass(teacher, "Zanzibar Owls")
     pupil = make.pupil(class_id, "Quokka", password="sun,tree,boat")
     invitations.create(db, role="teacher", created_by=teacher, now=utc_now())
-    return {"class_id": class_id, "pupil_id": pupil, "game_id": _game(db, pupil), "teacher_id": teacher,
-            "invitation_id": invitations.list_open(db, utc_now())[-1]["id"],
-            "provider_id": make.provider(name="Quagga Login"),     # a sign-in service (issue 25)
-            "table_id": class_tables.open_table(db, class_id, pupil, 3, "round", "beginner", time.time()),  # issue 16
-            **_set_and_sheet(db, teacher, 10, "Xylophone sums")}
+    return {
+        "class_id": class_id,
+        "pupil_id": pupil,
+        "game_id": _game(db, pupil),
+        "teacher_id": teacher,
+        "invitation_id": invitations.list_open(db, utc_now())[-1]["id"],
+        "provider_id": make.provider(name="Quagga Login"),  # a sign-in service (issue 25)
+        "table_id": class_tables.open_table(db, class_id, pupil, 3, "round", "beginner", time.time()),  # issue 16
+        **_set_and_sheet(db, teacher, 10, "Xylophone sums"),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -104,8 +121,13 @@ def world(tmp_path_factory):
 
 def _b_links(b_ids):
     """Links that would point at B's rows (they exist in B only, thanks to the padding)."""
-    return (f"/classes/{b_ids['class_id']}", f"/pupils/{b_ids['pupil_id']}", f"/games/{b_ids['game_id']}",
-            f"/sets/{b_ids['set_id']}", f"/worksheets/{b_ids['code']}")
+    return (
+        f"/classes/{b_ids['class_id']}",
+        f"/pupils/{b_ids['pupil_id']}",
+        f"/games/{b_ids['game_id']}",
+        f"/sets/{b_ids['set_id']}",
+        f"/worksheets/{b_ids['code']}",
+    )
 
 
 def _assert_nothing_of_b(response, world):
@@ -144,10 +166,16 @@ def test_b_is_padded_so_its_ids_are_not_ids_of_a(world):
     db = connect(school_path(world["folder"], "a"))
     try:
         b = world["b_ids"]
-        for table, key in (("classes", "class_id"), ("pupils", "pupil_id"), ("games", "game_id"),
-                           ("teachers", "teacher_id"), ("puzzle_sets", "set_id"),
-                           ("invitations", "invitation_id"), ("oidc_providers", "provider_id"),
-                           ("class_tables", "table_id")):
+        for table, key in (
+            ("classes", "class_id"),
+            ("pupils", "pupil_id"),
+            ("games", "game_id"),
+            ("teachers", "teacher_id"),
+            ("puzzle_sets", "set_id"),
+            ("invitations", "invitation_id"),
+            ("oidc_providers", "provider_id"),
+            ("class_tables", "table_id"),
+        ):
             assert db.execute(f"SELECT 1 FROM {table} WHERE id = ?", [b[key]]).fetchone() is None, table
         assert db.execute("SELECT 1 FROM worksheets WHERE code = ?", [b["code"]]).fetchone() is None
     finally:
@@ -159,7 +187,7 @@ def test_a_teacher_of_a_reaches_nothing_of_b(world, endpoint, method):
     app = dispatcher(world["folder"])
     client = _teacher(app, world)
     response = _try(client, app.app_for("a"), world, endpoint, method)
-    if endpoint in PUPIL_ROUTES:        # a teacher is no pupil: sent to the pupils' login
+    if endpoint in PUPIL_ROUTES:  # a teacher is no pupil: sent to the pupils' login
         assert response.status_code in (302, 403, 404)
     elif endpoint.startswith("school."):
         # A is its school's administrator: the School page refuses a teacher, class or
@@ -204,7 +232,7 @@ def test_the_pages_without_ids_show_a_only(world):
             assert response.status_code < 500, path
             _assert_nothing_of_b(response, world)
             seen_a |= "Class 3A" in response.get_data(as_text=True)
-    assert seen_a                                     # the pages did show A's own class
+    assert seen_a  # the pages did show A's own class
     assert dump(school_path(world["folder"], "b")) == before
 
 
@@ -213,8 +241,7 @@ def _move_cookie(client, to_host, to_path="/"):
     cookie = client.cookie()
     assert cookie is not None
     other = SchoolClient(client.app, to_host)
-    other.client.set_cookie(cookie.key, cookie.value, domain=other.host_url.split("://")[1].rstrip("/"),
-                            path=to_path)
+    other.client.set_cookie(cookie.key, cookie.value, domain=other.host_url.split("://")[1].rstrip("/"), path=to_path)
     return other
 
 
@@ -222,13 +249,19 @@ def _move_cookie(client, to_host, to_path="/"):
 def test_a_teachers_session_is_no_login_at_b(world, mode):
     app = dispatcher(world["folder"], select_by=mode)
     client = _teacher(app, world, mode)
-    assert client.get("/classes").status_code == 200            # logged in at A
+    assert client.get("/classes").status_code == 200  # logged in at A
     # The control: the cookie moved into a fresh browser on A is a login, so it is moved right.
-    again = (_move_cookie(client, f"http://a.{DOMAIN}") if mode == "host"
-             else _move_cookie(client, "http://tweak.test/a", "/a"))
+    again = (
+        _move_cookie(client, f"http://a.{DOMAIN}")
+        if mode == "host"
+        else _move_cookie(client, "http://tweak.test/a", "/a")
+    )
     assert again.get("/classes").status_code == 200
-    b = (_move_cookie(client, f"http://b.{DOMAIN}") if mode == "host"
-         else _move_cookie(client, "http://tweak.test/b", "/b"))
+    b = (
+        _move_cookie(client, f"http://b.{DOMAIN}")
+        if mode == "host"
+        else _move_cookie(client, "http://tweak.test/b", "/b")
+    )
     for path in ("/classes", "/school", "/sets", f"/classes/{world['b_ids']['class_id']}"):
         response = b.get(path)
         assert response.status_code == 302, path
@@ -241,11 +274,17 @@ def test_a_pupils_session_is_no_login_at_b(world, mode):
     app = dispatcher(world["folder"], select_by=mode)
     client = _pupil(app, world, mode)
     assert client.get("/me").status_code == 200
-    again = (_move_cookie(client, f"http://a.{DOMAIN}") if mode == "host"
-             else _move_cookie(client, "http://tweak.test/a", "/a"))
+    again = (
+        _move_cookie(client, f"http://a.{DOMAIN}")
+        if mode == "host"
+        else _move_cookie(client, "http://tweak.test/a", "/a")
+    )
     assert again.get("/me").status_code == 200
-    b = (_move_cookie(client, f"http://b.{DOMAIN}") if mode == "host"
-         else _move_cookie(client, "http://tweak.test/b", "/b"))
+    b = (
+        _move_cookie(client, f"http://b.{DOMAIN}")
+        if mode == "host"
+        else _move_cookie(client, "http://tweak.test/b", "/b")
+    )
     for path in ("/me", f"/games/{world['b_ids']['game_id']}", "/practice"):
         response = b.get(path)
         assert response.status_code == 302, path

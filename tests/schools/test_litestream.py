@@ -7,6 +7,7 @@ then lost (the school's file deleted), `litestream restore` brings the file back
 replica, `trainer restore --school` puts it in place, and the school is served again with the
 class made just before the loss, and the teacher's session still valid (the same master key).
 """
+
 from __future__ import annotations
 
 import os
@@ -31,16 +32,19 @@ def litestream_config(folder: Path, replicas: Path, slugs) -> Path:
     on its own."""
     lines = ["dbs:"]
     for slug in slugs:
-        lines += [f"  - path: {school_path(folder, slug)}", "    replica:", "      type: file",
-                  f"      path: {replicas / slug}"]
+        lines += [
+            f"  - path: {school_path(folder, slug)}",
+            "    replica:",
+            "      type: file",
+            f"      path: {replicas / slug}",
+        ]
     config = folder.parent / "litestream.yml"
     config.write_text("\n".join(lines) + "\n")
     return config
 
 
 def restore_from_replica(replica: Path, out: Path) -> bool:
-    done = subprocess.run([LITESTREAM, "restore", "-o", str(out), f"file://{replica}"],
-                          capture_output=True, text=True)
+    done = subprocess.run([LITESTREAM, "restore", "-o", str(out), f"file://{replica}"], capture_output=True, text=True)
     return done.returncode == 0
 
 
@@ -62,8 +66,12 @@ def replicating(tmp_path):
     Make(db).teacher(email="ada@oak.example")
     db.close()
     config = litestream_config(folder, replicas, ["oak", "birch"])
-    process = subprocess.Popen([LITESTREAM, "replicate", "-config", str(config)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [LITESTREAM, "replicate", "-config", str(config)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     yield folder, replicas
     os.killpg(process.pid, signal.SIGTERM)
     process.wait()
@@ -98,7 +106,7 @@ def test_a_school_lost_with_its_machine_comes_back_from_its_replica(replicating,
     assert restore_from_replica(replicas / "oak", restored)
     assert trainer(["restore", str(restored), "--school", "oak", "--schools", str(folder)]) == 0
     page = oak.get("/classes")
-    assert page.status_code == 200                        # the old session cookie: same master key
+    assert page.status_code == 200  # the old session cookie: same master key
     assert "Made before the loss" in page.get_data(as_text=True)
     # The other school's replica is its own: restoring oak touched nothing of birch.
     assert class_names(school_path(folder, "birch")) == []

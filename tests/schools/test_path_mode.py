@@ -3,6 +3,7 @@ or a language change stays inside /oak/, never /classes/1 (a 404) nor /birch/...
 school), and the installable app (service worker, its scope and cache, the offline page, the
 manifest) lives under the prefix too. The browser side is tests/browser/test_path_mode.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,7 +51,7 @@ def test_a_page_opened_logged_out_comes_back_after_the_password_inside_the_prefi
     login = urlsplit(response.headers["Location"])
     assert login.path == "/oak/login"
     next_url = parse_qs(login.query)["next"][0]
-    assert next_url == page                       # was /classes/1: a 404 after the password
+    assert next_url == page  # was /classes/1: a 404 after the password
     form = oak.get(f"/login?{login.query}").get_data(as_text=True)
     assert f'name="next" value="{page}"' in form
     response = _log_in(oak, next_url)
@@ -58,17 +59,29 @@ def test_a_page_opened_logged_out_comes_back_after_the_password_inside_the_prefi
     assert oak.get(f"/classes/{ids['class_id']}").status_code == 200
 
 
-@pytest.mark.parametrize("target", [
-    "/birch/school", "/birch/", "/classes/1", "/", "/oakwood/classes", "/oak/../birch/school",
-    "/oak/%2e%2e/birch/school", "/oak/.%2E/birch", "/oak/./../birch", "//oak/classes",
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/birch/school",
+        "/birch/",
+        "/classes/1",
+        "/",
+        "/oakwood/classes",
+        "/oak/../birch/school",
+        "/oak/%2e%2e/birch/school",
+        "/oak/.%2E/birch",
+        "/oak/./../birch",
+        "//oak/classes",
+    ],
+)
 def test_a_next_outside_the_school_is_never_followed(schools, target):
     # Issue 38.7: /oak/login?next=/birch/school led into the other school.
     app, _ids = schools
     oak = _oak(app)
     for headers, header in (({}, "Location"), ({"HX-Request": "true"}, "HX-Redirect")):
-        response = oak.post("/login", {"email": "ada@oak.example", "password": TEACHER_PASSWORD,
-                                       "next": target}, headers=headers)
+        response = oak.post(
+            "/login", {"email": "ada@oak.example", "password": TEACHER_PASSWORD, "next": target}, headers=headers
+        )
         assert response.headers[header] == "/oak/classes", (target, header)
         oak.post("/logout")
 
@@ -89,8 +102,11 @@ def test_a_pupils_picture_login_ends_inside_the_prefix(schools):
     app, ids = schools
     oak = _oak(app)
     response = oak.login_pupil(ids["join_code"], ids["pupil_id"])
-    assert response.headers["HX-Redirect"].startswith("/oak/") if "HX-Redirect" in response.headers \
+    assert (
+        response.headers["HX-Redirect"].startswith("/oak/")
+        if "HX-Redirect" in response.headers
         else response.headers["Location"].startswith("/oak/")
+    )
     assert "Alma" in oak.get("/", follow_redirects=True).get_data(as_text=True)
 
 

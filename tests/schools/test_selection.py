@@ -1,6 +1,7 @@
 """Choosing the school (issue 19): by host name <slug>.<domain> or by path prefix /<slug>/, one
 app per school made at its first request, its own secret key, and a plain 404 for a host or
 prefix that names no school."""
+
 import pytest
 
 from school_helpers import DOMAIN, SchoolClient, add_school, dispatcher, school_path
@@ -37,7 +38,7 @@ def _name_of(app):
 
 def test_the_host_name_chooses_the_school(folder):
     app = dispatcher(folder)
-    assert app.cached() == []                          # nothing is made before it is asked for
+    assert app.cached() == []  # nothing is made before it is asked for
     oak = SchoolClient(app, f"http://oak.{DOMAIN}")
     assert oak.get("/login").status_code == 200
     assert app.cached() == ["oak"]
@@ -59,9 +60,20 @@ def test_each_school_has_its_own_secret_key_from_the_master_key(folder):
     assert dispatcher(folder).app_for("oak").secret_key == oak.secret_key
 
 
-@pytest.mark.parametrize("host", [f"nowhere.{DOMAIN}", DOMAIN, f"a.oak.{DOMAIN}", "oak.elsewhere.test",
-                                  "127.0.0.1", "[::1]:5000", f"..{DOMAIN}", f"Oak_Lane.{DOMAIN}",
-                                  f"www.{DOMAIN}"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        f"nowhere.{DOMAIN}",
+        DOMAIN,
+        f"a.oak.{DOMAIN}",
+        "oak.elsewhere.test",
+        "127.0.0.1",
+        "[::1]:5000",
+        f"..{DOMAIN}",
+        f"Oak_Lane.{DOMAIN}",
+        f"www.{DOMAIN}",
+    ],
+)
 def test_an_unknown_host_gets_a_plain_404(folder, host):
     from werkzeug.test import Client
 
@@ -80,13 +92,14 @@ def test_the_path_prefix_chooses_the_school_and_links_keep_it(folder):
     assert 'action="/oak/login"' in text and "/oak/static/" in text
     assert app.cached() == ["oak"]
     cookie = oak.cookie()
-    assert cookie is not None and cookie.path == "/oak"      # sent to this school's pages only
+    assert cookie is not None and cookie.path == "/oak"  # sent to this school's pages only
     # The bare prefix is the school's first page too.
     assert oak.client.get("/oak", base_url="http://tweak.test/").status_code in (200, 302)
 
 
-@pytest.mark.parametrize("path", ["/", "/nowhere/login", "/static/css/base.css", "/OAK/login", "/..%2Foak/login",
-                                  "/oak.sqlite3/login"])
+@pytest.mark.parametrize(
+    "path", ["/", "/nowhere/login", "/static/css/base.css", "/OAK/login", "/..%2Foak/login", "/oak.sqlite3/login"]
+)
 def test_an_unknown_prefix_gets_a_plain_404(folder, path):
     from werkzeug.test import Client
 
@@ -128,4 +141,4 @@ def test_a_server_by_host_name_makes_every_schools_app_before_its_first_request(
     assert SchoolClient(app, f"http://oak.{DOMAIN}").get("/login").status_code == 200
     by_path = dispatcher(folder, select_by="path")
     by_path.make_all()
-    assert by_path.cached() == []           # by path an app takes its prefix from a request
+    assert by_path.cached() == []  # by path an app takes its prefix from a request

@@ -4,6 +4,7 @@ page with, and two real `trainer serve` processes on one database.
 The general fixtures (`app`, `client`, `make`, `auth`, `pupil_auth`, `db`) come from
 tests/conftest.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,17 +59,24 @@ def build_world(app, make, db) -> World:
     test client for each kind of visitor: anonymous, teacher, a pupil choosing their name
     ("joining", class code entered) and a logged-in pupil."""
     teacher = app.test_client()
-    response = teacher.post("/register", data={
-        "display_name": HOSTILE_TEACHER, "email": "hostile@school.example",
-        "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD})
+    response = teacher.post(
+        "/register",
+        data={
+            "display_name": HOSTILE_TEACHER,
+            "email": "hostile@school.example",
+            "password": TEACHER_PASSWORD,
+            "password2": TEACHER_PASSWORD,
+        },
+    )
     assert response.status_code == 303, response.get_data(as_text=True)
     response = teacher.post("/classes", data={"name": HOSTILE_CLASS})
     assert response.status_code == 303, response.get_data(as_text=True)
     class_id = _class_id_from(response.headers["Location"])
     for name in (COMBINING_PUPIL, FORMULA_PUPIL):
         assert teacher.post(f"/classes/{class_id}/pupils", data={"name": name}).status_code == 303
-    pupil_id, pictures = db.execute("SELECT id, picture_password FROM pupils WHERE class_id = ?"
-                                    " ORDER BY id", [class_id]).fetchone()
+    pupil_id, pictures = db.execute(
+        "SELECT id, picture_password FROM pupils WHERE class_id = ? ORDER BY id", [class_id]
+    ).fetchone()
     bypass_pupil_id = make.pupil(class_id, BYPASS_PUPIL)
     row = make.class_row(class_id)
 
@@ -87,25 +95,29 @@ def build_world(app, make, db) -> World:
     table_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     # One answer stored (so the dashboard's CSV downloads carry the hostile names in their
     # rows), then the next puzzle issued, so a drill is still under way.
-    attempt_id = db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL",
-                            [pupil_id]).fetchone()[0]
+    attempt_id = db.execute(
+        "SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL", [pupil_id]
+    ).fetchone()[0]
     db.execute("UPDATE attempts SET issued_at = issued_at - 10 WHERE id = ?", [attempt_id])
-    response = pupil.post("/practice/answer", data={"attempt": attempt_id, "answer": "[]", "client_ms": "4000",
-                                                    "final": "done", "taps": "[]"})
+    response = pupil.post(
+        "/practice/answer",
+        data={"attempt": attempt_id, "answer": "[]", "client_ms": "4000", "final": "done", "taps": "[]"},
+    )
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     assert pupil.post("/practice/next", data={"mode": "drill"}).status_code == 303
     # The puzzle stays open however slowly a busy machine crawls: past its time limit it is
     # closed as abandoned and its answer form (practice.answer) is gone from every page.
-    db.execute("UPDATE attempts SET time_limit_s = 24 * 3600 WHERE pupil_id = ? AND answered_at IS NULL",
-               [pupil_id])
+    db.execute("UPDATE attempts SET time_limit_s = 24 * 3600 WHERE pupil_id = ? AND answered_at IS NULL", [pupil_id])
     teacher_id = db.execute("SELECT id FROM teachers WHERE email = 'hostile@school.example'").fetchone()[0]
     # The teacher's puzzle set (named like the class, so its name must come out escaped too),
     # built through the editor's form, and a worksheet of it (issue 20).
     response = teacher.post("/sets", data={"name": HOSTILE_CLASS})
     assert response.status_code == 303, response.get_data(as_text=True)
     set_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
-    response = teacher.post(f"/sets/{set_id}/puzzles", data={
-        "table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6", "G2a"], "target": "9", "kind": "all"})
+    response = teacher.post(
+        f"/sets/{set_id}/puzzles",
+        data={"table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6", "G2a"], "target": "9", "kind": "all"},
+    )
     assert response.status_code == 303, response.get_data(as_text=True)
     (puzzle_id,) = db.execute("SELECT puzzle_id FROM puzzle_set_items WHERE set_id = ?", [set_id]).fetchone()
     response = teacher.post(f"/sets/{set_id}/worksheet")
@@ -119,24 +131,49 @@ def build_world(app, make, db) -> World:
     assert anonymous.get(f"/invitations/{token}").status_code == 303
     # A sign-in service of the school (issue 25), at an address where nothing answers: its
     # buttons are on the login pages, and starting it is refused as "provider down".
-    provider_id = oidc_providers.add(db, secret_key=app.config["SECRET_KEY"], secret="fuzz-secret",
-                                     now=utc_now(), name="Schoolid", issuer="http://127.0.0.1:9",
-                                     client_id="fuzz-client", teacher_claim="role", teacher_value="staff")
+    provider_id = oidc_providers.add(
+        db,
+        secret_key=app.config["SECRET_KEY"],
+        secret="fuzz-secret",
+        now=utc_now(),
+        name="Schoolid",
+        issuer="http://127.0.0.1:9",
+        client_id="fuzz-client",
+        teacher_claim="role",
+        teacher_value="staff",
+    )
     # Its pupil signs in with it: the class page shows the pupil's "Unlink" form.
-    oidc_links.link(db, provider_id=provider_id, issuer="http://127.0.0.1:9", subject="fuzz-pupil",
-                    pupil_id=pupil_id, now=utc_now())
+    oidc_links.link(
+        db, provider_id=provider_id, issuer="http://127.0.0.1:9", subject="fuzz-pupil", pupil_id=pupil_id, now=utc_now()
+    )
     # The pupil's page for parents (issue 37.3), handed out by the teacher's home letters: its
     # link is the `link` of /family/<link>, and the page shows the hostile name.
     print_letters(teacher, class_id)
     link = parent_link(app, db, pupil_id)
-    return World(ids={"link": link, "class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher_id,
-                      "table_id": table_id, "set_id": set_id, "token": token, "invitation_id": invitation_id,
-                      "provider_id": provider_id, "role": "teacher",
-                      "puzzle_id": puzzle_id, "code": code},
-                 clients={"anonymous": anonymous, "teacher": teacher,
-                          "joining": joining, "pupil": pupil},
-                 class_id=class_id, pupil_id=pupil_id, bypass_pupil_id=bypass_pupil_id,
-                 join_code=row["join_code"], qr_token=row["qr_token"], pictures=pictures)
+    return World(
+        ids={
+            "link": link,
+            "class_id": class_id,
+            "pupil_id": pupil_id,
+            "game_id": game_id,
+            "teacher_id": teacher_id,
+            "table_id": table_id,
+            "set_id": set_id,
+            "token": token,
+            "invitation_id": invitation_id,
+            "provider_id": provider_id,
+            "role": "teacher",
+            "puzzle_id": puzzle_id,
+            "code": code,
+        },
+        clients={"anonymous": anonymous, "teacher": teacher, "joining": joining, "pupil": pupil},
+        class_id=class_id,
+        pupil_id=pupil_id,
+        bypass_pupil_id=bypass_pupil_id,
+        join_code=row["join_code"],
+        qr_token=row["qr_token"],
+        pictures=pictures,
+    )
 
 
 class PreparedWorld:
@@ -216,6 +253,7 @@ class RealServers:
     """Two `trainer serve` processes on one database file: `single` (waitress, one process,
     behind a trusted TLS proxy: TRAINER_TRUST_PROXY) and `workers` (gunicorn, two worker
     processes, with its access log)."""
+
     single: Server
     workers: Server
     database: str
@@ -236,10 +274,8 @@ def real_servers(tmp_path_factory):
     base = tmp_path_factory.mktemp("real")
     database = base / "school.db"
     make_app(database)  # the schema, before either server starts
-    single = Server("single", database, base / "instance", base, "--threads", "8",
-                    env={"TRAINER_TRUST_PROXY": "true"})
-    workers = Server("workers", database, base / "instance", base, "--workers", "2",
-                     "--threads", "4")
+    single = Server("single", database, base / "instance", base, "--threads", "8", env={"TRAINER_TRUST_PROXY": "true"})
+    workers = Server("workers", database, base / "instance", base, "--workers", "2", "--threads", "4")
     try:
         single.wait_ready()
         workers.wait_ready()

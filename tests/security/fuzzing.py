@@ -15,6 +15,7 @@
    no 5xx, no exception or logged traceback, and a refused (4xx) request or any GET changed no
    stored row.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,16 +33,26 @@ from hypothesis import strategies as st
 from .walk import snapshot
 
 ENTRY_PAGES = {
-    "nobody": ["/", "/login", "/register", "/join", "/how-to-play",
-               "/at-home",                                  # where a home QR opens (issue 37.1)
-               "/invitations/" + "fuzz-invitation-token",   # made in fuzz_world (issue 19)
-               "/signin/link",                              # pending in fuzz_world (issue 25)
-               "/signin/1/callback?state=fuzz&code=fuzz",   # where a provider sends people back
-               # Read by the browser, not linked (issue 45: every route is fuzzed): the app's
-               # manifest and service worker, the offline page, home practice out of hours, a
-               # parent's link (an unknown one: the view's lookup is what hostile input meets).
-               "/manifest.webmanifest", "/sw.js", "/offline", "/at-home/closed", "/family/fuzz-parent-link"],
-    "joining": ["/join/names"],        # a pupil who has entered the class code
+    "nobody": [
+        "/",
+        "/login",
+        "/register",
+        "/join",
+        "/how-to-play",
+        "/at-home",  # where a home QR opens (issue 37.1)
+        "/invitations/" + "fuzz-invitation-token",  # made in fuzz_world (issue 19)
+        "/signin/link",  # pending in fuzz_world (issue 25)
+        "/signin/1/callback?state=fuzz&code=fuzz",  # where a provider sends people back
+        # Read by the browser, not linked (issue 45: every route is fuzzed): the app's
+        # manifest and service worker, the offline page, home practice out of hours, a
+        # parent's link (an unknown one: the view's lookup is what hostile input meets).
+        "/manifest.webmanifest",
+        "/sw.js",
+        "/offline",
+        "/at-home/closed",
+        "/family/fuzz-parent-link",
+    ],
+    "joining": ["/join/names"],  # a pupil who has entered the class code
     # A question waits in fuzz_world (issue 34); My page asks for the tournament's call when
     # the live channel says a table changed (issue 46.6), and the fuzz world runs no channel.
     "pupil": ["/", "/signin/was-that-you", "/play/call"],
@@ -50,25 +61,28 @@ ENTRY_PAGES = {
 # Tables a refused request may still change, each for its own reason (compared nowhere else):
 VOLATILE_TABLES = {
     # a wrong password or picture is refused *and* counted: that is the throttle's job
-    "login_failures", "login_throttle",
+    "login_failures",
+    "login_throttle",
     # the daily purge runs on the first request of the day, whatever that request is
     "maintenance",
     # a browser seen at a login is remembered for the per-device limits (trainer.web.core.device)
     "known_devices",
 }
 # Columns a request may change without changing anything stored (as in walk.snapshot).
-WATCHED_COLUMNS = {"auth_sessions": ["id", "teacher_id", "pupil_id", "created_at"],
-                   "games": ["id", "pupil_id", "settings", "state", "record", "status"]}
+WATCHED_COLUMNS = {
+    "auth_sessions": ["id", "teacher_id", "pupil_id", "created_at"],
+    "games": ["id", "pupil_id", "settings", "state", "record", "status"],
+}
 CHANGES = "zz_fuzz_changes"
-MAX_PAGES_PER_ENDPOINT = 5     # pages of one endpoint the crawl reads (ids differ, forms alike)
+MAX_PAGES_PER_ENDPOINT = 5  # pages of one endpoint the crawl reads (ids differ, forms alike)
 MAX_PAGES_PER_ROLE = 400
 
 
 @dataclass
 class Field:
     name: str
-    kind: str                      # input type, "select", "textarea", "button"
-    values: list[str]              # the value the page gives, or every option it offers
+    kind: str  # input type, "select", "textarea", "button"
+    values: list[str]  # the value the page gives, or every option it offers
 
     @property
     def value(self) -> str:
@@ -83,9 +97,9 @@ class Target:
     endpoint: str
     fields: list[Field]
     multipart: bool = False
-    source: str = ""               # the page it was found on
-    cookie: str = ""               # the visitor's cookies when it was found (its CSRF token's)
-    csrf_header: str = ""          # sent by htmx as X-CSRFToken (hx-post, hx-get)
+    source: str = ""  # the page it was found on
+    cookie: str = ""  # the visitor's cookies when it was found (its CSRF token's)
+    csrf_header: str = ""  # sent by htmx as X-CSRFToken (hx-post, hx-get)
 
     @property
     def key(self):
@@ -99,7 +113,7 @@ class _Forms(HTMLParser):
         super().__init__()
         self.forms: list[dict] = []
         self.links: list[str] = []
-        self.hx: list[tuple[str, str, dict]] = []   # (method, url, hx-vals) outside forms
+        self.hx: list[tuple[str, str, dict]] = []  # (method, url, hx-vals) outside forms
         self._form = None
         self._select = None
         self._textarea = None
@@ -186,8 +200,9 @@ def baseline(f: Field) -> str:
     """What a visitor would send for a field the page leaves for them to fill in."""
     if f.value or f.kind in ("hidden", "select", "radio", "button", "submit", "checkbox"):
         return f.value
-    return {"number": "3", "email": "fuzz@school.example", "date": "2026-12-02",
-            "file": "name\nAnna\n"}.get(f.kind, "Fuzz 1")
+    return {"number": "3", "email": "fuzz@school.example", "date": "2026-12-02", "file": "name\nAnna\n"}.get(
+        f.kind, "Fuzz 1"
+    )
 
 
 class Crawler:
@@ -198,7 +213,7 @@ class Crawler:
         self.adapter = app.url_map.bind("localhost")
         self.targets: dict = {}
         self.pages: dict[str, list[str]] = {}
-        self._read: dict = {}           # (role, endpoint) -> pages of it read
+        self._read: dict = {}  # (role, endpoint) -> pages of it read
         # A fragment htmx swaps in has no <body>: its hx-posts send the header of the page
         # they land in, which is the session's token as every page of that session had it.
         # Keyed by the role, not its cookie: a fragment's answer may re-sign the cookie, and
@@ -208,7 +223,7 @@ class Crawler:
     def endpoint(self, method: str, path: str) -> str | None:
         try:
             rule, _ = self.adapter.match(urlsplit(path).path, method=method, return_rule=True)
-        except Exception:       # 404, 405, a RequestRedirect: not a page of its own
+        except Exception:  # 404, 405, a RequestRedirect: not a page of its own
             return None
         return rule.endpoint if rule.endpoint != "static" else None
 
@@ -243,10 +258,17 @@ class Crawler:
         # table is the fuzzer's list): a page without parameters still gets hostile headers,
         # cookies and extra parameters.
         if endpoint:
-            self._add(Target(role, "GET", address, endpoint,
-                             [Field(k, "text", [v]) for k, v in
-                              parse_qsl(urlsplit(address).query, keep_blank_values=True)],
-                             source=address, cookie=cookie))
+            self._add(
+                Target(
+                    role,
+                    "GET",
+                    address,
+                    endpoint,
+                    [Field(k, "text", [v]) for k, v in parse_qsl(urlsplit(address).query, keep_blank_values=True)],
+                    source=address,
+                    cookie=cookie,
+                )
+            )
         body = response.get_data(as_text=True)
         response.close()
         if not (response.content_type or "").startswith("text/html"):
@@ -269,16 +291,36 @@ class Crawler:
                     continue
                 if method == "GET":
                     links.append(urlsplit(url).path + "?" + "&".join(f"{f.name}={baseline(f)}" for f in fields))
-                    self._add(Target(role, "GET", urlsplit(url).path, ep, fields, source=address, cookie=cookie,
-                                     csrf_header=header))
+                    self._add(
+                        Target(
+                            role,
+                            "GET",
+                            urlsplit(url).path,
+                            ep,
+                            fields,
+                            source=address,
+                            cookie=cookie,
+                            csrf_header=header,
+                        )
+                    )
                 else:
                     self._add(Target(role, method, url, ep, fields, multipart, address, cookie, header))
         for method, url, vals in page.hx:
             url = self._local(url, address)
             ep = self.endpoint(method, url)
             if ep:
-                self._add(Target(role, method, url, ep, [Field(k, "hidden", [str(v)]) for k, v in vals.items()],
-                                 source=address, cookie=cookie, csrf_header=page.csrf_header))
+                self._add(
+                    Target(
+                        role,
+                        method,
+                        url,
+                        ep,
+                        [Field(k, "hidden", [str(v)]) for k, v in vals.items()],
+                        source=address,
+                        cookie=cookie,
+                        csrf_header=page.csrf_header,
+                    )
+                )
         return links
 
     @staticmethod
@@ -297,31 +339,111 @@ class Crawler:
 
 DEEP_JSON = "[" * 20000 + "]" * 20000
 TEXT_PAYLOADS = [
-    "é", "Zoë", "🦄👩‍👩‍👧", "\u202e\u0301", "\ufeff", "\x00", "a\x00b", "\x01\x08\x1b\x7f", "\r\n",
-    "x\r\nSet-Cookie: a=b", "\t", " ", "", "A" * 100_000, "😀" * 25_000,
-    "٣", "１２", "৭", "²", "Ⅻ", "𝟗", "1e309", "-1", "0", "-0", "-9223372036854775809",
-    "9223372036854775808", "9" * 400, "1.5", "NaN", "nan", "inf", "-Infinity", "0x1F", "1_000",
-    DEEP_JSON, '{"a":' * 5000 + "1" + "}" * 5000, "[1, 2", "{}", "null", '"x"', '[{"card": null}]',
-    "<script>alert(1)</script>", "../../etc/passwd", "%s%n%x", "{{7*7}}", "' OR 1=1 --",
+    "é",
+    "Zoë",
+    "🦄👩‍👩‍👧",
+    "\u202e\u0301",
+    "\ufeff",
+    "\x00",
+    "a\x00b",
+    "\x01\x08\x1b\x7f",
+    "\r\n",
+    "x\r\nSet-Cookie: a=b",
+    "\t",
+    " ",
+    "",
+    "A" * 100_000,
+    "😀" * 25_000,
+    "٣",
+    "１２",
+    "৭",
+    "²",
+    "Ⅻ",
+    "𝟗",
+    "1e309",
+    "-1",
+    "0",
+    "-0",
+    "-9223372036854775809",
+    "9223372036854775808",
+    "9" * 400,
+    "1.5",
+    "NaN",
+    "nan",
+    "inf",
+    "-Infinity",
+    "0x1F",
+    "1_000",
+    DEEP_JSON,
+    '{"a":' * 5000 + "1" + "}" * 5000,
+    "[1, 2",
+    "{}",
+    "null",
+    '"x"',
+    '[{"card": null}]',
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%s%n%x",
+    "{{7*7}}",
+    "' OR 1=1 --",
 ]
 # Sent as they are, unquoted: not valid UTF-8 once decoded (or not a valid escape at all).
 RAW_ESCAPES = ["%FF", "%ED%A0%80", "%C0%AF", "%C3", "%E2%82", "%F4%90%80%80", "%", "%G1", "%00", "%0D%0A"]
-HEADER_NAMES = ["X-CSRFToken", "HX-Request", "HX-Target", "HX-Current-URL", "HX-Trigger",
-                "HX-Boosted", "Accept-Language", "Origin", "Referer", "Sec-Fetch-Site", "User-Agent"]
+HEADER_NAMES = [
+    "X-CSRFToken",
+    "HX-Request",
+    "HX-Target",
+    "HX-Current-URL",
+    "HX-Trigger",
+    "HX-Boosted",
+    "Accept-Language",
+    "Origin",
+    "Referer",
+    "Sec-Fetch-Site",
+    "User-Agent",
+]
 # Header values are latin-1 strings in WSGI: bytes >= 0x80 arrive as these characters.
-HEADER_PAYLOADS = ["é", "\xff\xfe", "\xc3\xa9", "\x00", "x\r\ny: z", "A" * 20_000, "", " ",
-                   "true", "false", "null", "*", "de;q=NaN", "xx-YY,*;q=2", "de-DE-u-ca-\xff",
-                   ";;;,,,q=", "http://evil.example", "null", "http://localhost", "https://localhost",
-                   "/classes", "javascript:alert(1)", "#" * 5000]
-CONTENT_TYPES = ["application/json", "text/plain", "multipart/form-data",
-                 "multipart/form-data; boundary=", "multipart/form-data; boundary=x",
-                 "application/x-www-form-urlencoded; charset=utf-16", "application/xml", ""]
+HEADER_PAYLOADS = [
+    "é",
+    "\xff\xfe",
+    "\xc3\xa9",
+    "\x00",
+    "x\r\ny: z",
+    "A" * 20_000,
+    "",
+    " ",
+    "true",
+    "false",
+    "null",
+    "*",
+    "de;q=NaN",
+    "xx-YY,*;q=2",
+    "de-DE-u-ca-\xff",
+    ";;;,,,q=",
+    "http://evil.example",
+    "null",
+    "http://localhost",
+    "https://localhost",
+    "/classes",
+    "javascript:alert(1)",
+    "#" * 5000,
+]
+CONTENT_TYPES = [
+    "application/json",
+    "text/plain",
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    "multipart/form-data; boundary=x",
+    "application/x-www-form-urlencoded; charset=utf-16",
+    "application/xml",
+    "",
+]
 
 
 @dataclass(frozen=True)
 class Mutation:
-    kind: str           # value, raw, repeat, drop, extra, header, cookie, content-type
-    name: str = ""      # field or header
+    kind: str  # value, raw, repeat, drop, extra, header, cookie, content-type
+    name: str = ""  # field or header
     value: str = ""
 
     def __str__(self):
@@ -329,13 +451,25 @@ class Mutation:
         return f"{self.kind} {self.name} {shown!r}".strip()
 
 
-TEXT_VALUES = st.one_of(st.sampled_from(TEXT_PAYLOADS), st.text(max_size=30),
-                        st.integers().map(str), st.floats(allow_nan=True).map(repr),
-                        st.builds(lambda a, b: a + b, st.sampled_from(TEXT_PAYLOADS[:20]), st.text(max_size=5)))
+TEXT_VALUES = st.one_of(
+    st.sampled_from(TEXT_PAYLOADS),
+    st.text(max_size=30),
+    st.integers().map(str),
+    st.floats(allow_nan=True).map(repr),
+    st.builds(lambda a, b: a + b, st.sampled_from(TEXT_PAYLOADS[:20]), st.text(max_size=5)),
+)
 HEADER_VALUES = st.one_of(st.sampled_from(HEADER_PAYLOADS), st.text(st.characters(max_codepoint=255), max_size=20))
 EXTRA_NAMES = st.sampled_from(["x", "é", "a[b]", "csrf_token2", "\x00"])
-FILE_CONTENTS = st.sampled_from(["\xff\xfe\x00garbage", "A" * 600_000, "", "name\n" + "[" * 20000,
-                                 "=cmd|' /C calc'!A0\n", "\ufeffname;é\r\n\x00;\"\n"])
+FILE_CONTENTS = st.sampled_from(
+    [
+        "\xff\xfe\x00garbage",
+        "A" * 600_000,
+        "",
+        "name\n" + "[" * 20000,
+        "=cmd|' /C calc'!A0\n",
+        '\ufeffname;é\r\n\x00;"\n',
+    ]
+)
 
 
 def mutations(fuzzer: "Fuzzer", targets=None):
@@ -354,7 +488,10 @@ def mutations(fuzzer: "Fuzzer", targets=None):
             st.builds(Mutation, st.just("raw"), field_names, st.sampled_from(RAW_ESCAPES)),
             st.builds(Mutation, st.just("repeat"), field_names, TEXT_VALUES),
             st.builds(Mutation, st.just("drop"), field_names),
-            extras, headers, cookies, content_types,
+            extras,
+            headers,
+            cookies,
+            content_types,
         ]
         files = [f.name for f in target.fields if f.kind == "file"]
         if files:
@@ -390,7 +527,7 @@ class Result:
     target: Target
     mutation: Mutation
     status: int | None = None
-    error: str | None = None          # an exception out of the app
+    error: str | None = None  # an exception out of the app
     logged: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     response: object = None
@@ -412,8 +549,9 @@ class Fuzzer:
     def __init__(self, app, clients: dict):
         self.app = app
         self.cookie_name = app.config.get("SESSION_COOKIE_NAME", "session")
-        self.cookies = {role: "; ".join(f"{c.key}={c.value}" for c in client._cookies.values())
-                        for role, client in clients.items()}
+        self.cookies = {
+            role: "; ".join(f"{c.key}={c.value}" for c in client._cookies.values()) for role, client in clients.items()
+        }
         self.db = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
         self.pristine = sqlite3.connect(":memory:")
         self.errors = _Errors()
@@ -429,8 +567,15 @@ class Fuzzer:
         self._submit_forms(crawler)
         self.targets: list[Target] = sorted(crawler.targets.values(), key=lambda t: (t.role, t.method, t.path))
         self.pages = crawler.pages
-        self.cookie_kinds = ["none", "garbage", "oversized", "non-ascii", "doubled", "truncated",
-                             *(f"role:{r}" for r in self.cookies)]
+        self.cookie_kinds = [
+            "none",
+            "garbage",
+            "oversized",
+            "non-ascii",
+            "doubled",
+            "truncated",
+            *(f"role:{r}" for r in self.cookies),
+        ]
 
     def _submit_forms(self, crawler: Crawler, rounds: int = 3) -> None:
         """As a scanner does: submit each form once as the page fills it in, and read where that
@@ -444,7 +589,7 @@ class Fuzzer:
                     key, _, value = part.partition("=")
                     client.set_cookie(key, value)
                 result = self.send(target, Mutation("form"), client=client)
-                if (failure := self.check(result)):
+                if failure := self.check(result):
                     self.failures.append(failure)
                 if result.response is not None:
                     links = crawler.harvest(target.role, client, target.path, target.endpoint, result.response)
@@ -460,10 +605,12 @@ class Fuzzer:
         """Triggers note which table a request wrote (cheaper than reading every table after
         every request); the columns walk.snapshot leaves out (when a session was last used, a
         game's decision clock) are not watched either."""
-        self.db.execute("PRAGMA synchronous = OFF")   # a throw-away database: restores need no fsync
+        self.db.execute("PRAGMA synchronous = OFF")  # a throw-away database: restores need no fsync
         self.db.execute(f"CREATE TABLE {CHANGES} (tbl TEXT)")
-        tables = [r[0] for r in self.db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        tables = [
+            r[0]
+            for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        ]
         for table in (t for t in tables if t != CHANGES):
             columns = WATCHED_COLUMNS.get(table)
             note = f"BEGIN INSERT INTO {CHANGES} VALUES ('{table}'); END"
@@ -558,7 +705,7 @@ class Fuzzer:
         result.logged = list(self.errors.lines)
         written = [t for t in self._written() if t not in VOLATILE_TABLES]
         if written and (result.error or target.method == "GET" or (result.status and 400 <= result.status < 500)):
-            after = self._rows(written)       # a write may have put back what was there
+            after = self._rows(written)  # a write may have put back what was there
             result.changed = sorted(t for t in written if after[t] != self.before.get(t))
         if own:
             self._restore()
@@ -583,8 +730,10 @@ class Fuzzer:
     @staticmethod
     def check(result: Result) -> str | None:
         """Why this request is a failure, or None."""
-        what = (f"{result.target.method} {result.target.path} as {result.target.role} "
-                f"({result.target.endpoint}) with {result.mutation}")
+        what = (
+            f"{result.target.method} {result.target.path} as {result.target.role} "
+            f"({result.target.endpoint}) with {result.mutation}"
+        )
         if result.error:
             return f"{what}: exception\n{result.error}"
         if result.status >= 500:

@@ -4,6 +4,7 @@ The client never follows redirects, keeps every address it asked for and every L
 HX-Redirect it was sent, and picks up the CSRF token from the pages it reads, as a browser's
 forms would.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -38,9 +39,23 @@ class Server:
         # test server's, and `trainer serve` refuses a port in use (issue 47.7).
         push = () if "--push-port" in args else ("--push-port", str(free_port()))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "trainer.cli.main", "serve", "--port", str(self.port),
-             "--db", str(db), "--no-demo", *push, *args],
-            stdout=self._log, stderr=subprocess.STDOUT, env=environment)
+            [
+                sys.executable,
+                "-m",
+                "trainer.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(db),
+                "--no-demo",
+                *push,
+                *args,
+            ],
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=environment,
+        )
 
     def wait_ready(self, tries: int = 600) -> None:
         for _ in range(tries):
@@ -91,9 +106,17 @@ class Browser:
     def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
 
-    def request(self, server: Server, method: str, path: str, form: dict | None = None,
-                headers: dict | None = None, body: bytes | None = None, csrf: bool = True,
-                cookie: str | None = None) -> Response:
+    def request(
+        self,
+        server: Server,
+        method: str,
+        path: str,
+        form: dict | None = None,
+        headers: dict | None = None,
+        body: bytes | None = None,
+        csrf: bool = True,
+        cookie: str | None = None,
+    ) -> Response:
         sent = dict(headers or {})
         if form is not None:
             form = dict(form)

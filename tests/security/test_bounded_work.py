@@ -1,6 +1,7 @@
 """Every request's work is bounded, whatever its input (issue 45, "fourth outside attack"): a
 route whose work grows with what a form sends answers its worst input with a bounded page,
 without the unbounded computation. Speed itself is measured in bench/worst_inputs.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ from trainer.engine import solver
 
 WORST_TABLE = "R1a R1b O1a O1b Y1a Y1b G1a G1b B1a B1b P1a P1b R2a R2b O2a O2b Y2a Y2b G2a G2b".split()
 WORST_HAND = ["B2a", "B2b", "P2a"]
-PAGE_LIMIT = 200_000       # bytes
+PAGE_LIMIT = 200_000  # bytes
 
 
 @pytest.fixture
@@ -22,6 +23,7 @@ def pupil(make, pupil_auth):
 def _never_list_every_capture(monkeypatch):
     def refused(*args, **kwargs):
         raise AssertionError("the full list of captures was built")
+
     monkeypatch.setattr(solver, "_captures", refused)
 
 
@@ -47,8 +49,12 @@ def test_the_puzzle_editors_live_answer_for_the_worst_quick_puzzle_is_a_short_re
     # Twelve low cards (the editor's most, puzzle.MAX_TABLE) and a hand of 3s at target 12:
     # every one of 1,740 captures is right in a quick puzzle; the key listed them all (2 MB).
     set_id = int(client.post("/sets", data={"name": "Worst"}).headers["Location"].rsplit("/", 1)[1])
-    form = {"table": "R1a R1b R2a R2b O1a O1b O2a O2b Y1a Y1b Y2a Y2b".split(), "hand": ["R3a", "R3b", "O3a"],
-            "target": "12", "kind": "quick"}
+    form = {
+        "table": "R1a R1b R2a R2b O1a O1b O2a O2b Y1a Y1b Y2a Y2b".split(),
+        "hand": ["R3a", "R3b", "O3a"],
+        "target": "12",
+        "kind": "quick",
+    }
     live = client.post(f"/sets/{set_id}/draft", data=form, headers={"HX-Request": "true"})
     assert live.status_code == 200 and len(live.data) < PAGE_LIMIT
     assert "1740 right combinations are too many for an answer key" in live.get_data(as_text=True)
@@ -65,13 +71,15 @@ def class_id(teacher, make):
 def test_a_worksheet_holds_at_most_24_puzzles(client, class_id):
     # The largest sheet a form can ask for (puzzles.worksheet.COUNT_RANGE) is made; more is a
     # form error, not a longer computation (pins issue 20's bound; issue 45's review).
-    made = client.post(f"/classes/{class_id}/worksheet", data={"kinds": ["all", "best"], "band": "class",
-                                                               "count": "24", "seed": "1"})
+    made = client.post(
+        f"/classes/{class_id}/worksheet", data={"kinds": ["all", "best"], "band": "class", "count": "24", "seed": "1"}
+    )
     assert made.status_code == 303
     sheet = client.get(made.headers["Location"])
-    assert sheet.status_code == 200 and len(sheet.data) < PAGE_LIMIT * 5     # 24 puzzles and their key, printed
-    refused = client.post(f"/classes/{class_id}/worksheet", data={"kinds": "all", "band": "class",
-                                                                  "count": "1000000", "seed": "1"})
+    assert sheet.status_code == 200 and len(sheet.data) < PAGE_LIMIT * 5  # 24 puzzles and their key, printed
+    refused = client.post(
+        f"/classes/{class_id}/worksheet", data={"kinds": "all", "band": "class", "count": "1000000", "seed": "1"}
+    )
     assert refused.status_code == 400 and len(refused.data) < PAGE_LIMIT
 
 

@@ -5,6 +5,7 @@ Before: a OneRoster file with 10,000 rows went into one class (class page 3.3 MB
 32.7 MB), and a class list with an unterminated quote was stored as one pupil "Anna Ben".
 Every refusal here is a 4xx that leaves the pupils table as it was.
 """
+
 from __future__ import annotations
 
 import io
@@ -28,8 +29,11 @@ def _fill(make, class_id, count):
 
 
 def _upload(client, class_id, content: bytes):
-    return client.post(f"/classes/{class_id}/upload", data={"file": (io.BytesIO(content), "class.csv")},
-                       content_type="multipart/form-data")
+    return client.post(
+        f"/classes/{class_id}/upload",
+        data={"file": (io.BytesIO(content), "class.csv")},
+        content_type="multipart/form-data",
+    )
 
 
 def test_the_store_refuses_a_pupil_past_the_cap_and_keeps_the_list_whole(db, make, teacher):
@@ -39,7 +43,7 @@ def test_the_store_refuses_a_pupil_past_the_cap_and_keeps_the_list_whole(db, mak
         pupils.create_many(db, class_id, ["Ann", "Bea", "Cy"])
     assert full.value.room == 2
     assert len(_names(db, class_id)) == MAX_CLASS_SIZE - 2
-    pupils.create_many(db, class_id, ["Ann", "Bea"])          # exactly full is fine
+    pupils.create_many(db, class_id, ["Ann", "Bea"])  # exactly full is fine
     assert len(_names(db, class_id)) == MAX_CLASS_SIZE
 
 
@@ -69,7 +73,7 @@ def test_a_pasted_list_and_an_uploaded_file_that_do_not_fit_add_nobody(client, d
 def test_restoring_an_archived_pupil_into_a_full_class_is_refused(client, db, make, class_id):
     leaver = make.pupil(class_id, "Leaver")
     pupils.set_archived(db, leaver, True)
-    _fill(make, class_id, MAX_CLASS_SIZE)                        # archived pupils leave room
+    _fill(make, class_id, MAX_CLASS_SIZE)  # archived pupils leave room
     response = client.post(f"/pupils/{leaver}/restore")
     assert response.status_code == 400 and FULL in response.get_data(as_text=True)
     assert pupils.get(db, leaver)["archived_at"] is not None
@@ -80,24 +84,27 @@ def _oneroster(pupil_count: int) -> bytes:
     users += [f"u{n},,true,org-1,student,u{n},Kid,Family{n},\n".rstrip("\n") for n in range(pupil_count)]
     enrollments = ["sourcedId,status,classSourcedId,schoolSourcedId,userSourcedId,role,primary"]
     enrollments += [f"e{n},,c1,org-1,u{n},student,false" for n in range(pupil_count)]
-    return zip_of({
-        "orgs.csv": "sourcedId,status,name,type\norg-1,,North School,school\n",
-        "users.csv": "\n".join(users) + "\n",
-        "classes.csv": "sourcedId,status,title,courseSourcedId,schoolSourcedId\nc1,,Group 3B,,org-1\n",
-        "enrollments.csv": "\n".join(enrollments) + "\n",
-    })
+    return zip_of(
+        {
+            "orgs.csv": "sourcedId,status,name,type\norg-1,,North School,school\n",
+            "users.csv": "\n".join(users) + "\n",
+            "classes.csv": "sourcedId,status,title,courseSourcedId,schoolSourcedId\nc1,,Group 3B,,org-1\n",
+            "enrollments.csv": "\n".join(enrollments) + "\n",
+        }
+    )
 
 
 def test_a_oneroster_file_of_ten_thousand_pupils_in_one_class_is_refused(client, db, teacher):
     # `teacher` is the school's first teacher, so its administrator.
-    response = client.post("/school/rosters", data={"file": (io.BytesIO(_oneroster(10_000)), "r.zip")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/school/rosters", data={"file": (io.BytesIO(_oneroster(10_000)), "r.zip")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 303
     preview = client.get(response.headers["Location"])
     page = preview.get_data(as_text=True)
     assert f"Nothing can be imported: {FULL}." in page
     assert "<td>Group 3B</td><td>10000</td>" in page
-    assert len(page) < 50_000                                    # not 10,000 names
+    assert len(page) < 50_000  # not 10,000 names
     assert 'action="/school/rosters/apply"' not in page
     digest = response.headers["Location"].split("upload=")[1]
     response = client.post("/school/rosters/apply", data={"upload": digest, "org": "org-1"})
@@ -107,18 +114,24 @@ def test_a_oneroster_file_of_ten_thousand_pupils_in_one_class_is_refused(client,
 
 
 def test_a_oneroster_class_at_the_cap_is_imported(client, db, teacher):
-    response = client.post("/school/rosters", data={"file": (io.BytesIO(_oneroster(MAX_CLASS_SIZE)), "r.zip")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/school/rosters",
+        data={"file": (io.BytesIO(_oneroster(MAX_CLASS_SIZE)), "r.zip")},
+        content_type="multipart/form-data",
+    )
     digest = response.headers["Location"].split("upload=")[1]
     assert client.post("/school/rosters/apply", data={"upload": digest, "org": "org-1"}).status_code == 200
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == MAX_CLASS_SIZE
 
 
-@pytest.mark.parametrize("content, line", [
-    (b'"Anna\nBen\n', 1),                       # the issue's file: stored as one pupil "Anna Ben"
-    (b'Anna\n"Ben\nCarl\nDora\n', 2),
-    (b'name\nAnna\nBen\n"Carl', 4),
-])
+@pytest.mark.parametrize(
+    "content, line",
+    [
+        (b'"Anna\nBen\n', 1),  # the issue's file: stored as one pupil "Anna Ben"
+        (b'Anna\n"Ben\nCarl\nDora\n', 2),
+        (b'name\nAnna\nBen\n"Carl', 4),
+    ],
+)
 def test_a_quote_left_open_is_refused_on_its_line(client, db, class_id, content, line):
     response = _upload(client, class_id, content)
     assert response.status_code == 400

@@ -5,6 +5,7 @@ enough (waitress's limit of 100 connections) and a byte every 10 s kept a socket
 
 The floods go through the real server; the deadlines are tested on the server object with its
 sweep run at a later moment, so no test waits for them."""
+
 from __future__ import annotations
 
 import http.client
@@ -49,7 +50,7 @@ def test_login_answers_with_500_idle_and_200_slow_header_sockets_held(one_proces
     held = _hold(one_process_server.port, IDLE, b"") + _hold(one_process_server.port, SLOW, HALF_HEADER)
     try:
         for s in held[IDLE::20]:
-            s.sendall(b"x")            # the slow ones go on sending, a byte at a time
+            s.sendall(b"x")  # the slow ones go on sending, a byte at a time
         conn = http.client.HTTPConnection("127.0.0.1", one_process_server.port, timeout=10)
         conn.request("GET", "/login")
         response = conn.getresponse()
@@ -89,7 +90,7 @@ def test_a_header_never_finished_is_closed_after_its_deadline(in_process):
     assert one_process.too_slow(channel, moment + one_process.HEADER_TIMEOUT + 1)
     in_process.maintenance(moment + one_process.HEADER_TIMEOUT + 1)
     in_process.trigger.pull_trigger()
-    assert s.recv(1) == b""             # closed by the server
+    assert s.recv(1) == b""  # closed by the server
     s.close()
 
 

@@ -7,6 +7,7 @@ safe_cell for the streamed attempts download), which is tested here, and
 test_every_download_is_safe_to_open checks every download the page walk meets, CSV ones cell
 by cell, so an export that bypasses the rules fails.
 """
+
 import csv
 import io
 
@@ -26,17 +27,43 @@ def test_the_name_rules_let_formula_like_names_through():
     assert class_name_error("+31 group") is None and class_name_error("@home") is None
 
 
-@pytest.mark.parametrize("text", ["=1+2", "+31", "-A1", "@SUM(A1)", "\tTab", "\rCR", "\nLF",
-                                  "\0NUL", '=HYPERLINK("https://evil.example","x")',
-                                  "=cmd|' /C calc'!A0", HOSTILE_CLASS, HOSTILE_TEACHER])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "=1+2",
+        "+31",
+        "-A1",
+        "@SUM(A1)",
+        "\tTab",
+        "\rCR",
+        "\nLF",
+        "\0NUL",
+        '=HYPERLINK("https://evil.example","x")',
+        "=cmd|' /C calc'!A0",
+        HOSTILE_CLASS,
+        HOSTILE_TEACHER,
+    ],
+)
 def test_formula_cells_get_an_apostrophe(text):
     # ASVS 5.0 V1.2.10: special characters first in a field are escaped with a single quote.
     assert safe_cell(text) == "'" + text
 
 
-@pytest.mark.parametrize("value, cell", [("Noor", "Noor"), ("Zoë", "Zoë"), ("", ""), (None, ""),
-                                         ("a=b", "a=b"), (" =1", " =1"),
-                                         (-3, "-3"), (-0.25, "-0.25"), (12, "12"), (True, "true")])
+@pytest.mark.parametrize(
+    "value, cell",
+    [
+        ("Noor", "Noor"),
+        ("Zoë", "Zoë"),
+        ("", ""),
+        (None, ""),
+        ("a=b", "a=b"),
+        (" =1", " =1"),
+        (-3, "-3"),
+        (-0.25, "-0.25"),
+        (12, "12"),
+        (True, "true"),
+    ],
+)
 def test_other_cells_and_real_numbers_are_left_alone(value, cell):
     # Numbers passed as numbers are data, not text a person typed: a rating change of -3
     # must stay a number in the spreadsheet.
@@ -76,13 +103,14 @@ def test_every_download_is_safe_to_open(visits):
     # hostile_world's class, teacher and pupil names start like formulas).
     # The web app's manifest and service worker are for the browser itself, not downloads.
     browser_files = ("/manifest.webmanifest", "/sw.js")
-    downloads = [v for v in visits if v.status == 200 and not v.is_html
-                 and not v.url.split("?")[0].endswith(browser_files)]
+    downloads = [
+        v for v in visits if v.status == 200 and not v.is_html and not v.url.split("?")[0].endswith(browser_files)
+    ]
     assert downloads, "the walk should meet the pupil export at least"
     # The dashboard's downloads (issue 7), with the hostile_world's formula-like names in their rows.
     csv_downloads = {v.url: v.body for v in downloads if v.content_type.startswith("text/csv")}
     assert len(csv_downloads) >= 3
-    assert any("\r\n'-A1," in body for body in csv_downloads.values())       # the summary row, defused
+    assert any("\r\n'-A1," in body for body in csv_downloads.values())  # the summary row, defused
     assert any(url.endswith("/attempts.csv") and body.count("\r\n") >= 2 for url, body in csv_downloads.items())
     for v in downloads:
         assert v.headers["Content-Disposition"].startswith("attachment;"), v.url

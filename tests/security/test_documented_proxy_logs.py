@@ -2,6 +2,7 @@
 channel's address carries its ticket (`?t=...`), and nginx's own `combined` format logs
 `$request`, the whole request line. Every `server` block names a format of the docs' own, and
 none of them logs a variable that holds the query string."""
+
 from __future__ import annotations
 
 import re

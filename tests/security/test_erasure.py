@@ -6,6 +6,7 @@ to download the data first as for one pupil.
 ASVS 5.0 V14.2.7 (sensitive personal data deleted when it is no longer needed), V14.2.4 (the
 documented protection, docs/security.md, is the one implemented), V8.2.2 (only one's own).
 """
+
 import json
 import os
 
@@ -48,7 +49,7 @@ def test_an_erased_pupils_name_is_gone_from_the_file_and_the_log_at_once(app, cl
     teacher = auth.login_new_teacher("t@school.example")
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, SECRET)
-    db.execute("PRAGMA secure_delete = OFF")   # this test's own connection: the app's must do it
+    db.execute("PRAGMA secure_delete = OFF")  # this test's own connection: the app's must do it
     assert SECRET.lower().encode() in _file_bytes(app.config["DATABASE"])
     response = client.post(f"/pupils/{pupil_id}/delete", data={"confirm_name": SECRET})
     assert response.status_code == 303
@@ -67,7 +68,7 @@ def test_deleting_a_class_asks_for_its_name_offers_the_export_and_erases_everyth
     tablet = app.test_client()
     assert PupilActions(tablet, make).login(class_id, pupil_id).status_code == 303
     page = client.get(f"/classes/{class_id}/delete").get_data(as_text=True)
-    assert f'href="/classes/{class_id}/export.json"' in page          # the export is offered first
+    assert f'href="/classes/{class_id}/export.json"' in page  # the export is offered first
     export = client.get(f"/classes/{class_id}/export.json")
     assert export.headers["Content-Disposition"].startswith("attachment")
     data = json.loads(export.get_data(as_text=True))
@@ -82,7 +83,7 @@ def test_deleting_a_class_asks_for_its_name_offers_the_export_and_erases_everyth
     assert response.status_code == 303 and response.headers["Location"] == "/classes"
     assert db.execute("SELECT count(*) FROM classes WHERE id = ?", [class_id]).fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM pupils").fetchone()[0] == 0
-    assert tablet.get("/me").status_code == 302                        # its pupils' sessions end
+    assert tablet.get("/me").status_code == 302  # its pupils' sessions end
     assert SECRET.lower().encode() not in _file_bytes(app.config["DATABASE"])
 
 
@@ -107,7 +108,7 @@ def test_deleting_the_teacher_account_needs_the_password_and_erases_every_class(
     assert response.status_code == 303 and response.headers["Location"] == "/"
     assert db.execute("SELECT count(*) FROM teachers WHERE id = ?", [teacher]).fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM classes WHERE teacher_id = ?", [teacher]).fetchone()[0] == 0
-    assert db.execute("SELECT name FROM pupils").fetchall() == [("Stays",)]   # another teacher's stay
+    assert db.execute("SELECT name FROM pupils").fetchall() == [("Stays",)]  # another teacher's stay
     assert client.get("/classes").status_code == 302 and laptop.get("/classes").status_code == 302
     assert SECRET.lower().encode() not in _file_bytes(app.config["DATABASE"])
     assert b"t@school.example" not in _file_bytes(app.config["DATABASE"])

@@ -6,6 +6,7 @@ Already proved elsewhere: `create_app()` without a test configuration is not in 
 friendly and translated (tests/web/core/test_error_pages.py), random input never crashes a form
 (tests/web/test_bad_input_never_crashes.py).
 """
+
 import logging
 import re
 
@@ -13,8 +14,18 @@ import pytest
 
 from trainer import create_app
 
-LEAKS = ("Traceback", "secret detail", "ZeroDivisionError", "File \"", ".py", "werkzeug",
-         "Werkzeug", "sqlite", "SELECT ", "jinja")
+LEAKS = (
+    "Traceback",
+    "secret detail",
+    "ZeroDivisionError",
+    'File "',
+    ".py",
+    "werkzeug",
+    "Werkzeug",
+    "sqlite",
+    "SELECT ",
+    "jinja",
+)
 
 
 @pytest.fixture
@@ -35,6 +46,7 @@ def production_app(tmp_path, monkeypatch):
     @app.route("/boom-db")
     def boom_db():
         from trainer.web.db import get_db
+
         get_db().execute("SELECT secret_detail FROM no_such_table")
 
     return app
@@ -60,18 +72,21 @@ def test_an_unexpected_error_is_a_calm_page_and_a_logged_traceback(production_ap
     assert client.get("/join").status_code == 200
 
 
-@pytest.mark.parametrize("method, path, status", [
-    ("GET", "/no-such-page", 404),
-    ("POST", "/how-to-play", 400),      # not a form: refused before anything (no CSRF token)
-    ("TRACE", "/", 400),                # ASVS 5.0 V13.4.4: TRACE is never echoed back
-    ("GET", "/static/../trainer/web/config.py", 404),   # ASVS 5.0 V5.3.2: no way out of static/
-    ("GET", "/static/%2e%2e/trainer/web/config.py", 404),
-    ("GET", "/static/", 404),           # ASVS 5.0 V13.4.3: no directory listing
-    ("GET", "/.git/config", 404),       # ASVS 5.0 V13.4.1: no source control metadata
-    ("GET", "/console", 404),           # ASVS 5.0 V13.4.2 / V13.4.5: no debugger or console
-    ("GET", "/instance/secret_key", 404),
-    ("GET", "/static/secret_key", 404),
-])
+@pytest.mark.parametrize(
+    "method, path, status",
+    [
+        ("GET", "/no-such-page", 404),
+        ("POST", "/how-to-play", 400),  # not a form: refused before anything (no CSRF token)
+        ("TRACE", "/", 400),  # ASVS 5.0 V13.4.4: TRACE is never echoed back
+        ("GET", "/static/../trainer/web/config.py", 404),  # ASVS 5.0 V5.3.2: no way out of static/
+        ("GET", "/static/%2e%2e/trainer/web/config.py", 404),
+        ("GET", "/static/", 404),  # ASVS 5.0 V13.4.3: no directory listing
+        ("GET", "/.git/config", 404),  # ASVS 5.0 V13.4.1: no source control metadata
+        ("GET", "/console", 404),  # ASVS 5.0 V13.4.2 / V13.4.5: no debugger or console
+        ("GET", "/instance/secret_key", 404),
+        ("GET", "/static/secret_key", 404),
+    ],
+)
 def test_the_real_servers_answer_odd_requests_with_friendly_pages(real_servers, method, path, status):
     # ASVS 5.0 V16.5.1 through both real servers (waitress and gunicorn), and ASVS 5.0
     # V13.4.6: the Server header names no version.

@@ -6,6 +6,7 @@ For every request: no 5xx, no exception or logged traceback, and a refused (4xx)
 any GET, changes no stored row. This bounded run is part of `make test`; `bench/fuzz.py
 --minutes N` runs the same fuzzer for long (docs/security.md has the figures).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -46,15 +47,18 @@ def test_the_crawl_reaches_every_route_of_the_route_table(fuzzer):
             continue
         for method in ("GET", "POST"):
             if method in rule.methods and (method, rule.endpoint) not in reached:
-                missing.append(f"{method} {rule.rule} ({rule.endpoint}): no page the crawl reads links to it, "
-                               "has a form or hx-post for it, or is it")
+                missing.append(
+                    f"{method} {rule.rule} ({rule.endpoint}): no page the crawl reads links to it, "
+                    "has a form or hx-post for it, or is it"
+                )
     assert not missing, (
         "The fuzzer never reached these routes, so nobody has sent them hostile input:\n  "
         + "\n  ".join(missing)
         + "\nMake each reachable: link it (a[href], a form, hx-get/hx-post) from a page of its role "
-          "that the crawl reads from the entry pages (fuzzing.ENTRY_PAGES); if its form only shows "
-          "in some state (archived, locked, a round over...), make that state in "
-          "tests/security/fuzz_world.py. Do not list field names: the crawl reads them from the page.")
+        "that the crawl reads from the entry pages (fuzzing.ENTRY_PAGES); if its form only shows "
+        "in some state (archived, locked, a round over...), make that state in "
+        "tests/security/fuzz_world.py. Do not list field names: the crawl reads them from the page."
+    )
 
 
 def test_the_crawl_reads_every_kind_of_field_and_visitor(fuzzer):
@@ -89,8 +93,7 @@ def test_an_unchanged_form_from_the_page_gets_past_the_csrf_check(fuzzer, caplog
 def test_hostile_input_in_any_field_header_or_cookie_never_fails(fuzzer):
     failures = []
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(case=mutations(fuzzer))
     def one_change(case):
         target, mutation = case
@@ -110,8 +113,12 @@ def test_every_number_a_page_fills_in_is_sent_other_scripts_digits(fuzzer):
     # Issue 38.9: `present=²` at the class tournament's start was a 500 that 79,077 of
     # Hypothesis's draws had not happened on. Every field whose page value is a whole number
     # (ids, versions, counts) gets each of these, as the only value and beside the page's.
-    numbers = [(t, f) for t in fuzzer.targets for f in t.fields
-               if f.name != "csrf_token" and f.value.isascii() and f.value.isdigit()]
+    numbers = [
+        (t, f)
+        for t in fuzzer.targets
+        for f in t.fields
+        if f.name != "csrf_token" and f.value.isascii() and f.value.isdigit()
+    ]
     assert ("classplay_tournament.start", "present") in {(t.endpoint, f.name) for t, f in numbers}
     # One page of each (visitor, route, field): the same form found on the pages of several
     # classes or games reads its numbers the same way (100 fields become 56).

@@ -7,6 +7,7 @@ excessive calls; V2.1.3: limits documented per user and for the whole installati
 Every client here is a fresh browser unless said otherwise: a script drops its cookies (and
 with them its device key) whenever that helps it.
 """
+
 import html
 from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
@@ -42,6 +43,7 @@ def _text(response):
 
 # ---------------------------------------------------------------- class codes (21.1)
 
+
 def test_a_right_code_between_wrong_ones_no_longer_resets_the_count(app, make):
     # The bypass: own a class (anyone may register), alternate wrong codes with its right code
     # and "This is not my class": 4,205 wrong codes in 20 s from one connection, never locked.
@@ -49,7 +51,7 @@ def test_a_right_code_between_wrong_ones_no_longer_resets_the_count(app, make):
     code = _code(make, make.klass(make.teacher()))
     wrong, refused = 0, 0
     for n in range(40):
-        client = _browser(app)                       # no cookie kept: a new device every time
+        client = _browser(app)  # no cookie kept: a new device every time
         if n % 4 == 3:
             response = client.post("/join", data={"code": code})
             if response.status_code == 303:
@@ -68,8 +70,7 @@ def test_a_right_code_between_wrong_ones_no_longer_resets_the_count(app, make):
 def test_wrong_codes_from_many_addresses_meet_the_installations_ceiling(app, make):
     app.config["JOIN_CODE_TOTAL_FAILURES"] = 20
     class_id = make.klass(make.teacher())
-    statuses = [_browser(app, f"10.1.{n}.1").post("/join", data={"code": "AAAAAA"}).status_code
-                for n in range(25)]
+    statuses = [_browser(app, f"10.1.{n}.1").post("/join", data={"code": "AAAAAA"}).status_code for n in range(25)]
     assert statuses == [400] * 20 + [429] * 5
     # Printed cards still work while typed codes wait: a QR token has 192 bits.
     token = make.class_row(class_id)["qr_token"]
@@ -88,8 +89,12 @@ def test_a_tablet_typing_wrong_codes_stops_before_the_schools_address_does(app, 
 
 def test_the_default_class_code_ceilings(app):
     cfg = app.config
-    assert (cfg["JOIN_CODE_WINDOW_SECONDS"], cfg["JOIN_CODE_DEVICE_FAILURES"], cfg["JOIN_CODE_ADDRESS_FAILURES"],
-            cfg["JOIN_CODE_TOTAL_FAILURES"]) == (900, 10, 60, 300)
+    assert (
+        cfg["JOIN_CODE_WINDOW_SECONDS"],
+        cfg["JOIN_CODE_DEVICE_FAILURES"],
+        cfg["JOIN_CODE_ADDRESS_FAILURES"],
+        cfg["JOIN_CODE_TOTAL_FAILURES"],
+    ) == (900, 10, 60, 300)
 
 
 def test_the_class_code_window_slides(app, make, db):
@@ -103,6 +108,7 @@ def test_the_class_code_window_slides(app, make, db):
 
 
 # ---------------------------------------------------------------- picture passwords (21.2)
+
 
 @pytest.fixture
 def noor(make):
@@ -194,17 +200,17 @@ def test_nothing_is_locked_when_nothing_was_guessed(client, auth, make, noor):
 
 # ---------------------------------------------------------------- teachers (21.8)
 
+
 def test_someone_who_knows_a_teachers_email_cannot_lock_them_out(app, make):
     make.teacher(email="known@school.example")
     laptop = _browser(app)
     form = {"email": "known@school.example", "password": TEACHER_PASSWORD}
     assert laptop.post("/login", data=form).status_code == 303
     laptop.post("/logout")
-    statuses = [_browser(app).post("/login", data={**form, "password": f"guess {n}"}).status_code
-                for n in range(8)]
-    assert statuses[:4] == [400] * 4 and statuses[-1] == 429      # guessing is still throttled
-    assert _browser(app).post("/login", data=form).status_code == 429   # on any other device
-    assert laptop.post("/login", data=form).status_code == 303          # not on the teacher's laptop
+    statuses = [_browser(app).post("/login", data={**form, "password": f"guess {n}"}).status_code for n in range(8)]
+    assert statuses[:4] == [400] * 4 and statuses[-1] == 429  # guessing is still throttled
+    assert _browser(app).post("/login", data=form).status_code == 429  # on any other device
+    assert laptop.post("/login", data=form).status_code == 303  # not on the teacher's laptop
     laptop.post("/logout")
     # Guesses on the laptop itself have a lock of their own.
     statuses = [laptop.post("/login", data={**form, "password": f"guess {n}"}).status_code for n in range(5)]

@@ -7,6 +7,7 @@ name that the forms refuse is written straight into the database, to show that t
 escape it even if a later import or bug let it through. (tests/web/test_bad_input_never_crashes.py
 shows that random input never crashes a form.)
 """
+
 import csv
 import io
 import json
@@ -18,10 +19,10 @@ from .walk import snapshot
 
 SCRIPT = '"><script>alert(1)</script>'
 LONG = "Ab" * 5000
-RLO = "Ad\u202eaN"            # RIGHT-TO-LEFT OVERRIDE: shows as "AdNa"
+RLO = "Ad\u202eaN"  # RIGHT-TO-LEFT OVERRIDE: shows as "AdNa"
 EMOJI = "Ada 🦄"
 NUL = "Ad\x00a"
-COMBINING = "Zoe\u0308"        # e + COMBINING DIAERESIS, one of the ways to write Zoë
+COMBINING = "Zoe\u0308"  # e + COMBINING DIAERESIS, one of the ways to write Zoë
 ZALGO = "Z\u0337a\u0335l\u0336"
 
 PUPIL_CHARS = "Use only letters, digits, spaces, hyphens and apostrophes."
@@ -32,16 +33,35 @@ TEACHER_LONG = "Use at most 60 characters."
 TEACHER_CONTROL = "Your name contains characters that cannot be shown."
 
 # (name, error shown, or None: accepted and then shown escaped everywhere)
-PUPIL_CASES = [(SCRIPT, PUPIL_CHARS), (LONG, PUPIL_LONG), (RLO, PUPIL_CHARS), (EMOJI, PUPIL_CHARS),
-               (NUL, PUPIL_CHARS), (COMBINING, None), (ZALGO, None)]
-CLASS_CASES = [(SCRIPT, None), (LONG, CLASS_LONG), (RLO, CLASS_CONTROL), (EMOJI, None),
-               (NUL, CLASS_CONTROL), (COMBINING, None)]
-TEACHER_CASES = [(SCRIPT, None), (LONG, TEACHER_LONG), (RLO, TEACHER_CONTROL), (EMOJI, None),
-                 (NUL, TEACHER_CONTROL), (COMBINING, None)]
+PUPIL_CASES = [
+    (SCRIPT, PUPIL_CHARS),
+    (LONG, PUPIL_LONG),
+    (RLO, PUPIL_CHARS),
+    (EMOJI, PUPIL_CHARS),
+    (NUL, PUPIL_CHARS),
+    (COMBINING, None),
+    (ZALGO, None),
+]
+CLASS_CASES = [
+    (SCRIPT, None),
+    (LONG, CLASS_LONG),
+    (RLO, CLASS_CONTROL),
+    (EMOJI, None),
+    (NUL, CLASS_CONTROL),
+    (COMBINING, None),
+]
+TEACHER_CASES = [
+    (SCRIPT, None),
+    (LONG, TEACHER_LONG),
+    (RLO, TEACHER_CONTROL),
+    (EMOJI, None),
+    (NUL, TEACHER_CONTROL),
+    (COMBINING, None),
+]
 
 
 def _ids(cases):
-    return ["script", "long", "rlo", "emoji", "nul", "combining", "zalgo"][:len(cases)]
+    return ["script", "long", "rlo", "emoji", "nul", "combining", "zalgo"][: len(cases)]
 
 
 def _assert_escaped(html: str, where: str):
@@ -71,8 +91,11 @@ def test_pupil_names_through_every_form(client, db, own, name, error):
     responses = [
         client.post(f"/classes/{class_id}/pupils", data={"name": name}),
         client.post(f"/pupils/{pupil_id}/rename", data={"name": name + " B"}),
-        client.post(f"/classes/{class_id}/upload", content_type="multipart/form-data",
-                    data={"file": (io.BytesIO(csv_body), "class.csv")}),
+        client.post(
+            f"/classes/{class_id}/upload",
+            content_type="multipart/form-data",
+            data={"file": (io.BytesIO(csv_body), "class.csv")},
+        ),
     ]
     for response in responses:
         html = response.get_data(as_text=True)
@@ -93,8 +116,10 @@ def test_class_names_through_every_form(client, db, own, name, error):
     # ASVS 5.0 V2.2.1 / V1.2.1 for class names: anything printable, at most 60 characters.
     class_id, _ = own
     before = snapshot(db)
-    responses = [client.post("/classes", data={"name": name}),
-                 client.post(f"/classes/{class_id}/rename", data={"name": name})]
+    responses = [
+        client.post("/classes", data={"name": name}),
+        client.post(f"/classes/{class_id}/rename", data={"name": name}),
+    ]
     for response in responses:
         _assert_escaped(response.get_data(as_text=True), name[:20])
         if error:
@@ -112,9 +137,16 @@ def test_teacher_display_names_at_registration(client, db, name, error):
     # ASVS 5.0 V2.2.1 / V1.2.1 for the teacher's own name (shown on every page they see, and
     # later on school-wide pages): before the fix NUL and U+202E were stored.
     from web_helpers import TEACHER_PASSWORD
-    response = client.post("/register", data={
-        "display_name": name, "email": "new@school.example",
-        "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD})
+
+    response = client.post(
+        "/register",
+        data={
+            "display_name": name,
+            "email": "new@school.example",
+            "password": TEACHER_PASSWORD,
+            "password2": TEACHER_PASSWORD,
+        },
+    )
     html = response.get_data(as_text=True)
     _assert_escaped(html, name[:20])
     if error:
@@ -136,17 +168,30 @@ def test_hostile_names_are_escaped_on_every_page(visits):
 
 # Where each hostile name must be SHOWN (escaped), not silently dropped: endpoint -> role.
 SHOWN = {
-    HOSTILE_CLASS: {("classes.index", "teacher"), ("classes.show", "teacher"),
-                    ("roster.cards", "teacher"), ("roster.upload", "teacher"),
-                    ("roster.show", "teacher"), ("pupil_login.names", "joining"),
-                    ("pupil_home.home", "pupil")},
-    BYPASS_PUPIL: {("classes.show", "teacher"), ("roster.cards", "teacher"),
-                   ("pupil_login.names", "joining")},
-    COMBINING_PUPIL: {("classes.show", "teacher"), ("roster.cards", "teacher"),
-                      ("roster.show", "teacher"), ("pupil_login.names", "joining"),
-                      ("pupil_login.pictures_step", "joining"), ("pupil_home.home", "pupil")},
-    HOSTILE_TEACHER: {("classes.index", "teacher"), ("classes.show", "teacher"),
-                      ("roster.cards", "teacher"), ("roster.show", "teacher")},
+    HOSTILE_CLASS: {
+        ("classes.index", "teacher"),
+        ("classes.show", "teacher"),
+        ("roster.cards", "teacher"),
+        ("roster.upload", "teacher"),
+        ("roster.show", "teacher"),
+        ("pupil_login.names", "joining"),
+        ("pupil_home.home", "pupil"),
+    },
+    BYPASS_PUPIL: {("classes.show", "teacher"), ("roster.cards", "teacher"), ("pupil_login.names", "joining")},
+    COMBINING_PUPIL: {
+        ("classes.show", "teacher"),
+        ("roster.cards", "teacher"),
+        ("roster.show", "teacher"),
+        ("pupil_login.names", "joining"),
+        ("pupil_login.pictures_step", "joining"),
+        ("pupil_home.home", "pupil"),
+    },
+    HOSTILE_TEACHER: {
+        ("classes.index", "teacher"),
+        ("classes.show", "teacher"),
+        ("roster.cards", "teacher"),
+        ("roster.show", "teacher"),
+    },
 }
 
 
@@ -154,6 +199,7 @@ SHOWN = {
 def test_hostile_names_are_shown_as_text_where_they_belong(visits, name):
     # ASVS 5.0 V1.2.1: escaped means shown as the characters typed, not removed.
     from markupsafe import escape
+
     expected = str(escape(name))
     for endpoint, role in SHOWN[name]:
         page = next(v for v in visits if v.endpoint == endpoint and v.role == role and not v.fragment)
@@ -181,8 +227,7 @@ def test_the_export_is_a_download_never_a_page(visits):
     # ASVS 5.0 V3.2.1: the JSON export (which holds the names as typed) cannot be rendered
     # as HTML: a JSON type, nosniff, and an attachment; ASVS 5.0 V5.4.2: its file name is
     # ours, not taken from the data.
-    export = next(v for v in visits if v.endpoint == "roster.export" and v.role == "teacher"
-                  and not v.fragment)
+    export = next(v for v in visits if v.endpoint == "roster.export" and v.role == "teacher" and not v.fragment)
     assert export.content_type.startswith("application/json")
     assert export.headers["X-Content-Type-Options"] == "nosniff"
     assert export.headers["Content-Disposition"].startswith('attachment; filename="pupil-')

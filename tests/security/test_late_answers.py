@@ -5,6 +5,7 @@ ASVS 5.0 V2.3.1 (a step is processed only in its place in the flow: a puzzle's a
 its time), V2.2.2 (the server's clock decides, not the page's claim), V2.3.2 (the limits
 documented in docs/puzzles.md, "Timing plausibility", are the ones enforced).
 """
+
 from datetime import date
 
 import pytest
@@ -37,9 +38,8 @@ def test_a_right_answer_after_the_limit_and_grace_is_stored_as_a_time_up(world, 
     assert row["outcome"]["ending"] == "time_up" and row["outcome"]["passed"]
     assert row["correct"] == 0 and row["score"] == 0 and row["submitted"] == []
     assert flow.LATE in row["flags"]
-    day = world.db.execute("SELECT answered, correct FROM pupil_days WHERE pupil_id = ?",
-                           [world.pupil_id]).fetchone()
-    assert day == (1, 0)                      # the dashboard counts no right answer
+    day = world.db.execute("SELECT answered, correct FROM pupil_days WHERE pupil_id = ?", [world.pupil_id]).fetchone()
+    assert day == (1, 0)  # the dashboard counts no right answer
     # Rated like any time-out (as a puzzle left open is): the score is 0, not a win.
     assert row["pupil_rating_after"] <= row["pupil_rating_before"]
 
@@ -66,6 +66,7 @@ def test_a_claim_much_shorter_than_the_servers_interval_is_flagged():
 
 # Issue 38.4: what the outbox may claim is bounded by what a Wi-Fi drop is, and by the day.
 
+
 def test_a_right_answer_a_hundred_minutes_late_counts_for_nothing_whatever_wait_it_claims(world):
     # The attack: `queued_ms=5990000` on a right answer sent 100 minutes after issue was
     # believed (up to two hours were) and the answer was stored as right and rated.
@@ -84,10 +85,11 @@ def test_a_right_answer_a_hundred_minutes_late_counts_for_nothing_whatever_wait_
 def test_only_an_answer_held_for_a_wifi_drop_counts_as_given(world, held_s):
     attempt = world.first_puzzle()
     before = world.pupil_rating()
-    world.age(attempt["id"], 7 + held_s)              # 7 s to answer, then held on the tablet
+    world.age(attempt["id"], 7 + held_s)  # 7 s to answer, then held on the tablet
     combos = right_answer(world.puzzle_of(attempt))
-    response = world.answer(attempt["id"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos),
-                            queued_ms=str(held_s * 1000))
+    response = world.answer(
+        attempt["id"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos), queued_ms=str(held_s * 1000)
+    )
     row = world.stored(attempt["id"])
     if held_s <= flow.MAX_QUEUED_SECONDS:
         # Counted as given in time; judged on the server's time, the wait not believed (issue 45).
@@ -130,8 +132,7 @@ def test_an_answer_from_yesterdays_sitting_never_finishes_it(world, monkeypatch,
     next_day()
     world.age(attempt["id"], seconds_later)
     combos = right_answer(world.puzzle_of(attempt))
-    response = world.answer(attempt["id"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos),
-                            queued_ms="10000")
+    response = world.answer(attempt["id"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos), queued_ms="10000")
     assert response.status_code == 303
     assert world.stored(attempt["id"])["answered_at"] is None, "refused: nothing stored"
     assert world.pupil_rating() == before

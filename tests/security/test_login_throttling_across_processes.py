@@ -9,6 +9,7 @@ The teacher's side (per e-mail, shared by two app instances) is in
 tests/web/teachers/test_login.py::test_throttle_counter_is_shared_between_server_processes;
 the rules themselves in tests/security/test_guessing_limits.py.
 """
+
 from concurrent.futures import ThreadPoolExecutor
 
 from trainer.store import throttle
@@ -33,8 +34,9 @@ def _failures(real_servers, pupil_id):
     ceiling for new devices)."""
     db = real_servers.db()
     try:
-        (lock_key,) = [r[0] for r in db.execute("SELECT key FROM login_throttle WHERE key LIKE ?",
-                                                [f"pupil:{pupil_id}:device:%"])]
+        (lock_key,) = [
+            r[0] for r in db.execute("SELECT key FROM login_throttle WHERE key LIKE ?", [f"pupil:{pupil_id}:device:%"])
+        ]
         ceiling = db.execute("SELECT count(*) FROM login_failures WHERE key = ?", [f"pupil:{pupil_id}"]).fetchone()[0]
         return throttle.failures(db, lock_key), ceiling
     finally:
@@ -96,8 +98,9 @@ def test_parallel_guesses_from_a_copied_cookie_get_no_extra_tries(real_servers):
 
     def guess(i):
         server = single if i % 2 else workers
-        return attacker.request(server, "POST", f"/join/pupil/{pupil_id}", cookie=cookie,
-                                form={"pick": thirds[i], "csrf_token": token}).status
+        return attacker.request(
+            server, "POST", f"/join/pupil/{pupil_id}", cookie=cookie, form={"pick": thirds[i], "csrf_token": token}
+        ).status
 
     with ThreadPoolExecutor(max_workers=len(thirds)) as pool:
         statuses = list(pool.map(guess, range(len(thirds))))
@@ -137,6 +140,7 @@ def test_spoofed_forwarded_addresses_do_not_escape_the_class_code_throttle(tmp_p
     # TRUST_PROXY an X-Forwarded-For header is ignored; with it, only the address the proxy
     # itself added (the last one) counts, so a made-up first entry changes nothing.
     from web_helpers import make_app
+
     for trusted in (False, True):
         app = make_app(tmp_path / f"j{trusted}.db", TRUST_PROXY=trusted, JOIN_CODE_ADDRESS_FAILURES=2)
         client = app.test_client()

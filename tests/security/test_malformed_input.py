@@ -6,6 +6,7 @@ ASVS 5.0 V16.5.3 (fail securely, no unhandled exception), V2.2.1 (input validate
 its expected structure), V1.5.x (untrusted structured data parsed with limits). The property
 test over every route is tests/web/test_bad_input_never_crashes.py.
 """
+
 import io
 import json
 
@@ -21,8 +22,7 @@ NOT_ASCII = ("²", "¹", "⁵", "٣", "３", "1_0", " 7")
 
 
 def _attempt(db, pupil_id):
-    return db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL",
-                      [pupil_id]).fetchone()[0]
+    return db.execute("SELECT id FROM attempts WHERE pupil_id = ? AND answered_at IS NULL", [pupil_id]).fetchone()[0]
 
 
 @pytest.mark.parametrize("field", ["answer", "taps", "answer_ms"])
@@ -42,8 +42,7 @@ def test_too_many_json_values_in_an_answer_are_refused(hostile_world, db):
     pupil = hostile_world.clients["pupil"]
     attempt = _attempt(db, hostile_world.pupil_id)
     taps = json.dumps([{"ms": 1, "action": "tap"}] * 20000)
-    response = pupil.post("/practice/answer", data={"attempt": attempt, "answer": "[]", "final": "done",
-                                                    "taps": taps})
+    response = pupil.post("/practice/answer", data={"attempt": attempt, "answer": "[]", "final": "done", "taps": taps})
     assert response.status_code in (400, 413)
 
 
@@ -51,8 +50,9 @@ def test_too_many_json_values_in_an_answer_are_refused(hostile_world, db):
 def test_deeply_nested_json_in_a_puzzle_upload_names_the_line(hostile_world, deep):
     # ASVS 5.0 V16.5.3 for the teacher's puzzle upload (trainer/puzzles/loader.py).
     teacher = hostile_world.clients["teacher"]
-    response = teacher.post("/puzzles/upload", data={"file": (io.BytesIO(deep.encode()), "deep.jsonl")},
-                            content_type="multipart/form-data")
+    response = teacher.post(
+        "/puzzles/upload", data={"file": (io.BytesIO(deep.encode()), "deep.jsonl")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 400
     with pytest.raises(PuzzleFileError) as found:
         parse_puzzle_text("\n" + deep)
@@ -71,6 +71,7 @@ def test_deeply_nested_json_on_the_command_line_is_exit_2(tmp_path, capsys):
 
 def _int_rules(app):
     from werkzeug.routing import IntegerConverter
+
     for rule in app.url_map.iter_rules():
         if any(isinstance(conv, IntegerConverter) for conv in rule._converters.values()):
             yield rule
@@ -80,6 +81,7 @@ def test_every_id_route_is_bounded(app):
     rules = list(_int_rules(app))
     assert len(rules) > 20
     from werkzeug.routing import IntegerConverter
+
     for rule in rules:
         for converter in rule._converters.values():
             if isinstance(converter, IntegerConverter):
@@ -90,8 +92,17 @@ def test_every_id_route_is_bounded(app):
 def test_ids_past_sqlites_integers_are_404_on_every_route(app, hostile_world, big):
     # ASVS 5.0 V16.5.3: /classes/99999999999999999999999 raised OverflowError at the SQLite
     # bind. Each route family as the visitor who may use it: teacher, pupil, choosing a name.
-    who = {"classes": "teacher", "pupils": "teacher", "teachers": "teacher", "sets": "teacher",
-           "games": "pupil", "join": "joining", "school": "teacher", "signin": "anonymous", "play": "pupil"}
+    who = {
+        "classes": "teacher",
+        "pupils": "teacher",
+        "teachers": "teacher",
+        "sets": "teacher",
+        "games": "pupil",
+        "join": "joining",
+        "school": "teacher",
+        "signin": "anonymous",
+        "play": "pupil",
+    }
     tried = set()
     for rule in _int_rules(app):
         role = who[rule.rule.strip("/").split("/")[0]]
@@ -113,28 +124,39 @@ def test_digits_that_are_not_ascii_are_refused_everywhere(hostile_world, db, dig
     teacher, pupil = hostile_world.clients["teacher"], hostile_world.clients["pupil"]
     class_id, pupil_id = hostile_world.class_id, hostile_world.pupil_id
     game_id = hostile_world.ids["game_id"]
-    for address in (f"/classes/{class_id}/dashboard/hard?days={digits}",
-                    f"/pupils/{pupil_id}/progress?days={digits}",
-                    f"/pupils/{pupil_id}/replay?game={digits}",
-                    f"/pupils/{pupil_id}/replay?game={game_id}&round={digits}",
-                    f"/pupils/{pupil_id}/replay?game={game_id}&step={digits}"):
+    for address in (
+        f"/classes/{class_id}/dashboard/hard?days={digits}",
+        f"/pupils/{pupil_id}/progress?days={digits}",
+        f"/pupils/{pupil_id}/replay?game={digits}",
+        f"/pupils/{pupil_id}/replay?game={game_id}&round={digits}",
+        f"/pupils/{pupil_id}/replay?game={game_id}&step={digits}",
+    ):
         assert teacher.get(address).status_code == 400, address
     before = db.execute("SELECT retention_days FROM classes WHERE id = ?", [class_id]).fetchone()[0]
     response = teacher.post(f"/classes/{class_id}/retention", data={"days": "3" + digits if digits != " 7" else "30 "})
     assert response.status_code == 400
     assert db.execute("SELECT retention_days FROM classes WHERE id = ?", [class_id]).fetchone()[0] == before
-    response = teacher.post(f"/classes/{class_id}/drill/extra-time",
-                            data={f"extra-{pupil_id}": "1" + digits, f"extra-{digits}": "5"})
+    response = teacher.post(
+        f"/classes/{class_id}/drill/extra-time", data={f"extra-{pupil_id}": "1" + digits, f"extra-{digits}": "5"}
+    )
     assert response.status_code == 400
-    assert pupil.get(f"/games/{game_id}?step={digits}").status_code == 200   # read as "from the start"
-    response = pupil.post("/practice/answer", data={"attempt": _attempt(db, pupil_id), "remove": digits,
-                                                    "action": "add"})
+    assert pupil.get(f"/games/{game_id}?step={digits}").status_code == 200  # read as "from the start"
+    response = pupil.post(
+        "/practice/answer", data={"attempt": _attempt(db, pupil_id), "remove": digits, "action": "add"}
+    )
     assert response.status_code < 500
-    response = pupil.post("/practice/answer", data={"attempt": _attempt(db, pupil_id), "answer": "[]",
-                                                    "final": "pass", "client_ms": "4" + digits})
+    response = pupil.post(
+        "/practice/answer",
+        data={"attempt": _attempt(db, pupil_id), "answer": "[]", "final": "pass", "client_ms": "4" + digits},
+    )
     assert response.status_code < 500
-    assert db.execute("SELECT client_ms FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL"
-                      " ORDER BY answered_at DESC", [pupil_id]).fetchone()[0] is None
+    assert (
+        db.execute(
+            "SELECT client_ms FROM attempts WHERE pupil_id = ? AND answered_at IS NOT NULL ORDER BY answered_at DESC",
+            [pupil_id],
+        ).fetchone()[0]
+        is None
+    )
 
 
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
@@ -146,8 +168,9 @@ def test_a_class_tournament_takes_pupil_ids_in_ascii_digits_only(client, db, mak
     class_id = make.klass(teacher, "Cup")
     ids = [make.pupil(class_id, name) for name in ("Ada", "Bo", "Cy")]
     for present in (["²", "¹"], [str(i).translate(ARABIC_INDIC) for i in ids], ["３", "1_0", " 7"]):
-        response = client.post(f"/classes/{class_id}/play/tournament",
-                               data={"present": present, "seating": "random", "length": "round"})
+        response = client.post(
+            f"/classes/{class_id}/play/tournament", data={"present": present, "seating": "random", "length": "round"}
+        )
         assert response.status_code == 400, present
         assert db.execute("SELECT COUNT(*) FROM class_tournaments").fetchone()[0] == 0, present
 

@@ -1,6 +1,7 @@
 """Every page's markup gives accessible names only to elements that can carry one (issue 23:
 an HTML validator found the class code as an `aria-label` on a `<p>`). WAI-ARIA 1.2 prohibits
 naming the roles these elements have (paragraph, generic, emphasis...) unless given a role."""
+
 import re
 from html.parser import HTMLParser
 
@@ -32,8 +33,9 @@ def test_no_page_names_an_element_whose_role_cannot_be_named(visits):
 
 def test_the_class_code_is_named_by_its_heading(walked):
     app, world, visits = walked
-    page = next(v.body for v in visits if v.role == "teacher" and v.url == f"/classes/{world.class_id}"
-                and not v.fragment)
+    page = next(
+        v.body for v in visits if v.role == "teacher" and v.url == f"/classes/{world.class_id}" and not v.fragment
+    )
     # The class page's one-line code (issue 24): the words "Class code" name it, in the text.
     line = re.search(r'<p class="join-line">(.*?)</p>', page, re.S).group(1)
     assert "Class code" in line and f'<strong class="join-code">{world.join_code}</strong>' in line

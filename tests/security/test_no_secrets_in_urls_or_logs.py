@@ -6,6 +6,7 @@ gunicorn's access log (the production log, path only) and waitress's console are
 The app has no PIN: the secrets are the class code, the QR token, the picture passwords, the
 teacher's password and the session and CSRF tokens.
 """
+
 import logging
 import re
 
@@ -52,7 +53,8 @@ def test_login_flows_leave_no_secret_in_any_address_or_log_line(real_servers):
     db = real_servers.db()
     old = classes_model.get(db, class_id)
     pupil_id, first_pictures = db.execute(
-        "SELECT id, picture_password FROM pupils WHERE class_id = ?", [class_id]).fetchone()
+        "SELECT id, picture_password FROM pupils WHERE class_id = ?", [class_id]
+    ).fetchone()
     db.close()
     pages.append(teacher.get(workers, f"/classes/{class_id}/cards"))
     assert teacher.post(workers, f"/classes/{class_id}/code", {}).status == 303
@@ -98,8 +100,9 @@ def test_login_flows_leave_no_secret_in_any_address_or_log_line(real_servers):
     picture_words = set(first_pictures.split(",")) | set(pictures.split(","))
 
     def leaks(text):
-        found = [kind for kind, values in secrets.items()
-                 for value in values if value and value.lower() in text.lower()]
+        found = [
+            kind for kind, values in secrets.items() for value in values if value and value.lower() in text.lower()
+        ]
         found += [f"picture {w}" for w in picture_words if re.search(rf"\b{w}\b", text, re.I)]
         return found
 
@@ -115,12 +118,20 @@ def test_login_flows_leave_no_secret_in_any_address_or_log_line(real_servers):
     # ASVS 5.0 V16.2.5: no credentials or tokens in the logs. The access log must have seen
     # these requests, or there would be nothing to scan.
     log = workers.log() + single.log()
-    for line in ('"POST /login" 303', '"POST /join" 303', '"POST /join/qr" 200',
-                 f'"POST /join/pupil/{pupil_id}" 303', f'"GET /classes/{class_id}/cards" 200'):
+    for line in (
+        '"POST /login" 303',
+        '"POST /join" 303',
+        '"POST /join/qr" 200',
+        f'"POST /join/pupil/{pupil_id}" 303',
+        f'"GET /classes/{class_id}/cards" 200',
+    ):
         assert line in log, line
     # The security event log (V16.3.1) writes to the same console, and is scanned with it.
-    for line in ("trainer.security event=teacher_login_failed", "trainer.security event=teacher_login ",
-                 f"trainer.security event=pupil_login pupil={pupil_id} "):
+    for line in (
+        "trainer.security event=teacher_login_failed",
+        "trainer.security event=teacher_login ",
+        f"trainer.security event=pupil_login pupil={pupil_id} ",
+    ):
         assert line in log, line
     for line in log.splitlines():
         if line.startswith("Database: "):
@@ -168,9 +179,16 @@ def test_an_invitation_link_and_a_sign_in_answer_leave_no_secret_in_the_logs(rea
         assert opened.status == 303 and opened.headers["Location"] == "/invitation"
         form = newcomer.get(server, "/invitation")
         assert form.status == 200 and token not in form.text
-        joined = newcomer.post(server, "/invitation", {
-            "display_name": "New head", "email": f"newhead{server.port}@school.example",
-            "password": TEACHER_PASSWORD, "password2": TEACHER_PASSWORD})
+        joined = newcomer.post(
+            server,
+            "/invitation",
+            {
+                "display_name": "New head",
+                "email": f"newhead{server.port}@school.example",
+                "password": TEACHER_PASSWORD,
+                "password2": TEACHER_PASSWORD,
+            },
+        )
         assert joined.status == 303
         assert all(token not in address for address in newcomer.requested[1:] + newcomer.redirects)
     # What a sign-in service sends back: its code and state are secrets too.
@@ -200,14 +218,17 @@ def test_every_route_with_a_token_in_its_path_is_masked_in_logs(app):
             assert secret not in log_paths.mask(line), line
 
 
-@pytest.mark.parametrize("line", [
-    '"GET /signin/1/callback?code=SECRET&state=SECRET" 200',
-    '"GET /signin/1/callback?state=SECRET&code=SECRET&iss=https%3A%2F%2Fid" 303',
-    "code=SECRET&state=SECRET",
-    "Exception on /invitations/SECRET [GET]",
-    "/birch/invitations/SECRET/",
-    '10.0.0.1 "GET /family/SECRET?lang=nl HTTP/1.1" 200',
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"GET /signin/1/callback?code=SECRET&state=SECRET" 200',
+        '"GET /signin/1/callback?state=SECRET&code=SECRET&iss=https%3A%2F%2Fid" 303',
+        "code=SECRET&state=SECRET",
+        "Exception on /invitations/SECRET [GET]",
+        "/birch/invitations/SECRET/",
+        '10.0.0.1 "GET /family/SECRET?lang=nl HTTP/1.1" 200',
+    ],
+)
 def test_mask_hides_secret_values_and_keeps_the_rest(line):
     masked = log_paths.mask(line)
     assert "SECRET" not in masked and "[hidden]" in masked

@@ -5,6 +5,7 @@ tests cover teacher-vs-teacher, pupil-of-another-class and the login step. Added
 classmate direction (a pupil of the victim's own class), anonymous visitors, field-level
 tampering, and that another teacher's id looks exactly like a missing one.
 """
+
 import re
 
 import pytest
@@ -28,8 +29,7 @@ def test_a_classmate_cannot_reach_the_victims_ids(app, client, make, victim, db,
     # teacher routes send a pupil to the teachers' login; a pupil route with a classmate's
     # id (drills, games: PUPIL_ROUTES) is refused. Nothing changes either way.
     classmate = make.pupil(victim["class_id"], "Mate", password="moon,star,fish")
-    assert PupilActions(client, make).login(victim["class_id"], classmate,
-                                            ("moon", "star", "fish")).status_code == 303
+    assert PupilActions(client, make).login(victim["class_id"], classmate, ("moon", "star", "fish")).status_code == 303
     before = snapshot(db)
     response = send(client, method, route_url(app, endpoint, victim), ALL_ROUTES[endpoint][method])
     if endpoint in TEACHER_ROUTES:
@@ -72,9 +72,11 @@ def _page(response, address: str) -> str:
 def test_another_teachers_id_looks_exactly_like_a_missing_one(app, client, auth, victim):
     # ASVS 5.0 V8.2.2: refusing must not confirm that the id exists (404, same page).
     auth.login_new_teacher("a@school.example")
-    for theirs, missing in ((f"/classes/{victim['class_id']}", "/classes/99999"),
-                            (f"/pupils/{victim['pupil_id']}", "/pupils/99999"),
-                            (f"/pupils/{victim['pupil_id']}/export.json", "/pupils/99999/export.json")):
+    for theirs, missing in (
+        (f"/classes/{victim['class_id']}", "/classes/99999"),
+        (f"/pupils/{victim['pupil_id']}", "/pupils/99999"),
+        (f"/pupils/{victim['pupil_id']}/export.json", "/pupils/99999/export.json"),
+    ):
         a, b = client.get(theirs), client.get(missing)
         assert a.status_code == b.status_code == 404
         # The same page but for its own address (the language picker comes back to it).
@@ -88,22 +90,32 @@ def test_extra_form_fields_cannot_move_rows_to_another_owner(app, client, auth, 
     teacher = auth.login_new_teacher("a@school.example")
     class_id = make.klass(teacher, "Mine")
     pupil_id = make.pupil(class_id, "Noor")
-    smuggled = {"teacher_id": str(victim["class_id"]), "class_id": str(victim["class_id"]),
-                "id": str(victim["pupil_id"]), "pupil_id": str(victim["pupil_id"]),
-                "join_code": "AAAAAA", "picture_password": "sun,moon,star", "archived_at": "x"}
+    smuggled = {
+        "teacher_id": str(victim["class_id"]),
+        "class_id": str(victim["class_id"]),
+        "id": str(victim["pupil_id"]),
+        "pupil_id": str(victim["pupil_id"]),
+        "join_code": "AAAAAA",
+        "picture_password": "sun,moon,star",
+        "archived_at": "x",
+    }
     client.post(f"/classes/{class_id}/rename", data={"name": "Renamed", **smuggled})
     client.post(f"/pupils/{pupil_id}/rename", data={"name": "Nora", **smuggled})
     client.post(f"/classes/{class_id}/pupils", data={"name": "Sem", **smuggled})
     client.post("/classes", data={"name": "New one", **smuggled})
-    rows = db.execute("SELECT id, teacher_id, name, join_code, archived_at FROM classes"
-                      " WHERE teacher_id = ? ORDER BY id", [teacher]).fetchall()
+    rows = db.execute(
+        "SELECT id, teacher_id, name, join_code, archived_at FROM classes WHERE teacher_id = ? ORDER BY id", [teacher]
+    ).fetchall()
     assert [r[2] for r in rows] == ["Renamed", "New one"]
     assert all(r[3] != "AAAAAA" and r[4] is None for r in rows)
-    pupils = db.execute("SELECT class_id, name, picture_password FROM pupils WHERE class_id = ?"
-                        " ORDER BY id", [class_id]).fetchall()
+    pupils = db.execute(
+        "SELECT class_id, name, picture_password FROM pupils WHERE class_id = ? ORDER BY id", [class_id]
+    ).fetchall()
     assert [(p[0], p[1]) for p in pupils] == [(class_id, "Nora"), (class_id, "Sem")]
     assert "sun,moon,star" not in [p[2] for p in pupils]
     # The victim's rows are as they were.
     assert make.class_row(victim["class_id"])["name"] == "B's class"
-    assert db.execute("SELECT class_id, name FROM pupils WHERE id = ?",
-                      [victim["pupil_id"]]).fetchone() == (victim["class_id"], "Victim")
+    assert db.execute("SELECT class_id, name FROM pupils WHERE id = ?", [victim["pupil_id"]]).fetchone() == (
+        victim["class_id"],
+        "Victim",
+    )

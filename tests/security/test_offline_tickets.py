@@ -6,6 +6,7 @@ page loads.
 ASVS 5.0 V2.3.1 (a step only in its place in the flow), V2.3.4 (a business-logic limit held
 under concurrency: a uniqueness constraint in the database), V2.2.2 (the server's clock decides).
 """
+
 import re
 import sqlite3
 import time
@@ -61,13 +62,21 @@ def handed(world) -> list[dict]:
 
 def send(world, item, queued_ms=4_000, **extra):
     combos = right_answer(world.puzzle_of(item))
-    return world.answer(item["attempt"], combos, client_ms=6_000, answer_ms=[6_000] * len(combos),
-                        ahead=item["ticket"], queued_ms=str(queued_ms), **extra)
+    return world.answer(
+        item["attempt"],
+        combos,
+        client_ms=6_000,
+        answer_ms=[6_000] * len(combos),
+        ahead=item["ticket"],
+        queued_ms=str(queued_ms),
+        **extra,
+    )
 
 
 def rows_of(world, puzzle_id):
-    return world.db.execute("SELECT id, answered_at FROM attempts WHERE pupil_id = ? AND puzzle_id = ?",
-                            [world.pupil_id, puzzle_id]).fetchall()
+    return world.db.execute(
+        "SELECT id, answered_at FROM attempts WHERE pupil_id = ? AND puzzle_id = ?", [world.pupil_id, puzzle_id]
+    ).fetchall()
 
 
 def test_a_ticket_sent_three_times_is_one_answer(world, clock):
@@ -77,7 +86,7 @@ def test_a_ticket_sent_three_times_is_one_answer(world, clock):
     assert [t["puzzle_id"] for t in tickets] == SET[1:3]
     world.answer_right()
     clock[0] += 12
-    for _ in range(3):                      # the answer, and two resends after lost replies
+    for _ in range(3):  # the answer, and two resends after lost replies
         assert send(world, tickets[0]).status_code == 303
     assert len(rows_of(world, SET[1])) == 1
     row = world.stored(tickets[0]["attempt"])
@@ -104,7 +113,7 @@ def test_a_ticket_for_a_puzzle_the_server_issued_since_is_not_used(world, clock)
     world.next()
     tickets = handed(world)
     world.answer_right()
-    world.next()                            # online after all: the server gives the set's next
+    world.next()  # online after all: the server gives the set's next
     assert world.pending()["puzzle_id"] == SET[1]
     clock[0] += 12
     response = send(world, tickets[0])
@@ -122,13 +131,24 @@ def test_the_database_holds_a_puzzle_once_in_a_sitting(world):
     copy = {**first, "id": "second-try", "issued_by": "ticket"}
     columns = [c for c in copy if copy[c] is not None]
     with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        world.db.execute(f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                         [copy[c] for c in columns])
+        world.db.execute(
+            f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [copy[c] for c in columns],
+        )
     with pytest.raises(practice.AlreadyIssued):
-        practice.new_attempt(world.db, pupil_id=world.pupil_id, session_id=first["session_id"],
-                             puzzle_id=first["puzzle_id"], kind=first["kind"], day=first["day"],
-                             issued_at=first["issued_at"], time_limit=20, target=first["target"],
-                             combo_size=first["combo_size"], issued_by="ticket")
+        practice.new_attempt(
+            world.db,
+            pupil_id=world.pupil_id,
+            session_id=first["session_id"],
+            puzzle_id=first["puzzle_id"],
+            kind=first["kind"],
+            day=first["day"],
+            issued_at=first["issued_at"],
+            time_limit=20,
+            target=first["target"],
+            combo_size=first["combo_size"],
+            issued_by="ticket",
+        )
 
 
 @pytest.mark.parametrize("hours_later", [14, 0.01])
@@ -188,8 +208,9 @@ def test_refused_answers_to_two_tickets_store_nothing_and_the_drill_page_stays_u
     assert len(tickets) == 2
     before = world.db.execute("SELECT count(*) FROM attempts").fetchone()[0]
     for item in tickets:
-        r = world.client.post("/practice/answer", data={"attempt": item["attempt"], "answer": "x",
-                                                        "ahead": item["ticket"]})
+        r = world.client.post(
+            "/practice/answer", data={"attempt": item["attempt"], "answer": "x", "ahead": item["ticket"]}
+        )
         assert r.status_code == 400
     assert world.db.execute("SELECT count(*) FROM attempts").fetchone()[0] == before
     clock[0] += 40
@@ -208,8 +229,9 @@ def test_two_claimed_tickets_sharing_their_time_are_read_in_one_order(world, clo
             ahead.claim(world.db, {"id": world.pupil_id}, item["attempt"], item["ticket"])
     clock[0] += 40
     assert world.client.get("/practice").status_code == 200
-    shown = practice.last_attempt_id(world.db, practice.attempt(world.db, tickets[0]["attempt"],
-                                                                 world.pupil_id)["session_id"])
+    shown = practice.last_attempt_id(
+        world.db, practice.attempt(world.db, tickets[0]["attempt"], world.pupil_id)["session_id"]
+    )
     assert practice.attempt(world.db, shown, world.pupil_id)["answered_at"] is not None
 
 

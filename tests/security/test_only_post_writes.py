@@ -14,8 +14,16 @@ from .walk import Snapshots, snapshot, url, walk
 
 # What any other route is sent: the fields the app's forms use most, filled with something a
 # writing branch would accept.
-ANY_FORM = {"name": "Sent by HEAD", "step": "add", "line": "1", "confirm_name": "Victim",
-            "days": "30", "open": "0", "active": "0", "role": "admin"}
+ANY_FORM = {
+    "name": "Sent by HEAD",
+    "step": "add",
+    "line": "1",
+    "confirm_name": "Victim",
+    "days": "30",
+    "open": "0",
+    "active": "0",
+    "role": "admin",
+}
 
 
 def _form(endpoint, world, pick):
@@ -33,7 +41,7 @@ def test_no_request_but_a_post_writes_on_any_route(app, hostile_world, db):
     # first time they are seen (docs/security.md, V3.5.3); nothing after that may change.
     # One walk serves all three methods: it is most of this test's time.
     walk(app, hostile_world.clients, ids)
-    snapshot = Snapshots(db)   # tables are read again only when something was committed
+    snapshot = Snapshots(db)  # tables are read again only when something was committed
     before = snapshot()
     writers = []
     for rule in rules:
@@ -46,8 +54,7 @@ def test_no_request_but_a_post_writes_on_any_route(app, hostile_world, db):
                 for pick in picks:
                     form = {**_form(rule.endpoint, hostile_world, pick), "csrf_token": token}
                     for data in (form, None):
-                        response = client.open(address, method=method, data=data,
-                                               headers={"X-CSRFToken": token})
+                        response = client.open(address, method=method, data=data, headers={"X-CSRFToken": token})
                         assert response.status_code < 500, (method, rule.rule, role)
                 if snapshot() != before:
                     writers.append((method, rule.endpoint, role))
@@ -73,8 +80,12 @@ def test_views_branch_on_post_not_on_get():
     from pathlib import Path
 
     import trainer
+
     root = Path(trainer.__file__).parent
-    found = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if "request.method" in line and '"GET"' in line]
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "request.method" in line and '"GET"' in line
+    ]
     assert found == []

@@ -3,6 +3,7 @@
 ASVS 5.0 V2.4.1 (anti-automation: no garbage-data creation by excessive calls), V2.3.2 (the
 documented business limit, docs/security.md, is the one enforced, also against parallel
 requests: count and insert are one write transaction)."""
+
 import threading
 
 from trainer.games.service import new_game
@@ -15,8 +16,7 @@ NEW = {"bot1": "beginner", "length": "round"}
 
 
 def _active(db, pupil_id):
-    return db.execute("SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'active'",
-                      [pupil_id]).fetchone()[0]
+    return db.execute("SELECT count(*) FROM games WHERE pupil_id = ? AND status = 'active'", [pupil_id]).fetchone()[0]
 
 
 def test_a_pupil_cannot_open_more_than_three_games(app, client, make, db):

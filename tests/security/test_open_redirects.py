@@ -3,15 +3,26 @@ its own addresses, and never breaks the response.
 
 The login's basic cases are in tests/web/teachers/test_login.py::test_login_goes_to_a_local_next_page_only.
 """
+
 from urllib.parse import urlsplit
 
 from web_helpers import TEACHER_PASSWORD
 
 HOSTILE_NEXT = [
-    "https://evil.example/", "//evil.example", "/\\evil.example", "\\\\evil.example",
-    "/\t/evil.example", "/\n/evil.example", " //evil.example", "https:evil.example",
-    "javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
-    "/x\r\nSet-Cookie: stolen=1", "/x\x00y", "\u3002evil.example", "/\u202e/evil",
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    " //evil.example",
+    "https:evil.example",
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "/x\r\nSet-Cookie: stolen=1",
+    "/x\x00y",
+    "\u3002evil.example",
+    "/\u202e/evil",
 ]
 
 
@@ -25,8 +36,9 @@ def test_language_change_never_leaves_the_site(client):
     # fix a newline in next= raised in Werkzeug's header check).
     for target in HOSTILE_NEXT + [ENCODED]:
         for htmx in (False, True):
-            response = client.post("/language", data={"lang": "de", "next": target},
-                                   headers={"HX-Request": "true"} if htmx else {})
+            response = client.post(
+                "/language", data={"lang": "de", "next": target}, headers={"HX-Request": "true"} if htmx else {}
+            )
             assert response.status_code == (200 if htmx else 303), target
             location = response.headers["HX-Redirect" if htmx else "Location"]
             # A path on this site, as a browser reads it (it drops tabs and newlines first).
@@ -44,14 +56,18 @@ def test_login_never_leaves_the_site(client, make):
     make.teacher(email="a@school.example")
     for target in HOSTILE_NEXT:
         for headers, header in (({}, "Location"), ({"HX-Request": "true"}, "HX-Redirect")):
-            response = client.post("/login", headers=headers, data={
-                "email": "a@school.example", "password": TEACHER_PASSWORD, "next": target})
+            response = client.post(
+                "/login",
+                headers=headers,
+                data={"email": "a@school.example", "password": TEACHER_PASSWORD, "next": target},
+            )
             assert response.headers[header] == "/classes", target
             client.post("/logout")
 
 
 def test_a_local_next_page_still_works(client, make):
     make.teacher(email="a@school.example")
-    response = client.post("/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD,
-                                           "next": "/classes/7?tab=cards"})
+    response = client.post(
+        "/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD, "next": "/classes/7?tab=cards"}
+    )
     assert response.headers["Location"] == "/classes/7?tab=cards"

@@ -5,6 +5,7 @@ never stored or kept readable, and checked exactly as typed.
 the login cards and 504 possibilities would not survive any hash; the per-pupil throttle is
 their protection, tests/security/test_login_throttling_across_processes.py.)
 """
+
 import base64
 import re
 
@@ -31,13 +32,14 @@ def assert_strong(stored: str):
     memory, time_cost, lanes = (int(match.group(i)) for i in (1, 2, 3))
     assert any(memory >= m and time_cost >= t for m, t in OWASP_ARGON2ID), (memory, time_cost)
     assert lanes >= 1
-    assert len(_b64(match.group(4))) >= 16   # salt: 128 bits, random per hash
-    assert len(_b64(match.group(5))) >= 32   # tag: 256 bits
+    assert len(_b64(match.group(4))) >= 16  # salt: 128 bits, random per hash
+    assert len(_b64(match.group(5))) >= 32  # tag: 256 bits
 
 
 def _register(client, password, email="t@school.example"):
-    return client.post("/register", data={"display_name": "T", "email": email,
-                                          "password": password, "password2": password})
+    return client.post(
+        "/register", data={"display_name": "T", "email": email, "password": password, "password2": password}
+    )
 
 
 def _login(client, password, email="t@school.example"):
@@ -85,7 +87,7 @@ def test_passwords_are_checked_exactly_as_typed(client, db):
     # ASVS 5.0 V6.2.8: no truncation, no case change, no trimming. Before the fix a login
     # cut the typed password to 256 characters, so the longest allowed password plus any
     # extra characters was accepted.
-    longest = ("Pass phrase with some length " * 10)[:passwords.MAX_LENGTH]
+    longest = ("Pass phrase with some length " * 10)[: passwords.MAX_LENGTH]
     assert _register(client, longest).status_code == 303
     client.post("/logout")
     for wrong in (longest + "x", longest + " ", longest.upper(), longest[:-1]):  # 4: no lock yet
@@ -96,8 +98,7 @@ def test_passwords_are_checked_exactly_as_typed(client, db):
 def test_long_and_any_character_passwords_are_welcome(client):
     # ASVS 5.0 V6.2.9: at least 64 characters allowed; ASVS 5.0 V6.2.5: any composition, no
     # character-class rules; spaces kept (V6.2.8).
-    for n, password in enumerate(["x" * 128, "пароль с пробелами 🦄 ñ", "  padded password  ",
-                                  "0123456789"]):
+    for n, password in enumerate(["x" * 128, "пароль с пробелами 🦄 ñ", "  padded password  ", "0123456789"]):
         email = f"t{n}@school.example"
         assert _register(client, password, email).status_code == 303, password
         client.post("/logout")
@@ -118,8 +119,10 @@ def test_password_fields_are_masked_and_paste_and_managers_work(client):
     # ASVS 5.0 V6.2.6: type=password; ASVS 5.0 V6.2.7: paste and password managers allowed
     # (autocomplete hints, never autocomplete=off; no on*= handlers anywhere, see
     # test_security_headers_every_page.py).
-    for path, expected in (("/login", {"password": "current-password"}),
-                           ("/register", {"password": "new-password", "password2": "new-password"})):
+    for path, expected in (
+        ("/login", {"password": "current-password"}),
+        ("/register", {"password": "new-password", "password2": "new-password"}),
+    ):
         html = client.get(path).get_data(as_text=True)
         fields = re.findall(r"<input[^>]*name=\"(password2?)\"[^>]*>", html)
         assert sorted(fields) == sorted(expected)

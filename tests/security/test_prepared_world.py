@@ -1,6 +1,7 @@
 """The hostile world is built once and copied into each test that changes it
 (tests/security/conftest.py, PreparedWorld): a copy must be the world as built, with its
 visitors logged in, whatever an earlier test did to its own copy."""
+
 from trainer.store.db import connect
 from web_helpers import make_app
 

@@ -3,6 +3,7 @@ they hold children's names, picture passwords, teachers' e-mail addresses and ha
 
 ASVS 5.0 V13.3.1 / V14.2.x: sensitive data at rest is protected from other local users (the
 secret key already is, tests/web/core/test_app_factory.py)."""
+
 import os
 import stat
 

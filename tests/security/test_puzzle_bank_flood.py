@@ -6,6 +6,7 @@ was then served them 6 times of 6. Now a teacher's puzzles are their own (served
 classes only) until the school's administrator accepts them, their difficulty and time limit
 come from their features (the file's numbers are not taken), uploads have a quota, and an
 administrator can remove any puzzle (docs/puzzles.md "Whose puzzles", docs/security.md)."""
+
 from __future__ import annotations
 
 import html
@@ -27,14 +28,17 @@ DRILL = 6
 def flood_file(items=FLOOD) -> bytes:
     """The attack's file: every puzzle valid, every one claiming to be as easy and as quick as
     can be."""
-    lines = [json.dumps({**p.position.to_json(), "kind": p.kind, "focus": p.focus,
-                         "difficulty": -3, "time_limit": 3}) for p in items]
+    lines = [
+        json.dumps({**p.position.to_json(), "kind": p.kind, "focus": p.focus, "difficulty": -3, "time_limit": 3})
+        for p in items
+    ]
     return "\n".join(lines).encode()
 
 
 def upload(client, data: bytes):
-    return client.post("/puzzles/upload", data={"file": (io.BytesIO(data), "easy.jsonl")},
-                       content_type="multipart/form-data")
+    return client.post(
+        "/puzzles/upload", data={"file": (io.BytesIO(data), "easy.jsonl")}, content_type="multipart/form-data"
+    )
 
 
 def text(response) -> str:
@@ -51,8 +55,7 @@ def served_in_a_drill(world: DrillWorld, client) -> list[dict]:
             break
         world.age(attempt["id"], 8)
         world.answer(attempt["id"], [], client=client)
-    return list(world.db.query("SELECT puzzle_id, time_limit_s FROM attempts WHERE pupil_id = ?",
-                               [world.pupil_id]))
+    return list(world.db.query("SELECT puzzle_id, time_limit_s FROM attempts WHERE pupil_id = ?", [world.pupil_id]))
 
 
 def weak_pupil(world: DrillWorld, make, client):
@@ -61,30 +64,34 @@ def weak_pupil(world: DrillWorld, make, client):
 
 
 def test_a_flood_of_easy_puzzles_never_reaches_another_teachers_weak_pupil(app, db, make):
-    world = DrillWorld(app.test_client(), db, make)          # teacher B's class, the shared bank
+    world = DrillWorld(app.test_client(), db, make)  # teacher B's class, the shared bank
     attacker = app.test_client()
     attacker_id = AuthActions(attacker, make).login_new_teacher("visitor@example.com")
     assert upload(attacker, flood_file()).status_code == 303
     flood = {p.id for p in FLOOD}
-    assert db.execute("SELECT count(*) FROM puzzles WHERE status = 'shared' AND teacher_id = ?",
-                      [attacker_id]).fetchone()[0] == 0
+    assert (
+        db.execute("SELECT count(*) FROM puzzles WHERE status = 'shared' AND teacher_id = ?", [attacker_id]).fetchone()[
+            0
+        ]
+        == 0
+    )
 
     pupil = app.test_client()
     weak_pupil(world, make, pupil)
     served = served_in_a_drill(world, pupil)
     assert len(served) == DRILL
-    assert not flood & {row["puzzle_id"] for row in served}          # 6 of 6 before the fix
+    assert not flood & {row["puzzle_id"] for row in served}  # 6 of 6 before the fix
     # Nor is any on a worksheet made for teacher B's class.
-    assert not flood & {p.id for p in puzzles.bank(db, ("all", "tweak", "best", "joker", "quick"),
-                                                    world.teacher_id)}
+    assert not flood & {p.id for p in puzzles.bank(db, ("all", "tweak", "best", "joker", "quick"), world.teacher_id)}
 
 
 def test_the_uploaders_own_class_gets_them_with_the_difficulty_of_their_features(app, db, make):
     attacker = app.test_client()
     attacker_id = AuthActions(attacker, make).login_new_teacher("visitor@example.com")
     assert upload(attacker, flood_file()).status_code == 303
-    for puzzle_id, rating, data in db.execute("SELECT id, rating, data FROM puzzles WHERE teacher_id = ?",
-                                              [attacker_id]):
+    for puzzle_id, rating, data in db.execute(
+        "SELECT id, rating, data FROM puzzles WHERE teacher_id = ?", [attacker_id]
+    ):
         stored = puzzles.get(db, puzzle_id)
         assert rating == initial_difficulty(stored.features) != -3
         assert json.loads(data)["time_limit"] == default_time_limit(stored.features) >= 20
@@ -100,8 +107,10 @@ def test_the_uploaders_own_class_gets_them_with_the_difficulty_of_their_features
 
 
 def counts(db) -> tuple:
-    return (db.execute("SELECT count(*) FROM puzzles").fetchone()[0],
-            db.execute("SELECT count(*) FROM puzzle_owners").fetchone()[0])
+    return (
+        db.execute("SELECT count(*) FROM puzzles").fetchone()[0],
+        db.execute("SELECT count(*) FROM puzzle_owners").fetchone()[0],
+    )
 
 
 def test_a_file_of_more_than_500_puzzles_is_refused_whole(client, teacher, db):
@@ -115,12 +124,27 @@ def test_a_file_of_more_than_500_puzzles_is_refused_whole(client, teacher, db):
 
 def test_a_teacher_with_2000_puzzles_waiting_can_add_no_more_and_nothing_is_stored(client, teacher, db):
     # 1,999 of the teacher's own puzzles already wait (rows made directly: the quota counts rows).
-    db["puzzles"].insert_all({"id": f"all-waiting{i:05d}", "kind": "all", "data": "{}", "source": "teacher",
-                              "teacher_id": teacher, "rating": 0.0, "rating_count": 0, "target": 9,
-                              "table_size": 3, "combo_size": 2, "created_at": "2026-01-01T00:00:00Z",
-                              "status": "pending"} for i in range(1999))
-    db["puzzle_owners"].insert_all({"teacher_id": teacher, "puzzle_id": f"all-waiting{i:05d}",
-                                    "created_at": "2026-01-01T00:00:00Z"} for i in range(1999))
+    db["puzzles"].insert_all(
+        {
+            "id": f"all-waiting{i:05d}",
+            "kind": "all",
+            "data": "{}",
+            "source": "teacher",
+            "teacher_id": teacher,
+            "rating": 0.0,
+            "rating_count": 0,
+            "target": 9,
+            "table_size": 3,
+            "combo_size": 2,
+            "created_at": "2026-01-01T00:00:00Z",
+            "status": "pending",
+        }
+        for i in range(1999)
+    )
+    db["puzzle_owners"].insert_all(
+        {"teacher_id": teacher, "puzzle_id": f"all-waiting{i:05d}", "created_at": "2026-01-01T00:00:00Z"}
+        for i in range(1999)
+    )
     before = counts(db)
     response = upload(client, flood_file(FLOOD[:2]))
     assert response.status_code == 400
@@ -134,15 +158,31 @@ def test_a_teacher_with_2000_puzzles_waiting_can_add_no_more_and_nothing_is_stor
 
 
 def test_the_editor_counts_against_the_same_quota(client, teacher, db, make):
-    ids = make.set_and_sheet(teacher)         # its one puzzle is the teacher's, waiting: 1 + 1,999
-    db["puzzles"].insert_all({"id": f"all-waiting{i:05d}", "kind": "all", "data": "{}", "source": "teacher",
-                              "teacher_id": teacher, "rating": 0.0, "rating_count": 0, "target": 9,
-                              "table_size": 3, "combo_size": 2, "created_at": "2026-01-01T00:00:00Z",
-                              "status": "pending"} for i in range(1999))
-    db["puzzle_owners"].insert_all({"teacher_id": teacher, "puzzle_id": f"all-waiting{i:05d}",
-                                    "created_at": "2026-01-01T00:00:00Z"} for i in range(1999))
+    ids = make.set_and_sheet(teacher)  # its one puzzle is the teacher's, waiting: 1 + 1,999
+    db["puzzles"].insert_all(
+        {
+            "id": f"all-waiting{i:05d}",
+            "kind": "all",
+            "data": "{}",
+            "source": "teacher",
+            "teacher_id": teacher,
+            "rating": 0.0,
+            "rating_count": 0,
+            "target": 9,
+            "table_size": 3,
+            "combo_size": 2,
+            "created_at": "2026-01-01T00:00:00Z",
+            "status": "pending",
+        }
+        for i in range(1999)
+    )
+    db["puzzle_owners"].insert_all(
+        {"teacher_id": teacher, "puzzle_id": f"all-waiting{i:05d}", "created_at": "2026-01-01T00:00:00Z"}
+        for i in range(1999)
+    )
     before = (counts(db), db.execute("SELECT count(*) FROM puzzle_set_items").fetchone()[0])
-    response = client.post(f"/sets/{ids['set_id']}/puzzles",
-                           data={"table": "R1a", "hand": "B4", "target": "5", "kind": "all"})
+    response = client.post(
+        f"/sets/{ids['set_id']}/puzzles", data={"table": "R1a", "hand": "B4", "target": "5", "kind": "all"}
+    )
     assert response.status_code == 400 and "at most 2,000 may wait" in text(response)
     assert (counts(db), db.execute("SELECT count(*) FROM puzzle_set_items").fetchone()[0]) == before

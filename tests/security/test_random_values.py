@@ -6,6 +6,7 @@ typed or tapped by children and so cannot be long: the throttles protect them
 (test_login_throttling_across_processes.py; docs/security.md, conscious deviations). The
 installation's secret key (256 bits, file mode 0600) is tested in tests/web/core/test_app_factory.py.
 """
+
 import base64
 import inspect
 import re
@@ -34,8 +35,7 @@ def test_tokens_nobody_types_have_at_least_128_bits(db, client, make):
     csrf_tokens = set()
     for _ in range(20):
         fresh = client.application.test_client()
-        signed = re.search(r'name="csrf_token" value="([^"]+)"',
-                           fresh.get("/login").get_data(as_text=True)).group(1)
+        signed = re.search(r'name="csrf_token" value="([^"]+)"', fresh.get("/login").get_data(as_text=True)).group(1)
         # The page carries Flask-WTF's signed token of a random value kept in the session:
         # the secret part is that value (hex).
         with fresh.session_transaction() as sess:
@@ -44,7 +44,7 @@ def test_tokens_nobody_types_have_at_least_128_bits(db, client, make):
         csrf_tokens.add(base64.urlsafe_b64encode(bytes.fromhex(raw)).decode().rstrip("="))
     qr_tokens = {make.class_row(make.klass(teacher, f"C{i}"))["qr_token"] for i in range(20)}
     for tokens in (session_tokens, csrf_tokens, qr_tokens):
-        assert len(tokens) == 20                      # no repeats
+        assert len(tokens) == 20  # no repeats
         assert min(_bits(t) for t in tokens) >= 128
 
 
@@ -67,14 +67,27 @@ def test_no_secret_comes_from_the_predictable_generator():
     # (web/classplay/tournament.py, seeded from `secrets`: nobody can steer the seating),
     # and to invent the demo
     # class's history (demo/history.py, seeded so every installation shows the same demo).
-    files = [p for part in APP_CODE for p in ([TRAINER / part] if part.endswith(".py")
-                                              else (TRAINER / part).rglob("*.py"))]
-    users = sorted(str(p.relative_to(TRAINER)) for p in files
-                   if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M))
-    assert users == ["demo/history.py", "practice/flow.py", "store/puzzles.py", "web/classplay/tournament.py",
-                     "web/drills/ahead.py"]
+    files = [
+        p for part in APP_CODE for p in ([TRAINER / part] if part.endswith(".py") else (TRAINER / part).rglob("*.py"))
+    ]
+    users = sorted(
+        str(p.relative_to(TRAINER))
+        for p in files
+        if re.search(r"^\s*(import random|from random import)", p.read_text(), re.M)
+    )
+    assert users == [
+        "demo/history.py",
+        "practice/flow.py",
+        "store/puzzles.py",
+        "web/classplay/tournament.py",
+        "web/drills/ahead.py",
+    ]
     # The CSRF value is Flask-WTF's: 64 bytes of os.urandom, hashed (trainer/web/core/csrf.py).
     assert "os.urandom(64)" in inspect.getsource(flask_wtf.csrf.generate_csrf)
-    for path in ("store/sessions.py", "store/classes.py", "store/picture_passwords.py",
-                 "keyfile.py"):     # keyfile: the installation's and the schools' master keys
+    for path in (
+        "store/sessions.py",
+        "store/classes.py",
+        "store/picture_passwords.py",
+        "keyfile.py",
+    ):  # keyfile: the installation's and the schools' master keys
         assert "secrets." in (TRAINER / path).read_text(), path

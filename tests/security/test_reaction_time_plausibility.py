@@ -7,6 +7,7 @@ input a hostile page could send (hypothesis). The worked cases are in
 tests/puzzles/test_timing.py; the drill endpoint that calls them has its own end-to-end tests
 (tests/security/test_late_answers.py, tests/web/drills/).
 """
+
 import math
 
 from hypothesis import given, settings, strategies as st
@@ -27,8 +28,12 @@ from trainer.puzzles.timing import (
 SETTINGS = settings(max_examples=300, deadline=None)
 # Anything a page (or a script posing as one) could put where the client time goes.
 client_claims = st.one_of(
-    st.none(), st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**9, 10**9),
-    st.text(max_size=8), st.sampled_from(["0", "1e9", "NaN", "-0", [], {}, [1.0]]))
+    st.none(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(10**9), 10**9),
+    st.text(max_size=8),
+    st.sampled_from(["0", "1e9", "NaN", "-0", [], {}, [1.0]]),
+)
 server_intervals = st.floats(min_value=0, max_value=3600, allow_nan=False)
 taps = st.integers(min_value=1, max_value=12)
 
@@ -71,17 +76,28 @@ def test_an_answer_faster_than_a_human_is_never_rated(client, server, n):
 
 
 PUZZLE = make_puzzle("tweak", RULES_EXAMPLE)
-SWEEP = [{"play": "G2a", "capture": ["R1a", "O3a", "Y3a"]}]   # 4 cards tapped: floor 1 s
+SWEEP = [{"play": "G2a", "capture": ["R1a", "O3a", "Y3a"]}]  # 4 cards tapped: floor 1 s
 
 
 @settings(max_examples=150, deadline=None)
-@given(client=client_claims, server=st.floats(min_value=0, max_value=0.999),
-       pupil=st.floats(-3, 3), puzzle=st.floats(-3, 3), count=st.integers(0, 500))
+@given(
+    client=client_claims,
+    server=st.floats(min_value=0, max_value=0.999),
+    pupil=st.floats(-3, 3),
+    puzzle=st.floats(-3, 3),
+    count=st.integers(0, 500),
+)
 def test_a_scripted_instant_answer_moves_no_rating(client, server, pupil, puzzle, count):
     # ASVS 5.0 V2.4.2 / V2.3.2: a bot answering right at once gains nothing, and cannot sink
     # a puzzle's rating either, whatever time it claims.
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(pupil, count), puzzle_rating=Rating(puzzle, count),
-                        client_seconds=client, server_seconds=server)
+    out = score_attempt(
+        PUZZLE,
+        SWEEP,
+        pupil=Rating(pupil, count),
+        puzzle_rating=Rating(puzzle, count),
+        client_seconds=client,
+        server_seconds=server,
+    )
     assert out.grade.correct
     assert out.update is None and TOO_FAST in out.timing.flags
     assert out.pupil_after == Rating(pupil, count) and out.puzzle_after == Rating(puzzle, count)
@@ -94,8 +110,9 @@ def test_no_claimed_time_rates_better_than_the_human_floor(claim, server):
     # ASVS 5.0 V2.2.2 / V2.4.2: the page may claim less time than the server saw (the network's
     # share cannot be measured), but a claim that moves a rating is never below the human
     # floor: for these 4 taps at most S = 1 - 1.0/20 = 0.95, a real child's best.
-    out = score_attempt(PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(),
-                        client_seconds=claim, server_seconds=server)
+    out = score_attempt(
+        PUZZLE, SWEEP, pupil=Rating(), puzzle_rating=Rating(), client_seconds=claim, server_seconds=server
+    )
     floor = MIN_SECONDS_PER_TAP * 4
     if out.update is not None:
         assert out.timing.seconds >= floor and out.score <= 1 - floor / out.limit + 1e-9

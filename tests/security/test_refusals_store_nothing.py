@@ -8,6 +8,7 @@ answer is a 4xx, every table must hold what it held before (walk.snapshot: rows,
 their number). The world is put back (SQLite backup API) after every request, so each starts
 from the same one.
 """
+
 import sqlite3
 
 from route_table import ALL_ROUTES, PLAIN_POSTS, PUPIL_LOGIN_ROUTES, PUPIL_ROUTES, TOKEN_ROUTES
@@ -22,11 +23,26 @@ from .walk import Snapshots, post_rules, url
 COUNTED = {"login_failures", "login_throttle", "known_devices", "maintenance"}
 # Who sends each form (test_request_forgery.py's test_every_post_route_is_known makes sure
 # every POST route has one in tests/route_table.py).
-ANONYMOUS = {"auth.register", "auth.login", "pupil_login.join", "pupil_login.join_qr", "invitations.join",
-             *TOKEN_ROUTES}
+ANONYMOUS = {
+    "auth.register",
+    "auth.login",
+    "pupil_login.join",
+    "pupil_login.join_qr",
+    "invitations.join",
+    *TOKEN_ROUTES,
+}
 JOINING = {*PUPIL_LOGIN_ROUTES, "pupil_login.leave"}
-PUPIL = {*PUPIL_ROUTES, "games.new", "practice.next_puzzle", "practice.answer", "practice.countdown",
-         "pupil_home.switch", "pupil_home.avatar", "pupil_home.play", "classplay.open_table"}
+PUPIL = {
+    *PUPIL_ROUTES,
+    "games.new",
+    "practice.next_puzzle",
+    "practice.answer",
+    "practice.countdown",
+    "pupil_home.switch",
+    "pupil_home.avatar",
+    "pupil_home.play",
+    "classplay.open_table",
+}
 BAD_VALUES = ("", "\x00", "x" * 3000, "٣")
 
 
@@ -55,13 +71,15 @@ def test_every_refused_form_leaves_the_database_as_it_was(app, hostile_world, db
     for puzzle_id in [p for (p,) in db.execute("SELECT id FROM puzzles ORDER BY id LIMIT ?", [MAX_SET])]:
         puzzle_sets.add_puzzle(db, world.ids["set_id"], puzzle_id, MAX_SET)
     tokens = {role: client.csrf_token() for role, client in world.clients.items()}
-    cookies = {role: "; ".join(f"{c.key}={c.value}" for c in client._cookies.values())
-               for role, client in world.clients.items()}
+    cookies = {
+        role: "; ".join(f"{c.key}={c.value}" for c in client._cookies.values())
+        for role, client in world.clients.items()
+    }
     live = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
     pristine = sqlite3.connect(":memory:")
     live.backup(pristine)
 
-    snapshot = Snapshots(db)   # a refusal mostly writes nothing: no need to read every table
+    snapshot = Snapshots(db)  # a refusal mostly writes nothing: no need to read every table
 
     def rows():
         return {t: r for t, r in snapshot().items() if t not in COUNTED}
@@ -77,8 +95,12 @@ def test_every_refused_form_leaves_the_database_as_it_was(app, hostile_world, db
             form = {k: v.format(join_code=world.join_code, qr_token=world.qr_token) for k, v in form.items()}
             address = url(app, rule, world.ids)
             for what, data in refusals(form):
-                response = sender.post(address, csrf=False, data={**data, "csrf_token": tokens[role]},
-                                       environ_overrides={"HTTP_COOKIE": cookies[role]})
+                response = sender.post(
+                    address,
+                    csrf=False,
+                    data={**data, "csrf_token": tokens[role]},
+                    environ_overrides={"HTTP_COOKIE": cookies[role]},
+                )
                 assert response.status_code < 500, (endpoint, what)
                 after = rows()
                 if 400 <= response.status_code < 500:
@@ -92,5 +114,5 @@ def test_every_refused_form_leaves_the_database_as_it_was(app, hostile_world, db
         live.close()
         pristine.close()
     assert refused > 200
-    assert snapshot.reads > 1   # the backups that put the world back were seen
+    assert snapshot.reads > 1  # the backups that put the world back were seen
     assert failures == [], "\n".join(failures)

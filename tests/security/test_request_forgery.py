@@ -5,6 +5,7 @@ Every POST route of app.url_map is tried: a route added later without a form-dat
 PLAIN_POSTS of tests/route_table.py (or its table of id routes) fails test_every_post_route_is_known.
 (tests/web/core/test_csrf.py shows the two ways the token travels: form field and htmx header.)
 """
+
 import pytest
 
 from route_table import ALL_ROUTES, PLAIN_POSTS
@@ -24,8 +25,11 @@ def _form(endpoint, hostile_world):
 
 
 def test_every_post_route_is_known(app):
-    unknown = [r.endpoint for r in post_rules(app)
-               if r.endpoint not in PLAIN_POSTS and "POST" not in ALL_ROUTES.get(r.endpoint, {})]
+    unknown = [
+        r.endpoint
+        for r in post_rules(app)
+        if r.endpoint not in PLAIN_POSTS and "POST" not in ALL_ROUTES.get(r.endpoint, {})
+    ]
     assert unknown == [], "add their form data to PLAIN_POSTS (tests/route_table.py)"
 
 
@@ -58,20 +62,21 @@ def test_forged_posts_are_refused_and_change_nothing(app, hostile_world, db, end
     # ASVS 5.0 V3.5.2 / V3.5.3: a request the browser marks as cross-site, or from another
     # origin, is refused even with the right token: a CORS-safelisted form post from
     # another site cannot get through.
-    for headers in ({"Sec-Fetch-Site": "cross-site"},
-                    {"Origin": "https://evil.example"},
-                    {"Origin": "http://localhost.evil.example"},
-                    {"Origin": "http://localhost:8080"},     # another port is another origin
-                    {"Origin": "https://localhost"},         # and another scheme
-                    {"Origin": "null"}):                     # sandboxed frames, data: pages
+    for headers in (
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "https://evil.example"},
+        {"Origin": "http://localhost.evil.example"},
+        {"Origin": "http://localhost:8080"},  # another port is another origin
+        {"Origin": "https://localhost"},  # and another scheme
+        {"Origin": "null"},
+    ):  # sandboxed frames, data: pages
         response = client.post(address, data=form, headers=headers)
         assert response.status_code == 403, headers
     assert snapshot(db) == before
 
     # The other side: the same request from the page itself goes through, so the refusals
     # above are the CSRF check's and not something else's.
-    response = client.post(address, data=form,
-                           headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"})
+    response = client.post(address, data=form, headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"})
     assert response.status_code != 403
     assert CSRF_MESSAGE not in response.get_data(as_text=True)
 
@@ -89,8 +94,7 @@ def test_logging_in_needs_the_token_too(client, make, db):
     # ASVS 5.0 V3.5.1: login forms are sensitive as well (login CSRF: a forged login into
     # the attacker's account); a refused login is not even counted by the throttle.
     make.teacher(email="a@school.example")
-    response = client.post("/login", csrf=False, data={"email": "a@school.example",
-                                                       "password": TEACHER_PASSWORD})
+    response = client.post("/login", csrf=False, data={"email": "a@school.example", "password": TEACHER_PASSWORD})
     assert response.status_code == 400
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM login_throttle").fetchone()[0] == 0
@@ -107,11 +111,9 @@ def test_behind_the_tls_proxy_the_sites_own_https_origin_is_accepted(tmp_path, m
     proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "tweak.school.example"}
     token = csrf_from(client.get("/login", headers=proxy).get_data(as_text=True))
     form = {"email": "a@school.example", "password": TEACHER_PASSWORD, "csrf_token": token}
-    evil = client.post("/login", csrf=False, data=form,
-                       headers={**proxy, "Origin": "https://evil.example"})
+    evil = client.post("/login", csrf=False, data=form, headers={**proxy, "Origin": "https://evil.example"})
     assert evil.status_code == 403
-    own = client.post("/login", csrf=False, data=form,
-                      headers={**proxy, "Origin": "https://tweak.school.example"})
+    own = client.post("/login", csrf=False, data=form, headers={**proxy, "Origin": "https://tweak.school.example"})
     assert own.status_code == 303
 
 
@@ -126,11 +128,9 @@ def test_real_server_behind_the_proxy_accepts_its_own_origin_only(real_servers):
     proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "tweak.school.example"}
     browser.get(real_servers.single, "/login", headers=proxy)
     form = {"email": "proxy@school.example", "password": TEACHER_PASSWORD}
-    evil = browser.post(real_servers.single, "/login", form,
-                        headers={**proxy, "Origin": "https://evil.example"})
+    evil = browser.post(real_servers.single, "/login", form, headers={**proxy, "Origin": "https://evil.example"})
     assert evil.status == 403
-    own = browser.post(real_servers.single, "/login", form,
-                       headers={**proxy, "Origin": "https://tweak.school.example"})
+    own = browser.post(real_servers.single, "/login", form, headers={**proxy, "Origin": "https://tweak.school.example"})
     assert own.status == 303 and own.headers["Location"] == "/classes"
 
 
@@ -144,8 +144,14 @@ def test_every_form_on_every_page_carries_the_token(visits):
         assert v.body.count("<form") == v.body.count('name="csrf_token"'), v.url
     # The offline page is nobody's (cached without cookies by the service worker) and has no form;
     # nor has the parent page (issue 37.3), which runs no script and uses no session.
-    full = [v for v in visits if v.is_html and not v.fragment and v.status == 200
-            and v.endpoint not in ("install.offline", "parent_page.show")]
+    full = [
+        v
+        for v in visits
+        if v.is_html
+        and not v.fragment
+        and v.status == 200
+        and v.endpoint not in ("install.offline", "parent_page.show")
+    ]
     assert all('hx-headers=\'{"X-CSRFToken": "' in v.body for v in full)
 
 
@@ -156,8 +162,9 @@ def test_a_non_ascii_csrf_token_in_the_form_is_a_400_on_every_anonymous_post(cli
     before = snapshot(db)
     for address in ("/login", "/register", "/join", "/join/qr", "/language"):
         body = f"csrf_token={sent}&email=a%40b.example&password=x"
-        response = client.post(address, csrf=False, data=body.encode(),
-                               content_type="application/x-www-form-urlencoded")
+        response = client.post(
+            address, csrf=False, data=body.encode(), content_type="application/x-www-form-urlencoded"
+        )
         assert response.status_code == 400, address
         assert CSRF_MESSAGE in response.get_data(as_text=True)
     assert snapshot(db) == before
@@ -166,8 +173,9 @@ def test_a_non_ascii_csrf_token_in_the_form_is_a_400_on_every_anonymous_post(cli
 @pytest.mark.parametrize("sent", [b"\xc3\xa9", b"\xff\xfe", b"\x80", "é".encode("latin-1")])
 def test_a_csrf_header_with_bytes_above_0x7f_is_a_400(client, sent):
     client.get("/login")
-    environ = {"HTTP_X_CSRFTOKEN": sent.decode("latin-1")}   # WSGI carries header bytes as latin-1
-    response = client.post("/login", csrf=False, data={"email": "a@b.example", "password": "x"},
-                           environ_overrides=environ)
+    environ = {"HTTP_X_CSRFTOKEN": sent.decode("latin-1")}  # WSGI carries header bytes as latin-1
+    response = client.post(
+        "/login", csrf=False, data={"email": "a@b.example", "password": "x"}, environ_overrides=environ
+    )
     assert response.status_code == 400
     assert CSRF_MESSAGE in response.get_data(as_text=True)

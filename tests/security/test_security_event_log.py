@@ -1,7 +1,6 @@
 """The security event log (trainer/web/core/security_log.py): what happened, to which account id,
 from which address, and never a secret or a child's name."""
 
-
 from web_helpers import TEACHER_PASSWORD
 
 PICTURES = ("sun", "tree", "boat")
@@ -25,15 +24,20 @@ def test_teacher_logins_failures_and_throttling_are_logged_by_account_id(app, cl
     assert events[0] == f"event=teacher_login_failed teacher={teacher_id} ip=127.0.0.1"
     assert events[1].startswith(f"event=teacher_login_failed teacher={teacher_id} now_locked_seconds=")
     events.clear()
-    assert client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 429
+    assert (
+        client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 429
+    )
     one(events, f"event=teacher_login_throttled teacher={teacher_id} seconds=")
     app.config["TEACHER_LOGIN_FREE_FAILURES"] = 100
     with app.app_context():
         from trainer.store import throttle
         from trainer.web.db import get_db
+
         throttle.forget(get_db(), "teacher:logged@school.example")
     events.clear()
-    assert client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 303
+    assert (
+        client.post("/login", data={"email": "logged@school.example", "password": TEACHER_PASSWORD}).status_code == 303
+    )
     assert events == [f"event=teacher_login teacher={teacher_id} ip=127.0.0.1"]
     client.post("/logout")
     assert events[-1] == f"event=logout teacher={teacher_id} ip=127.0.0.1"

@@ -6,6 +6,7 @@ pupil choosing their name, and a logged-in pupil, as full pages and as htmx frag
 pages and redirects are responses too and are checked the same way.
 (Moved here from tests/web/core/test_security_headers.py, which checked six public pages.)
 """
+
 import base64
 import hashlib
 import re
@@ -18,8 +19,12 @@ from .walk import get_rules, scan
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRED_CSP = {
-    "default-src": "'self'", "script-src": "'self'", "style-src": "'self'",
-    "object-src": "'none'", "base-uri": "'none'", "frame-ancestors": "'none'",
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "frame-ancestors": "'none'",
     "form-action": "'self'",
 }
 
@@ -50,18 +55,18 @@ def _check_own_csp(v, where: str) -> None:
     assert v.headers["Referrer-Policy"] == "no-referrer", where
     assert v.headers["Cache-Control"] == "private, no-store", where
 
+
 # GET routes that are no page of their own (their headers are checked all the same).
 NEVER_200 = {
     "signin.start": "sends the browser on to the school's sign-in service (issue 25)",
     "signin.callback": "answers only the service sending the browser back (tests/oidc)",
     "invitations.accept": "the invitation link: keeps its token in the session and sends the "
-                          "browser on to /invitation (issue 38.2)",
-    "signin.link_teacher": "only after a service's first sign-in of a teacher "
-                           "(tests/browser/test_oidc_signin.py)",
+    "browser on to /invitation (issue 38.2)",
+    "signin.link_teacher": "only after a service's first sign-in of a teacher (tests/browser/test_oidc_signin.py)",
     "school_signin.test": "the administrator's test sign-in: sends the browser on to the service "
-                          "(tests/oidc/test_saving_a_service.py)",
+    "(tests/oidc/test_saving_a_service.py)",
     "home_login.closed": "only a home session outside its hours sees it; every other visitor is sent "
-                         "on (tests/web/pupils/test_home_login.py, issue 37.1)",
+    "on (tests/web/pupils/test_home_login.py, issue 37.1)",
 }
 
 
@@ -71,7 +76,7 @@ def test_the_walk_reaches_every_page(walked):
     # (each GET route answered 200 to at least one kind of visitor), not only redirects.
     reached = {v.endpoint for v in visits if v.status == 200}
     assert reached | set(NEVER_200) == {r.endpoint for r in get_rules(app)}
-    assert {v.endpoint for v in visits} >= set(NEVER_200)       # walked all the same
+    assert {v.endpoint for v in visits} >= set(NEVER_200)  # walked all the same
     assert {v.status for v in visits} >= {200, 302, 404}
 
 
@@ -164,10 +169,14 @@ def test_no_template_holds_inline_script_handlers_or_styles():
                 problems.append(f"{name}: inline {tag}")
         # The parent page's head (OWN_CSP) holds its one <style>, allowed by hash, and nothing else.
         style = None if str(name) == OWN_STYLE_TEMPLATE else (r"<style\b", "<style>")
-        for pattern, what in [(r"\son[a-z]+\s*=", "on*= handler"), (r"\shx-on", "hx-on handler"),
-                              (r"\sstyle\s*=", "style= attribute"), *([style] if style else []),
-                              (r"javascript:", "javascript: address"),
-                              (r"""(src|href|action)\s*=\s*["']?(https?:)?//""", "another origin")]:
+        for pattern, what in [
+            (r"\son[a-z]+\s*=", "on*= handler"),
+            (r"\shx-on", "hx-on handler"),
+            (r"\sstyle\s*=", "style= attribute"),
+            *([style] if style else []),
+            (r"javascript:", "javascript: address"),
+            (r"""(src|href|action)\s*=\s*["']?(https?:)?//""", "another origin"),
+        ]:
             if re.search(pattern, text, re.I):
                 problems.append(f"{name}: {what}")
         # ASVS 5.0 V1.2.1: output is escaped by Jinja; `|safe` only for our own picture SVGs.
@@ -185,8 +194,16 @@ def test_scripts_never_build_html_from_strings_or_eval():
     assert SCRIPTS
     for path in SCRIPTS:
         text = path.read_text(encoding="utf-8")
-        for risky in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                      "new Function", "setTimeout(\"", "setInterval(\""):
+        for risky in (
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "new Function",
+            'setTimeout("',
+            'setInterval("',
+        ):
             assert risky not in text, f"{path.name}: {risky}"
 
 

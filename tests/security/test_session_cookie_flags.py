@@ -3,6 +3,7 @@ also behind a TLS reverse proxy when TRUST_PROXY says to believe it.
 
 (Moved here from the former cookie-flag tests and strengthened.)
 """
+
 from http.cookies import SimpleCookie
 
 import pytest
@@ -17,17 +18,20 @@ def _session_cookie(response):
     for header in response.headers.getlist("Set-Cookie"):
         name = header.split("=", 1)[0]
         if name in ("tweak_session", "__Host-tweak_session"):
-            attributes = {part.strip().split("=", 1)[0].lower(): part.strip()
-                          for part in header.split(";")[1:]}
+            attributes = {part.strip().split("=", 1)[0].lower(): part.strip() for part in header.split(";")[1:]}
             return name, attributes
     raise AssertionError("no session cookie set")
 
 
 def _login(client, **kw):
     token = csrf_from(client.get("/login", **kw).get_data(as_text=True))
-    return client.post("/login", headers={"Origin": kw.get("base_url", "http://localhost")}, **kw,
-                       csrf=False, data={"email": "a@school.example", "password": TEACHER_PASSWORD,
-                                         "csrf_token": token})
+    return client.post(
+        "/login",
+        headers={"Origin": kw.get("base_url", "http://localhost")},
+        **kw,
+        csrf=False,
+        data={"email": "a@school.example", "password": TEACHER_PASSWORD, "csrf_token": token},
+    )
 
 
 def test_cookie_is_httponly_samesite_lax_on_plain_http(client, make):
@@ -105,6 +109,11 @@ def test_the_cookie_stays_far_below_the_browser_limit(client, pupil_auth, make):
 @pytest.mark.parametrize("role", ["teacher", "pupil"])
 def test_no_other_cookie_is_ever_set(visits, role):
     # ASVS 5.0 V14.3.3: nothing but the session token is kept in the browser's cookies.
-    names = {header.split("=", 1)[0] for v in visits if v.role == role
-             for k, header in v.headers.items() if k == "Set-Cookie"}
+    names = {
+        header.split("=", 1)[0]
+        for v in visits
+        if v.role == role
+        for k, header in v.headers.items()
+        if k == "Set-Cookie"
+    }
     assert names <= {"tweak_session"}

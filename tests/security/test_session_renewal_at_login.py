@@ -5,6 +5,7 @@ Related: the database keeps only the token's SHA-256
 (tests/web/teachers/test_login.py::test_database_holds_only_a_hash_of_the_session_token); tokens
 have 256 random bits (tests/security/test_random_values.py).
 """
+
 import pytest
 
 from trainer.store.db import connect
@@ -24,8 +25,7 @@ def _become(role, client, make, ids):
         client.get("/login")
         client.csrf_token()
     elif role == "teacher":
-        assert client.post("/login", data={"email": ids["email"], "password": TEACHER_PASSWORD}
-                           ).status_code == 303
+        assert client.post("/login", data={"email": ids["email"], "password": TEACHER_PASSWORD}).status_code == 303
     else:
         assert PupilActions(client, make).login(ids["class_id"], ids["pupil_id"]).status_code == 303
 
@@ -34,15 +34,24 @@ def _become(role, client, make, ids):
 def ids(make):
     teacher = make.teacher(email="t@school.example")
     class_id = make.klass(teacher)
-    return {"email": "t@school.example", "class_id": class_id,
-            "pupil_id": make.pupil(class_id, "Noor", password="sun,tree,boat")}
+    return {
+        "email": "t@school.example",
+        "class_id": class_id,
+        "pupil_id": make.pupil(class_id, "Noor", password="sun,tree,boat"),
+    }
 
 
-@pytest.mark.parametrize("before, login_as", [
-    ("anonymous", "teacher"), ("anonymous", "pupil"),   # fixation: a cookie planted before login
-    ("pupil", "teacher"), ("teacher", "pupil"),         # one person after another on a tablet
-    ("teacher", "teacher"), ("pupil", "pupil"),         # re-authentication
-])
+@pytest.mark.parametrize(
+    "before, login_as",
+    [
+        ("anonymous", "teacher"),
+        ("anonymous", "pupil"),  # fixation: a cookie planted before login
+        ("pupil", "teacher"),
+        ("teacher", "pupil"),  # one person after another on a tablet
+        ("teacher", "teacher"),
+        ("pupil", "pupil"),  # re-authentication
+    ],
+)
 def test_login_issues_a_new_token_and_ends_the_old_one(app, client, make, db, ids, before, login_as):
     # ASVS 5.0 V7.2.4: a new session token on authentication, including re-authentication,
     # and the current one terminated.
@@ -80,8 +89,7 @@ def test_only_tokens_the_server_issued_are_accepted(app, tmp_path, make, ids):
     Make(other_db).teacher(email="t@school.example")
     other_db.close()
     foreign = other.test_client()
-    assert foreign.post("/login", data={"email": "t@school.example", "password": TEACHER_PASSWORD}
-                        ).status_code == 303
+    assert foreign.post("/login", data={"email": "t@school.example", "password": TEACHER_PASSWORD}).status_code == 303
     client = app.test_client()
     client.set_cookie(COOKIE, foreign.get_cookie(COOKIE).value)
     assert client.get("/classes").status_code == 302

@@ -7,6 +7,7 @@ a teacher's session ends after the idle time and a busy one is kept alive
 (::test_session_expires_after_idle_timeout, ::test_active_session_is_kept_alive), archiving a
 pupil logs them out (tests/web/classes/test_pupil_manage.py::test_archiving_logs_the_pupil_out).
 """
+
 import time
 
 import pytest
@@ -57,9 +58,11 @@ def test_the_exact_old_cookie_is_refused_after_logout_also_for_changes(app, clie
     assert thief.get(home).status_code == 302
     # The old cookie still carries a CSRF token that matches: the post passes the CSRF check
     # and must still be refused for want of a login.
-    for path, form in (("/classes", {"name": "After logout"}),
-                       (f"/classes/{ids['class_id']}/pupils", {"name": "Ghost"}),
-                       ("/language", {"lang": "fi"})):
+    for path, form in (
+        ("/classes", {"name": "After logout"}),
+        (f"/classes/{ids['class_id']}/pupils", {"name": "Ghost"}),
+        ("/language", {"lang": "fi"}),
+    ):
         thief.post(path, csrf=False, data={**form, "csrf_token": token})
     assert snapshot(db)["classes"] == before["classes"]
     assert snapshot(db)["pupils"] == before["pupils"]
@@ -74,8 +77,12 @@ def test_real_server_refuses_the_replayed_cookie_after_logout(real_servers):
     db.close()
     browser = real_servers.browser()
     browser.get(real_servers.single, "/login")
-    assert browser.post(real_servers.single, "/login",
-                        {"email": "replay@school.example", "password": TEACHER_PASSWORD}).status == 303
+    assert (
+        browser.post(
+            real_servers.single, "/login", {"email": "replay@school.example", "password": TEACHER_PASSWORD}
+        ).status
+        == 303
+    )
     assert browser.get(real_servers.workers, "/classes").status == 200
     stolen = browser.cookie_header()
     assert browser.post(real_servers.workers, "/logout").status == 303
@@ -99,11 +106,9 @@ def test_a_busy_session_still_ends_12_hours_after_login(client, make, db, ids, r
     # ASVS 5.0 V7.3.2: an absolute maximum session lifetime. The cookie is re-issued on every
     # request, so only the server can enforce it (before the fix it never ended).
     home = _login(role, client, make, ids)
-    db.execute("UPDATE auth_sessions SET created_at = ?, last_seen = ?",
-               [time.time() - 11.5 * 3600, time.time()])
+    db.execute("UPDATE auth_sessions SET created_at = ?, last_seen = ?", [time.time() - 11.5 * 3600, time.time()])
     assert client.get(home).status_code == 200
-    db.execute("UPDATE auth_sessions SET created_at = ?, last_seen = ?",
-               [time.time() - 12.5 * 3600, time.time()])
+    db.execute("UPDATE auth_sessions SET created_at = ?, last_seen = ?", [time.time() - 12.5 * 3600, time.time()])
     assert client.get(home).status_code == 302
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
 
@@ -139,10 +144,16 @@ def test_deleting_a_pupil_ends_their_session(app, client, auth, make, db):
 
 def test_every_page_behind_a_login_offers_logout(visits):
     # ASVS 5.0 V7.4.4: easy and visible access to logout on every authenticated page.
-    pages = [v for v in visits if v.role in ("teacher", "pupil") and v.status == 200
-             and v.is_html and not v.fragment
-             # The parent page opens no session and shows none (issue 37.3): nothing to log out of.
-             and v.endpoint not in ("error 404", "install.offline", "parent_page.show")]
+    pages = [
+        v
+        for v in visits
+        if v.role in ("teacher", "pupil")
+        and v.status == 200
+        and v.is_html
+        and not v.fragment
+        # The parent page opens no session and shows none (issue 37.3): nothing to log out of.
+        and v.endpoint not in ("error 404", "install.offline", "parent_page.show")
+    ]
     assert {v.role for v in pages} == {"teacher", "pupil"}
     for v in pages:
         forms = scan(v.body).forms
@@ -178,12 +189,13 @@ def test_a_new_picture_password_ends_the_pupils_open_sessions(app, client, auth,
     assert client.post(f"/pupils/{pupil_id}/reset-pictures").status_code in (200, 303)
     assert tablets[0].get("/me").status_code == 302
     assert tablets[1].get("/me").status_code == 302
-    assert tablets[2].get("/me").status_code == 200       # a classmate stays logged in
+    assert tablets[2].get("/me").status_code == 200  # a classmate stays logged in
     assert db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0] == 0
 
 
-def test_a_password_set_from_the_command_line_ends_every_session_of_the_teacher(app, client, make, db,
-                                                                                 monkeypatch, capsys):
+def test_a_password_set_from_the_command_line_ends_every_session_of_the_teacher(
+    app, client, make, db, monkeypatch, capsys
+):
     # ASVS 5.0 V7.4.3: the school's IT sets a new password (`trainer set-password`) because
     # the old one is lost or stolen: every session opened with the old one ends.
     from trainer.cli.main import main
@@ -198,7 +210,7 @@ def test_a_password_set_from_the_command_line_ends_every_session_of_the_teacher(
     assert main(["set-password", "t@school.example", "--db", app.config["DATABASE"]]) == 0
     assert "t@school.example" in capsys.readouterr().err
     assert laptops[0].get("/classes").status_code == 302
-    assert laptops[1].get("/classes").status_code == 200   # another teacher is not touched
+    assert laptops[1].get("/classes").status_code == 200  # another teacher is not touched
     assert passwords.verify(teachers.get(db, teacher)["password_hash"], "a brand new password")
     assert db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?", [teacher]).fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?", [other]).fetchone()[0] == 1

@@ -4,6 +4,7 @@ wait past the time limit, a look at the drill page. Hypothesis's state machine r
 sequences: start the drill, answer rightly or with a malformed answer, with or without the
 page's tickets (ahead.py), tap a card, wait (the server's clock moves: school_day.now), look
 again. After every step: no 5xx, and a refused request (4xx) stored nothing."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ from .walk import snapshot
 TEMPLATE = re.compile(r"<template data-ahead[^>]*>(.*?)</template>", re.S)
 ATTEMPT = re.compile(r'name="attempt" value="([^"]+)"')
 TICKET = re.compile(r'name="ahead" value="([^"]+)"')
-WAITS = (1, 8, 19, 40, 120)      # seconds: inside the 20 s limit, past it, past the grace
+WAITS = (1, 8, 19, 40, 120)  # seconds: inside the 20 s limit, past it, past the grace
 DAY = date(2026, 12, 2)
 
 
@@ -71,8 +72,10 @@ class Drill(RuleBasedStateMachine):
     def look(self):
         page = self._send("GET", "/practice")
         if page.status_code == 200:
-            self.tickets = [{"attempt": ATTEMPT.search(block).group(1), "ticket": TICKET.search(block).group(1)}
-                            for block in TEMPLATE.findall(page.get_data(as_text=True))]
+            self.tickets = [
+                {"attempt": ATTEMPT.search(block).group(1), "ticket": TICKET.search(block).group(1)}
+                for block in TEMPLATE.findall(page.get_data(as_text=True))
+            ]
 
     @rule(seconds=st.sampled_from(WAITS))
     def wait(self, seconds):
@@ -83,14 +86,19 @@ class Drill(RuleBasedStateMachine):
     def answer_right(self, client_ms, queued):
         attempt = self._pending()
         combos = right_answer(self.world.puzzle_of(attempt))
-        data = {"attempt": attempt["id"], "answer": json.dumps(combos), "client_ms": str(client_ms),
-                "final": "done", "taps": "[]"}
+        data = {
+            "attempt": attempt["id"],
+            "answer": json.dumps(combos),
+            "client_ms": str(client_ms),
+            "final": "done",
+            "taps": "[]",
+        }
         if queued:
             data["queued_ms"] = queued
         self._send("POST", "/practice/answer", data)
 
     @precondition(lambda self: self._pending() is not None)
-    @rule(bad=st.sampled_from(["x", "", "[{}]", "null", "{\"play\": 1}", "٣"]))
+    @rule(bad=st.sampled_from(["x", "", "[{}]", "null", '{"play": 1}', "٣"]))
     def answer_malformed(self, bad):
         self._send("POST", "/practice/answer", {"attempt": self._pending()["id"], "answer": bad})
 
@@ -111,12 +119,24 @@ class Drill(RuleBasedStateMachine):
         item = self.tickets[which % len(self.tickets)]
         with self.app.app_context():
             from trainer.web.drills import ahead
+
             puzzle_id = ahead.read(item["ticket"])["puzzle_id"]
         from trainer.store import puzzles
+
         combos = right_answer(puzzles.get(self.db, puzzle_id))
-        self._send("POST", "/practice/answer", {"attempt": item["attempt"], "ahead": item["ticket"],
-                                                "answer": json.dumps(combos), "client_ms": "5000", "final": "done",
-                                                "taps": "[]", "queued_ms": queued})
+        self._send(
+            "POST",
+            "/practice/answer",
+            {
+                "attempt": item["attempt"],
+                "ahead": item["ticket"],
+                "answer": json.dumps(combos),
+                "client_ms": "5000",
+                "final": "done",
+                "taps": "[]",
+                "queued_ms": queued,
+            },
+        )
 
     @invariant()
     def the_drill_page_stays_up(self):
@@ -125,5 +145,6 @@ class Drill(RuleBasedStateMachine):
 
 
 TestDrillSequences = Drill.TestCase
-TestDrillSequences.settings = settings(max_examples=40, stateful_step_count=14, deadline=None, database=None,
-                                       suppress_health_check=list(HealthCheck))
+TestDrillSequences.settings = settings(
+    max_examples=40, stateful_step_count=14, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+)

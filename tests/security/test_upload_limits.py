@@ -6,6 +6,7 @@ Already proved elsewhere: an oversized class list gets "That file is too big"
 text, at most 100 names, or it is refused with a clear message and nothing is stored
 (tests/web/classes/test_roster_csv.py::test_unusable_files_get_a_clear_message, ASVS 5.0 V5.2.2).
 """
+
 import http.client
 import io
 
@@ -33,8 +34,11 @@ def test_every_post_route_refuses_an_oversized_body_with_a_friendly_413(app, hos
         if kind == "form":
             response = client.post(address, data={"name": "x" * (LIMIT + 1024)})
         else:
-            response = client.post(address, content_type="multipart/form-data",
-                                   data={"file": (io.BytesIO(b"Noor\n" * (LIMIT // 4)), "big.csv")})
+            response = client.post(
+                address,
+                content_type="multipart/form-data",
+                data={"file": (io.BytesIO(b"Noor\n" * (LIMIT // 4)), "big.csv")},
+            )
         assert response.status_code == 413, address
         assert TOO_BIG in response.get_data(as_text=True), address
     assert snapshot(db) == before
@@ -56,12 +60,16 @@ def test_the_real_servers_refuse_oversized_bodies(real_servers):
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         chunks = (b"name=" + b"x" * 16379 for _ in range(40))  # 640 KiB
         try:
-            conn.request("POST", "/join", body=chunks, encode_chunked=True,
-                         headers={"Content-Type": "application/x-www-form-urlencoded",
-                                  "Cookie": browser.cookie_header()})
+            conn.request(
+                "POST",
+                "/join",
+                body=chunks,
+                encode_chunked=True,
+                headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": browser.cookie_header()},
+            )
             status = conn.getresponse().status
         except (BrokenPipeError, ConnectionResetError):
-            status = "closed"   # the server stopped reading and hung up: refused as well
+            status = "closed"  # the server stopped reading and hung up: refused as well
         finally:
             conn.close()
         assert status in (413, 400, "closed"), server.name

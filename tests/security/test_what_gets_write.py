@@ -12,8 +12,12 @@ from .walk import walk
 
 
 def _everything(db):
-    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
-                                       " AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    tables = [
+        r[0]
+        for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+    ]
     out = {}
     for table in tables:
         cursor = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
@@ -37,8 +41,9 @@ def _changes(before, after):
 
 def test_gets_write_only_the_documented_bookkeeping(app, hostile_world, db, make):
     pupil_id = hostile_world.pupil_id
-    attempt_id, limit = db.execute("SELECT id, time_limit_s FROM attempts WHERE pupil_id = ?"
-                                   " AND answered_at IS NULL", [pupil_id]).fetchone()
+    attempt_id, limit = db.execute(
+        "SELECT id, time_limit_s FROM attempts WHERE pupil_id = ? AND answered_at IS NULL", [pupil_id]
+    ).fetchone()
     db.execute("UPDATE attempts SET issued_at = issued_at - ? WHERE id = ?", [limit + 60, attempt_id])
     db.execute("UPDATE games SET turn_key = NULL, turn_shown_at = NULL")
     db.execute("UPDATE auth_sessions SET last_seen = last_seen - 120")
@@ -52,7 +57,7 @@ def test_gets_write_only_the_documented_bookkeeping(app, hostile_world, db, make
     # 4. The parent page's rate limits (issue 37.3): a row per view of a link, under its keys only.
     assert changes.pop("login_failures") == {"+"}
     counted = {r["key"] for key, r in after["login_failures"].items() if key not in before["login_failures"]}
-    assert counted == {f"pupil:{pupil_id}:from:127.0.0.1:parent-views"}     # per link and address (issue 47.3)
+    assert counted == {f"pupil:{pupil_id}:from:127.0.0.1:parent-views"}  # per link and address (issue 47.3)
     # 3. The puzzle whose time ran out, closed as a time-out, and what that close moves:
     closed = changes.pop("attempts")
     assert "answered_at" in closed and "+" not in closed and "-" not in closed

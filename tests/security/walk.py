@@ -4,6 +4,7 @@ The walks read `app.url_map`, so a page or form added later is checked without a
 remembering to list it here. A route whose URL takes a new kind of id (game_id, drill_id...)
 fails with a message until `world` in tests/security/conftest.py makes one.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,19 +16,20 @@ HX = {"HX-Request": "true"}
 
 
 def get_rules(app):
-    return sorted((r for r in app.url_map.iter_rules()
-                   if "GET" in r.methods and r.endpoint != "static"), key=lambda r: r.rule)
+    return sorted(
+        (r for r in app.url_map.iter_rules() if "GET" in r.methods and r.endpoint != "static"), key=lambda r: r.rule
+    )
 
 
 def post_rules(app):
-    return sorted((r for r in app.url_map.iter_rules() if "POST" in r.methods),
-                  key=lambda r: r.rule)
+    return sorted((r for r in app.url_map.iter_rules() if "POST" in r.methods), key=lambda r: r.rule)
 
 
 def url(app, rule, ids: dict) -> str:
     missing = [a for a in rule.arguments if a not in ids]
-    assert not missing, (f"{rule.endpoint}: the security walk has no {missing}; make one in "
-                         "`world` (tests/security/conftest.py)")
+    assert not missing, (
+        f"{rule.endpoint}: the security walk has no {missing}; make one in `world` (tests/security/conftest.py)"
+    )
     with app.test_request_context():
         return url_for(rule.endpoint, **{a: ids[a] for a in rule.arguments})
 
@@ -58,9 +60,18 @@ def walk(app, clients: dict, ids: dict) -> list[Visit]:
         for endpoint, address in pages:
             for fragment in (False, True):
                 response = client.get(address, headers=HX if fragment else {})
-                visits.append(Visit(role, endpoint, address, fragment, response.status_code,
-                                    dict(response.headers), response.content_type or "",
-                                    response.get_data(as_text=True)))
+                visits.append(
+                    Visit(
+                        role,
+                        endpoint,
+                        address,
+                        fragment,
+                        response.status_code,
+                        dict(response.headers),
+                        response.content_type or "",
+                        response.get_data(as_text=True),
+                    )
+                )
     return visits
 
 
@@ -89,8 +100,10 @@ class PageScan(HTMLParser):
                 self.styles.append(f"<{tag} style>")
             if name in ("hx-vals", "hx-vars") and value and value.lstrip().startswith(("js:", "javascript:")):
                 self.handlers.append(f"<{tag} {name}=js:>")
-            if name in ("href", "src", "action", "formaction", "hx-get", "hx-post", "data", "poster",
-                        "xlink:href") and value is not None:
+            if (
+                name in ("href", "src", "action", "formaction", "hx-get", "hx-post", "data", "poster", "xlink:href")
+                and value is not None
+            ):
                 self.urls.append(value)
         if tag == "form":
             self.forms.append(a)
@@ -143,8 +156,9 @@ class Snapshots:
 
 def snapshot(db):
     """Everything stored, except when a session was last used (reading a page touches it)."""
-    tables = [r[0] for r in db.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    tables = [
+        r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    ]
     state = {}
     for table in tables:
         if table == "auth_sessions":
@@ -160,13 +174,17 @@ def snapshot(db):
         elif table == "class_tables":
             # The same bookkeeping restarts a returning child's turn clock (updated_at); any
             # change to the game itself shows in its version and state.
-            rows = db.execute("SELECT id, class_id, seats, length, bot_level, status, version, state, last_move,"
-                              " created_at, turn_clock, to_act, helped, tournament_id FROM class_tables ORDER BY rowid")
+            rows = db.execute(
+                "SELECT id, class_id, seats, length, bot_level, status, version, state, last_move,"
+                " created_at, turn_clock, to_act, helped, tournament_id FROM class_tables ORDER BY rowid"
+            )
         elif table == "login_failures":
             # Opening the parent page counts against its rate limits (issue 37.3): a made-up link
             # per address, every view per link (docs/security.md, "The parent page").
-            rows = db.execute("SELECT * FROM login_failures WHERE key NOT LIKE 'parent-address:%'"
-                              " AND key NOT LIKE '%:parent-views' ORDER BY rowid")
+            rows = db.execute(
+                "SELECT * FROM login_failures WHERE key NOT LIKE 'parent-address:%'"
+                " AND key NOT LIKE '%:parent-views' ORDER BY rowid"
+            )
         else:
             rows = db.execute(f"SELECT * FROM {table} ORDER BY rowid")
         state[table] = rows.fetchall()

@@ -2,6 +2,7 @@
 lazily by whoever polls or moves next (no background thread, so any number of server
 processes agree): the helper bot (casual) plays the turn that is due, once, and it is noted
 for the boards. Times are passed in (epoch seconds), so no test waits."""
+
 import threading
 
 from trainer.engine.records import replay_round
@@ -38,7 +39,7 @@ def _everyone_polls(db, table_id, pupils, now, since=None):
 def test_without_a_clock_a_present_child_may_think_as_long_as_they_like(db, make):
     table_id, pupils = _table(db, make, clock=0)
     row, game = _state(db, table_id)
-    for now in range(101, 400, 3):        # everyone keeps polling: nobody is away
+    for now in range(101, 400, 3):  # everyone keeps polling: nobody is away
         _everyone_polls(db, table_id, pupils, float(now))
     after, later = _state(db, table_id)
     assert after["version"] == row["version"] and later.state.log == game.state.log
@@ -50,7 +51,7 @@ def test_the_clock_runs_out_and_the_helper_plays_that_turn_once(db, make):
     row, game = _state(db, table_id)
     seat = game.to_act
     _everyone_polls(db, table_id, pupils, 129.0, since=101.0)
-    assert _state(db, table_id)[0]["version"] == row["version"]          # 29 s: still their turn
+    assert _state(db, table_id)[0]["version"] == row["version"]  # 29 s: still their turn
     _everyone_polls(db, table_id, pupils, 130.5)
     after, later = _state(db, table_id)
     assert after["version"] > row["version"]
@@ -75,7 +76,7 @@ def test_a_move_in_time_stops_the_clock(db, make):
     first = _a_move(game)
     _everyone_polls(db, table_id, pupils, 124.0, since=101.0)
     play_tables.play(db, table_id, pupils[seat], row["version"], "key", lambda g, s: first, now=125.0)
-    _everyone_polls(db, table_id, pupils, 140.0, since=126.0)    # 40 s after the start, 15 s after the move
+    _everyone_polls(db, table_id, pupils, 140.0, since=126.0)  # 40 s after the start, 15 s after the move
     after, later = _state(db, table_id)
     assert class_tables.helped_of(after) == []
     assert after["version"] == row["version"] + 1
@@ -104,8 +105,9 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
         seat = game.to_act
         assert seat != away_seat
         first = _a_move(game)
-        play_tables.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}",
-                   lambda g, s, first=first: first, now=now)
+        play_tables.play(
+            db, table_id, pupils[seat], row["version"], f"m{row['version']}", lambda g, s, first=first: first, now=now
+        )
         _everyone_polls(db, table_id, here, now)
         now += 1
     helped_turns = len(class_tables.helped_of(_state(db, table_id)[0]))
@@ -122,8 +124,15 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
         if game.state.over or game.to_act == away_seat:
             break
         first = _a_move(game)
-        play_tables.play(db, table_id, pupils[game.to_act], row["version"], f"m{row['version']}",
-                   lambda g, s, first=first: first, now=now)
+        play_tables.play(
+            db,
+            table_id,
+            pupils[game.to_act],
+            row["version"],
+            f"m{row['version']}",
+            lambda g, s, first=first: first,
+            now=now,
+        )
         now += 1
     _everyone_polls(db, table_id, pupils, now + 10, since=now)
     row, game = _state(db, table_id)
@@ -134,6 +143,7 @@ def test_an_away_child_is_played_for_until_they_come_back_to_the_same_seat(db, m
 
 def _a_move(game):
     from trainer.engine.rules import legal_moves
+
     return legal_moves(game.state)[0]
 
 
@@ -156,7 +166,7 @@ def test_two_server_processes_noticing_the_same_due_turn_play_it_once(db, make, 
     for t in threads:
         t.join()
     after, later = _state(db, table_id)
-    assert later.state.turns == game.state.turns + 1                   # one turn, not four
+    assert later.state.turns == game.state.turns + 1  # one turn, not four
     assert len({tuple(h) for h in class_tables.helped_of(after)}) == len(class_tables.helped_of(after))
     assert max(versions) == after["version"]
 

@@ -1,6 +1,7 @@
 """Class games are analysed like bot games (issue 16.6): each card a child plays at a class
 table is one game_moves row (with the table and the seat), written in the move's
 transaction; the helper bot's moves for an away or timed-out child are not the child's."""
+
 import pytest
 
 from trainer.engine.moves import Play
@@ -34,8 +35,9 @@ def _play_round(db, table_id, pupils, choose, now=5.0):
         if game.state.over:
             return
         seat = game.to_act
-        play_tables.play(db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now,
-                   decision_ms=1200)
+        play_tables.play(
+            db, table_id, pupils[seat], row["version"], f"m{row['version']}", choose, now=now, decision_ms=1200
+        )
         now += 1.0
 
 
@@ -51,7 +53,7 @@ def test_every_card_a_child_plays_is_analysed_in_the_moves_transaction(db, make)
     captures = solve(state.hands[seat], state.table, state.target)
     assert (m["seat"], m["round"], m["turn"], m["target"]) == (seat, 0, state.turns, state.target)
     assert m["captures_available"] == len(captures)
-    assert m["missed_capture"] == (len(captures) > 0)      # a lay while a capture was there
+    assert m["missed_capture"] == (len(captures) > 0)  # a lay while a capture was there
     assert m["decision_ms"] == 900 and m["hint_used"] == 0
     assert m["points"] == 0 and '"play":"%s"' % move.card in m["analysis"]
     # A double tap is applied once, and analysed once.
@@ -76,7 +78,7 @@ def test_a_refused_move_stores_no_analysis(db, make):
     row = class_tables.get(db, table_id)
     seat = class_tables.load(row).to_act
     other = pupils[1 - seat]
-    with pytest.raises(GameError):          # not their turn
+    with pytest.raises(GameError):  # not their turn
         play_tables.play(db, table_id, other, row["version"], "x", _lay, now=5.0)
     assert db.execute("SELECT count(*) FROM game_moves").fetchone()[0] == 0
 

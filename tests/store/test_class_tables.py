@@ -1,6 +1,7 @@
 """Class play tables (issue 16) in the store: seats, start, and moves made on a version: the
 same move twice is applied once, a move on a stale version changes nothing, also when two
 server processes (two connections) send it at the same moment."""
+
 import threading
 
 import pytest
@@ -38,8 +39,9 @@ def _whose(db, table_id, pupils):
 def test_a_child_sits_at_one_table_at_a_time(db, make):
     table_id, pupils = _table(db, make, people=2)
     with pytest.raises(class_tables.TableRefused) as err:
-        class_tables.open_table(db, make.class_row(class_tables.get(db, table_id)["class_id"])["id"],
-                                pupils[0], 2, "round", None, now=4.0)
+        class_tables.open_table(
+            db, make.class_row(class_tables.get(db, table_id)["class_id"])["id"], pupils[0], 2, "round", None, now=4.0
+        )
     assert err.value.code == "already_seated"
 
 
@@ -60,12 +62,12 @@ def test_only_the_opener_starts_and_only_with_two(db, make):
     assert game.settings.seats == ("pupil", "pupil", "casual", "casual")
 
 
-
 def test_a_start_worked_out_before_a_classmate_joined_changes_nothing(db, make):
     # Issue 35: the game is dealt outside the write lock; the save names the version it was
     # dealt for, so a child joining meanwhile makes it stale instead of being left unseated.
     from trainer.games.service import new_game
     from trainer.games.settings import TableSettings
+
     class_id = make.klass(make.teacher())
     ann, ben, cat = (make.pupil(class_id, name) for name in ("Ann", "Ben", "Cat"))
     table_id = class_tables.open_table(db, class_id, ann, 3, "round", None, now=1.0)
@@ -76,6 +78,7 @@ def test_a_start_worked_out_before_a_classmate_joined_changes_nothing(db, make):
         class_tables.start(db, row, moved, new_game(TableSettings(layout), 1), now=4.0)
     after = class_tables.get(db, table_id)
     assert after["status"] == "open" and after["state"] is None and len(class_tables.seats_of(db, table_id)) == 3
+
 
 def test_the_same_move_twice_is_applied_once(db, make):
     table_id, pupils = _table(db, make)

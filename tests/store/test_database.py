@@ -1,4 +1,5 @@
 """The data layer: pragmas, one connection per request, migrations, write transactions."""
+
 import sqlite3
 import threading
 
@@ -47,6 +48,7 @@ def test_migrations_are_recorded_and_applied_once(app, db):
 
 def test_a_new_app_on_an_existing_database_keeps_the_data(app, make, tmp_path):
     from web_helpers import make_app
+
     teacher = make.teacher(email="keep@school.example")
     make_app(app.config["DATABASE"])
     again = connect(app.config["DATABASE"])
@@ -87,7 +89,8 @@ def test_concurrent_write_transactions_wait_instead_of_failing(app):
                 with write_transaction(conn):
                     conn.execute(
                         "INSERT INTO login_throttle (key, failures, locked_until, updated_at)"
-                        " VALUES ('shared', 1, 0, 0) ON CONFLICT(key) DO UPDATE SET failures = failures + 1")
+                        " VALUES ('shared', 1, 0, 0) ON CONFLICT(key) DO UPDATE SET failures = failures + 1"
+                    )
         except Exception as err:  # any failure is the test's finding
             errors.append(err)
         finally:

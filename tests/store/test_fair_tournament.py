@@ -2,6 +2,7 @@
 first opens the table, so nobody's turn is played before they arrive (within ARRIVE_WITHIN of
 Start); what the helper bot earned in a child's turns is left out of the standings and the
 certificates; its turns are never the child's analysed moves."""
+
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves
 from trainer.play import presence, tables as play_tables
@@ -13,8 +14,9 @@ START = 1_000.0
 def _tournament(db, make, count=3, turn_clock=0, seed=5):
     class_id = make.klass(make.teacher())
     pupils = [make.pupil(class_id, name) for name in ("Ann", "Ben", "Cat", "Dan")[:count]]
-    tid = tournaments.start(db, class_id, [pupils], play_tables.tournament_games([pupils], "round", seed),
-                            now=START, turn_clock=turn_clock)
+    tid = tournaments.start(
+        db, class_id, [pupils], play_tables.tournament_games([pupils], "round", seed), now=START, turn_clock=turn_clock
+    )
     return pupils, tournaments.table_ids(db, tid)[0], tid
 
 
@@ -51,11 +53,11 @@ def test_the_away_clock_runs_from_arrival_not_from_start(db, make):
     pupils, table_id, _ = _tournament(db, make)
     _row, seat, late = _to_act(db, table_id)
     others = [p for p in pupils if p != late]
-    play_tables.tick(db, table_id, late, START + 40)                  # arrives 40 s after Start
+    play_tables.tick(db, table_id, late, START + 40)  # arrives 40 s after Start
     for pupil in others:
-        play_tables.tick(db, table_id, pupil, START + 55)             # 15 s later: still here
+        play_tables.tick(db, table_id, pupil, START + 55)  # 15 s later: still here
     assert class_tables.helped_of(class_tables.get(db, table_id)) == []
-    play_tables.tick(db, table_id, others[0], START + 40 + presence.AWAY_AFTER + 1)   # gone 21 s
+    play_tables.tick(db, table_id, others[0], START + 40 + presence.AWAY_AFTER + 1)  # gone 21 s
     helped = class_tables.helped_of(class_tables.get(db, table_id))
     assert helped and {(h[2], h[3]) for h in helped} == {(seat, "away")}
 
@@ -83,7 +85,7 @@ def _play_out_without(db, table_id, missing, seed_now):
         seat = class_tables.load(row).to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
         now += 1
-        for seat_row in class_tables.seats_of(db, table_id).values():    # the others are here
+        for seat_row in class_tables.seats_of(db, table_id).values():  # the others are here
             if seat_row["pupil_id"] != missing:
                 play_tables.tick(db, table_id, seat_row["pupil_id"], now)
         if pupil == missing:
@@ -107,14 +109,15 @@ def test_helper_turns_are_left_out_of_standings_certificates_and_analysed_moves(
         final = class_tables.load(row).state
         seat = next(s for s, v in class_tables.seats_of(db, table_id).items() if v["pupil_id"] == missing)
         if final.scores()[seat] == max(final.scores()) and len(final.owned[seat]):
-            break     # a deal where the helper "won" the round and made a TWEAK for them
+            break  # a deal where the helper "won" the round and made a TWEAK for them
     else:
         raise AssertionError("no deal let the helper win")
     rows = {r["pupil_id"]: r for r in tournaments.standings(db, tid)}
     assert rows[missing]["points"] == 0 and rows[missing]["tweaks"] == 0 and rows[missing]["rounds_won"] == 0
     awarded = {a["pupil_id"] for a in tournaments.certificates(db, tid)}
     assert missing not in awarded and awarded
-    analysed = db.execute("SELECT count(*) FROM game_moves WHERE table_id = ? AND pupil_id = ?",
-                          [table_id, missing]).fetchone()[0]
+    analysed = db.execute(
+        "SELECT count(*) FROM game_moves WHERE table_id = ? AND pupil_id = ?", [table_id, missing]
+    ).fetchone()[0]
     assert analysed == 0
     assert db.execute("SELECT count(*) FROM game_moves WHERE table_id = ?", [table_id]).fetchone()[0] > 0

@@ -1,5 +1,6 @@
 """Group commit (issue 8, durability): a request that wrote is answered only after an fsync of
 the write-ahead log that began after its commit; concurrent requests share fsyncs."""
+
 import threading
 
 from trainer.store import group_commit
@@ -11,7 +12,7 @@ def test_each_waiter_returns_after_an_fsync_that_started_after_it_asked(tmp_path
     asked, so the others must share what follows it (at most two more: one that a late
     asker finds running, and the one after it)."""
     syncer = group_commit.WalSyncer(str(tmp_path / "x.db"))
-    log = []            # ("ask", n), ("start", k), ("end", k), ("answer", n), in the order they happened
+    log = []  # ("ask", n), ("start", k), ("end", k), ("answer", n), in the order they happened
     lock = threading.Lock()
     first_fsync_may_end, everyone_asked = threading.Event(), threading.Event()
 
@@ -44,7 +45,7 @@ def test_each_waiter_returns_after_an_fsync_that_started_after_it_asked(tmp_path
         t.join()
     at = {event: i for i, event in enumerate(log)}
     fsyncs = [k for kind, k in log if kind == "start"]
-    assert 2 <= len(fsyncs) <= 3                                   # shared, not one per request
+    assert 2 <= len(fsyncs) <= 3  # shared, not one per request
     for n in range(24):
         assert any(at["ask", n] < at["start", k] and at["end", k] < at["answer", n] for k in fsyncs), n
 
@@ -54,7 +55,7 @@ def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wro
     monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
     with app.test_request_context("/"):
         db = get_db()
-        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1          # NORMAL
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
         app.process_response(app.response_class("read only"))
         assert calls == []
         db.execute("INSERT INTO maintenance (task, last_run) VALUES ('x', 0)")
@@ -65,13 +66,15 @@ def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wro
 
 def test_without_group_commit_every_commit_is_synced(tmp_path):
     from web_helpers import make_app
+
     app = make_app(tmp_path / "full.db", GROUP_COMMIT=False)
     with app.test_request_context("/"):
-        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 2     # FULL
+        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
 def test_the_log_is_really_synced(tmp_path, monkeypatch):
     import os
+
     synced = []
     real = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")), real(fd)))

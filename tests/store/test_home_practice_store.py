@@ -1,13 +1,14 @@
 """Home practice in the store (issue 37.1, 47.2): a class's hours, a pupil's home QR bound to
 the first device that logs in with it inside the hours, renewal, freeing."""
+
 from datetime import datetime, time
 
 from trainer.pupils.home_hours import HomeHours
 from trainer.store import home_practice, pupil_export
 
 SECRET = "test-secret"
-OPEN = datetime(2026, 12, 2, 10, 0)       # a Wednesday, inside the default home hours (07:00-20:00)
-EARLY = datetime(2026, 12, 2, 4, 55)      # outside them
+OPEN = datetime(2026, 12, 2, 10, 0)  # a Wednesday, inside the default home hours (07:00-20:00)
+EARLY = datetime(2026, 12, 2, 4, 55)  # outside them
 
 
 def home_pupil(db, make, name="Noor") -> int:
@@ -27,8 +28,16 @@ def test_a_class_without_a_setting_is_off_with_the_defaults(db, make):
 
 def test_hours_are_saved_and_read_back(db, make):
     class_id = make.klass(make.teacher())
-    setting = HomeHours(enabled=True, opens=time(8, 30), closes=time(19), days=frozenset({1, 3, 5}), counts=False,
-                        school_opens=time(8, 15), school_closes=time(14, 30), school_days=frozenset({1, 2, 4}))
+    setting = HomeHours(
+        enabled=True,
+        opens=time(8, 30),
+        closes=time(19),
+        days=frozenset({1, 3, 5}),
+        counts=False,
+        school_opens=time(8, 15),
+        school_closes=time(14, 30),
+        school_days=frozenset({1, 2, 4}),
+    )
     home_practice.save_hours(db, class_id, setting)
     assert home_practice.hours(db, class_id) == setting
     home_practice.save_hours(db, class_id, HomeHours(enabled=False))
@@ -37,7 +46,7 @@ def test_hours_are_saved_and_read_back(db, make):
 
 def test_a_token_is_the_pupils_and_unguessable(db, make):
     token = home_practice.token(SECRET, 42, 0)
-    assert token.startswith("42-") and len(token.split("-", 1)[1]) == 32        # 192 bits
+    assert token.startswith("42-") and len(token.split("-", 1)[1]) == 32  # 192 bits
     assert home_practice.token(SECRET, 42, 1) != token
     assert home_practice.token("another-secret", 42, 0) != token
 
@@ -45,7 +54,7 @@ def test_a_token_is_the_pupils_and_unguessable(db, make):
 def test_a_qr_binds_to_the_first_device_and_refuses_others(db, make):
     pupil_id = home_pupil(db, make)
     token = home_practice.token(SECRET, pupil_id, 0)
-    assert home_practice.key(db, pupil_id) is None           # printing it wrote nothing
+    assert home_practice.key(db, pupil_id) is None  # printing it wrote nothing
     assert use(db, token, "device-one-key")[0] == home_practice.WELCOME
     assert use(db, token, "device-one-key")[0] == home_practice.WELCOME
     outcome, row = use(db, token, "device-two-key")

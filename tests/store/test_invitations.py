@@ -1,4 +1,5 @@
 """Invitation links (issue 19): single use, seven days, only a hash stored."""
+
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -9,8 +10,7 @@ NOW = datetime(2026, 12, 3, 9, 0, tzinfo=timezone.utc)
 
 
 def join(db, token, email="new@school.example", now=NOW):
-    return invitations.join(db, token, email=email, display_name="Mr Berg",
-                            password_hash="x", now=now)
+    return invitations.join(db, token, email=email, display_name="Mr Berg", password_hash="x", now=now)
 
 
 def test_a_link_makes_one_account_with_its_role_and_only_once(db):

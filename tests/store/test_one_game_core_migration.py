@@ -3,6 +3,7 @@ bot games and class tables played through the old store, with their game_moves a
 class_table_moves rows) is migrated by m3501 without losing a row, every stored round
 replays legally through `trainer export-games` and `trainer replay --lines` before and after,
 and the games go on under the new code, saved by version."""
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,23 @@ from trainer.store.migrations import apply
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "before_one_core" / "games.db"
 TRAINER = str(Path(sys.executable).with_name("trainer"))
-FIELDS = ("pupil_id", "round", "turn", "target", "captures_available", "best_points", "tweak_available",
-          "points", "tweak", "missed_capture", "missed_tweak", "decision_ms", "hint_used", "analysis",
-          "created_at")
+FIELDS = (
+    "pupil_id",
+    "round",
+    "turn",
+    "target",
+    "captures_available",
+    "best_points",
+    "tweak_available",
+    "points",
+    "tweak",
+    "missed_capture",
+    "missed_tweak",
+    "decision_ms",
+    "hint_used",
+    "analysis",
+    "created_at",
+)
 
 
 def rows(path, sql):
@@ -39,8 +54,7 @@ def rows(path, sql):
 
 def replayed(path) -> list[dict]:
     """Every stored round, as `trainer export-games` prints it, checked by `trainer replay`."""
-    export = subprocess.run([TRAINER, "export-games", "--db", str(path)], capture_output=True, text=True,
-                            check=True)
+    export = subprocess.run([TRAINER, "export-games", "--db", str(path)], capture_output=True, text=True, check=True)
     replay = subprocess.run([TRAINER, "replay", "--lines"], input=export.stdout, capture_output=True, text=True)
     assert replay.returncode == 0, replay.stderr
     results = [json.loads(line) for line in replay.stdout.splitlines()]
@@ -81,10 +95,11 @@ def test_the_migration_keeps_every_analysed_play_and_every_round_replays(old):
     after = rows(old, "SELECT * FROM game_moves ORDER BY id")
     assert len(after) == len(bot_moves) + len(class_moves)
     by_id = {r["id"]: r for r in after}
-    for row in bot_moves:          # bot games' rows keep their ids, values and server times
+    for row in bot_moves:  # bot games' rows keep their ids, values and server times
         kept = by_id[row["id"]]
-        assert {k: kept[k] for k in (*FIELDS, "game_id", "server_ms")} == \
-            {k: row[k] for k in (*FIELDS, "game_id", "server_ms")}
+        assert {k: kept[k] for k in (*FIELDS, "game_id", "server_ms")} == {
+            k: row[k] for k in (*FIELDS, "game_id", "server_ms")
+        }
         assert kept["table_id"] is None and kept["seat"] == 0
     by_place = {(r["table_id"], r["round"], r["turn"]): r for r in after if r["table_id"] is not None}
     assert len(by_place) == len(class_moves)
@@ -93,7 +108,7 @@ def test_the_migration_keeps_every_analysed_play_and_every_round_replays(old):
         assert {k: kept[k] for k in (*FIELDS, "seat")} == {k: row[k] for k in (*FIELDS, "seat")}
         assert kept["game_id"] is None
     assert rows(old, "SELECT * FROM game_summaries ORDER BY game_id") == summaries
-    for row in states:             # every stored game is rebuilt by the new core as it was
+    for row in states:  # every stored game is rebuilt by the new core as it was
         data = json.loads(row["state"])
         assert game_from_json(data).to_json() == {"seen": 0, **data}
 
@@ -109,7 +124,7 @@ def test_the_old_games_go_on_under_the_new_code_saved_by_version(old):
     after, analysis = decide(game, legal_moves(game.state)[0])
     plays_before = len(game_moves.of_game(db, row["id"]))
     assert games.save(db, row, after, analysis, now=9_000.0)
-    assert not games.save(db, row, after, analysis, now=9_001.0)     # the same version again: refused
+    assert not games.save(db, row, after, analysis, now=9_001.0)  # the same version again: refused
     saved = games.get_for_pupil(db, row["pupil_id"], row["id"])
     assert saved["version"] == 1 and games.load(saved).to_json() == after.to_json()
     assert len(game_moves.of_game(db, row["id"])) == plays_before + (analysis is not None)

@@ -2,6 +2,7 @@
 read, without sqlite-utils' savepoint around it, and gives the same rows; the writers of one
 process queue on a Python lock before SQLite's write lock, so only one of them at a time
 waits in SQLite's sleeping busy handler (bench/write_load.py measures the difference)."""
+
 import sqlite3
 import threading
 
@@ -54,6 +55,7 @@ def holding_the_write_lock(path):
             inside.set()
             release.wait(10)
         db.close()
+
     thread = threading.Thread(target=hold)
     thread.start()
     assert inside.wait(10)
@@ -70,10 +72,11 @@ def test_a_second_writer_of_the_process_waits_in_python_not_in_sqlite(path):
         with write_transaction(second):
             second.execute("UPDATE things SET n = n + 100 WHERE id = 2")
         done.set()
+
     writer = threading.Thread(target=write)
     writer.start()
     assert not done.wait(0.3)
-    assert "BEGIN IMMEDIATE" not in seen        # queued before SQLite's lock, not polling it
+    assert "BEGIN IMMEDIATE" not in seen  # queued before SQLite's lock, not polling it
     release.set()
     assert done.wait(10)
     writer.join()
@@ -110,6 +113,6 @@ def test_a_writer_queued_longer_than_the_busy_timeout_is_refused_and_changes_not
         thread.join()
     assert not second.conn.in_transaction
     assert [r[0] for r in second.execute("SELECT n FROM things ORDER BY id")] == [11, 2]
-    with write_transaction(second):       # and the queue is free again
+    with write_transaction(second):  # and the queue is free again
         second.execute("UPDATE things SET n = 5 WHERE id = 2")
     assert second.execute("SELECT n FROM things WHERE id = 2").fetchone()[0] == 5

@@ -1,4 +1,5 @@
 """Deleting a pupil deletes everything about them, now and in tables added later."""
+
 from trainer.store import pupil_export, pupils
 
 
@@ -28,14 +29,18 @@ def test_deleting_a_pupil_removes_their_sessions_and_throttle(db, make, client, 
     class_id = make.klass(teacher)
     pupil_id = make.pupil(class_id, "Sam")
     pupil_auth.login(class_id, pupil_id)
-    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 2, 0, 0)",
-               [pupils.throttle_key(pupil_id)])
+    db.execute(
+        "INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 2, 0, 0)",
+        [pupils.throttle_key(pupil_id)],
+    )
     assert db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0] == 1
     pupils.delete(db, pupil_id)
     assert db.execute("SELECT count(*) FROM pupils WHERE id = ?", [pupil_id]).fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM auth_sessions WHERE pupil_id = ?", [pupil_id]).fetchone()[0] == 0
-    assert db.execute("SELECT count(*) FROM login_throttle WHERE key = ?",
-                      [pupils.throttle_key(pupil_id)]).fetchone()[0] == 0
+    assert (
+        db.execute("SELECT count(*) FROM login_throttle WHERE key = ?", [pupils.throttle_key(pupil_id)]).fetchone()[0]
+        == 0
+    )
     assert client.get("/me").status_code == 302  # the deleted pupil's cookie no longer works
 
 
@@ -44,12 +49,15 @@ def test_a_pupils_analysed_class_plays_go_with_the_pupil_and_with_the_class(db, 
     # is the child's; the export carries it.
     from tests.class_rounds import play_class_round
     from trainer.store import classes
+
     class_id = make.klass(make.teacher())
     table_id, (ann, ben) = play_class_round(db, make, class_id)
 
     def count(pupil_id):
-        return db.execute("SELECT count(*) FROM game_moves WHERE table_id IS NOT NULL AND pupil_id = ?",
-                          [pupil_id]).fetchone()[0]
+        return db.execute(
+            "SELECT count(*) FROM game_moves WHERE table_id IS NOT NULL AND pupil_id = ?", [pupil_id]
+        ).fetchone()[0]
+
     assert count(ann) and count(ben)
     assert len(pupil_export.export(db, ann)["class_play"]["moves"]) == count(ann)
     pupils.delete(db, ann)

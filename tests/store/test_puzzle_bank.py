@@ -1,4 +1,5 @@
 """The puzzle bank in the database: curated and generated puzzles, stored once, ratings kept."""
+
 from trainer.puzzles.loader import load_seed_puzzles
 from trainer.puzzles.rating import Rating
 from trainer.store import puzzles
@@ -47,7 +48,7 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
     kinds = ["all", "best", "quick"]
     bank = puzzles.ratings(db, kinds)
     tied = sorted(bank)[:3]
-    for puzzle_id in tied:                        # three puzzles of exactly the same rating
+    for puzzle_id in tied:  # three puzzles of exactly the same rating
         puzzles.set_rating(db, puzzle_id, Rating(0.4, 5))
     bank = puzzles.ratings(db, kinds)
     pupil_id = make.pupil(make.klass(make.teacher()))
@@ -56,8 +57,18 @@ def test_the_nearest_unseen_puzzles_lead_to_the_same_choice_as_the_whole_bank(db
     rng = random.Random(7)
     seen = set(sorted(bank)[3::4])
     for n, seen_id in enumerate(sorted(seen)):
-        practice.new_attempt(db, pupil_id=pupil_id, session_id=session_id, puzzle_id=seen_id, kind="all", day=day,
-                             issued_at=float(n), time_limit=20, target=9, combo_size=2)
+        practice.new_attempt(
+            db,
+            pupil_id=pupil_id,
+            session_id=session_id,
+            puzzle_id=seen_id,
+            kind="all",
+            day=day,
+            issued_at=float(n),
+            time_limit=20,
+            target=9,
+            combo_size=2,
+        )
     assert seen and tied[0] not in seen
     chosen = set()
     for _ in range(300):

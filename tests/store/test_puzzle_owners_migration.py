@@ -1,6 +1,7 @@
 """Migration m3801 (issue 38.1): every stored puzzle is kept; teachers' earlier uploads, which
 went straight into the shared bank with the file's own numbers, become their uploader's own
 puzzles waiting for review, at the difficulty of their features plus what answers moved them."""
+
 import json
 
 import pytest
@@ -23,7 +24,7 @@ def before(tmp_path):
     teacher = teachers.create(db, "t@school.example", "T", passwords.hash_password("correct horse battery"))
     puzzles.store(db, [CURATED], "curated")
     puzzles.store(db, [UPLOADED], "teacher", teacher)
-    puzzles.store(db, [IMPORTED], "teacher")        # `trainer puzzles import --db`: no teacher
+    puzzles.store(db, [IMPORTED], "teacher")  # `trainer puzzles import --db`: no teacher
     # Two answers moved the upload by +0.25 since.
     db.execute("UPDATE puzzles SET rating = -2.75, rating_count = 2 WHERE id = ?", [UPLOADED.id])
     yield db, teacher
@@ -39,8 +40,9 @@ def test_earlier_uploads_become_their_teachers_waiting_puzzles(before):
     assert status == {CURATED.id: "shared", UPLOADED.id: "pending", IMPORTED.id: "shared"}
     assert db.execute("SELECT teacher_id, puzzle_id FROM puzzle_owners").fetchall() == [(teacher, UPLOADED.id)]
     estimate = initial_difficulty(UPLOADED.features)
-    rating, count, data = db.execute("SELECT rating, rating_count, data FROM puzzles WHERE id = ?",
-                                     [UPLOADED.id]).fetchone()
+    rating, count, data = db.execute(
+        "SELECT rating, rating_count, data FROM puzzles WHERE id = ?", [UPLOADED.id]
+    ).fetchone()
     assert rating == pytest.approx(estimate + 0.25) and count == 2
     assert json.loads(data)["difficulty"] == estimate
     assert json.loads(data)["time_limit"] == default_time_limit(UPLOADED.features) == 20

@@ -1,5 +1,6 @@
 """The administrator's changes (issue 19, trainer.store.school_admin): listing, roles,
 switching accounts off and on, handing classes over, and the rules that refuse a change."""
+
 import pytest
 
 from trainer.store import school_admin, sessions, teachers
@@ -29,8 +30,11 @@ def test_hand_over_refuses_a_switched_off_teacher_and_unknown_ids(db, make):
     head, other = make.teacher(), make.teacher()
     class_id = make.klass(head)
     school_admin.set_active(db, head, other, False)
-    for args, reason in [((class_id, other), "not_active"), ((class_id, 9999), "no_such_teacher"),
-                         ((9999, head), "no_such_class")]:
+    for args, reason in [
+        ((class_id, other), "not_active"),
+        ((class_id, 9999), "no_such_teacher"),
+        ((9999, head), "no_such_class"),
+    ]:
         with pytest.raises(Refused) as err:
             school_admin.hand_over(db, *args, by=head)
         assert err.value.reason == reason
@@ -60,7 +64,7 @@ def test_no_one_switches_themselves_off(db, make):
 def test_the_last_active_administrator_can_be_neither_demoted_nor_switched_off(db, make):
     head, second = make.teacher(), make.teacher()
     school_admin.set_role(db, second, "admin")
-    school_admin.set_active(db, head, second, False)     # one admin left active: head
+    school_admin.set_active(db, head, second, False)  # one admin left active: head
     with pytest.raises(Refused) as err:
         school_admin.set_role(db, head, "teacher")
     assert err.value.reason == "last_admin"
@@ -68,7 +72,7 @@ def test_the_last_active_administrator_can_be_neither_demoted_nor_switched_off(d
         school_admin.set_active(db, second, head, False)
     assert teachers.is_admin(teachers.get(db, head))
     school_admin.set_active(db, head, second, True)
-    school_admin.set_role(db, head, "teacher")           # now another admin is active
+    school_admin.set_role(db, head, "teacher")  # now another admin is active
     assert teachers.get(db, head)["role"] == "teacher"
 
 

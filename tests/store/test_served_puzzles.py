@@ -1,6 +1,7 @@
 """Which puzzles a pupil's drill may choose from (issue 38.1, trainer.store.puzzles.SERVED): the
 shared bank and the class's teacher's own puzzles, the nearest of both found; never another
 teacher's, never a removed one."""
+
 import random
 
 import pytest

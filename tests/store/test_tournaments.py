@@ -1,6 +1,7 @@
 """The class tournament in the store (issue 16.5): starting seats everyone once and starts
 every table, ending keeps the standings, another class's pupil cannot be seated, and two
 starts at the same moment (two connections) seat nobody twice."""
+
 import threading
 
 import pytest
@@ -13,6 +14,7 @@ from trainer.store.db import connect
 
 def _start(db, class_id, tables, seed, now):
     return tournaments.start(db, class_id, tables, play_tables.tournament_games(tables, "round", seed), now=now)
+
 
 def _class(make, count=7):
     teacher = make.teacher()
@@ -32,8 +34,7 @@ def _play_out(db, table_id):
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"] if seat is not None else None
         key = "next-round" if seat is None else f"m{row['version']}"
         mover = pupil or next(iter(class_tables.seats_of(db, table_id).values()))["pupil_id"]
-        play_tables.play(db, table_id, mover, row["version"], key,
-                   lambda g, s: legal_moves(g.state)[0], now=10.0)
+        play_tables.play(db, table_id, mover, row["version"], key, lambda g, s: legal_moves(g.state)[0], now=10.0)
     raise AssertionError("the table did not finish")
 
 
@@ -55,7 +56,7 @@ def test_a_child_waiting_at_an_open_table_is_moved_to_the_tournament(db, make):
     class_id, pupils = _class(make, 3)
     open_id = class_tables.open_table(db, class_id, pupils[0], 4, "round", None, now=1.0)
     tid = _start(db, class_id, [pupils], 1, 2.0)
-    assert open_id and class_tables.for_class(db, class_id, ("open",)) == []   # (ids are reused)
+    assert open_id and class_tables.for_class(db, class_id, ("open",)) == []  # (ids are reused)
     assert class_tables.pupils_table(db, pupils[0]) == tournaments.table_ids(db, tid)[0]
 
 
@@ -80,6 +81,7 @@ def test_standings_and_certificates_after_played_rounds(db, make):
     done = [r for r in rows if r["table"] == 1]
     record = class_tables.rounds_of(db, first)[0]
     from trainer.engine.records import replay_round
+
     state = replay_round(record)
     seats = class_tables.seats_of(db, first)
     by_pupil = {seats[s]["pupil_id"]: state.scores()[s] for s in seats}
@@ -112,8 +114,10 @@ def test_two_concurrent_starts_seat_nobody_twice(app, db, make):
         finally:
             own.close()
 
-    threads = [threading.Thread(target=run, args=([pupils[:4], pupils[4:]],)),
-               threading.Thread(target=run, args=([pupils[:3], pupils[3:6], pupils[6:]],))]
+    threads = [
+        threading.Thread(target=run, args=([pupils[:4], pupils[4:]],)),
+        threading.Thread(target=run, args=([pupils[:3], pupils[3:6], pupils[6:]],)),
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -1,5 +1,6 @@
 """Stored worksheets (issue 20): one row per teacher and code, the same sheet keeps its code, and
 a code already taken by other puzzles moves on to the next one."""
+
 from trainer.puzzles import worksheet
 from trainer.store import worksheets
 
@@ -23,7 +24,7 @@ def test_a_clash_of_codes_takes_the_next_code_of_the_same_sheet(db, make, monkey
     second = worksheets.save(db, teacher, ["b"], {})
     assert second == real(["b"], 1)
     assert worksheets.get(db, teacher, second)["puzzle_ids"] == ["b"]
-    assert worksheets.save(db, teacher, ["b"], {}) == second          # found again behind the clash
+    assert worksheets.save(db, teacher, ["b"], {}) == second  # found again behind the clash
 
 
 def test_a_class_rating_is_the_median_of_its_pupils():

@@ -1,6 +1,7 @@
 """docs/web.md's "Areas" table against the app (issue 35.4): every blueprint with the module
 that makes it, every package of trainer/web/, every folder of templates/ in exactly one row,
 and every folder a row names on disk."""
+
 from __future__ import annotations
 
 import re
@@ -22,13 +23,15 @@ def area_rows(text: str) -> list[dict]:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) != 5 or not cells[1].startswith("`"):
             continue
-        rows.append({
-            "area": cells[0],
-            "package": TICKED.findall(cells[1])[0].rstrip("/"),
-            "blueprints": dict(PAIR.findall(cells[2])),
-            "templates": [t.rstrip("/") for t in TICKED.findall(cells[3])],
-            "tests": [t.rstrip("/") for t in TICKED.findall(cells[4])],
-        })
+        rows.append(
+            {
+                "area": cells[0],
+                "package": TICKED.findall(cells[1])[0].rstrip("/"),
+                "blueprints": dict(PAIR.findall(cells[2])),
+                "templates": [t.rstrip("/") for t in TICKED.findall(cells[3])],
+                "tests": [t.rstrip("/") for t in TICKED.findall(cells[4])],
+            }
+        )
     return rows
 
 
@@ -91,7 +94,8 @@ def test_a_blueprint_missing_from_the_table_is_reported(app):
     app.register_blueprint(Blueprint("stray", "trainer.web.core.pages"))
     rows = area_rows(DOC.read_text(encoding="utf-8"))
     assert problems(rows, app.blueprints, ROOT) == [
-        "blueprint stray (from trainer.web.core.pages) has no place in the Areas table"]
+        "blueprint stray (from trainer.web.core.pages) has no place in the Areas table"
+    ]
 
 
 def test_a_row_naming_a_gone_module_or_folder_is_reported(app):
@@ -102,12 +106,14 @@ def test_a_row_naming_a_gone_module_or_folder_is_reported(app):
     gone = "no_such_folder"  # built, so that the check of named paths does not read it as one
     core["templates"].append(gone)
     core["tests"].append(f"tests/web/{gone}")
-    assert sorted(problems(rows, app.blueprints, ROOT)) == sorted([
-        f"core: tests folder tests/web/{gone} does not exist",
-        "blueprint pages is made in trainer.web.core.pages, the table says trainer.web.core.home",
-        "templates/cards/ belongs to no area",
-        f"templates/{gone}/ in the table does not exist",
-    ])
+    assert sorted(problems(rows, app.blueprints, ROOT)) == sorted(
+        [
+            f"core: tests folder tests/web/{gone} does not exist",
+            "blueprint pages is made in trainer.web.core.pages, the table says trainer.web.core.home",
+            "templates/cards/ belongs to no area",
+            f"templates/{gone}/ in the table does not exist",
+        ]
+    )
 
 
 def test_a_package_without_a_row_and_a_shared_folder_are_reported(app):
@@ -118,5 +124,4 @@ def test_a_package_without_a_row_and_a_shared_folder_are_reported(app):
     assert "package trainer/web/rosters has no row in the Areas table" in found
     assert "templates/rosters/ belongs to no area" in found
     assert f"templates/pages/ belongs to {rows[0]['area']}, {rows[1]['area']}" in found
-    assert ("blueprint rosters is made in trainer.web.rosters.views, "
-            "the table says trainer.web.core.views") in found
+    assert ("blueprint rosters is made in trainer.web.rosters.views, the table says trainer.web.core.views") in found

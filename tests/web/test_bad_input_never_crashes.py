@@ -4,6 +4,7 @@ The shapes that once crashed are drawn on purpose (issue 21.6): JSON nested thou
 numbers past SQLite's 2^63, and digits that are not ASCII ("²".isdigit() but int("²") fails),
 in form fields, query strings and the ids of URLs. tests/security/test_malformed_input.py
 checks each of them by name."""
+
 import time
 
 import pytest
@@ -16,30 +17,76 @@ from trainer.web.teachers.invitations import utc_now
 from web_helpers import PupilActions
 
 # Digits of other scripts and superscripts, mixed with ASCII ones.
-odd_digits = st.one_of(st.text(alphabet="0123456789²³¹⁵", min_size=1, max_size=4),
-                       st.text(alphabet="0123456789²³¹⁵٣３_", min_size=1, max_size=6))
+odd_digits = st.one_of(
+    st.text(alphabet="0123456789²³¹⁵", min_size=1, max_size=4),
+    st.text(alphabet="0123456789²³¹⁵٣３_", min_size=1, max_size=6),
+)
 big_numbers = st.integers(min_value=2**63 - 2, max_value=10**40).map(str)
-nested = st.sampled_from(["[", "{\"a\":"]).flatmap(
+nested = st.sampled_from(["[", '{"a":']).flatmap(
     lambda opener: st.integers(min_value=500, max_value=6000).map(
-        lambda n: opener * n + ("1" if opener != "[" else "") + ("}" if opener != "[" else "]") * n))
-junk = st.one_of(st.text(max_size=300), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF,
-                                                                        blacklist_categories=("Cs",)), max_size=40),
-                 st.sampled_from(["", " ", "\x00", "'; DROP TABLE pupils; --", "<script>", "🙂" * 40,
-                                  "\u202e" + "abc", "9" * 400, "²", "¹", "⁵"]),
-                 odd_digits, big_numbers, nested)
-FIELDS = ["name", "email", "password", "password2", "display_name", "code", "token", "pick",
-          "confirm_name", "lang", "next", "clear", "days", "remove", "extra-²", "extra-1", "max_bots",
-          "decision_ms", "victim", "kind", "delta", "mode", "puzzles", "minutes", "time_limit",
-          "answer", "taps", "answer_ms", "client_ms", "attempt",
-          # worksheets and the puzzle editor (issue 20)
-          "kinds", "band", "count", "seed", "table", "hand", "target", "focus", "place", "tap", "set_id"]
+        lambda n: opener * n + ("1" if opener != "[" else "") + ("}" if opener != "[" else "]") * n
+    )
+)
+junk = st.one_of(
+    st.text(max_size=300),
+    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=("Cs",)), max_size=40),
+    st.sampled_from(
+        ["", " ", "\x00", "'; DROP TABLE pupils; --", "<script>", "🙂" * 40, "\u202e" + "abc", "9" * 400, "²", "¹", "⁵"]
+    ),
+    odd_digits,
+    big_numbers,
+    nested,
+)
+FIELDS = [
+    "name",
+    "email",
+    "password",
+    "password2",
+    "display_name",
+    "code",
+    "token",
+    "pick",
+    "confirm_name",
+    "lang",
+    "next",
+    "clear",
+    "days",
+    "remove",
+    "extra-²",
+    "extra-1",
+    "max_bots",
+    "decision_ms",
+    "victim",
+    "kind",
+    "delta",
+    "mode",
+    "puzzles",
+    "minutes",
+    "time_limit",
+    "answer",
+    "taps",
+    "answer_ms",
+    "client_ms",
+    "attempt",
+    # worksheets and the puzzle editor (issue 20)
+    "kinds",
+    "band",
+    "count",
+    "seed",
+    "table",
+    "hand",
+    "target",
+    "focus",
+    "place",
+    "tap",
+    "set_id",
+]
 form = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=5)
 QUERY = ["days", "game", "round", "step", "sort", "dir", "before"]
 query = st.dictionaries(st.sampled_from(QUERY), st.one_of(odd_digits, big_numbers, junk), max_size=3)
 DEEP = "[" * 5000 + "]" * 5000
 
-SETTINGS = settings(max_examples=15, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Walks of every page or every id route per example: fewer random examples besides the
 # explicit ones.
 WALK_SETTINGS = settings(SETTINGS, max_examples=6)
@@ -52,19 +99,28 @@ def owned(app, client, auth, make):
     pupil_id = make.pupil(class_id, "Noor")
     game_id = games.create(make.db, pupil_id, new_game(GameSettings(("random",)), seed=1), time.time())
     token = invitations.create(make.db, role="teacher", created_by=teacher, now=utc_now())
-    return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id, "teacher_id": teacher,
-            "token": token, "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
-            # A sign-in service of the school (issue 25), at an address where nothing answers.
-            "provider_id": make.provider(), "role": "teacher",
-            "table_id": class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time()),
-            # Noor's parent page (issue 37.3), as her home letter hands it out.
-            "link": parent_links.links(make.db, app.config["SECRET_KEY"], class_id, [pupil_id],
-                                       app.config["RETENTION_DAYS"])[pupil_id],
-            **make.set_and_sheet(teacher)}
+    return {
+        "class_id": class_id,
+        "pupil_id": pupil_id,
+        "game_id": game_id,
+        "teacher_id": teacher,
+        "token": token,
+        "invitation_id": invitations.list_open(make.db, utc_now())[0]["id"],
+        # A sign-in service of the school (issue 25), at an address where nothing answers.
+        "provider_id": make.provider(),
+        "role": "teacher",
+        "table_id": class_tables.open_table(make.db, class_id, pupil_id, 3, "round", "beginner", time.time()),
+        # Noor's parent page (issue 37.3), as her home letter hands it out.
+        "link": parent_links.links(
+            make.db, app.config["SECRET_KEY"], class_id, [pupil_id], app.config["RETENTION_DAYS"]
+        )[pupil_id],
+        **make.set_and_sheet(teacher),
+    }
 
 
 def _urls(app, owned, method="POST"):
     from flask import url_for
+
     with app.test_request_context():
         for rule in app.url_map.iter_rules():
             if method in rule.methods and rule.endpoint != "static":

@@ -7,6 +7,7 @@ one of these tests fails naming it.
 
 (The headers of every GET route, Cache-Control: no-store and the CSP, are checked by the
 security walk for every kind of visitor: tests/security/test_security_headers_every_page.py.)"""
+
 from __future__ import annotations
 
 import ast
@@ -57,17 +58,20 @@ def unchecked(app) -> list[str]:
 def test_every_get_endpoint_says_who_it_is_for(app):
     assert without_audience(app) == [], (
         "No login decorator says who these pages are for: guard each with teacher_required, admin_required "
-        "or pupil_required, or name it in NO_LOGIN in tests/route_table.py with who it is for.")
+        "or pupil_required, or name it in NO_LOGIN in tests/route_table.py with who it is for."
+    )
 
 
 def test_every_get_endpoint_is_reached_by_the_tour_or_said_not_to_be_a_page(app):
     missing = off_every_tour(app)
     assert missing == [], (
         "These pages are never reached by clicking in the browser tour: "
-        + ", ".join(missing) + ". Add a Stop(endpoint, clicks) to TEACHER_TOUR or PUPIL_TOUR in"
+        + ", ".join(missing)
+        + ". Add a Stop(endpoint, clicks) to TEACHER_TOUR or PUPIL_TOUR in"
         " tests/browser/tour.py, where `clicks` goes from the stop before it to the page (and a"
         " STYLE_CHECKS entry if the page has its own CSS); if it is a download and not a page, add it"
-        " to NOT_PAGES with the reason; if no click reaches it, to OFF_THE_TOUR naming the test that opens it.")
+        " to NOT_PAGES with the reason; if no click reaches it, to OFF_THE_TOUR naming the test that opens it."
+    )
 
 
 def test_every_page_for_children_parents_and_the_wall_is_checked_for_fit_and_axe(app):
@@ -75,7 +79,8 @@ def test_every_page_for_children_parents_and_the_wall_is_checked_for_fit_and_axe
     assert missing == [], (
         "These pages are not checked on a tablet and a phone: " + ", ".join(missing) + ". Give each a"
         " Fit in FIT (tests/page_checks.py) and reach it in the tour (tests/browser/tour.py), or call"
-        " check_page(page, app, \"<endpoint>\") where a browser test opens it; or name it in NOT_FIT with why.")
+        ' check_page(page, app, "<endpoint>") where a browser test opens it; or name it in NOT_FIT with why.'
+    )
 
 
 def test_each_fit_is_checked_somewhere_and_each_exclusion_is_needed(app):
@@ -91,8 +96,14 @@ def test_each_fit_is_checked_somewhere_and_each_exclusion_is_needed(app):
 
 def test_the_lists_name_only_endpoints_that_exist(app):
     endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
-    named = (tour_endpoints() | set(NOT_PAGES) | set(OFF_THE_TOUR) | set(STYLE_CHECKS) | set(NO_LOGIN)
-             | set(SHOWN_TO_THE_CLASS))
+    named = (
+        tour_endpoints()
+        | set(NOT_PAGES)
+        | set(OFF_THE_TOUR)
+        | set(STYLE_CHECKS)
+        | set(NO_LOGIN)
+        | set(SHOWN_TO_THE_CLASS)
+    )
     assert sorted(named - endpoints) == []
     assert sorted(set(NOT_PAGES) & set(OFF_THE_TOUR)) == []
     # NO_LOGIN is for routes no decorator guards: a decorated one says who it is for itself.
@@ -128,4 +139,4 @@ def test_a_new_route_in_no_check_and_no_list_fails(tmp_path):
     assert audience(app, "throwaway.teacher_page") == "teacher"
     assert without_audience(app) == ["throwaway.open_page"]
     assert off_every_tour(app) == ["throwaway.open_page", "throwaway.pupil_page", "throwaway.teacher_page"]
-    assert unchecked(app) == ["throwaway.pupil_page"]          # a teacher's page needs no phone check
+    assert unchecked(app) == ["throwaway.pupil_page"]  # a teacher's page needs no phone check

@@ -2,6 +2,7 @@
 their CPU against the floor app). Each page reads what it needs in as few queries as it takes:
 a drill request stays under a fixed number, the teacher's pages do not grow with the pupils or
 the tables they show, and settings are read once a request however many puzzles it renders."""
+
 import time
 
 import pytest
@@ -43,6 +44,7 @@ def statements(monkeypatch):
         db = opened(*args, **kwargs)
         db.conn.set_trace_callback(counter.seen.append)
         return db
+
     monkeypatch.setattr(web_db, "connect", counting)
     return counter
 
@@ -60,7 +62,7 @@ def reads_of(sql: list[str], table: str) -> int:
 
 def test_a_drill_request_runs_a_bounded_number_of_statements(world, statements):
     world.set_drill(puzzles=10)
-    world.next()                      # the sitting is made
+    world.next()  # the sitting is made
     world.answer_right()
     issued = statements.of(lambda: world.client.post("/practice/next", data={"mode": "drill"}, headers=HTMX))
     assert len(issued) <= NEXT_PUZZLE_AT_MOST, "\n".join(issued)
@@ -81,7 +83,7 @@ def test_reads_run_without_sqlite_utils_savepoint(world, statements):
     world.set_drill(puzzles=10)
     sql = statements.of(lambda: world.client.post("/practice/next", data={"mode": "drill"}, headers=HTMX))
     assert not [s for s in sql if "sqlite_utils_query" in s]
-    assert not [s for s in sql if "sqlite_master" in s]      # no table-name look-ups either
+    assert not [s for s in sql if "sqlite_master" in s]  # no table-name look-ups either
 
 
 def overview_statements(app, make, db, statements, pupils: int) -> int:
@@ -91,8 +93,10 @@ def overview_statements(app, make, db, statements, pupils: int) -> int:
     for _ in range(pupils):
         pupil_id = make.pupil(class_id)
         # Something in the columns the overview shows: a rating and a level.
-        db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0.5, 3, '2026-12-01')",
-                   [pupil_id])
+        db.execute(
+            "INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0.5, 3, '2026-12-01')",
+            [pupil_id],
+        )
         db.execute("INSERT INTO pupil_levels (pupil_id, level, day) VALUES (?, 1, '2026-12-01')", [pupil_id])
     return len(statements.of(lambda: client.get(f"/classes/{class_id}/dashboard")))
 

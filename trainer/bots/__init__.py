@@ -1,4 +1,5 @@
 """Bots: objects with one method, `choose(view, rng) -> Move`. They see a PlayerView (R9), never a State."""
+
 from __future__ import annotations
 
 from trainer.bots.base import Bot

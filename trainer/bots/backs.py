@@ -8,6 +8,7 @@ dealt cards are the unknowns: their backs were never the target (R3.3). When a c
 hand, it was either a drawn card with that back or one of the dealt cards that happens to have
 it (about one in four: D1 prints the four backs about equally often), and the two stories are weighed so.
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -17,7 +18,7 @@ from trainer.engine.cards import card_table
 from trainer.engine.moves import Discard, LostTurn, Play, UseShifter, UseThief
 from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 
-DEALT_BACK_CHANCE = 0.25     # a dealt card has a given back: D1 spreads the four backs evenly
+DEALT_BACK_CHANCE = 0.25  # a dealt card has a given back: D1 spreads the four backs evenly
 
 # One story of a hand: (how many cards of unknown back it holds -- the dealt ones, and drawn ones
 # whose back the view did not record -- and the sorted backs of the others).
@@ -25,7 +26,7 @@ Story = tuple[int, tuple[int, ...]]
 
 
 def _drew(stories: dict[Story, float], back: int | None) -> dict[Story, float]:
-    if back is None:                  # a view without backs_shown (state_from_view)
+    if back is None:  # a view without backs_shown (state_from_view)
         return {(dealt + 1, known): p for (dealt, known), p in stories.items()}
     return {(dealt, tuple(sorted(known + (back,)))): p for (dealt, known), p in stories.items()}
 
@@ -37,7 +38,7 @@ def _lost(stories: dict[Story, float], back: int) -> dict[Story, float]:
         w_dealt = dealt * DEALT_BACK_CHANCE
         total = w_dealt + drawn
         if not total:
-            continue                  # this story cannot explain the card: it is dropped
+            continue  # this story cannot explain the card: it is dropped
         if w_dealt:
             out[(dealt - 1, known)] += p * w_dealt / total
         if drawn:
@@ -72,7 +73,7 @@ def hand_stories(view) -> dict[int, list[tuple[float, Counter]]] | None:  # noqa
         hand[seat] -= 1
         stories[seat] = _lost(stories[seat], BACK[INDEX[card]])
 
-    def refill(seat: int) -> None:        # R6.1, then R6.2
+    def refill(seat: int) -> None:  # R6.1, then R6.2
         nonlocal table
         draws = max(0, min(HAND_SIZE - hand[seat], deck))
         hand[seat] += draws

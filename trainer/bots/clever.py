@@ -1,5 +1,6 @@
 """The `clever` level: determinised Monte Carlo with casual playouts, exact search once the
 deck is empty (docs/bots.md)."""
+
 from __future__ import annotations
 
 import random
@@ -28,11 +29,20 @@ class CleverBot:
     - `win_weight`: how much winning the round counts against the point margin.
     - `endgame_worlds`, `endgame_nodes`: the exact search once the deck is empty.
     """
+
     name = "clever"
 
-    def __init__(self, turn_budget: int = 10_000, playouts: int | None = None,
-                 min_playouts: int = 200, max_playouts: int = 800, win_weight: float = 0.5,
-                 endgame_worlds: int = 2, endgame_nodes: int = 2_500, horizon: int | None = None):
+    def __init__(
+        self,
+        turn_budget: int = 10_000,
+        playouts: int | None = None,
+        min_playouts: int = 200,
+        max_playouts: int = 800,
+        win_weight: float = 0.5,
+        endgame_worlds: int = 2,
+        endgame_nodes: int = 2_500,
+        horizon: int | None = None,
+    ):
         self.turn_budget = turn_budget
         self.playouts = playouts
         self.min_playouts = min_playouts
@@ -60,8 +70,7 @@ class CleverBot:
         best = None
         worlds = worlds_once_empty(view, self.endgame_worlds)
         if worlds:
-            best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds,
-                                  self.endgame_nodes)
+            best = endgame_choice(knowledge, candidates, rng, self.win_weight, worlds, self.endgame_nodes)
         if best is None:
             ev = Evaluator(knowledge, rng, view.seat, self.win_weight, horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.budget(view))
@@ -76,8 +85,9 @@ def worlds_once_empty(view: PlayerView, worlds: int) -> int:
     return 1 if view.players == 2 and not view.tweak_deck_size else worlds
 
 
-def endgame_choice(knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float,
-                   worlds: int, nodes: int, sampler=None):
+def endgame_choice(
+    knowledge: Knowledge, candidates: list, rng: random.Random, win_weight: float, worlds: int, nodes: int, sampler=None
+):
     """The candidate with the best exact value over `worlds` determinisations (with two players
     and an empty deck only the [T!] deck's order is unknown; a deal drawn twice is solved once
     and counts twice), or None if the trees together hold more than `nodes` positions."""

@@ -12,6 +12,7 @@ Like every level it reads only the decider's view (R9), through the same public 
 the same seed differ only where a slip's chance lies between them: a higher X never slips
 where a lower one did not (the curve is monotone by construction, up to how a round unfolds).
 """
+
 from __future__ import annotations
 
 import math
@@ -49,25 +50,32 @@ PREFIX = "dial:"
 
 def rising(x: float, floor: float, power: float = 1.0) -> float:
     """A skill's chance at dial x: `floor` at 0, rising to 1 at 1."""
-    return floor + (1.0 - floor) * x ** power
+    return floor + (1.0 - floor) * x**power
 
 
 @dataclass(frozen=True, slots=True)
 class Skills:
     """The chance, at one dial value, of getting each thing right (1 - the chance of a slip)."""
-    notice: tuple[float, ...]   # [k]: notices a group of k table cards (k >= 1; the last for more)
-    weigh: float                # takes casual's favourite of the captures it noticed
-    lay: float                  # lays the card casual would lay
-    joker: float                # thinks of the Joker to open a capture (R7.2)
-    fish: float                 # uses an action card as casual does when nothing can be taken
-    whim: float                 # plays an action card on a whim at the start of a turn
-    give: float                 # gives a Bomb the card casual would give (R7.4)
+
+    notice: tuple[float, ...]  # [k]: notices a group of k table cards (k >= 1; the last for more)
+    weigh: float  # takes casual's favourite of the captures it noticed
+    lay: float  # lays the card casual would lay
+    joker: float  # thinks of the Joker to open a capture (R7.2)
+    fish: float  # uses an action card as casual does when nothing can be taken
+    whim: float  # plays an action card on a whim at the start of a turn
+    give: float  # gives a Bomb the card casual would give (R7.4)
 
     @classmethod
     def at(cls, x: float) -> Skills:
         return cls(
             notice=(0.0, rising(x, 0.45), rising(x, 0.22, 1.5), rising(x, 0.08, 2), rising(x, 0.02, 3)),
-            weigh=x, lay=x, joker=x ** 1.5, fish=x, whim=0.4 * (1.0 - x), give=x)
+            weigh=x,
+            lay=x,
+            joker=x**1.5,
+            fish=x,
+            whim=0.4 * (1.0 - x),
+            give=x,
+        )
 
     def sees(self, cards: int) -> float:
         return self.notice[min(cards, len(self.notice) - 1)]
@@ -77,7 +85,7 @@ def dial_strength(name: str) -> float | None:
     """X of a bot name `dial:X`; None when the name is not a dial; ValueError for a bad X."""
     if not name.startswith(PREFIX):
         return None
-    text = name[len(PREFIX):]
+    text = name[len(PREFIX) :]
     try:
         x = float(text)
     except ValueError:
@@ -151,7 +159,7 @@ class DialBot:
     def __init__(self, strength: float):
         if not (math.isfinite(strength) and 0.0 <= strength <= 1.0):
             raise ValueError(f"the dial must be from 0 to 1, not {strength}")
-        self.strength = max(0.0, float(strength))     # no "dial:-0"
+        self.strength = max(0.0, float(strength))  # no "dial:-0"
         self.name = f"{PREFIX}{self.strength:g}"
         self.skills = Skills.at(self.strength)
 

@@ -9,13 +9,14 @@ For two players `utility` is constant-sum, so max^n is minimax and alpha-beta pr
 positions met twice are looked up, not searched again. A node budget keeps the time bounded:
 past it the search gives up and the caller falls back to sampling.
 """
+
 from __future__ import annotations
 
 from trainer.bots.search import decision_key, distinct, utility
 from trainer.bots.sim import CAPTURE, LAY, OVER, POINTS, USE_THIEF, VALUE, Sim
 
 INF = float("inf")
-EXACT, LOWER, UPPER = range(3)      # what a remembered alpha-beta value is
+EXACT, LOWER, UPPER = range(3)  # what a remembered alpha-beta value is
 
 
 class TooBig(Exception):
@@ -25,9 +26,18 @@ class TooBig(Exception):
 def position_key(sim: Sim) -> tuple:
     """Everything the rest of the round depends on, in one determinisation (whose deck order is
     fixed, so the deck's size stands for its cards)."""
-    return (tuple(tuple(sorted(h)) for h in sim.hands), tuple(sorted(sim.table)), sim.turn,
-            sim.phase, sim.delta, tuple(sim.pending), tuple(tuple(a) for a in sim.acts),
-            len(sim.deck), len(sim.tdeck), tuple(sim.pts))
+    return (
+        tuple(tuple(sorted(h)) for h in sim.hands),
+        tuple(sorted(sim.table)),
+        sim.turn,
+        sim.phase,
+        sim.delta,
+        tuple(sim.pending),
+        tuple(tuple(a) for a in sim.acts),
+        len(sim.deck),
+        len(sim.tdeck),
+        tuple(sim.pts),
+    )
 
 
 def thief_outcomes(sim: Sim, victim: int):
@@ -169,8 +179,7 @@ def exact_search(players: int, seat: int, win_weight: float, node_budget: int):
     return Endgame(seat, win_weight, node_budget)
 
 
-def exact_values(sim: Sim, candidates: list, seat: int, win_weight: float,
-                 node_budget: int) -> list[float] | None:
+def exact_values(sim: Sim, candidates: list, seat: int, win_weight: float, node_budget: int) -> list[float] | None:
     """The root player's utility after each candidate with best play, or None when the tree is
     larger than `node_budget` positions."""
     try:

@@ -1,6 +1,7 @@
 """The `expert` level: determinised search whose deals follow what the other players' plays
 reveal about their hands (trainer.bots.inference), with a larger budget than `clever`, and the
 exact endgame (docs/bots.md)."""
+
 from __future__ import annotations
 
 import random
@@ -21,8 +22,7 @@ class InformedSampler:
     the hand models (rejection sampling; weights are at most 1). After `tries` rejections the
     heaviest guess seen is used, so a model that fits badly never stalls the search."""
 
-    def __init__(self, knowledge: Knowledge, models: dict[int, HandModel], tries: int,
-                 backs: dict | None = None):
+    def __init__(self, knowledge: Knowledge, models: dict[int, HandModel], tries: int, backs: dict | None = None):
         self.k = knowledge
         self.models = models
         self.tries = tries
@@ -73,13 +73,26 @@ class ExpertBot:
     - `win_weight`, `endgame_worlds`: as for clever (`endgame_worlds` deals once the deck is
       empty with more than two players).
     """
+
     name = "expert"
 
-    def __init__(self, playouts: int = 2000, horizon: int | None = 6, memory: int = 3,
-                 slip: float = 0.15, tries: int = 20, backs: bool = True, search: str = "flat",
-                 exploration: float = 0.7, win_weight: float = 0.5, endgame_worlds: int = 2,
-                 endgame_nodes: int = 20_000, exact_deck: int = 2, exact_worlds: int = 8,
-                 exact_win_weight: float = 0.9):
+    def __init__(
+        self,
+        playouts: int = 2000,
+        horizon: int | None = 6,
+        memory: int = 3,
+        slip: float = 0.15,
+        tries: int = 20,
+        backs: bool = True,
+        search: str = "flat",
+        exploration: float = 0.7,
+        win_weight: float = 0.5,
+        endgame_worlds: int = 2,
+        endgame_nodes: int = 20_000,
+        exact_deck: int = 2,
+        exact_worlds: int = 8,
+        exact_win_weight: float = 0.9,
+    ):
         if search not in ("flat", "ismcts"):
             raise ValueError("search must be 'flat' or 'ismcts'")
         self.playouts = playouts
@@ -102,8 +115,11 @@ class ExpertBot:
         models = {}
         turns = public_turns(view) if self.memory else None
         if turns is not None:
-            models = {s: HandModel(turns[s], self.memory, self.slip)
-                      for s in knowledge.others if turns[s] and view.hand_sizes[s]}
+            models = {
+                s: HandModel(turns[s], self.memory, self.slip)
+                for s in knowledge.others
+                if turns[s] and view.hand_sizes[s]
+            }
         if not models and not backs:
             return knowledge.determinise
         return InformedSampler(knowledge, models, self.tries, backs)
@@ -118,14 +134,15 @@ class ExpertBot:
         best = None
         worlds = self.exact_worlds_for(view)
         if worlds:
-            best = endgame_choice(knowledge, candidates, rng, self.exact_win_weight, worlds,
-                                  self.endgame_nodes, sampler)
+            best = endgame_choice(
+                knowledge, candidates, rng, self.exact_win_weight, worlds, self.endgame_nodes, sampler
+            )
         if best is None and self.search == "ismcts":
-            best = ismcts(sampler, rng, view.seat, candidates, self.playouts, self.win_weight,
-                          self.horizon, self.exploration)
+            best = ismcts(
+                sampler, rng, view.seat, candidates, self.playouts, self.win_weight, self.horizon, self.exploration
+            )
         if best is None:
-            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler,
-                           horizon=self.horizon)
+            ev = Evaluator(knowledge, rng, view.seat, self.win_weight, sampler=sampler, horizon=self.horizon)
             best, _ = successive_halving(candidates, ev.value, self.playouts)
         return move_of(best, view.unused)
 

@@ -16,6 +16,7 @@ Kinds and their parameters:
 - "discard": card
 A card is {"id", "color" (letter), "value", "points"}.
 """
+
 from __future__ import annotations
 
 import random
@@ -50,8 +51,7 @@ class Hint:
 
 def card_info(card: str) -> dict:
     cards = card_table()
-    return {"id": card, "color": cards.color_of[card], "value": cards.value[card],
-            "points": cards.points[card]}
+    return {"id": card, "color": cards.color_of[card], "value": cards.value[card], "points": cards.points[card]}
 
 
 def hint(view: PlayerView, level: str = "casual", rng: random.Random | None = None) -> Hint:
@@ -81,8 +81,7 @@ def explain(view: PlayerView, move: Move) -> Reason:
             then = capture_reason(IDS[d[1]], [IDS[c] for c in d[2]], target, view.table).params
         return Reason("joker", {"delta": move.delta, "target": target, "then": then})
     if isinstance(move, UseThief):
-        return Reason("thief", {"victim": move.victim,
-                                "last_card": view.hand_sizes[move.victim] == 1})
+        return Reason("thief", {"victim": move.victim, "last_card": view.hand_sizes[move.victim] == 1})
     if isinstance(move, UseShifter):
         return Reason("shifter", {})
     if isinstance(move, UseBomb):
@@ -94,17 +93,21 @@ def explain(view: PlayerView, move: Move) -> Reason:
 def capture_reason(play: str, taken, target: int, table) -> Reason:
     points = card_table().points
     taken = list(taken)
-    return Reason("capture", {
-        "play": card_info(play),
-        "taken": [card_info(c) for c in taken],
-        "steps": [[v, s] for v, s in running_sums(play, taken)],
-        "target": target,
-        "points": points[play] + sum(points[c] for c in taken),
-        "tweak": len(taken) == len(table),
-    })
+    return Reason(
+        "capture",
+        {
+            "play": card_info(play),
+            "taken": [card_info(c) for c in taken],
+            "steps": [[v, s] for v, s in running_sums(play, taken)],
+            "target": target,
+            "points": points[play] + sum(points[c] for c in taken),
+            "tweak": len(taken) == len(table),
+        },
+    )
 
 
 # ---------------------------------------------------------------- English
+
 
 def english(reason: Reason) -> str:
     """The reason as one English sentence (the only place hints are worded)."""

@@ -13,6 +13,7 @@ A guess's weight is the chance of the observed plays under that model, averaged 
 the player's cards were drawn after each turn (all ways equally likely). The search bots use
 the weights to make determinisations that agree with the play more likely.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,28 +27,30 @@ from trainer.engine.state import HAND_SIZE, TABLE_REFILL
 class _Slot:
     """A place on the table whose card may not be known yet (dealt or refilled face up from the
     deck: the card shows, but the log does not name it; a later capture or the table does)."""
+
     __slots__ = ("card", "arrived", "unsure_until")
 
     def __init__(self, card, arrived=0):
         self.card = card
-        self.arrived = arrived      # blanks that arrived together are interchangeable
-        self.unsure_until = -1      # before this time, which card it held is unknown
+        self.arrived = arrived  # blanks that arrived together are interchangeable
+        self.unsure_until = -1  # before this time, which card it held is unknown
 
 
 @dataclass
 class Turn:
     """One turn of a player, as everyone saw it."""
+
     seat: int
-    card: int                        # the card played (simulator number)
-    capture: tuple[int, ...]         # () for a lay
-    delta: int                       # that turn's Joker (R4.2)
-    slots: list                      # the table when the card was played
-    hand_size: int                   # cards held when playing
-    deck_size: int                   # deck size then: 0 means the blue 7 was the target
-    clock: int                       # its place in the log
-    drawn: int = 0                   # cards drawn after it, up to the player's next turn
-    removed: list = field(default_factory=list)   # cards taken from the hand since (R7.1, R7.4)
-    table: tuple[int, ...] | None = ()   # the table as card numbers; None if unsure
+    card: int  # the card played (simulator number)
+    capture: tuple[int, ...]  # () for a lay
+    delta: int  # that turn's Joker (R4.2)
+    slots: list  # the table when the card was played
+    hand_size: int  # cards held when playing
+    deck_size: int  # deck size then: 0 means the blue 7 was the target
+    clock: int  # its place in the log
+    drawn: int = 0  # cards drawn after it, up to the player's next turn
+    removed: list = field(default_factory=list)  # cards taken from the hand since (R7.1, R7.4)
+    table: tuple[int, ...] | None = ()  # the table as card numbers; None if unsure
     sums: dict | None = None
 
 
@@ -164,6 +167,7 @@ def _name_blanks(table: list[_Slot], left: list[int]) -> bool:
 
 def _deck_cards(colors):
     from trainer.engine.cards import card_table
+
     return card_table().deck_for(colors)
 
 
@@ -180,8 +184,12 @@ class HandModel:
                 self.capturing.append(None)
                 continue
             sums = subsets_by_sum(t.table) if t.table else {}
-            self.capturing.append({target: frozenset(target - s for s in sums if 1 <= target - s <= 6)
-                                   for target in range(EMPTY_TARGET - 1, 12)})
+            self.capturing.append(
+                {
+                    target: frozenset(target - s for s in sums if 1 <= target - s <= 6)
+                    for target in range(EMPTY_TARGET - 1, 12)
+                }
+            )
         self.memo: dict = {}
 
     def weight(self, hand) -> float:
@@ -198,7 +206,7 @@ class HandModel:
         pool = list(held) + t.removed
         keep = len(pool) - t.drawn
         if keep != t.hand_size - 1 or keep < 0:
-            self.memo[key] = 1.0     # counts do not fit (should not happen): learn nothing more
+            self.memo[key] = 1.0  # counts do not fit (should not happen): learn nothing more
             return 1.0
         total = 0.0
         count = 0

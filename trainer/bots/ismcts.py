@@ -7,6 +7,7 @@ counts, adds one node, plays on with the casual policy, and credits each decisio
 with the utility of the player who made it. Chance (draws, a Thief's card) comes from the deal
 and the RNG, so a node gathers every outcome of the decisions that lead to it.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,8 +28,16 @@ class Node:
         self.avail = 0
 
 
-def ismcts(sampler, rng: random.Random, seat: int, candidates: list, iterations: int,
-           win_weight: float, horizon: int | None, exploration: float = 0.7):
+def ismcts(
+    sampler,
+    rng: random.Random,
+    seat: int,
+    candidates: list,
+    iterations: int,
+    win_weight: float,
+    horizon: int | None,
+    exploration: float = 0.7,
+):
     """The root candidate visited most (ties: better mean, then earlier in the list)."""
     root = Node()
     root_keys = [decision_key(d) for d in candidates]
@@ -78,8 +87,7 @@ def ismcts(sampler, rng: random.Random, seat: int, candidates: list, iterations:
                 u = values[mover] = estimated_utility(sim, mover, win_weight)
             child.visits += 1
             child.reward += u
-    best = max(range(len(candidates)),
-               key=lambda i: _rank(root.children.get(root_keys[i]), i))
+    best = max(range(len(candidates)), key=lambda i: _rank(root.children.get(root_keys[i]), i))
     return candidates[best]
 
 

@@ -5,6 +5,7 @@ all won piles (everyone saw those go). They are exactly the other hands plus the
 determinisation deals them out again at random, consistently with everything visible: hand
 sizes, deck size, and the target, which is the back of the deck's top card (R4.1, D1).
 """
+
 from __future__ import annotations
 
 import random
@@ -64,12 +65,22 @@ class Knowledge:
     def sim_with(self, hands: list[list[int]], deck: list[int], tdeck: list[int]) -> Sim:
         """A full simulator state: the view plus guesses (deck given top LAST)."""
         v = self.view
-        return Sim(self.n, deck, tdeck, self.table[:], hands, self.scores[:],
-                   [a[:] for a in self.acts], v.turn, PHASE_CODE[v.phase], v.delta, v.pending,
-                   v.turns)
+        return Sim(
+            self.n,
+            deck,
+            tdeck,
+            self.table[:],
+            hands,
+            self.scores[:],
+            [a[:] for a in self.acts],
+            v.turn,
+            PHASE_CODE[v.phase],
+            v.delta,
+            v.pending,
+            v.turns,
+        )
 
-    def sample_hidden(self, rng: random.Random,
-                      backs: dict | None = None) -> tuple[list[list[int]], list[int]]:
+    def sample_hidden(self, rng: random.Random, backs: dict | None = None) -> tuple[list[list[int]], list[int]]:
         """Others' hands and the deck (top LAST), uniformly among the deals the view allows.
         `backs` ({seat: Counter of backs}, one story of trainer.bots.backs) makes those hands
         hold those backs; a draw that cannot meet them falls back to the view alone."""
@@ -81,7 +92,7 @@ class Knowledge:
         top = None
         if deck_size:
             tops = [c for c in self.top_candidates if c in pool] if placed else self.top_candidates
-            if not tops:                      # the backs took every possible top card
+            if not tops:  # the backs took every possible top card
                 return self.sample_hidden(rng)
             top = tops[rng.randrange(len(tops))]
             pool.remove(top)
@@ -94,7 +105,7 @@ class Knowledge:
                 continue
             given = placed.get(s, [])
             size = self.view.hand_sizes[s] - len(given)
-            hands.append(given + pool[k:k + size])
+            hands.append(given + pool[k : k + size])
             k += size
         deck = pool[k:]
         if top is not None:
@@ -110,7 +121,7 @@ class Knowledge:
             for back, count in wanted.items():
                 fitting = [c for c in pool if BACK[c] == back]
                 if len(fitting) < count:
-                    continue                  # inconsistent with the view: leave it to chance
+                    continue  # inconsistent with the view: leave it to chance
                 for c in rng.sample(fitting, count):
                     pool.remove(c)
                     cards.append(c)

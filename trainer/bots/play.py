@@ -1,4 +1,5 @@
 """Bots playing whole rounds and matches: each decision from the decider's view only (R9)."""
+
 from __future__ import annotations
 
 import random

@@ -6,6 +6,7 @@ action cards. The bots call them on a Sim built from the view with placeholders 
 cards (`public_sim`); the search bots call them inside their look-ahead, so `casual` plays the
 same way at the table and in a clever bot's imagination.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,8 +36,8 @@ from trainer.engine.state import HAND_SIZE
 
 # Share of each face value in a full deck of any colours (R1.1: two 1s, 2s, 3s, one 4, 5, 6).
 VALUE_SHARE = (0.0, 2 / 9, 2 / 9, 2 / 9, 1 / 9, 1 / 9, 1 / 9)
-TWEAK_CARD_WORTH = 3.0     # a [T!] card: 2 points (R2) plus what using it may bring
-HAND_CARD_WORTH = 1.5      # points of the card a sweeping opponent plays from hand
+TWEAK_CARD_WORTH = 3.0  # a [T!] card: 2 points (R2) plus what using it may bring
+HAND_CARD_WORTH = 1.5  # points of the card a sweeping opponent plays from hand
 RED_FIVE = card_table().numeric_ids.index("R5")
 
 
@@ -77,6 +78,7 @@ def next_player(sim: Sim, seat: int) -> int:
 class Risk:
     """What the next player may sweep after this decision (R5.3), from what the decider sees:
     the next player's hand size, and whether the deck will be gone (target the blue 7)."""
+
     __slots__ = ("rows", "h", "bonus")
 
     def __init__(self, sim: Sim, seat: int, cards_after: int):
@@ -97,6 +99,7 @@ class Risk:
 def public_sim(view) -> Sim:
     """A Sim holding what `view` shows, hidden cards replaced by -1 (only counted, never read)."""
     from trainer.bots.sim import ACTION_INDEX, ACTION_KIND, INDEX, PHASE_CODE
+
     acts = []
     for s in range(view.players):
         counts = [0, 0, 0, 0]
@@ -106,12 +109,24 @@ def public_sim(view) -> Sim:
         acts.append(counts)
     hands = [[-1] * k for k in view.hand_sizes]
     hands[view.seat] = [INDEX[c] for c in view.hand]
-    return Sim(view.players, [-1] * view.deck_size, [-1] * view.tweak_deck_size,
-               [INDEX[c] for c in view.table], hands, view.scores(), acts, view.turn,
-               PHASE_CODE[view.phase], view.delta, view.pending, view.turns)
+    return Sim(
+        view.players,
+        [-1] * view.deck_size,
+        [-1] * view.tweak_deck_size,
+        [INDEX[c] for c in view.table],
+        hands,
+        view.scores(),
+        acts,
+        view.turn,
+        PHASE_CODE[view.phase],
+        view.delta,
+        view.pending,
+        view.turns,
+    )
 
 
 # ---------------------------------------------------------------- casual
+
 
 def table_totals(table) -> tuple[int, int]:
     total = 0
@@ -122,8 +137,9 @@ def table_totals(table) -> tuple[int, int]:
     return total, points
 
 
-def best_capture(sim: Sim, seat: int, hand, target: int, sums, risk: Risk | None = None,
-                 totals: tuple[int, int] | None = None):
+def best_capture(
+    sim: Sim, seat: int, hand, target: int, sums, risk: Risk | None = None, totals: tuple[int, int] | None = None
+):
     """(key, decision) of casual's favourite capture at `target`, or (None, None).
 
     The key orders captures as casual does: a TWEAK first (while [T!] cards are left, R5.3),
@@ -162,8 +178,7 @@ def best_capture(sim: Sim, seat: int, hand, target: int, sums, risk: Risk | None
     return best_key, best
 
 
-def casual_lay(sim: Sim, seat: int, hand, risk: Risk | None = None,
-               totals: tuple[int, int] | None = None):
+def casual_lay(sim: Sim, seat: int, hand, risk: Risk | None = None, totals: tuple[int, int] | None = None):
     """The card whose lay leaves the least to the next player: low risk, few points exposed."""
     if risk is None:
         risk = Risk(sim, seat, len(hand) - 1)
@@ -171,8 +186,7 @@ def casual_lay(sim: Sim, seat: int, hand, risk: Risk | None = None,
     best = None
     best_cost = None
     for card in hand:
-        cost = (risk.loss(total + VALUE[card], tpoints + POINTS[card])
-                + 0.5 * POINTS[card] + 0.01 * VALUE[card])
+        cost = risk.loss(total + VALUE[card], tpoints + POINTS[card]) + 0.5 * POINTS[card] + 0.01 * VALUE[card]
         if best_cost is None or cost < best_cost:
             best, best_cost = card, cost
     return (LAY, best)
@@ -310,20 +324,22 @@ def casual_joker(sim, seat, hand, target, sums, key, best, risk=None, totals=Non
     if key is None:
         return (USE_JOKER, choice)
     if choice_key[0] > key[0]:
-        return (USE_JOKER, choice)           # opens a TWEAK
+        return (USE_JOKER, choice)  # opens a TWEAK
     _, d = best_capture(sim, seat, hand, target + choice, sums, risk, totals)
     takes_red_five = RED_FIVE in d[2] or d[1] == RED_FIVE
     had_red_five = RED_FIVE in best[2] or best[1] == RED_FIVE
-    if choice_key[0] == key[0] and (takes_red_five and not had_red_five
-                                     or choice_key[1] >= key[1] + 3):
+    if choice_key[0] == key[0] and (takes_red_five and not had_red_five or choice_key[1] >= key[1] + 3):
         return (USE_JOKER, choice)
     return None
 
 
 # ---------------------------------------------------------------- beginner
 
-BEGINNER_SEES = {1: 0.68, 2: 0.43}    # chance to notice a capture with 1 or 2 table cards (about a quarter missed overall)
-BEGINNER_ACTION_WHIM = 0.2            # chance to use an action card on a whim at turn start
+BEGINNER_SEES = {
+    1: 0.68,
+    2: 0.43,
+}  # chance to notice a capture with 1 or 2 table cards (about a quarter missed overall)
+BEGINNER_ACTION_WHIM = 0.2  # chance to use an action card on a whim at turn start
 
 
 def beginner(sim: Sim, rng: random.Random, target: int | None = None):
@@ -333,7 +349,7 @@ def beginner(sim: Sim, rng: random.Random, target: int | None = None):
         target = sim.target()
     if sim.phase == DISCARD:
         hand = sim.hands[sim.pending[0]]
-        low = min(VALUE[c] for c in hand)              # keeps the big numbers
+        low = min(VALUE[c] for c in hand)  # keeps the big numbers
         return (GIVE, rng.choice([c for c in hand if VALUE[c] == low]))
     seat = sim.turn
     hand = sim.hands[seat]
@@ -343,7 +359,7 @@ def beginner(sim: Sim, rng: random.Random, target: int | None = None):
             return whim
     noticed = beginner_captures(sim, hand, target, rng)
     if noticed:
-        most = max(len(d[2]) for d in noticed)       # prefers taking more cards
+        most = max(len(d[2]) for d in noticed)  # prefers taking more cards
         noticed = [d for d in noticed if len(d[2]) == most]
         return rng.choice(noticed)
     return (LAY, rng.choice(hand))
@@ -385,7 +401,7 @@ def beginner_action(sim: Sim, seat: int, hand, target: int, rng: random.Random):
         return None
     kind = rng.choice(kinds)
     if kind == THIEF:
-        top = max(sim.pts[s] for s in others)          # takes from whoever is winning
+        top = max(sim.pts[s] for s in others)  # takes from whoever is winning
         return (USE_THIEF, rng.choice([s for s in others if sim.pts[s] == top]))
     if kind == JOKER:
         # Direction: towards a sum it happens to notice, else a guess.

@@ -8,6 +8,7 @@ from trainer.engine.view import PlayerView
 
 class RandomBot:
     """Picks uniformly among the legal moves: the floor of the strength ladder."""
+
     name = "random"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:

@@ -1,13 +1,28 @@
 """Hand-made positions for tests and benchmarks: a whole State from a few named cards."""
+
 from __future__ import annotations
 
 from trainer.engine.cards import card_table, default_colors
 from trainer.engine.state import Phase, RoundSetup, State
 
 
-def make_state(hands, table, deck_top=(), *, turn: int = 0, rest: str = "deck",
-               won=None, owned=None, used=None, tweak_deck=None, phase: Phase = Phase.START,
-               delta: int = 0, pending=(), colors=None, log=()) -> State:
+def make_state(
+    hands,
+    table,
+    deck_top=(),
+    *,
+    turn: int = 0,
+    rest: str = "deck",
+    won=None,
+    owned=None,
+    used=None,
+    tweak_deck=None,
+    phase: Phase = Phase.START,
+    delta: int = 0,
+    pending=(),
+    colors=None,
+    log=(),
+) -> State:
     """A State where `hands`, `table` and the top of the deck are as given.
 
     Every other numeric card of the colours in play goes below `deck_top` in the deck
@@ -36,16 +51,29 @@ def make_state(hands, table, deck_top=(), *, turn: int = 0, rest: str = "deck",
     if tweak_deck is None:
         tweak_deck = [c for c in cards.action_ids if c not in owned_all]
     setup = RoundSetup(players, colors, (turn - 1) % players, (), ())
-    return State(setup, tuple(deck), tuple(tweak_deck), tuple(table),
-                 tuple(tuple(h) for h in hands), tuple(tuple(p) for p in won), tuple(owned),
-                 tuple(used), turn, phase, delta, tuple(pending), tuple(log), 0)
+    return State(
+        setup,
+        tuple(deck),
+        tuple(tweak_deck),
+        tuple(table),
+        tuple(tuple(h) for h in hands),
+        tuple(tuple(p) for p in won),
+        tuple(owned),
+        tuple(used),
+        turn,
+        phase,
+        delta,
+        tuple(pending),
+        tuple(log),
+        0,
+    )
 
 
-def dealt_state(hands, table, deck_top=(), *, dealer: int | None = None, tweak_deck=None,
-                colors=None) -> State:
+def dealt_state(hands, table, deck_top=(), *, dealer: int | None = None, tweak_deck=None, colors=None) -> State:
     """A freshly dealt round (D4) whose hands, table and deck top are as given: the deck order
     is arranged so that dealing produces them, so the round has a real history from here."""
     from trainer.engine.state import deal
+
     players = len(hands)
     if any(len(h) != 3 for h in hands) or len(table) != 2:
         raise ValueError("a deal gives 3 cards to each player and 2 to the table (D4)")

@@ -6,6 +6,7 @@ view allows (`Knowledge.determinise`), plays the candidate, plays the round out 
 candidate (common random numbers), so candidates are compared on the same luck. Budgets are
 counted in playouts, never in seconds, so a decision depends only on the view and the seed.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,7 +16,7 @@ from trainer.bots.policy import casual
 from trainer.bots.sim import CAPTURE, GIVE, LAY, OVER, POINTS, VALUE, Sim
 
 DIFF_SCALE = 20.0
-TURN_SIGMA = 3.3          # spread of the point margin added by one more turn (measured)
+TURN_SIGMA = 3.3  # spread of the point margin added by one more turn (measured)
 
 
 def utility(pts, seat: int, win_weight: float) -> float:
@@ -64,8 +65,7 @@ def decision_key(d) -> tuple:
     they have left the deck, so e.g. laying the orange 2a or the yellow 2b is one choice."""
     code = d[0]
     if code == CAPTURE:
-        return (CAPTURE, VALUE[d[1]], POINTS[d[1]],
-                tuple(sorted((VALUE[c], POINTS[c]) for c in d[2])))
+        return (CAPTURE, VALUE[d[1]], POINTS[d[1]], tuple(sorted((VALUE[c], POINTS[c]) for c in d[2])))
     if code in (LAY, GIVE):
         return (code, VALUE[d[1]], POINTS[d[1]])
     return d
@@ -85,8 +85,16 @@ def distinct(decisions) -> list:
 class Evaluator:
     """Mean utility of candidates over a shared, lazily grown list of determinisations."""
 
-    def __init__(self, knowledge, rng: random.Random, seat: int, win_weight: float,
-                 sampler=None, policy=casual, horizon: int | None = None):
+    def __init__(
+        self,
+        knowledge,
+        rng: random.Random,
+        seat: int,
+        win_weight: float,
+        sampler=None,
+        policy=casual,
+        horizon: int | None = None,
+    ):
         self.k = knowledge
         self.rng = rng
         self.seat = seat
@@ -129,7 +137,7 @@ def successive_halving(candidates: list, evaluate, budget: int) -> tuple:
         if len(alive) == 1:
             break
         alive.sort(key=lambda c: (-totals[c] / counts[c], c))
-        alive = alive[:max(1, len(alive) // 2)]
+        alive = alive[: max(1, len(alive) // 2)]
         if len(alive) == 1:
             break
     best = alive[0]

@@ -9,6 +9,7 @@ checks that they never disagree.
 Cards are numbered 0..53 in `card_table().numeric_ids` order; action cards 0..9 in
 `action_ids` order. The deck is stored top LAST (so drawing is `pop()`), unlike the engine.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,7 +19,7 @@ from trainer.engine.state import HAND_SIZE, TABLE_REFILL, Phase, State
 
 START, PLAY, DISCARD, OVER = 0, 1, 2, 3
 PHASE_CODE = {Phase.START: START, Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.OVER: OVER}
-THIEF, JOKER, SHIFTER, BOMB = range(4)          # same order as cards.ACTION_KINDS
+THIEF, JOKER, SHIFTER, BOMB = range(4)  # same order as cards.ACTION_KINDS
 
 _T = card_table()
 IDS: tuple[str, ...] = _T.numeric_ids
@@ -40,18 +41,17 @@ LAY, CAPTURE, USE_THIEF, USE_JOKER, USE_SHIFTER, USE_BOMB, GIVE = range(7)
 class Sim:
     """One round in progress. `pts` are running scores (R2, R6.5); `acts[s]` counts seat s's
     unused action cards by kind (THIEF, JOKER, SHIFTER, BOMB)."""
-    __slots__ = ("n", "deck", "tdeck", "table", "hands", "pts", "acts", "turn", "phase",
-                 "delta", "pending", "turns")
 
-    def __init__(self, n, deck, tdeck, table, hands, pts, acts, turn, phase, delta=0,
-                 pending=(), turns=0):
+    __slots__ = ("n", "deck", "tdeck", "table", "hands", "pts", "acts", "turn", "phase", "delta", "pending", "turns")
+
+    def __init__(self, n, deck, tdeck, table, hands, pts, acts, turn, phase, delta=0, pending=(), turns=0):
         self.n = n
-        self.deck = deck            # list of card numbers, top last
-        self.tdeck = tdeck          # list of action card numbers, top last
-        self.table = table          # list of card numbers, arrival order (R7.5)
-        self.hands = hands          # list of lists
-        self.pts = pts              # list of running scores
-        self.acts = acts            # list of [thief, joker, shifter, bomb] unused counts
+        self.deck = deck  # list of card numbers, top last
+        self.tdeck = tdeck  # list of action card numbers, top last
+        self.table = table  # list of card numbers, arrival order (R7.5)
+        self.hands = hands  # list of lists
+        self.pts = pts  # list of running scores
+        self.acts = acts  # list of [thief, joker, shifter, bomb] unused counts
         self.turn = turn
         self.phase = phase
         self.delta = delta
@@ -134,7 +134,7 @@ class Sim:
             self.thief(d[1], d[2] if len(d) > 2 else None, rng)
         elif code == USE_SHIFTER:
             self.acts[self.turn][SHIFTER] -= 1
-            self.table.append(self.deck.pop())       # R7.3
+            self.table.append(self.deck.pop())  # R7.3
             self.phase = PLAY
         else:
             self.bomb()
@@ -147,7 +147,7 @@ class Sim:
         for c in taken:
             table.remove(c)
             pts += POINTS[c]
-        if not table and self.tdeck:          # R5.3 TWEAK (D6: none left, no card)
+        if not table and self.tdeck:  # R5.3 TWEAK (D6: none left, no card)
             a = self.tdeck.pop()
             pts += ACTION_POINTS[a]
             self.acts[seat][ACTION_KIND[a]] += 1
@@ -164,7 +164,7 @@ class Sim:
         self.acts[self.turn][THIEF] -= 1
         hand = self.hands[victim]
         if stolen is None:
-            stolen = hand[rng.randrange(len(hand))]      # R7.1
+            stolen = hand[rng.randrange(len(hand))]  # R7.1
         hand.remove(stolen)
         self.table.append(stolen)
         self.phase = PLAY
@@ -173,7 +173,7 @@ class Sim:
         seat = self.turn
         self.acts[seat][BOMB] -= 1
         n = self.n
-        self.pending = [s % n for s in range(seat + 1, seat + n) if self.hands[s % n]]   # R7.4
+        self.pending = [s % n for s in range(seat + 1, seat + n) if self.hands[s % n]]  # R7.4
         self.phase = DISCARD
 
     def give(self, card: int) -> None:
@@ -194,7 +194,7 @@ class Sim:
         phase = START
         while not hands[nxt]:
             if not deck and not any(hands):
-                phase = OVER          # R6.4
+                phase = OVER  # R6.4
                 break
             self._refill(nxt)
             nxt = (nxt + 1) % n
@@ -224,8 +224,7 @@ class Sim:
         out = captures(hand, self.table, self.target())
         out += [(LAY, c) for c in hand]
         if self.phase == START and hand:
-            out += action_decisions(seat, self.acts[seat], [len(h) for h in self.hands],
-                                    len(self.deck))
+            out += action_decisions(seat, self.acts[seat], [len(h) for h in self.hands], len(self.deck))
         return out
 
 
@@ -300,9 +299,11 @@ def captures(hand, table, target: int, sums=None) -> list:
 
 # ---------------------------------------------------------------- engine moves <-> decisions
 
+
 def decision_of(move) -> tuple:
     """The simulator decision for an engine move."""
     from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseShifter, UseThief
+
     if isinstance(move, Play):
         if move.capture:
             return (CAPTURE, INDEX[move.card], tuple(INDEX[c] for c in move.capture))
@@ -326,6 +327,7 @@ def move_of(d: tuple, unused_cards) -> object:
     """The engine move for a decision; `unused_cards` are the decider's unused [T!] card ids,
     in the order the view lists them (the first of the kind is used, as rules.action_moves)."""
     from trainer.engine.moves import Discard, Play, UseBomb, UseJoker, UseShifter, UseThief
+
     code = d[0]
     if code == CAPTURE:
         return Play(IDS[d[1]], tuple(IDS[c] for c in d[2]))

@@ -1,4 +1,5 @@
 """The rule-of-thumb levels `beginner` and `casual` as bots: view in, move out (R9)."""
+
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ from trainer.engine.view import PlayerView
 
 class PolicyBot:
     """A bot that applies one policy of trainer.bots.policy to the public part of its view."""
+
     name = "policy"
     policy = staticmethod(casual)
 
@@ -21,11 +23,13 @@ class PolicyBot:
 
 class BeginnerBot(PolicyBot):
     """Sees captures of one or two table cards, misses some, forgets the Joker (docs/bots.md)."""
+
     name = "beginner"
     policy = staticmethod(beginner)
 
 
 class CasualBot(PolicyBot):
     """Sees every capture; TWEAK, then points, then cards; watches the next player's sweep."""
+
     name = "casual"
     policy = staticmethod(casual)

@@ -7,6 +7,7 @@ split (two winners get half each). Win rates carry a 95% confidence interval ove
 rounds of one deal are not independent, so the deal is the unit), and Elo comes from a
 Bradley-Terry fit of all pairwise results.
 """
+
 from __future__ import annotations
 
 import math
@@ -24,14 +25,14 @@ Z95 = 1.959963984540054
 @dataclass(frozen=True)
 class Deal:
     setup: RoundSetup
-    chance_seed: int      # seeds the RNG of play_round (Thief draws and the bots' own RNGs)
+    chance_seed: int  # seeds the RNG of play_round (Thief draws and the bots' own RNGs)
 
 
 @dataclass(frozen=True)
 class Game:
-    deal: int             # index of the deal
+    deal: int  # index of the deal
     rotation: int
-    seats: tuple[str, ...]   # bot name per seat
+    seats: tuple[str, ...]  # bot name per seat
     scores: tuple[int, ...]
 
 
@@ -54,13 +55,11 @@ def lineup(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]:
 def play_deal(index: int, deal_: Deal, bots: Sequence[str], settings: dict | None = None) -> list[Game]:
     players = deal_.setup.players
     # "clever@big" is the clever level under another name (for settings that differ).
-    made = {name: make_bot(name.partition("@")[0], **(settings or {}).get(name, {}))
-            for name in set(bots)}
+    made = {name: make_bot(name.partition("@")[0], **(settings or {}).get(name, {})) for name in set(bots)}
     games = []
     for rotation in range(players):
         seats = lineup(bots, players, rotation)
-        final = play_round(deal(deal_.setup), [made[name] for name in seats],
-                           random.Random(deal_.chance_seed))
+        final = play_round(deal(deal_.setup), [made[name] for name in seats], random.Random(deal_.chance_seed))
         games.append(Game(index, rotation, seats, tuple(final.scores())))
     return games
 
@@ -73,13 +72,19 @@ def _play_chunk(args) -> list[Game]:
     return out
 
 
-def run_games(bots: Sequence[str], players: int, rounds: int, seed: int, jobs: int = 1,
-              progress: Callable[[int, int], None] | None = None,
-              settings: dict | None = None) -> list[Game]:
+def run_games(
+    bots: Sequence[str],
+    players: int,
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    settings: dict | None = None,
+) -> list[Game]:
     """All games of the tournament, in deal order whatever `jobs` is."""
     deals = make_deals(players, rounds, seed)
     chunk = max(1, min(25, rounds // max(1, jobs * 8) or 1))
-    work = [(i, deals[i:i + chunk], tuple(bots), settings) for i in range(0, rounds, chunk)]
+    work = [(i, deals[i : i + chunk], tuple(bots), settings) for i in range(0, rounds, chunk)]
     games: list[Game] = []
     done = 0
     if jobs <= 1:
@@ -87,6 +92,7 @@ def run_games(bots: Sequence[str], players: int, rounds: int, seed: int, jobs: i
         pool = None
     else:
         import multiprocessing
+
         pool = multiprocessing.Pool(jobs)
         results = pool.imap(_play_chunk, work)
     try:
@@ -103,6 +109,7 @@ def run_games(bots: Sequence[str], players: int, rounds: int, seed: int, jobs: i
 
 
 # ---------------------------------------------------------------- statistics
+
 
 def win_shares(scores: Sequence[int]) -> list[float]:
     """1 for the highest score; a top shared by k seats gives each 1/k (two: half each)."""
@@ -137,15 +144,15 @@ def pairwise_results(games: Sequence[Game], names: Sequence[str]) -> dict[tuple[
     return wins
 
 
-def bradley_terry(names: Sequence[str], wins: dict[tuple[str, str], float],
-                  iterations: int = 10_000, tol: float = 1e-12) -> dict[str, float]:
+def bradley_terry(
+    names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 10_000, tol: float = 1e-12
+) -> dict[str, float]:
     """Strengths p with P(a beats b) = p_a / (p_a + p_b), fitted by maximum likelihood with
     Hunter's (2004) MM iterations; normalised to a geometric mean of 1. A bot with no win at
     all is given half a win so that its strength stays finite."""
     p = {a: 1.0 for a in names}
     total_wins = {a: max(0.5, sum(wins.get((a, b), 0.0) for b in names if b != a)) for a in names}
-    games = {(a, b): wins.get((a, b), 0.0) + wins.get((b, a), 0.0)
-             for a in names for b in names if a != b}
+    games = {(a, b): wins.get((a, b), 0.0) + wins.get((b, a), 0.0) for a in names for b in names if a != b}
     for _ in range(iterations):
         new = {}
         for a in names:
@@ -183,8 +190,10 @@ def summarize(games: Sequence[Game], bots: Sequence[str], players: int, rounds: 
     for a in names:
         deal_means = [sum(v) / len(v) for _, v in sorted(per_deal[a].items())]
         mean, lo, hi = mean_ci95(deal_means)
-        out_bots[a] = {"win_rate": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
-                       "mean_points": round(sum(points[a]) / len(points[a]), 2)}
+        out_bots[a] = {
+            "win_rate": round(mean, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_points": round(sum(points[a]) / len(points[a]), 2),
+        }
     ratings = elo(names, pairwise_results(games, names)) if len(names) > 1 else {names[0]: 0.0}
-    return {"players": players, "rounds": rounds, "bots": out_bots,
-            "elo": {a: round(r) for a, r in ratings.items()}}
+    return {"players": players, "rounds": rounds, "bots": out_bots, "elo": {a: round(r) for a, r in ratings.items()}}

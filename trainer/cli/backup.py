@@ -1,5 +1,6 @@
 """`trainer backup PATH` and `trainer restore PATH`: online, verified copies of the database,
 or of one school of a folder with `--school S --schools DIR` (issue 19)."""
+
 from __future__ import annotations
 
 import json
@@ -12,14 +13,20 @@ from trainer.ops.backup import BackupError, backup, restore
 
 
 def register(sub) -> None:
-    p = sub.add_parser("backup", help="take an online, verified copy of the database",
-                       description="Copies the live database while the app runs, then checks the copy.")
+    p = sub.add_parser(
+        "backup",
+        help="take an online, verified copy of the database",
+        description="Copies the live database while the app runs, then checks the copy.",
+    )
     p.add_argument("path", help="file to write, or an existing folder (a dated file is made in it)")
     add_db_argument(p)
     p.set_defaults(run=run_backup)
-    p = sub.add_parser("restore", help="put a verified backup in place of the database",
-                       description="Checks the backup, saves the current data beside the database, "
-                                   "then restores the backup (also while the app runs).")
+    p = sub.add_parser(
+        "restore",
+        help="put a verified backup in place of the database",
+        description="Checks the backup, saves the current data beside the database, "
+        "then restores the backup (also while the app runs).",
+    )
     p.add_argument("path", help="a file written by `trainer backup`")
     add_db_argument(p)
     p.set_defaults(run=run_restore)
@@ -48,7 +55,7 @@ def run_restore(args) -> int:
         checked, saved = restore(args.path, database, keep_current=not made)
     except BackupError as err:
         if made:
-            os.unlink(database)     # else a bad backup would leave an empty school behind
+            os.unlink(database)  # else a bad backup would leave an empty school behind
         raise UsageError(str(err)) from None
     # The backup may predate schema steps this version has: bring it up to date now, so the
     # running app finds the tables it expects.

@@ -1,5 +1,6 @@
 """The database file a maintenance command works on: --db, a school of a folder (--school S
 --schools DIR, issue 19), or what `trainer serve` uses."""
+
 from __future__ import annotations
 
 import os
@@ -8,18 +9,23 @@ from trainer.cli.errors import UsageError
 
 
 def add_db_argument(parser) -> None:
-    parser.add_argument("--db", metavar="PATH",
-                        help="SQLite file (default: the one `trainer serve` uses, instance/trainer.db)")
-    parser.add_argument("--school", metavar="SLUG",
-                        help="a school of the --schools folder instead of --db")
+    parser.add_argument(
+        "--db", metavar="PATH", help="SQLite file (default: the one `trainer serve` uses, instance/trainer.db)"
+    )
+    parser.add_argument("--school", metavar="SLUG", help="a school of the --schools folder instead of --db")
     add_schools_argument(parser, required=False)
 
 
 def add_schools_argument(parser, required: bool = True) -> None:
-    parser.add_argument("--schools", metavar="DIR", required=required,
-                        default=None if required else os.environ.get("TRAINER_SCHOOLS") or None,
-                        help="folder of schools, one <slug>.sqlite3 file each (default: TRAINER_SCHOOLS)"
-                        if not required else "folder of schools, one <slug>.sqlite3 file each")
+    parser.add_argument(
+        "--schools",
+        metavar="DIR",
+        required=required,
+        default=None if required else os.environ.get("TRAINER_SCHOOLS") or None,
+        help="folder of schools, one <slug>.sqlite3 file each (default: TRAINER_SCHOOLS)"
+        if not required
+        else "folder of schools, one <slug>.sqlite3 file each",
+    )
 
 
 def school_file(folder: str, slug: str, must_exist: bool = True) -> str:

@@ -5,6 +5,7 @@ so `trainer replay --lines` can check them all.
 Only the records go out: no pupil names or ids. The database is opened read-only, so a
 mistyped path is reported rather than created.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,11 @@ from trainer.engine.records import MATCH_FORMAT, ROUND_FORMAT
 
 
 def register(sub) -> None:
-    p = sub.add_parser("export-games", help="print every stored game round as JSON lines",
-                       description="Print every round of every game stored by the web app, one "
-                                   "tweak-round/1 record per line.")
+    p = sub.add_parser(
+        "export-games",
+        help="print every stored game round as JSON lines",
+        description="Print every round of every game stored by the web app, one tweak-round/1 record per line.",
+    )
     p.add_argument("--db", metavar="PATH", required=True, help="the web app's SQLite file")
     p.set_defaults(run=run)
 

@@ -1,4 +1,5 @@
 """Reading JSON documents from a file or stdin, one whole document or one per line."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The `trainer` console script: one sub-command per module, each with `register(subparsers)`."""
+
 from __future__ import annotations
 
 import argparse

@@ -15,6 +15,7 @@ deadline for a request that never finishes (a byte every 10 s kept one open for 
   body has not REQUEST_TIMEOUT seconds after it, is closed: waitress has no such deadline of its
   own, so the server below adds it to waitress's own sweep of idle connections.
 """
+
 from __future__ import annotations
 
 import logging
@@ -25,11 +26,11 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 
 CONNECTION_LIMIT = 4000
-IDLE_TIMEOUT = 30          # seconds without a byte, between requests
-HEADER_TIMEOUT = 20        # seconds from a request's first byte to the end of its header
-REQUEST_TIMEOUT = 120      # ... to the end of its body (an upload over a slow Wi-Fi)
-SWEEP_EVERY = 5            # seconds between sweeps (waitress's cleanup_interval)
-SPARE_FILES = 200          # the database, logs, the push channel's pipe, the threads' files
+IDLE_TIMEOUT = 30  # seconds without a byte, between requests
+HEADER_TIMEOUT = 20  # seconds from a request's first byte to the end of its header
+REQUEST_TIMEOUT = 120  # ... to the end of its body (an upload over a slow Wi-Fi)
+SWEEP_EVERY = 5  # seconds between sweeps (waitress's cleanup_interval)
+SPARE_FILES = 200  # the database, logs, the push channel's pipe, the threads' files
 
 
 class _Channel(HTTPChannel):
@@ -70,14 +71,22 @@ def make_server(app, host: str, port: int, threads: int, trust_proxy: bool) -> S
     # Waitress deletes X-Forwarded-* headers unless told otherwise. With TRUST_PROXY the app
     # (werkzeug's ProxyFix) must see them: else behind the TLS proxy the cookie is never
     # Secure and every form post fails the CSRF origin check (https page, http request).
-    return Server(app, host=host, port=port, threads=threads, ident="TWEAK Trainer",
-                  connection_limit=limit, asyncore_use_poll=True,
-                  channel_timeout=IDLE_TIMEOUT, cleanup_interval=SWEEP_EVERY,
-                  clear_untrusted_proxy_headers=not trust_proxy)
+    return Server(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="TWEAK Trainer",
+        connection_limit=limit,
+        asyncore_use_poll=True,
+        channel_timeout=IDLE_TIMEOUT,
+        cleanup_interval=SWEEP_EVERY,
+        clear_untrusted_proxy_headers=not trust_proxy,
+    )
 
 
 def serve(app, host: str, port: int, threads: int, trust_proxy: bool) -> None:
-    logging.basicConfig()       # waitress's warnings (a full queue, the connection limit) on the console
+    logging.basicConfig()  # waitress's warnings (a full queue, the connection limit) on the console
     server = make_server(app, host, port, threads, trust_proxy)
     try:
         server.run()

@@ -1,4 +1,5 @@
 """`trainer play --players N --bots LEVEL,... --seed S [--rounds K]`: one round record per line."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,9 @@ from trainer.engine.state import check_colors, deal, shuffled_setup
 def register(sub) -> None:
     p = sub.add_parser("play", help="bots play rounds; prints each round record as a JSON line")
     p.add_argument("--players", type=int, required=True, help="2 to 6")
-    p.add_argument("--bots", required=True,
-                   help=f"one level for all seats or one per seat, comma-separated ({NAMES_HELP})")
+    p.add_argument(
+        "--bots", required=True, help=f"one level for all seats or one per seat, comma-separated ({NAMES_HELP})"
+    )
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--colors", help="colours in play, e.g. ROYG (default: R3.1); red must be in")
@@ -54,5 +56,5 @@ def run(args) -> int:
         state = deal(shuffled_setup(args.players, rng, colors, dealer))
         state = play_round(state, bots, rng)
         out.write(json.dumps(round_record(state)) + "\n")
-        dealer = (dealer + 1) % args.players   # R3.2
+        dealer = (dealer + 1) % args.players  # R3.2
     return 0

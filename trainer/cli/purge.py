@@ -1,5 +1,6 @@
 """`trainer purge`: delete pupil data older than its retention (also run daily by the server).
 With `--school S --schools DIR` one school of a folder, with `--schools DIR` alone every school."""
+
 from __future__ import annotations
 
 import json
@@ -11,13 +12,19 @@ from trainer.ops.retention import DEFAULT_RETENTION_DAYS, purge
 
 
 def register(sub) -> None:
-    p = sub.add_parser("purge", help="delete pupil data older than each class keeps it",
-                       description="Deletes answers, sessions and games past their class's retention, "
-                                   "and pupils archived longer ago than that, with secure_delete.")
+    p = sub.add_parser(
+        "purge",
+        help="delete pupil data older than each class keeps it",
+        description="Deletes answers, sessions and games past their class's retention, "
+        "and pupils archived longer ago than that, with secure_delete.",
+    )
     add_db_argument(p)
-    p.add_argument("--days", type=int,
-                   help=f"the school's retention in days for classes that set none "
-                        f"(default: RETENTION_DAYS of the configuration, {DEFAULT_RETENTION_DAYS})")
+    p.add_argument(
+        "--days",
+        type=int,
+        help=f"the school's retention in days for classes that set none "
+        f"(default: RETENTION_DAYS of the configuration, {DEFAULT_RETENTION_DAYS})",
+    )
     p.set_defaults(run=run)
 
 

@@ -1,6 +1,7 @@
 """`trainer puzzles --count N --seed S [--kind K]`: generated puzzles as JSON lines;
 `trainer puzzles import FILE [--db PATH]`: check a puzzle file and print its puzzles normalised
 (docs/puzzles.md); with --db, also store them in that database's puzzle bank."""
+
 from __future__ import annotations
 
 import os
@@ -19,22 +20,36 @@ MAX_COUNT = 100_000
 
 
 def register(sub) -> None:
-    p = sub.add_parser("puzzles", help="generate puzzles from bot self-play, or check a puzzle file (import)",
-                       description="Without a sub-command: print --count generated puzzles as JSON lines.")
+    p = sub.add_parser(
+        "puzzles",
+        help="generate puzzles from bot self-play, or check a puzzle file (import)",
+        description="Without a sub-command: print --count generated puzzles as JSON lines.",
+    )
     p.add_argument("--count", type=int, help="how many puzzles to generate")
     p.add_argument("--seed", type=int, help="random seed: the same seed gives the same puzzles")
-    p.add_argument("--kind", help=f"one kind or several, comma-separated ({', '.join(KINDS)}); default all five in turn")
-    p.add_argument("--bots", default=",".join(DEFAULT_LEVELS),
-                   help=f"bot levels for self-play, comma-separated (greedy, {NAMES_HELP})")
+    p.add_argument(
+        "--kind", help=f"one kind or several, comma-separated ({', '.join(KINDS)}); default all five in turn"
+    )
+    p.add_argument(
+        "--bots",
+        default=",".join(DEFAULT_LEVELS),
+        help=f"bot levels for self-play, comma-separated (greedy, {NAMES_HELP})",
+    )
     p.set_defaults(run=run_generate)
     actions = p.add_subparsers(dest="action", metavar="import")
-    imp = actions.add_parser("import", help="check a puzzle file (JSON Lines) and print it normalised",
-                             description="Nothing is stored unless every line is right.")
+    imp = actions.add_parser(
+        "import",
+        help="check a puzzle file (JSON Lines) and print it normalised",
+        description="Nothing is stored unless every line is right.",
+    )
     imp.add_argument("file", help="puzzle file, or - for stdin")
-    imp.add_argument("--db", metavar="PATH",
-                     help="also add the puzzles to the shared puzzle bank of this database (the web app's SQLite "
-                          "file), served to every class with the file's own difficulty: the operator's "
-                          "trusted path (a teacher's upload is reviewed instead, docs/puzzles.md)")
+    imp.add_argument(
+        "--db",
+        metavar="PATH",
+        help="also add the puzzles to the shared puzzle bank of this database (the web app's SQLite "
+        "file), served to every class with the file's own difficulty: the operator's "
+        "trusted path (a teacher's upload is reviewed instead, docs/puzzles.md)",
+    )
     imp.set_defaults(run=run_import)
 
 
@@ -70,7 +85,7 @@ def run_generate(args) -> int:
     try:
         for puzzle in generate_iter(args.count, random.Random(args.seed), kinds, levels):
             emit(puzzle.to_json())
-    except RuntimeError as err:     # self-play with these bots gave no position that fits
+    except RuntimeError as err:  # self-play with these bots gave no position that fits
         raise UsageError(str(err)) from None
     return 0
 

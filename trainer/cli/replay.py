@@ -1,4 +1,5 @@
 """`trainer replay [FILE] [--lines]`: check and replay round or match records (FORMATS.md)."""
+
 from __future__ import annotations
 
 from trainer.cli.errors import UsageError

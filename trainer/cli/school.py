@@ -6,6 +6,7 @@ hidden temporary name and only then renames it into place, so a running server n
 half-made school, and a failure leaves nothing behind. The school's first account is made by
 whoever opens the one-time administrator link it prints.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,20 +21,26 @@ DEFAULT_BASE_URL = "http://{slug}.localhost:5000"
 
 
 def register(sub) -> None:
-    p = sub.add_parser("school", help="add, list or remove the schools of a --schools folder",
-                       description="Manage the schools `trainer serve --schools DIR` serves: "
-                                   "one SQLite file per school.")
+    p = sub.add_parser(
+        "school",
+        help="add, list or remove the schools of a --schools folder",
+        description="Manage the schools `trainer serve --schools DIR` serves: one SQLite file per school.",
+    )
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     add = actions.add_parser("add", help="make a new school and print its administrator's link")
-    add.add_argument("name", help="the school's name, e.g. \"Oak Lane Primary\"")
+    add.add_argument("name", help='the school\'s name, e.g. "Oak Lane Primary"')
     add.add_argument("--slug", help="its short name in host names and paths (default: made from NAME)")
     add_schools_argument(add)
-    add.add_argument("--base-url", default=DEFAULT_BASE_URL,
-                     help="the school's address; {slug} is replaced, e.g. https://{slug}.tweak.example "
-                          f"or https://tweak.example/{{slug}} (default {DEFAULT_BASE_URL})")
-    add.add_argument("--demo", action="store_true",
-                     help="also make the demo teacher and a demo class with a few weeks of practice")
+    add.add_argument(
+        "--base-url",
+        default=DEFAULT_BASE_URL,
+        help="the school's address; {slug} is replaced, e.g. https://{slug}.tweak.example "
+        f"or https://tweak.example/{{slug}} (default {DEFAULT_BASE_URL})",
+    )
+    add.add_argument(
+        "--demo", action="store_true", help="also make the demo teacher and a demo class with a few weeks of practice"
+    )
     add.set_defaults(run=run_add)
 
     ls = actions.add_parser("list", help="every school: slug, name, teachers, pupils")
@@ -44,8 +51,7 @@ def register(sub) -> None:
     rm.add_argument("slug")
     add_schools_argument(rm)
     rm.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    rm.add_argument("--backup-dir", metavar="DIR",
-                    help="where the backup goes (default: DIR/removed, made if needed)")
+    rm.add_argument("--backup-dir", metavar="DIR", help="where the backup goes (default: DIR/removed, made if needed)")
     rm.set_defaults(run=run_remove)
 
 
@@ -92,7 +98,7 @@ def run_add(args) -> int:
         raise UsageError("--base-url must start with http:// or https://")
 
     temporary = os.path.join(folder, f".{slug}.new{schools.SUFFIX}")
-    _remove(temporary, temporary + "-wal", temporary + "-shm")          # an earlier `add` that was interrupted
+    _remove(temporary, temporary + "-wal", temporary + "-shm")  # an earlier `add` that was interrupted
     try:
         token, demo_login = _make_school(temporary, name, slug, args.demo)
         try:
@@ -107,8 +113,11 @@ def run_add(args) -> int:
     finally:
         _remove(temporary, temporary + "-wal", temporary + "-shm", temporary + ".demo-login")
     print(f"school {slug!r} ({name}) added: {path}", file=sys.stderr)
-    print(f"administrator's link, valid once until {(_utc_now() + timedelta(days=7)):%Y-%m-%d %H:%M} UTC "
-          "(shown only now):", file=sys.stderr)
+    print(
+        f"administrator's link, valid once until {(_utc_now() + timedelta(days=7)):%Y-%m-%d %H:%M} UTC "
+        "(shown only now):",
+        file=sys.stderr,
+    )
     print(f"{base}/invitations/{token}")
     return 0
 
@@ -152,15 +161,19 @@ def school_summary(path: str) -> dict:
 
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
+
         def one(sql: str, default=None):
             try:
                 row = conn.execute(sql).fetchone()
             except sqlite3.DatabaseError:
                 return default
             return row[0] if row else default
-        return {"name": one("SELECT value FROM school_settings WHERE name = 'name'", ""),
-                "teachers": one("SELECT count(*) FROM teachers WHERE disabled_at IS NULL", 0),
-                "pupils": one("SELECT count(*) FROM pupils WHERE archived_at IS NULL", 0)}
+
+        return {
+            "name": one("SELECT value FROM school_settings WHERE name = 'name'", ""),
+            "teachers": one("SELECT count(*) FROM teachers WHERE disabled_at IS NULL", 0),
+            "pupils": one("SELECT count(*) FROM pupils WHERE archived_at IS NULL", 0),
+        }
     finally:
         conn.close()
 
@@ -191,8 +204,10 @@ def run_remove(args) -> int:
     if not args.yes:
         if not sys.stdin.isatty():
             raise UsageError("removing a school needs confirmation: run it in a terminal or give --yes")
-        answer = input(f"Remove school {args.slug!r} ({info['name']}: {info['teachers']} teachers, "
-                       f"{info['pupils']} pupils)? A backup is kept. Type the slug to confirm: ")
+        answer = input(
+            f"Remove school {args.slug!r} ({info['name']}: {info['teachers']} teachers, "
+            f"{info['pupils']} pupils)? A backup is kept. Type the slug to confirm: "
+        )
         if answer.strip() != args.slug:
             print("not removed", file=sys.stderr)
             return 1
@@ -207,6 +222,9 @@ def run_remove(args) -> int:
             os.unlink(name)
         except FileNotFoundError:
             pass
-    print(f"school {args.slug!r} removed; its backup: {done.path} "
-          f"(trainer restore {done.path} --school {args.slug} --schools {folder})", file=sys.stderr)
+    print(
+        f"school {args.slug!r} removed; its backup: {done.path} "
+        f"(trainer restore {done.path} --school {args.slug} --schools {folder})",
+        file=sys.stderr,
+    )
     return 0

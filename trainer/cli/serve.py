@@ -13,6 +13,7 @@ Beside either, the live channel (issue 36.1, trainer.push) runs as a process of 
 `--push-port` (default: the next port), started and, should it die, started again by this
 one; the pages learn from it when a table changed (docs/class-play.md, "Push").
 """
+
 from __future__ import annotations
 
 import atexit
@@ -29,36 +30,54 @@ import time
 
 from trainer.cli.errors import UsageError
 
-ACCESS_LOG_FORMAT = '%(h)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'   # path only: no query strings in logs
+ACCESS_LOG_FORMAT = '%(h)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'  # path only: no query strings in logs
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("serve", help="run the web app",
-                              description="Serve TWEAK Trainer over HTTP: waitress for one process, "
-                                          "gunicorn with --workers N for several.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for the classroom)")
+    p = subparsers.add_parser(
+        "serve",
+        help="run the web app",
+        description="Serve TWEAK Trainer over HTTP: waitress for one process, gunicorn with --workers N for several.",
+    )
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for the classroom)"
+    )
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     p.add_argument("--db", metavar="PATH", help="SQLite file (default: instance/trainer.db)")
     p.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="worker processes (default 1; 2 or more run under gunicorn)")
-    p.add_argument("--timeout", type=int, default=30,
-                   help="seconds before a stuck worker is restarted (gunicorn; default 30)")
-    p.add_argument("--no-demo", action="store_true",
-                   help="do not create the demo teacher and class on an empty database")
-    p.add_argument("--schools", metavar="DIR",
-                   help="serve every school of this folder (one <slug>.sqlite3 each, made by "
-                        "`trainer school add`) instead of the one --db")
-    p.add_argument("--school-by", choices=("host", "path"), default="host",
-                   help="with --schools: choose the school by host name <slug>.<domain> (default) "
-                        "or by path prefix /<slug>/ on one host")
-    p.add_argument("--domain", default="localhost",
-                   help="with --school-by host: the domain after the slug (default localhost, "
-                        "so http://<slug>.localhost:PORT/ on this machine)")
-    p.add_argument("--push-port", type=int, default=None,
-                   help="port of the live channel (default: --port + 1; 0: none, the pages poll). "
-                        "Behind a proxy that routes /push/ to it, set TRAINER_PUSH=proxy (docs/deploy.md)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; 2 or more run under gunicorn)")
+    p.add_argument(
+        "--timeout", type=int, default=30, help="seconds before a stuck worker is restarted (gunicorn; default 30)"
+    )
+    p.add_argument(
+        "--no-demo", action="store_true", help="do not create the demo teacher and class on an empty database"
+    )
+    p.add_argument(
+        "--schools",
+        metavar="DIR",
+        help="serve every school of this folder (one <slug>.sqlite3 each, made by "
+        "`trainer school add`) instead of the one --db",
+    )
+    p.add_argument(
+        "--school-by",
+        choices=("host", "path"),
+        default="host",
+        help="with --schools: choose the school by host name <slug>.<domain> (default) "
+        "or by path prefix /<slug>/ on one host",
+    )
+    p.add_argument(
+        "--domain",
+        default="localhost",
+        help="with --school-by host: the domain after the slug (default localhost, "
+        "so http://<slug>.localhost:PORT/ on this machine)",
+    )
+    p.add_argument(
+        "--push-port",
+        type=int,
+        default=None,
+        help="port of the live channel (default: --port + 1; 0: none, the pages poll). "
+        "Behind a proxy that routes /push/ to it, set TRAINER_PUSH=proxy (docs/deploy.md)",
+    )
     p.set_defaults(run=run)
 
 
@@ -117,8 +136,9 @@ def _run_schools(args) -> int:
 
     if args.db:
         raise UsageError("give either --db or --schools, not both")
-    if args.school_by == "host" and not all(re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?", label)
-                                            for label in args.domain.lower().split(".")):
+    if args.school_by == "host" and not all(
+        re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?", label) for label in args.domain.lower().split(".")
+    ):
         raise UsageError(f"--domain {args.domain!r} is not a host name")
     try:
         folder = schools.check_folder(args.schools)
@@ -136,11 +156,22 @@ def _run_schools(args) -> int:
             puzzles.ensure_bank(db, generated=generated)
         finally:
             db.close()
-    _start_push(args, {"folder": folder, "by": args.school_by, "domain": args.domain, "app_port": args.port,
-                       "trust_proxy": bool(file_config().get("TRUST_PROXY"))})
+    _start_push(
+        args,
+        {
+            "folder": folder,
+            "by": args.school_by,
+            "domain": args.domain,
+            "app_port": args.port,
+            "trust_proxy": bool(file_config().get("TRUST_PROXY")),
+        },
+    )
     print(f"Schools: {len(slugs)} in {folder}", flush=True)
-    where = (f"http://<slug>.{args.domain}:{args.port}/" if args.school_by == "host"
-             else f"http://{args.host}:{args.port}/<slug>/")
+    where = (
+        f"http://<slug>.{args.domain}:{args.port}/"
+        if args.school_by == "host"
+        else f"http://{args.host}:{args.port}/<slug>/"
+    )
     print(f"TWEAK Trainer on {where}", flush=True)
     if args.workers == 1:
         from trainer.cli import one_process
@@ -159,8 +190,10 @@ def exposed_workers_note(host: str) -> str | None:
     docs/deploy.md, which reads requests whole, the workers listen on the loopback address."""
     if host in ("localhost", "::1") or host.startswith("127."):
         return None
-    return (f"Note: --workers listens on {host} with no proxy in front; slow clients can hold its "
-            "threads. Put the proxy of docs/deploy.md in front, or serve without --workers.")
+    return (
+        f"Note: --workers listens on {host} with no proxy in front; slow clients can hold its "
+        "threads. Put the proxy of docs/deploy.md in front, or serve without --workers."
+    )
 
 
 def _warn_if_exposed(args) -> None:
@@ -186,8 +219,10 @@ def _ports_free(args) -> None:
             except OSError as error:
                 if error.errno != errno.EADDRINUSE:
                     raise UsageError(f"{option}: cannot listen on {args.host}:{port}: {error.strerror}") from None
-                raise UsageError(f"Port {port} on {args.host} is in use: choose another with "
-                                 f"`make run PORT=...` or `trainer serve {option} ...`") from None
+                raise UsageError(
+                    f"Port {port} on {args.host} is in use: choose another with "
+                    f"`make run PORT=...` or `trainer serve {option} ...`"
+                ) from None
 
 
 def _push_setting(args) -> None:
@@ -209,15 +244,14 @@ def _start_push(args, given: dict) -> None:
     owner = os.getpid()
 
     def stop() -> None:
-        if os.getpid() != owner:    # a gunicorn worker, forked from this process, exiting
+        if os.getpid() != owner:  # a gunicorn worker, forked from this process, exiting
             return
         for proc in running:
             if proc.poll() is None:
                 proc.terminate()
 
     atexit.register(stop)
-    if threading.current_thread() is threading.main_thread() and \
-            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         # waitress leaves SIGTERM to Python's default, which skips atexit (gunicorn's master
         # handles it by exiting, which runs it).
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -238,7 +272,7 @@ def _keep_running(command: list[str], given: dict, running: list[subprocess.Pope
         running[:] = [proc]
         try:
             proc.wait()
-        except ChildProcessError:   # gunicorn's master reaped it first: it is gone all the same
+        except ChildProcessError:  # gunicorn's master reaped it first: it is gone all the same
             pass
         wait = 1.0 if time.monotonic() - started > 10 else min(wait * 2, 30.0)
         time.sleep(wait)
@@ -247,8 +281,7 @@ def _keep_running(command: list[str], given: dict, running: list[subprocess.Pope
 def _schools_app(args, folder):
     from trainer import create_schools_app
 
-    app = create_schools_app(folder, select_by=args.school_by,
-                             domain=args.domain if args.school_by == "host" else None)
+    app = create_schools_app(folder, select_by=args.school_by, domain=args.domain if args.school_by == "host" else None)
     app.make_all()
     return app
 
@@ -272,11 +305,13 @@ def _prepare(args):
     finally:
         db.close()
     if shown and "password" in shown:
-        print(f"Demo teacher: {shown['email']}  password: {shown['password']}"
-              f"  (shown once; also in {demo.login_file_for(app.config['DATABASE'])})", flush=True)
+        print(
+            f"Demo teacher: {shown['email']}  password: {shown['password']}"
+            f"  (shown once; also in {demo.login_file_for(app.config['DATABASE'])})",
+            flush=True,
+        )
     elif shown:
-        print(f"Demo teacher: {shown['email']}  (password in {shown['file']}, readable by its owner only)",
-              flush=True)
+        print(f"Demo teacher: {shown['email']}  (password in {shown['file']}, readable by its owner only)", flush=True)
     return app
 
 
@@ -290,8 +325,18 @@ def _masking_logger():
     class MaskingLogger(Logger):
         def atoms(self, resp, req, environ, request_time):
             atoms = super().atoms(resp, req, environ, request_time)
-            for key in ("r", "U", "q", "f", "{raw_uri}e", "{path_info}e", "{request_uri}e",
-                        "{query_string}e", "{referer}i", "{http_referer}e"):
+            for key in (
+                "r",
+                "U",
+                "q",
+                "f",
+                "{raw_uri}e",
+                "{path_info}e",
+                "{request_uri}e",
+                "{query_string}e",
+                "{referer}i",
+                "{http_referer}e",
+            ):
                 if isinstance(atoms.get(key), str):
                     atoms[key] = mask(atoms[key])
             return atoms

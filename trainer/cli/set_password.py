@@ -6,6 +6,7 @@ twice from the terminal (or two lines of standard input), never from the command
 other users and the shell's history can see. Every session of the account ends and a lock-out
 of the account is lifted (trainer.store.teachers.replace_password).
 """
+
 from __future__ import annotations
 
 import getpass
@@ -16,10 +17,13 @@ from trainer.cli.errors import UsageError
 
 
 def register(sub) -> None:
-    p = sub.add_parser("set-password", help="give a teacher a new password (ends their sessions)",
-                       description="Sets a new password for the teacher with this e-mail address, "
-                                   "read twice from the terminal or standard input; every session "
-                                   "of the account ends and a lock-out is lifted.")
+    p = sub.add_parser(
+        "set-password",
+        help="give a teacher a new password (ends their sessions)",
+        description="Sets a new password for the teacher with this e-mail address, "
+        "read twice from the terminal or standard input; every session "
+        "of the account ends and a lock-out is lifted.",
+    )
     p.add_argument("email", help="the teacher's e-mail address")
     add_db_argument(p)
     p.set_defaults(run=run)
@@ -49,8 +53,7 @@ def run(args) -> int:
             raise UsageError(f"the password must be {passwords.MIN_LENGTH} to {passwords.MAX_LENGTH} characters")
         if password != again:
             raise UsageError("the two passwords are not the same")
-        ended = db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?",
-                           [teacher["id"]]).fetchone()[0]
+        ended = db.execute("SELECT count(*) FROM auth_sessions WHERE teacher_id = ?", [teacher["id"]]).fetchone()[0]
         teachers.replace_password(db, teacher["id"], passwords.hash_password(password))
     finally:
         db.close()

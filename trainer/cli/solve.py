@@ -1,4 +1,5 @@
 """`trainer solve [FILE] [--lines]`: every capture of a position (FORMATS.md)."""
+
 from __future__ import annotations
 
 import sys
@@ -31,7 +32,8 @@ def solver_result_json(position) -> str:
     parts = [
         f'{{"target": {c.target}, "play": "{c.play}", "capture": ["{_BETWEEN_IDS.join(c.capture)}"], '
         f'"tweak": {"true" if c.tweak else "false"}, "points": {c.points}, "call": "{call}"}}'
-        for c, call in solve_with_calls(position.hand, position.table, position.target, position.joker)]
+        for c, call in solve_with_calls(position.hand, position.table, position.target, position.joker)
+    ]
     return f'{{"target": {position.target}, "captures": [{", ".join(parts)}]}}'
 
 

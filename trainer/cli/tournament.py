@@ -4,6 +4,7 @@ be a strength dial `dial:X`.
 Duplicate deals (trainer.bots.tournament): K deals, each played once per seat rotation.
 Prints one JSON document; progress goes to stderr.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,15 +17,12 @@ from trainer.cli.errors import UsageError
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "tournament",
-        help="bots play duplicate deals; prints win rates (95%% intervals), mean points, Elo as JSON")
-    p.add_argument("--bots", required=True,
-                   help=f"two or more different levels, comma-separated ({NAMES_HELP})")
-    p.add_argument("--rounds", type=int, required=True,
-                   help="number of deals; each is played once per seat rotation")
+        "tournament", help="bots play duplicate deals; prints win rates (95%% intervals), mean points, Elo as JSON"
+    )
+    p.add_argument("--bots", required=True, help=f"two or more different levels, comma-separated ({NAMES_HELP})")
+    p.add_argument("--rounds", type=int, required=True, help="number of deals; each is played once per seat rotation")
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--players", type=int,
-                   help="2 to 6 (default: one seat per bot); the bots fill the seats in turn")
+    p.add_argument("--players", type=int, help="2 to 6 (default: one seat per bot); the bots fill the seats in turn")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=run)

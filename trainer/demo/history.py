@@ -8,6 +8,7 @@ stored as the games code stores it. Only the children are invented: each has an 
 drifts over the weeks, a speed and a habit, so the overview shows a spread (one stopped
 practising, one's accuracy is falling, ...).
 """
+
 from __future__ import annotations
 
 import json
@@ -40,14 +41,14 @@ DRILL_PUZZLES = 12
 
 @dataclass(frozen=True)
 class Child:
-    ability: float          # true ability in logits at the start
-    gain: float             # logits per week (negative: getting worse)
+    ability: float  # true ability in logits at the start
+    gain: float  # logits per week (negative: getting worse)
     seconds_per_card: float
-    practice: float         # chance of doing the drill on a school day
-    stopped: int = 0        # school days since the child last practised (0: practises)
-    today: str = "done"     # "done", "started" or "none"
-    slump: float = 0.0      # ability lost in the last week (falling accuracy)
-    bot: str = "beginner"   # who decides the child's moves in the demo games
+    practice: float  # chance of doing the drill on a school day
+    stopped: int = 0  # school days since the child last practised (0: practises)
+    today: str = "done"  # "done", "started" or "none"
+    slump: float = 0.0  # ability lost in the last week (falling accuracy)
+    bot: str = "beginner"  # who decides the child's moves in the demo games
 
 
 PROFILES = (
@@ -60,8 +61,7 @@ PROFILES = (
 )
 
 
-def add_history(db: Database, class_id: int, pupil_ids: list[int], today: date,
-                seed: int = SEED) -> None:
+def add_history(db: Database, class_id: int, pupil_ids: list[int], today: date, seed: int = SEED) -> None:
     """History up to `today`'s drill. Made on a Saturday, a Sunday (or a holiday the app cannot
     know), the drills end on the last school day: the teacher who opens the demo at the weekend
     sees Friday's drill (one child done, one started, one who stopped), as on a school day."""
@@ -76,12 +76,15 @@ def add_history(db: Database, class_id: int, pupil_ids: list[int], today: date,
         for n, pupil_id in enumerate(pupil_ids):
             child = PROFILES[n % len(PROFILES)]
             rating = _history(db, pupil_id, child, start, today, ratings, rows, cache, rng)
-            db.execute("INSERT OR REPLACE INTO pupil_ratings (pupil_id, rating, count, updated_at)"
-                       " VALUES (?, ?, ?, ?)", [pupil_id, rating.value, rating.count, utcnow()])
+            db.execute(
+                "INSERT OR REPLACE INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, ?, ?, ?)",
+                [pupil_id, rating.value, rating.count, utcnow()],
+            )
             for g in range(2):
                 opponents = ("beginner",) if rng.random() < 0.5 else ("random", "beginner")
-                add_game(db, pupil_id, today - timedelta(days=3 + 5 * g), rng, child.bot, opponents,
-                         child.seconds_per_card)
+                add_game(
+                    db, pupil_id, today - timedelta(days=3 + 5 * g), rng, child.bot, opponents, child.seconds_per_card
+                )
         for puzzle_id, new in ratings.items():
             bank.set_rating(db, puzzle_id, new)
 
@@ -114,14 +117,17 @@ def _history(db, pupil_id, child, start, today, ratings, rows, cache, rng) -> Ra
         count = DRILL_PUZZLES if finished else DRILL_PUZZLES // 3
         session_id = db.execute(
             "INSERT INTO practice_sessions (pupil_id, mode, day, planned, started_at, finished_at)"
-            " VALUES (?, 'drill', ?, ?, ?, NULL)", [pupil_id, day.isoformat(), DRILL_PUZZLES, clock]).lastrowid
+            " VALUES (?, 'drill', ?, ?, ?, NULL)",
+            [pupil_id, day.isoformat(), DRILL_PUZZLES, clock],
+        ).lastrowid
         seen: set[str] = set()
         for _ in range(count):
             puzzle_id = choose_puzzle(rating, ratings, seen, rng)
             seen.add(puzzle_id)
             puzzle = cache.get(puzzle_id) or cache.setdefault(puzzle_id, bank.get(db, puzzle_id))
-            clock, rating = _answer(db, pupil_id, session_id, day, clock, puzzle, rows[puzzle_id],
-                                    child, ability, rating, ratings, rng)
+            clock, rating = _answer(
+                db, pupil_id, session_id, day, clock, puzzle, rows[puzzle_id], child, ability, rating, ratings, rng
+            )
         if finished:
             db.execute("UPDATE practice_sessions SET finished_at = ? WHERE id = ?", [clock, session_id])
     return rating
@@ -139,11 +145,12 @@ def _answer(db, pupil_id, session_id, day, clock, puzzle, row, child, ability, r
     cards = max(1, tapped_cards(submitted))
     seconds = child.seconds_per_card * (1.5 + cards) * math.exp(rng.gauss(0, 0.35))
     if rng.random() < 0.01:
-        seconds = 0.1      # a double tap the timing check will refuse to rate
+        seconds = 0.1  # a double tap the timing check will refuse to rate
     issued = clock + rng.uniform(1, 4)
     server = seconds + rng.uniform(0.15, 0.4)
-    outcome = score_attempt(puzzle, submitted, pupil=rating, puzzle_rating=ratings[puzzle.id],
-                            client_seconds=seconds, server_seconds=server)
+    outcome = score_attempt(
+        puzzle, submitted, pupil=rating, puzzle_rating=ratings[puzzle.id], client_seconds=seconds, server_seconds=server
+    )
     ratings[puzzle.id] = outcome.puzzle_after
     taps = _events(submitted, puzzle.kind, seconds, rng)
     db.execute(
@@ -152,16 +159,38 @@ def _answer(db, pupil_id, session_id, day, clock, puzzle, row, child, ability, r
                submitted, outcome, correct, credit, score, flags, pupil_rating_before,
                pupil_rating_after, puzzle_rating_before, puzzle_rating_after, target, combo_size)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [uuid.UUID(int=rng.getrandbits(128)).hex, pupil_id, session_id, puzzle.id, puzzle.kind,
-         day.isoformat(), issued, issued + server, outcome.limit, round(seconds * 1000),
-         round(server * 1000), round(outcome.timing.seconds * 1000),
-         round(seconds * 1000) if outcome.grade.first_right is not None and outcome.timing.source == "client"
-         else None, "touch", json.dumps(taps), json.dumps(submitted),
-         json.dumps({**outcome.to_json(), "ending": "answer" if submitted else "pass"}),
-         int(outcome.grade.correct), outcome.grade.credit, outcome.score,
-         json.dumps(list(outcome.timing.flags)), outcome.pupil_before.value, outcome.pupil_after.value,
-         outcome.puzzle_before.value, outcome.puzzle_after.value, puzzle.position.target,
-         row["combo_size"]])
+        [
+            uuid.UUID(int=rng.getrandbits(128)).hex,
+            pupil_id,
+            session_id,
+            puzzle.id,
+            puzzle.kind,
+            day.isoformat(),
+            issued,
+            issued + server,
+            outcome.limit,
+            round(seconds * 1000),
+            round(server * 1000),
+            round(outcome.timing.seconds * 1000),
+            round(seconds * 1000)
+            if outcome.grade.first_right is not None and outcome.timing.source == "client"
+            else None,
+            "touch",
+            json.dumps(taps),
+            json.dumps(submitted),
+            json.dumps({**outcome.to_json(), "ending": "answer" if submitted else "pass"}),
+            int(outcome.grade.correct),
+            outcome.grade.credit,
+            outcome.score,
+            json.dumps(list(outcome.timing.flags)),
+            outcome.pupil_before.value,
+            outcome.pupil_after.value,
+            outcome.puzzle_before.value,
+            outcome.puzzle_after.value,
+            puzzle.position.target,
+            row["combo_size"],
+        ],
+    )
     return issued + server, outcome.pupil_after
 
 
@@ -211,7 +240,7 @@ def _wrong_answer(puzzle: Puzzle, rng: random.Random) -> list[dict]:
     if not puzzle.answer:
         return [{"play": puzzle.position.hand[0], "capture": table[:1]}]
     if rng.random() < 0.1:
-        return []          # gave up
+        return []  # gave up
     first = puzzle.answer[0]
     capture = list(first.capture)
     spare = [c for c in table if c not in capture]
@@ -222,9 +251,16 @@ def _wrong_answer(puzzle: Puzzle, rng: random.Random) -> list[dict]:
     return [{"play": first.play, "capture": capture}]
 
 
-def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginner",
-             opponents: tuple[str, ...] = ("beginner",), seconds_per_card: float = 1.5,
-             length: str = "round") -> int:
+def add_game(
+    db,
+    pupil_id: int,
+    day: date,
+    rng: random.Random,
+    me: str = "beginner",
+    opponents: tuple[str, ...] = ("beginner",),
+    seconds_per_card: float = 1.5,
+    length: str = "round",
+) -> int:
     """A finished game of the pupil (a bot of level `me` deciding in their seat), stored with
     its record and one game_moves row per play (trainer.store.game_moves), and counted for the pupil's game level as a finished game is; dated in the past,
     which that module (stamping the present) cannot do."""
@@ -247,8 +283,17 @@ def add_game(db, pupil_id: int, day: date, rng: random.Random, me: str = "beginn
     game_id = db.execute(
         "INSERT INTO games (pupil_id, settings, state, record, status, pupil_points, winner,"
         " created_at, updated_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
-        [pupil_id, json.dumps(settings.to_json()), json.dumps(game.to_json()), json.dumps(game.record()),
-         game.totals()[service.PUPIL], game.winner, started, clock]).lastrowid
+        [
+            pupil_id,
+            json.dumps(settings.to_json()),
+            json.dumps(game.to_json()),
+            json.dumps(game.record()),
+            game.totals()[service.PUPIL],
+            game.winner,
+            started,
+            clock,
+        ],
+    ).lastrowid
     for a, at in analyses:
         game_moves.insert(db, a, pupil_id, at, game_id=game_id, server_ms=a.decision_ms + 400)
     game_levels.rate_game(db, pupil_id, game, clock)

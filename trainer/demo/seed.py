@@ -6,6 +6,7 @@ console once, at the start that creates it, and kept in a file beside the databa
 by its owner only): later starts name the file instead, so the password does not land in the
 service's log every day.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,7 @@ def ensure_demo_data(db, login_file: str) -> dict | None:
     else None."""
     if teachers.count(db) == 0:
         password = "-".join(secrets.token_hex(2) for _ in range(4))
-        teacher_id = teachers.create(db, DEMO_EMAIL, "Demo Teacher",
-                                     passwords.hash_password(password))
+        teacher_id = teachers.create(db, DEMO_EMAIL, "Demo Teacher", passwords.hash_password(password))
         class_id = classes.create(db, teacher_id, "Demo class 3B")
         pupil_ids = pupils.create_many(db, class_id, list(DEMO_PUPILS))
         for pupil_id, key in zip(pupil_ids, DEMO_AVATARS, strict=True):

@@ -7,6 +7,7 @@ kind instead: for every table position, how many sets of the cards from there on
 Joker on a 10), so the counts stay a few thousand entries whatever the table holds, and the
 best captures are then read off class by class, walking only into branches that end in one.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,16 +19,22 @@ from trainer.engine.solver import Capture
 
 
 class Ranked(NamedTuple):
-    total: int                     # every capture of the position (R5.2, D5; R7.2 with a Joker)
-    best: tuple[Capture, ...]      # the first `limit` of them in reading order (rank_key)
+    total: int  # every capture of the position (R5.2, D5; R7.2 with a Joker)
+    best: tuple[Capture, ...]  # the first `limit` of them in reading order (rank_key)
 
 
 def rank_key(capture: Capture, hand: Sequence[str], table: Iterable[str]) -> tuple:
     """The order a child reads captures in: TWEAKs first (R5.3), then the most points (R2),
     then fewer cards, then hand order, then table order, then the target (R7.2)."""
     where = {card: i for i, card in enumerate(table)}
-    return (not capture.tweak, -capture.points, capture.cards, tuple(hand).index(capture.play),
-            [where[t] for t in capture.capture], capture.target)
+    return (
+        not capture.tweak,
+        -capture.points,
+        capture.cards,
+        tuple(hand).index(capture.play),
+        [where[t] for t in capture.capture],
+        capture.target,
+    )
 
 
 def ranked(hand: Iterable[str], table: Iterable[str], target: int, joker: bool, limit: int) -> Ranked:
@@ -48,7 +55,7 @@ def ranked(hand: Iterable[str], table: Iterable[str], target: int, joker: bool, 
     total = 0
     for (t, play), need in needs.items():
         if need <= 0:
-            continue          # D5: a hand card alone never captures
+            continue  # D5: a hand card alone never captures
         for (s, p, k), number in counts[0].items():
             if s == need and k:
                 total += number
@@ -69,8 +76,10 @@ def ranked(hand: Iterable[str], table: Iterable[str], target: int, joker: bool, 
             for picked in islice(_walk(values, worth, counts, 0, s, p, k, ()), room):
                 group.append((picked, t, play, points, k == n))
         group.sort(key=lambda g: (g[0], g[1]))
-        best.extend(Capture(t, play, tuple(table[x] for x in picked), tweak, points)
-                    for picked, t, play, points, tweak in group[:room])
+        best.extend(
+            Capture(t, play, tuple(table[x] for x in picked), tweak, points)
+            for picked, t, play, points, tweak in group[:room]
+        )
         i = j
     return Ranked(total, tuple(best))
 
@@ -93,8 +102,9 @@ def _suffix_counts(values: list[int], worth: list[int], top: int) -> list[dict]:
     return counts
 
 
-def _walk(values: list[int], worth: list[int], counts: list[dict], start: int, s: int, p: int, k: int,
-          prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def _walk(
+    values: list[int], worth: list[int], counts: list[dict], start: int, s: int, p: int, k: int, prefix: tuple[int, ...]
+) -> Iterator[tuple[int, ...]]:
     """The position sets from `start` on that make exactly (s, p, k), in table order; a card is
     stepped onto only when the rest can still be made after it."""
     for j in range(start, len(values)):

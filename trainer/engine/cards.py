@@ -1,4 +1,5 @@
 """Card data, read from seed_data/cards.json (D1 backs, R2 points): no card table lives in code."""
+
 from __future__ import annotations
 
 import json
@@ -15,16 +16,16 @@ ACTION_KINDS = ("thief", "joker", "shifter", "bomb")
 
 @dataclass(frozen=True)
 class CardTable:
-    colors: tuple[str, ...]            # colour letters in index order R O Y G B P
-    color_names: dict[str, str]        # letter -> English name
-    value: dict[str, int]              # numeric card id -> face value (R1.1)
-    back: dict[str, int]               # numeric card id -> back number (R1.2, D1)
-    points: dict[str, int]             # every card id -> points (R2)
-    color_of: dict[str, str]           # numeric card id -> colour letter
-    numeric_ids: tuple[str, ...]       # all 54, colour by colour in printed order
-    action_ids: tuple[str, ...]        # all 10 [T!] cards
-    action_kind: dict[str, str]        # action card id -> thief/joker/shifter/bomb
-    empty_deck_target: int             # the blue 7 under the deck (R1.4)
+    colors: tuple[str, ...]  # colour letters in index order R O Y G B P
+    color_names: dict[str, str]  # letter -> English name
+    value: dict[str, int]  # numeric card id -> face value (R1.1)
+    back: dict[str, int]  # numeric card id -> back number (R1.2, D1)
+    points: dict[str, int]  # every card id -> points (R2)
+    color_of: dict[str, str]  # numeric card id -> colour letter
+    numeric_ids: tuple[str, ...]  # all 54, colour by colour in printed order
+    action_ids: tuple[str, ...]  # all 10 [T!] cards
+    action_kind: dict[str, str]  # action card id -> thief/joker/shifter/bomb
+    empty_deck_target: int  # the blue 7 under the deck (R1.4)
 
     def deck_for(self, colors: Iterable[str]) -> tuple[str, ...]:
         wanted = set(colors)

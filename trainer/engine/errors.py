@@ -1,6 +1,7 @@
 """Bad input a person must fix, said twice: an English message for the command line and the
 logs (FORMATS.md), and a code with its parameters so that a page can say the same in the
 reader's language without picking the English sentence apart."""
+
 from __future__ import annotations
 
 

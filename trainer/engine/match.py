@@ -1,5 +1,6 @@
 """A match: rounds until a total reaches the threshold (R8), the dealer moving on (R3.2, D3),
 another round while the top total is shared (D9)."""
+
 from __future__ import annotations
 
 import random
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import default_colors
 from trainer.engine.state import State, check_colors, deal, shuffled_setup
 
-THRESHOLDS = {2: 140, 3: 120, 4: 100, 5: 80, 6: 60}   # R8.2
+THRESHOLDS = {2: 140, 3: 120, 4: 100, 5: 80, 6: 60}  # R8.2
 
 
 def default_threshold(players: int) -> int:
@@ -22,7 +23,7 @@ class Match:
     colors: tuple[str, ...]
     threshold: int
     first_dealer: int
-    round_scores: tuple[tuple[int, ...], ...] = ()     # one entry per finished round
+    round_scores: tuple[tuple[int, ...], ...] = ()  # one entry per finished round
 
     @property
     def totals(self) -> list[int]:
@@ -60,8 +61,13 @@ class Match:
             raise ValueError("the match is already over (R8.2)")
         if finished.setup.dealer != self.next_dealer:
             raise ValueError(f"this round's dealer must be seat {self.next_dealer} (R3.2)")
-        return Match(self.players, self.colors, self.threshold, self.first_dealer,
-                     self.round_scores + (tuple(finished.scores()),))
+        return Match(
+            self.players,
+            self.colors,
+            self.threshold,
+            self.first_dealer,
+            self.round_scores + (tuple(finished.scores()),),
+        )
 
     def next_round(self, rng: random.Random) -> State:
         if self.over:
@@ -69,8 +75,9 @@ class Match:
         return deal(shuffled_setup(self.players, rng, self.colors, self.next_dealer))
 
 
-def new_match(players: int, rng: random.Random, colors: Iterable[str] | None = None,
-              threshold: int | None = None) -> Match:
+def new_match(
+    players: int, rng: random.Random, colors: Iterable[str] | None = None, threshold: int | None = None
+) -> Match:
     """The first dealer is drawn at random (D3); threshold defaults to R8.2 (a setting, D9)."""
     colors = check_colors(colors) if colors is not None else default_colors(players)
     if threshold is None:

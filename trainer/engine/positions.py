@@ -1,4 +1,5 @@
 """The position format of FORMATS.md, read strictly: input of the solver and of puzzles."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,8 +33,9 @@ def parse_position(data: object) -> Position:
         raise PositionError("a position must be a JSON object with target, table and hand", "not_object")
     extra = sorted(set(data) - POSITION_KEYS)
     if extra:
-        raise PositionError(f"unknown field {extra[0]!r} (a position has target, table, hand, joker)",
-                            "unknown_field", field=extra[0])
+        raise PositionError(
+            f"unknown field {extra[0]!r} (a position has target, table, hand, joker)", "unknown_field", field=extra[0]
+        )
     for key in ("target", "table", "hand"):
         if key not in data:
             raise PositionError(f"the position has no {key!r}", "missing_field", field=key)
@@ -56,8 +58,12 @@ def _card_ids(data: dict, key: str, seen: set[str]) -> tuple[str, ...]:
     cards = card_table()
     for card in ids:
         if not isinstance(card, str) or not cards.is_numeric(card):
-            raise PositionError(f"unknown card {card!r} in {key} (ids look like R1a, O5, B3b)",
-                                "unknown_card", card=str(card), field=key)
+            raise PositionError(
+                f"unknown card {card!r} in {key} (ids look like R1a, O5, B3b)",
+                "unknown_card",
+                card=str(card),
+                field=key,
+            )
         if card in seen:
             raise PositionError(f"card {card} appears twice", "card_twice", card=card)
         seen.add(card)

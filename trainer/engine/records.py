@@ -1,4 +1,5 @@
 """`tweak-round/1` and `tweak-match/1` records (FORMATS.md): write, read and replay."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -32,8 +33,9 @@ class RecordError(ValueError):
 @dataclass(frozen=True)
 class ReplayError(Exception):
     """A move in the record breaks a rule."""
+
     message: str
-    move: int        # 0-based index into the record's moves (across rounds for a match: see replay_match)
+    move: int  # 0-based index into the record's moves (across rounds for a match: see replay_match)
     round: int | None = None
 
     def to_json(self) -> dict:
@@ -44,6 +46,7 @@ class ReplayError(Exception):
 
 
 # ---------------------------------------------------------------- writing
+
 
 def round_record(state: State) -> dict:
     setup = state.setup
@@ -92,6 +95,7 @@ def action_json(move: ActionMove) -> dict:
 
 
 # ---------------------------------------------------------------- reading
+
 
 def setup_from_record(record: object) -> RoundSetup:
     if not isinstance(record, dict):
@@ -146,6 +150,7 @@ def _card_list(record: dict, key: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- replaying
+
 
 def replay_round(record: Any) -> State:
     """The state the record's moves lead to. Raises RecordError for a malformed record and
@@ -208,8 +213,9 @@ def _replay_action(state: State, action: object) -> State:
     state = apply(state, UseBomb(card))
     expected = [str(s) for s in state.pending]
     if sorted(discards) != sorted(expected):
-        raise IllegalMove("R7.4", f"the Bomb hits seats {', '.join(expected)}: "
-                          f"each of them, and no one else, gives up one card")
+        raise IllegalMove(
+            "R7.4", f"the Bomb hits seats {', '.join(expected)}: each of them, and no one else, gives up one card"
+        )
     for seat in expected:
         _check_known(discards[seat])
         state = apply(state, Discard(discards[seat]))
@@ -237,6 +243,7 @@ def replay_result(state: State) -> dict:
 
 
 # ---------------------------------------------------------------- matches
+
 
 def match_record(threshold: int, rounds: list[dict]) -> dict:
     return {"format": MATCH_FORMAT, "threshold": threshold, "rounds": rounds}
@@ -273,8 +280,9 @@ def replay_match(record: object) -> dict:
         results.append(replay_result(state))
         if not state.over:
             if number != len(rounds) - 1:
-                raise ReplayError("a round that is not finished must be the last one (R6.4)",
-                                  len(round_rec["moves"]), number)
+                raise ReplayError(
+                    "a round that is not finished must be the last one (R6.4)", len(round_rec["moves"]), number
+                )
             break
         match = match.with_round(state)
     assert match is not None, "rounds holds at least one round"
@@ -298,6 +306,7 @@ def _check_next_round(match: Match, setup: RoundSetup, number: int) -> None:
 
 
 # ---------------------------------------------------------------- single decisions
+
 
 def move_to_json(seat: int, move: Move | LostTurn) -> dict:
     """One decision of the public log (a Thief's card included), for saving a game mid-turn."""

@@ -1,4 +1,5 @@
 """Legal moves and `apply`: every rule of a turn (R5-R7, D5-D8). `apply` never edits its input."""
+
 from __future__ import annotations
 
 import random
@@ -32,6 +33,7 @@ class IllegalMove(ValueError):
 
 # ---------------------------------------------------------------- legal moves
 
+
 def legal_moves(state: State) -> list[Move]:
     """Every move of the player who decides now (State.current_player)."""
     if state.phase is Phase.OVER:
@@ -40,13 +42,28 @@ def legal_moves(state: State) -> list[Move]:
         return [Discard(c) for c in state.hands[state.pending[0]]]
     seat = state.turn
     return moves_for(
-        phase=state.phase, hand=state.hands[seat], table=state.table, target=state.target,
-        seat=seat, unused=unused_action_cards(state.owned[seat], state.used[seat]),
-        hand_sizes=[len(h) for h in state.hands], deck_size=len(state.deck))
+        phase=state.phase,
+        hand=state.hands[seat],
+        table=state.table,
+        target=state.target,
+        seat=seat,
+        unused=unused_action_cards(state.owned[seat], state.used[seat]),
+        hand_sizes=[len(h) for h in state.hands],
+        deck_size=len(state.deck),
+    )
 
 
-def moves_for(*, phase: Phase, hand: Sequence[str], table: Iterable[str], target: int, seat: int,
-              unused: Iterable[str], hand_sizes: Sequence[int], deck_size: int) -> list[Move]:
+def moves_for(
+    *,
+    phase: Phase,
+    hand: Sequence[str],
+    table: Iterable[str],
+    target: int,
+    seat: int,
+    unused: Iterable[str],
+    hand_sizes: Sequence[int],
+    deck_size: int,
+) -> list[Move]:
     """The moves of a turn from what the player to act can see (R9), so a view gets the same list."""
     moves: list[Move] = [Play(c.play, c.capture) for c in solve(hand, table, target)]
     moves += [Play(card) for card in hand]
@@ -79,6 +96,7 @@ def action_moves(seat: int, unused: Iterable[str], hand_sizes: Sequence[int], de
 
 
 # ---------------------------------------------------------------- apply
+
 
 def apply(state: State, move: Move, rng: random.Random | None = None) -> State:
     """The state after `move` by State.current_player. The RNG is needed only to draw a Thief's
@@ -116,8 +134,7 @@ def _play(state: State, move: Play) -> State:
         value = card_table().value
         total = value[move.card] + sum(value[c] for c in taken)
         if total != state.target:
-            raise IllegalMove(
-                "R5.2", f"capture adds up to {total}, not the target {state.target}")
+            raise IllegalMove("R5.2", f"capture adds up to {total}, not the target {state.target}")
         taken_set = set(taken)
         remaining = tuple(c for c in table if c not in taken_set)
         won = _replace_at(won, seat, won[seat] + (move.card,) + taken)
@@ -132,9 +149,16 @@ def _play(state: State, move: Play) -> State:
     return _end_turn(state, seat, hands, table, won, owned, tweak_deck, state.log + ((seat, move),))
 
 
-def _end_turn(state: State, seat: int, hands: tuple[tuple[str, ...], ...], table: tuple[str, ...],
-              won: tuple[tuple[str, ...], ...], owned: tuple[tuple[str, ...], ...], tweak_deck: tuple[str, ...],
-              log: tuple) -> State:
+def _end_turn(
+    state: State,
+    seat: int,
+    hands: tuple[tuple[str, ...], ...],
+    table: tuple[str, ...],
+    won: tuple[tuple[str, ...], ...],
+    owned: tuple[tuple[str, ...], ...],
+    tweak_deck: tuple[str, ...],
+    log: tuple,
+) -> State:
     """R6.1 draw to three, R6.2 refill an empty table, then pass on, losing turns per D7."""
     deck = state.deck
     hands, deck, table = _refill(hands, deck, table, seat)
@@ -143,13 +167,14 @@ def _end_turn(state: State, seat: int, hands: tuple[tuple[str, ...], ...], table
     phase = Phase.START
     while not hands[nxt]:
         if not deck and not any(hands):
-            phase = Phase.OVER   # R6.4
+            phase = Phase.OVER  # R6.4
             break
         log = log + ((nxt, LostTurn(nxt)),)
         hands, deck, table = _refill(hands, deck, table, nxt)
         nxt = (nxt + 1) % n
-    return State(state.setup, deck, tweak_deck, table, hands, won, owned, state.used,
-                 nxt, phase, 0, (), log, state.turns + 1)
+    return State(
+        state.setup, deck, tweak_deck, table, hands, won, owned, state.used, nxt, phase, 0, (), log, state.turns + 1
+    )
 
 
 def _refill(hands, deck, table, seat):
@@ -190,8 +215,22 @@ def _use_action(state: State, move: ActionMove, rng: random.Random | None) -> St
             raise IllegalMove("R7.4", "the Bomb needs another player holding a card")
         phase = Phase.DISCARD
     used = _replace_at(state.used, seat, state.used[seat] | {move.card})
-    return State(state.setup, deck, state.tweak_deck, table, hands, state.won, state.owned, used,
-                 seat, phase, delta, pending, state.log + ((seat, move),), state.turns)
+    return State(
+        state.setup,
+        deck,
+        state.tweak_deck,
+        table,
+        hands,
+        state.won,
+        state.owned,
+        used,
+        seat,
+        phase,
+        delta,
+        pending,
+        state.log + ((seat, move),),
+        state.turns,
+    )
 
 
 def _check_action_card(state: State, seat: int, move: ActionMove) -> None:
@@ -231,16 +270,28 @@ def _discard(state: State, move: Discard) -> State:
         raise IllegalMove("R7.4", f"{move.card} is not in the hand of seat {seat}")
     hands = _replace_at(state.hands, seat, _without(state.hands[seat], move.card))
     pending = state.pending[1:]
-    return State(state.setup, state.deck, state.tweak_deck, state.table + (move.card,), hands,
-                 state.won, state.owned, state.used, state.turn,
-                 Phase.DISCARD if pending else Phase.PLAY, state.delta, pending,
-                 state.log + ((seat, move),), state.turns)
+    return State(
+        state.setup,
+        state.deck,
+        state.tweak_deck,
+        state.table + (move.card,),
+        hands,
+        state.won,
+        state.owned,
+        state.used,
+        state.turn,
+        Phase.DISCARD if pending else Phase.PLAY,
+        state.delta,
+        pending,
+        state.log + ((seat, move),),
+        state.turns,
+    )
 
 
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+    return cards[:i] + cards[i + 1 :]
 
 
 def _replace_at(items: tuple, i: int, item: object) -> tuple:
-    return items[:i] + (item,) + items[i + 1:]
+    return items[:i] + (item,) + items[i + 1 :]

@@ -1,4 +1,5 @@
 """R2 and R6.5 score breakdowns: which cards earned which points, for score screens."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -9,7 +10,7 @@ from trainer.engine.cards import card_table
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    reason: str        # "red5", "red", "five", "plain", "action"  (R2 rows)
+    reason: str  # "red5", "red", "five", "plain", "action"  (R2 rows)
     cards: tuple[str, ...]
     each: int
 

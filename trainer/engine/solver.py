@@ -5,6 +5,7 @@ the sum can still be made (a bit set of reachable sums per table position tells)
 step it takes ends in at least one capture: the cost follows the number of captures found,
 never 2^(table size).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -17,9 +18,9 @@ from trainer.engine.cards import card_table
 class Capture(NamedTuple):
     target: int
     play: str
-    capture: tuple[str, ...]   # in table order
-    tweak: bool                # takes the whole table (R5.3)
-    points: int                # played card plus captured cards (R2), no [T!] card
+    capture: tuple[str, ...]  # in table order
+    tweak: bool  # takes the whole table (R5.3)
+    points: int  # played card plus captured cards (R2), no [T!] card
 
     @property
     def cards(self) -> int:
@@ -29,8 +30,14 @@ class Capture(NamedTuple):
         return call_text(self.play, self.capture)
 
     def to_json(self) -> dict:
-        return {"target": self.target, "play": self.play, "capture": list(self.capture),
-                "tweak": self.tweak, "points": self.points, "call": self.call()}
+        return {
+            "target": self.target,
+            "play": self.play,
+            "capture": list(self.capture),
+            "tweak": self.tweak,
+            "points": self.points,
+            "call": self.call(),
+        }
 
 
 def running_sums(play: str, capture: Iterable[str]) -> list[tuple[int, int]]:
@@ -68,8 +75,9 @@ def solve(hand: Sequence[str], table: Iterable[str], target: int, joker: bool = 
     return _captures(hand, table, target, joker, with_calls=False)
 
 
-def solve_with_calls(hand: Sequence[str], table: Iterable[str], target: int,
-                     joker: bool = False) -> list[tuple[Capture, str]]:
+def solve_with_calls(
+    hand: Sequence[str], table: Iterable[str], target: int, joker: bool = False
+) -> list[tuple[Capture, str]]:
     """solve(), each capture with its call (R5.4), which the search builds as it goes: captures
     share their first cards, so they share the start of their calls too."""
     return _captures(hand, table, target, joker, with_calls=True)

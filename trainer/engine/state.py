@@ -1,4 +1,5 @@
 """The state of one TWEAK round: immutable, so `apply` returns a new one and never edits its input."""
+
 from __future__ import annotations
 
 import random
@@ -8,25 +9,26 @@ from enum import Enum
 
 from trainer.engine.cards import card_table, default_colors
 
-HAND_SIZE = 3            # R6.1
-TABLE_REFILL = 2         # R3.3, R6.2
+HAND_SIZE = 3  # R6.1
+TABLE_REFILL = 2  # R3.3, R6.2
 
 
 class Phase(str, Enum):
-    START = "start"          # the player to act may use an action card, then must play (R5.1)
-    PLAY = "play"            # an action card was used: now play a card (R5.2)
-    DISCARD = "discard"      # a Bomb is waiting for the players it hits (R7.4)
-    OVER = "over"            # the deck and every hand are empty (R6.4)
+    START = "start"  # the player to act may use an action card, then must play (R5.1)
+    PLAY = "play"  # an action card was used: now play a card (R5.2)
+    DISCARD = "discard"  # a Bomb is waiting for the players it hits (R7.4)
+    OVER = "over"  # the deck and every hand are empty (R6.4)
 
 
 @dataclass(frozen=True, slots=True)
 class RoundSetup:
     """Everything a round record starts with (FORMATS.md): enough to deal it again."""
+
     players: int
     colors: tuple[str, ...]
     dealer: int
-    deck: tuple[str, ...]          # numeric cards, top first
-    tweak_deck: tuple[str, ...]    # [T!] cards, top first
+    deck: tuple[str, ...]  # numeric cards, top first
+    tweak_deck: tuple[str, ...]  # [T!] cards, top first
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +36,17 @@ class State:
     setup: RoundSetup
     deck: tuple[str, ...]
     tweak_deck: tuple[str, ...]
-    table: tuple[str, ...]                 # in the order the cards arrived
+    table: tuple[str, ...]  # in the order the cards arrived
     hands: tuple[tuple[str, ...], ...]
-    won: tuple[tuple[str, ...], ...]       # won piles, in the order taken
-    owned: tuple[tuple[str, ...], ...]     # [T!] cards won, in order (R5.3)
-    used: tuple[frozenset[str], ...]       # [T!] cards already used (R7.6)
-    turn: int                              # whose turn it is
+    won: tuple[tuple[str, ...], ...]  # won piles, in the order taken
+    owned: tuple[tuple[str, ...], ...]  # [T!] cards won, in order (R5.3)
+    used: tuple[frozenset[str], ...]  # [T!] cards already used (R7.6)
+    turn: int  # whose turn it is
     phase: Phase
-    delta: int = 0                         # this turn's Joker (R4.2)
-    pending: tuple[int, ...] = ()          # seats still to give a card to a Bomb
-    log: tuple = ()                        # public history: (seat, move) pairs, LostTurn too
-    turns: int = 0                         # turns played (one per card played from a hand)
+    delta: int = 0  # this turn's Joker (R4.2)
+    pending: tuple[int, ...] = ()  # seats still to give a card to a Bomb
+    log: tuple = ()  # public history: (seat, move) pairs, LostTurn too
+    turns: int = 0  # turns played (one per card played from a hand)
 
     @property
     def players(self) -> int:
@@ -96,8 +98,9 @@ def check_colors(colors: Iterable[str]) -> tuple[str, ...]:
     return tuple(c for c in known if c in colors)
 
 
-def shuffled_setup(players: int, rng: random.Random, colors: Iterable[str] | None = None,
-                   dealer: int | None = None) -> RoundSetup:
+def shuffled_setup(
+    players: int, rng: random.Random, colors: Iterable[str] | None = None, dealer: int | None = None
+) -> RoundSetup:
     """R3.3: both decks shuffled with the given RNG; the dealer drawn at random unless given (D3)."""
     colors = check_colors(colors) if colors is not None else default_colors(players)
     cards = card_table()
@@ -128,9 +131,9 @@ def deal(setup: RoundSetup) -> State:
     start = n * HAND_SIZE
     return State(
         setup=setup,
-        deck=deck[start + TABLE_REFILL:],
+        deck=deck[start + TABLE_REFILL :],
         tweak_deck=setup.tweak_deck,
-        table=deck[start:start + TABLE_REFILL],
+        table=deck[start : start + TABLE_REFILL],
         hands=tuple(tuple(h) for h in hands),
         won=((),) * n,
         owned=((),) * n,
@@ -140,6 +143,7 @@ def deal(setup: RoundSetup) -> State:
     )
 
 
-def new_round(players: int, rng: random.Random, colors: Iterable[str] | None = None,
-              dealer: int | None = None) -> State:
+def new_round(
+    players: int, rng: random.Random, colors: Iterable[str] | None = None, dealer: int | None = None
+) -> State:
     return deal(shuffled_setup(players, rng, colors, dealer))

@@ -1,4 +1,5 @@
 """What one player may see (R9): the only thing a bot or a pupil's screen is given."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,22 +25,22 @@ class PlayerView:
     players: int
     colors: tuple[str, ...]
     dealer: int
-    hand: tuple[str, ...]                      # own hand only
+    hand: tuple[str, ...]  # own hand only
     table: tuple[str, ...]
-    target: int                                # R4, this turn's Joker included
+    target: int  # R4, this turn's Joker included
     delta: int
-    deck_size: int                             # the deck's order stays hidden
+    deck_size: int  # the deck's order stays hidden
     tweak_deck_size: int
     hand_sizes: tuple[int, ...]
-    won: tuple[tuple[str, ...], ...]           # face down, but everyone saw them go
-    owned: tuple[tuple[str, ...], ...]         # [T!] cards lie face up
+    won: tuple[tuple[str, ...], ...]  # face down, but everyone saw them go
+    owned: tuple[tuple[str, ...], ...]  # [T!] cards lie face up
     used: tuple[frozenset[str], ...]
     turn: int
     phase: Phase
-    pending: tuple[int, ...]                   # seats still to give a card to a Bomb
-    log: tuple                                 # every public move so far: (seat, move)
+    pending: tuple[int, ...]  # seats still to give a card to a Bomb
+    log: tuple  # every public move so far: (seat, move)
     turns: int
-    backs_shown: tuple[int, ...] = ()          # see backs_shown()
+    backs_shown: tuple[int, ...] = ()  # see backs_shown()
 
     @property
     def to_act(self) -> int | None:
@@ -71,9 +72,16 @@ class PlayerView:
             return []
         if self.phase is Phase.DISCARD:
             return [Discard(c) for c in self.hand]
-        return moves_for(phase=self.phase, hand=self.hand, table=self.table, target=self.target,
-                         seat=self.seat, unused=self.unused, hand_sizes=self.hand_sizes,
-                         deck_size=self.deck_size)
+        return moves_for(
+            phase=self.phase,
+            hand=self.hand,
+            table=self.table,
+            target=self.target,
+            seat=self.seat,
+            unused=self.unused,
+            hand_sizes=self.hand_sizes,
+            deck_size=self.deck_size,
+        )
 
     def target_without_joker(self) -> int:
         return self.target - self.delta
@@ -114,11 +122,12 @@ def backs_shown(state: State) -> tuple[int, ...]:
     if gone <= 0:
         return ()
     back = card_table().back
-    return tuple(back[c] for c in setup.deck[start:start + gone])
+    return tuple(back[c] for c in setup.deck[start : start + gone])
 
 
-def state_from_view(view: PlayerView, hands: Sequence[Sequence[str]], deck: Sequence[str],
-                    tweak_deck: Sequence[str]) -> State:
+def state_from_view(
+    view: PlayerView, hands: Sequence[Sequence[str]], deck: Sequence[str], tweak_deck: Sequence[str]
+) -> State:
     """A full state consistent with `view`, given guesses for what it hides (for search bots).
 
     The setup keeps only what the view knows; such a state is for look-ahead, not for records.
@@ -133,6 +142,19 @@ def state_from_view(view: PlayerView, hands: Sequence[Sequence[str]], deck: Sequ
     deck = tuple(deck)
     if base_target(deck) + view.delta != view.target:
         raise ValueError("the guessed deck must put the visible target on top")
-    return State(setup, deck, tuple(tweak_deck), view.table, tuple(tuple(h) for h in hands),
-                 view.won, view.owned, view.used, view.turn, view.phase, view.delta,
-                 view.pending, view.log, view.turns)
+    return State(
+        setup,
+        deck,
+        tuple(tweak_deck),
+        view.table,
+        tuple(tuple(h) for h in hands),
+        view.won,
+        view.owned,
+        view.used,
+        view.turn,
+        view.phase,
+        view.delta,
+        view.pending,
+        view.log,
+        view.turns,
+    )

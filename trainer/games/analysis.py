@@ -1,4 +1,5 @@
 """What a pupil's play tells the teacher (issue 6): was a capture there, was a TWEAK, how long."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,13 +17,13 @@ class MoveAnalysis:
     hand: tuple[str, ...]
     table: tuple[str, ...]
     play: str
-    capture: tuple[str, ...]          # empty: laid
-    points: int                       # of the chosen capture (0 for a lay)
-    tweak: bool                       # the chosen capture swept the table
+    capture: tuple[str, ...]  # empty: laid
+    points: int  # of the chosen capture (0 for a lay)
+    tweak: bool  # the chosen capture swept the table
     captures_available: int
-    best_points: int                  # 0 when no capture was there
+    best_points: int  # 0 when no capture was there
     tweak_available: bool
-    decision_ms: int | None           # from the board being drawn to the move (client)
+    decision_ms: int | None  # from the board being drawn to the move (client)
     hint_used: bool
 
     @property
@@ -40,16 +41,25 @@ class MoveAnalysis:
         return out
 
 
-def analyse_play(state: State, move: Play, round_no: int, decision_ms: int | None,
-                 hint_used: bool) -> MoveAnalysis:
+def analyse_play(state: State, move: Play, round_no: int, decision_ms: int | None, hint_used: bool) -> MoveAnalysis:
     """`state` is the position the play was chosen in (after any action card of the turn)."""
     seat = state.turn
     captures = solve(state.hands[seat], state.table, state.target)
     best = best_capture(captures)
     chosen = next((c for c in captures if c.play == move.card and set(c.capture) == set(move.capture)), None)
     return MoveAnalysis(
-        round=round_no, turn=state.turns, target=state.target, hand=state.hands[seat], table=state.table,
-        play=move.card, capture=chosen.capture if chosen else (), points=chosen.points if chosen else 0,
-        tweak=bool(chosen and chosen.tweak), captures_available=len(captures),
-        best_points=best.points if best else 0, tweak_available=any(c.tweak for c in captures),
-        decision_ms=decision_ms, hint_used=hint_used)
+        round=round_no,
+        turn=state.turns,
+        target=state.target,
+        hand=state.hands[seat],
+        table=state.table,
+        play=move.card,
+        capture=chosen.capture if chosen else (),
+        points=chosen.points if chosen else 0,
+        tweak=bool(chosen and chosen.tweak),
+        captures_available=len(captures),
+        best_points=best.points if best else 0,
+        tweak_available=any(c.tweak for c in captures),
+        decision_ms=decision_ms,
+        hint_used=hint_used,
+    )

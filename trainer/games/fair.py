@@ -3,6 +3,7 @@ turns are left out of the child's points and TWEAKs in the tournament's standing
 its certificates), and a child who comes back is told how many turns it played for them.
 Pure: works on round records, games and the table's `helped` list ([round, step, seat, why],
 trainer.store.class_tables.helped_of)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -64,7 +65,7 @@ def helped_since_own_turn(game: Game, seat: int, helped: Sequence[Sequence]) -> 
         mine = helper_steps(helped, number).get(seat, set())
         if state is None:
             if not mine:
-                return count      # a round without a helper turn for them: they played it
+                return count  # a round without a helper turn for them: they played it
             state = replay_round(game.rounds[number])
         for i in reversed(_plays(state, seat)):
             if i not in mine:
@@ -77,11 +78,12 @@ def helped_since_own_turn(game: Game, seat: int, helped: Sequence[Sequence]) -> 
 class FairScores:
     """The one score every screen shows (issue 46.4), each seat's own: what the helper bot's
     turns earned for it is apart (`*_helper`), never in the figure, as in the standings."""
-    round: list[int]                  # points in the round shown (in play, or just over)
+
+    round: list[int]  # points in the round shown (in play, or just over)
     round_helper: list[int]
-    totals: list[int] | None          # match points so far, the round in play included; None: one round
+    totals: list[int] | None  # match points so far, the round in play included; None: one round
     totals_helper: list[int] | None
-    winner: int | None                # once the game is over: the most own points (None: a tie, or not over)
+    winner: int | None  # once the game is over: the most own points (None: a tie, or not over)
 
 
 def fair_scores(game: Game, helped: Sequence[Sequence]) -> FairScores:
@@ -103,6 +105,9 @@ def fair_scores(game: Game, helped: Sequence[Sequence]) -> FairScores:
         final = own_totals if own_totals is not None else own_round
         winner = final.index(max(final)) if final.count(max(final)) == 1 else None
     return FairScores(
-        own_round, [r - o for r, o in zip(raw_round, own_round)], own_totals,
-        [r - o for r, o in zip(raw_totals, own_totals)] if raw_totals is not None and own_totals is not None
-        else None, winner)
+        own_round,
+        [r - o for r, o in zip(raw_round, own_round)],
+        own_totals,
+        [r - o for r, o in zip(raw_totals, own_totals)] if raw_totals is not None and own_totals is not None else None,
+        winner,
+    )

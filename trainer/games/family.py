@@ -8,6 +8,7 @@ passed and their hand stays hidden until they tap.
 The family's first names are typed for one game and are no part of the settings: the web
 layer keeps them on the device (docs/pupils.md, "The family table").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import default_colors
 from trainer.games.settings import FIXED_LEVELS, LENGTHS, MAX_SEATS, MIN_SEATS, PERSON, threshold_of
 
-FAMILY = "family"        # how the dashboard's list of a game's opponents names a family member
+FAMILY = "family"  # how the dashboard's list of a game's opponents names a family member
 NAME_LENGTH = 20
 
 
@@ -24,9 +25,9 @@ class FamilySettings:
     FORMAT = "tweak-family/1"
     SALT = "family:"
 
-    seats: tuple[str, ...]        # PERSON or a bot level; seat 0 is the child
+    seats: tuple[str, ...]  # PERSON or a bot level; seat 0 is the child
     length: str = "round"
-    hints = False                 # the family plays without "Show me a capture"
+    hints = False  # the family plays without "Show me a capture"
 
     @property
     def players(self) -> int:
@@ -48,7 +49,7 @@ class FamilySettings:
 
     @property
     def colors_in_play(self) -> tuple[str, ...]:
-        return default_colors(self.players)      # R3.1
+        return default_colors(self.players)  # R3.1
 
     def to_json(self) -> dict:
         return {"seats": list(self.seats), "length": self.length, "bots": list(self.bots)}
@@ -56,8 +57,7 @@ class FamilySettings:
     @classmethod
     def from_json(cls, data: dict) -> FamilySettings:
         seats = tuple(data["seats"])
-        if (not MIN_SEATS <= len(seats) <= MAX_SEATS or seats[0] != PERSON
-                or data.get("length", "round") not in LENGTHS):
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS or seats[0] != PERSON or data.get("length", "round") not in LENGTHS:
             raise ValueError("not a family table's settings")
         return cls(seats, data.get("length", "round"))
 
@@ -80,8 +80,9 @@ def clean_name(text: str) -> str | None:
     return name
 
 
-def family_table(child: str, others: list[tuple[str, str]], length: str = "round",
-                 levels: tuple[str, ...] = FIXED_LEVELS) -> tuple[FamilySettings, tuple[str | None, ...]]:
+def family_table(
+    child: str, others: list[tuple[str, str]], length: str = "round", levels: tuple[str, ...] = FIXED_LEVELS
+) -> tuple[FamilySettings, tuple[str | None, ...]]:
     """The settings and each seat's name (None for a bot) from the form's rows: `others` holds
     (typed name, bot level) per seat after the child's, "" for neither; a row with a name is
     a person, one with a level a bot, an empty row no seat. Raises FamilyError."""
@@ -102,7 +103,7 @@ def family_table(child: str, others: list[tuple[str, str]], length: str = "round
     if len(seats) > MAX_SEATS:
         raise FamilyError("too_many", most=MAX_SEATS)
     if seats.count(PERSON) < 2:
-        raise FamilyError("need_family")        # one person alone is a bot game
+        raise FamilyError("need_family")  # one person alone is a bot game
     if length not in LENGTHS:
         raise FamilyError("length")
     return FamilySettings(tuple(seats), length), tuple(names)

@@ -13,6 +13,7 @@ The choice: the dial X whose bot the pupil is expected to beat with the aimed ch
 expected score, which allows for both ratings' uncertainty), clamped to the dial's range
 [0, 1]. No Flask, no SQL: the web layer stores the ratings and words the opponents.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -27,14 +28,14 @@ from trainer.bots.dial import PREFIX, dial_strength
 
 BOT_ELO_FILE = Path(__file__).resolve().parents[2] / "seed_data" / "bot_elo.json"
 Q = math.log(10) / 400
-START_RD = 250.0        # a new pupil: anywhere from random to casual, roughly
-MIN_RD = 50.0           # never surer than this: children change
-DRIFT = 35.0            # RD added (in quadrature) before each game: what a child may have changed
-CHAINED_RD = 40.0       # bots whose Elo was chained from another run (no interval of their own)
+START_RD = 250.0  # a new pupil: anywhere from random to casual, roughly
+MIN_RD = 50.0  # never surer than this: children change
+DRIFT = 35.0  # RD added (in quadrature) before each game: what a child may have changed
+CHAINED_RD = 40.0  # bots whose Elo was chained from another run (no interval of their own)
 DEFAULT_AIM = 0.5
 AIM_RANGE = (0.30, 0.70)
-START_LEVEL = "beginner"   # the class default: what a pupil with no games is taken to be
-SETTLED_RD = 130.0      # about 7 games in: the level is no longer a first guess
+START_LEVEL = "beginner"  # the class default: what a pupil with no games is taken to be
+SETTLED_RD = 130.0  # about 7 games in: the level is no longer a first guess
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ def g(rd: float) -> float:
 
 def expected_score(player: Rating, opponent: Rating) -> float:
     """The chance that `player` beats `opponent` in one round, allowing for both uncertainties."""
-    spread = math.sqrt(player.rd ** 2 + opponent.rd ** 2)
+    spread = math.sqrt(player.rd**2 + opponent.rd**2)
     return 1.0 / (1.0 + 10.0 ** (-g(spread) * (player.elo - opponent.elo) / 400.0))
 
 
@@ -74,8 +75,7 @@ def update(player: Rating, results: Iterable[tuple[Rating, float]], drift: float
     if not count:
         return player
     precision = 1.0 / (rd * rd) + info
-    return Rating(player.elo + Q / precision * pull, max(MIN_RD, math.sqrt(1.0 / precision)),
-                  player.games + 1)
+    return Rating(player.elo + Q / precision * pull, max(MIN_RD, math.sqrt(1.0 / precision)), player.games + 1)
 
 
 def check_aim(aim: float) -> float:
@@ -88,22 +88,23 @@ def check_aim(aim: float) -> float:
 @dataclass(frozen=True)
 class BotElo:
     """The measured Elo of the fixed levels and of the dial's points (seed_data/bot_elo.json)."""
+
     levels: dict[str, Rating]
-    dial_x: tuple[float, ...]        # rising, 0 ... 1
-    dial_elo: tuple[float, ...]      # rising with x (bench/dial.py checks it)
+    dial_x: tuple[float, ...]  # rising, 0 ... 1
+    dial_elo: tuple[float, ...]  # rising with x (bench/dial.py checks it)
     dial_rd: tuple[float, ...]
 
     @classmethod
     def from_json(cls, data: dict) -> BotElo:
         def rd(ci):
             return (ci[1] - ci[0]) / (2 * 1.959963984540054) if ci else CHAINED_RD
+
         levels = {name: Rating(row["elo"], rd(row["ci95"])) for name, row in data["levels"].items()}
         points = sorted(data["dial"], key=lambda p: p["x"])
         elos = [p["elo"] for p in points]
         if any(b <= a for a, b in zip(elos, elos[1:])):
             raise ValueError("the dial's Elo must rise with X")
-        return cls(levels, tuple(p["x"] for p in points), tuple(elos),
-                   tuple(rd(p["ci95"]) for p in points))
+        return cls(levels, tuple(p["x"] for p in points), tuple(elos), tuple(rd(p["ci95"]) for p in points))
 
     def dial_rating(self, x: float) -> Rating:
         """Elo of `dial:x`, linear between the measured points."""
@@ -114,8 +115,10 @@ class BotElo:
             return Rating(self.dial_elo[-1], self.dial_rd[-1])
         i = bisect.bisect_right(xs, x) - 1
         t = (x - xs[i]) / (xs[i + 1] - xs[i])
-        return Rating(self.dial_elo[i] + t * (self.dial_elo[i + 1] - self.dial_elo[i]),
-                      self.dial_rd[i] + t * (self.dial_rd[i + 1] - self.dial_rd[i]))
+        return Rating(
+            self.dial_elo[i] + t * (self.dial_elo[i + 1] - self.dial_elo[i]),
+            self.dial_rd[i] + t * (self.dial_rd[i + 1] - self.dial_rd[i]),
+        )
 
     def rating_of(self, bot: str) -> Rating:
         """The Elo of a bot name: a level or `dial:X` (ValueError for neither)."""
@@ -138,8 +141,9 @@ def starting_rating(bots: BotElo, level: str = START_LEVEL) -> Rating:
     return Rating(bots.rating_of(level).elo, START_RD, 0)
 
 
-def game_results(bots: BotElo, opponents: Iterable[str], round_scores: Iterable[tuple[int, ...]],
-                 seat: int = 0) -> list[tuple[Rating, float]]:
+def game_results(
+    bots: BotElo, opponents: Iterable[str], round_scores: Iterable[tuple[int, ...]], seat: int = 0
+) -> list[tuple[Rating, float]]:
     """(opponent rating, score) for every round and bot of a game: `opponents[k]` sat in seat
     k + 1 when the pupil is in seat 0, as trainer.games.service seats them."""
     names = list(opponents)
@@ -184,15 +188,20 @@ def dial_name(x: float) -> str:
 class GameLevel:
     """A pupil's game level as a teacher reads it: where on the dial they win half their
     games, 0 (random moves) to 100 (casual)."""
+
     points: int
     games: int
-    settled: bool           # enough games that the level is more than a first guess
-    beyond_dial: bool       # stronger than the dial's top (casual)
+    settled: bool  # enough games that the level is more than a first guess
+    beyond_dial: bool  # stronger than the dial's top (casual)
 
 
 def game_level(rating: Rating, bots: BotElo) -> GameLevel:
-    return GameLevel(round(100 * choose_dial(rating, bots, DEFAULT_AIM)), rating.games,
-                     rating.rd <= SETTLED_RD, rating.elo > bots.dial_elo[-1])
+    return GameLevel(
+        round(100 * choose_dial(rating, bots, DEFAULT_AIM)),
+        rating.games,
+        rating.rd <= SETTLED_RD,
+        rating.elo > bots.dial_elo[-1],
+    )
 
 
 def level_points(bot: str, bots: BotElo) -> int:

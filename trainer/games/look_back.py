@@ -6,6 +6,7 @@ turn to be proud of (a TWEAK taken, else the best capture taken) and at most one
 at again (a TWEAK or a capture that was there but not taken, the one worth most). Never a list
 of every mistake: a child reads two lines, not a report.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -18,11 +19,11 @@ MOST = 2
 
 @dataclass(frozen=True, slots=True)
 class LookedBack:
-    kind: str                     # "made": the child took it; "missed": it was there
-    turn: int                     # the child's own turns counted from 1 (their 3rd play is 3)
+    kind: str  # "made": the child took it; "missed": it was there
+    turn: int  # the child's own turns counted from 1 (their 3rd play is 3)
     target: int
-    cards: tuple[str, ...]        # the hand card first, then the table cards
-    steps: tuple[tuple[int, int], ...]   # (value, running sum) pairs, R5.4
+    cards: tuple[str, ...]  # the hand card first, then the table cards
+    steps: tuple[tuple[int, int], ...]  # (value, running sum) pairs, R5.4
     tweak: bool
 
 
@@ -32,8 +33,9 @@ def _there(a: Mapping) -> bool:
 
 def _made(a: Mapping) -> LookedBack:
     cards = (a["play"], *a["capture"])
-    return LookedBack("made", a["own_turn"], a["target"], cards,
-                      tuple(running_sums(a["play"], a["capture"])), bool(a.get("tweak")))
+    return LookedBack(
+        "made", a["own_turn"], a["target"], cards, tuple(running_sums(a["play"], a["capture"])), bool(a.get("tweak"))
+    )
 
 
 def _missed(a: Mapping) -> LookedBack | None:
@@ -44,8 +46,14 @@ def _missed(a: Mapping) -> LookedBack | None:
     best = best_capture(captures)
     if best is None:
         return None
-    return LookedBack("missed", a["own_turn"], a["target"], (best.play, *best.capture),
-                      tuple(running_sums(best.play, best.capture)), best.tweak)
+    return LookedBack(
+        "missed",
+        a["own_turn"],
+        a["target"],
+        (best.play, *best.capture),
+        tuple(running_sums(best.play, best.capture)),
+        best.tweak,
+    )
 
 
 def look_back(analyses: Iterable[Mapping]) -> list[LookedBack]:
@@ -56,8 +64,7 @@ def look_back(analyses: Iterable[Mapping]) -> list[LookedBack]:
     taken = [a for a in there if a.get("capture")]
     proud = max(taken, key=lambda a: (bool(a.get("tweak")), a.get("points", 0), -a["turn"]), default=None)
     passed = [a for a in there if (not a.get("capture")) or (a.get("tweak_available") and not a.get("tweak"))]
-    tip = max(passed, key=lambda a: (bool(a.get("tweak_available")), a.get("best_points", 0), -a["turn"]),
-              default=None)
+    tip = max(passed, key=lambda a: (bool(a.get("tweak_available")), a.get("best_points", 0), -a["turn"]), default=None)
     out = [_made(proud)] if proud is not None else []
     if tip is not None and tip is not proud:
         missed = _missed(tip)

@@ -10,6 +10,7 @@ and every bot decision draw from RNGs derived from the game's seed and the decis
 (after the settings' SALT, so the games stored before the two kinds shared this code continue
 exactly as they would have).
 """
+
 from __future__ import annotations
 
 import random
@@ -33,7 +34,7 @@ from trainer.games.analysis import MoveAnalysis, analyse_play
 from trainer.games.family import FamilySettings
 from trainer.games.settings import PERSON, GameSettings, TableSettings
 
-PUPIL = 0                     # the pupil's seat in a game against bots
+PUPIL = 0  # the pupil's seat in a game against bots
 GAME_FORMAT = GameSettings.FORMAT
 SETTINGS = {kind.FORMAT: kind for kind in (GameSettings, TableSettings, FamilySettings)}
 Settings = GameSettings | TableSettings | FamilySettings
@@ -53,9 +54,9 @@ class Game:
     settings: Settings
     seed: int
     match: Match
-    rounds: tuple[dict, ...]      # finished round records (the current one too once it is over)
-    state: State                  # the current round (finished when between rounds)
-    seen: int = 0                 # log length after the latest person's decision: what came after is news
+    rounds: tuple[dict, ...]  # finished round records (the current one too once it is over)
+    state: State  # the current round (finished when between rounds)
+    seen: int = 0  # log length after the latest person's decision: what came after is news
 
     @property
     def round_no(self) -> int:
@@ -100,7 +101,7 @@ class Game:
 
     def news(self) -> list:
         """(seat, move) pairs since the latest person's decision: bots' turns and lost turns to show."""
-        return list(self.state.log[self.seen:])
+        return list(self.state.log[self.seen :])
 
     def record(self) -> dict:
         """A tweak-round/1 record for a one-round game, tweak-match/1 for a match (FORMATS.md);
@@ -119,10 +120,15 @@ class Game:
             "settings": self.settings.to_json(),
             "seed": self.seed,
             "first_dealer": self.match.first_dealer,
-            "rounds": list(self.rounds[:self.round_no]),
-            "current": {"players": setup.players, "colors": list(setup.colors), "dealer": setup.dealer,
-                        "deck": list(setup.deck), "tweak_deck": list(setup.tweak_deck),
-                        "log": [move_to_json(seat, move) for seat, move in self.state.log]},
+            "rounds": list(self.rounds[: self.round_no]),
+            "current": {
+                "players": setup.players,
+                "colors": list(setup.colors),
+                "dealer": setup.dealer,
+                "deck": list(setup.deck),
+                "tweak_deck": list(setup.tweak_deck),
+                "log": [move_to_json(seat, move) for seat, move in self.state.log],
+            },
             "seen": self.seen,
         }
 
@@ -147,7 +153,7 @@ def draws(settings: Settings, seed: int, round_no: int, step: int, purpose: str)
 def new_game(settings: Settings, seed: int) -> Game:
     if PERSON not in settings.seats:
         raise ValueError("a game needs a person")
-    first_dealer = random.Random(f"{settings.SALT}{seed}:dealer").randrange(settings.players)     # D3
+    first_dealer = random.Random(f"{settings.SALT}{seed}:dealer").randrange(settings.players)  # D3
     match = Match(settings.players, settings.colors_in_play, settings.threshold or 1, first_dealer)
     return _advance(Game(settings, seed, match, (), _deal(settings, seed, 0, first_dealer)))
 
@@ -173,8 +179,9 @@ def _advance(game: Game) -> Game:
     # No one decides (current_player is None) once the round is over.
     while (seat := state.current_player) is not None and seats[seat] != PERSON:
         step = len(state.log)
-        move = make_bot(seats[seat]).choose(view_of(state, seat),
-                                            draws(game.settings, game.seed, round_no, step, "bot"))
+        move = make_bot(seats[seat]).choose(
+            view_of(state, seat), draws(game.settings, game.seed, round_no, step, "bot")
+        )
         state = apply(state, move, draws(game.settings, game.seed, round_no, step, "chance"))
     game = replace(game, state=state)
     if state.over:
@@ -183,8 +190,9 @@ def _advance(game: Game) -> Game:
     return game
 
 
-def decide(game: Game, move: Move, decision_ms: int | None = None, hint_used: bool = False,
-           seat: int = PUPIL) -> tuple[Game, MoveAnalysis | None]:
+def decide(
+    game: Game, move: Move, decision_ms: int | None = None, hint_used: bool = False, seat: int = PUPIL
+) -> tuple[Game, MoveAnalysis | None]:
     """The decision of the person in `seat`, with the analysis of a card played (for the
     teacher's reports). Refused with a GameError, changing nothing, when not allowed."""
     state = game.state
@@ -208,7 +216,7 @@ def normalise_move(state: State, move: Move) -> Move:
         order = {card: i for i, card in enumerate(state.table)}
         return Play(move.card, tuple(sorted(move.capture, key=order.__getitem__)))
     if isinstance(move, UseThief):
-        return UseThief(move.card, move.victim)     # the card is drawn at random (R7.1), not chosen
+        return UseThief(move.card, move.victim)  # the card is drawn at random (R7.1), not chosen
     return move
 
 
@@ -246,6 +254,7 @@ def _check_play(state: State, move: Play, hand: tuple[str, ...]) -> None:
 
 # ---------------------------------------------------------------- saving and resuming
 
+
 def game_from_json(data: dict) -> Game:
     """Rebuilds a saved game (a bot game's tweak-game/1, a class table's tweak-table/1, a
     family table's tweak-family/1) by
@@ -259,14 +268,22 @@ def game_from_json(data: dict) -> Game:
     for record in rounds:
         match = match.with_round(replay_round(record))
     current = data["current"]
-    state = deal(RoundSetup(current["players"], tuple(current["colors"]), current["dealer"],
-                            tuple(current["deck"]), tuple(current["tweak_deck"])))
+    state = deal(
+        RoundSetup(
+            current["players"],
+            tuple(current["colors"]),
+            current["dealer"],
+            tuple(current["deck"]),
+            tuple(current["tweak_deck"]),
+        )
+    )
     for entry in current["log"]:
         _, move = move_from_json(entry)
-        if move is not None:           # lost turns happen by themselves (D7)
+        if move is not None:  # lost turns happen by themselves (D7)
             state = apply(state, move)
     game = Game(settings, data["seed"], match, rounds, state, data.get("seen", 0))
     if state.over:
-        game = replace(game, rounds=rounds + (round_record(state),),
-                       match=match.with_round(state) if not match.over else match)
+        game = replace(
+            game, rounds=rounds + (round_record(state),), match=match.with_round(state) if not match.over else match
+        )
     return game

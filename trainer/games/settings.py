@@ -1,4 +1,5 @@
 """What a pupil chooses for a new game (issue 6), checked against what the class allows."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -9,10 +10,14 @@ from trainer.engine.match import default_threshold
 from trainer.engine.state import check_colors
 from trainer.games.game_level import DEFAULT_AIM
 
-PERSON = "pupil"          # a seat a child decides in; any other seat names its bot's level
+PERSON = "pupil"  # a seat a child decides in; any other seat names its bot's level
 MIN_SEATS, MAX_SEATS = 2, 6
 LENGTHS = ("round", "short", "full")
-TURN_CLOCKS = (0, 30, 60)      # class play's turn clock (issue 16.4): off, 30 s, 60 s     # one round; a match to 30 points; R8.2 thresholds
+TURN_CLOCKS = (
+    0,
+    30,
+    60,
+)  # class play's turn clock (issue 16.4): off, 30 s, 60 s     # one round; a match to 30 points; R8.2 thresholds
 SHORT_MATCH_POINTS = 30
 # "fitted": the strength dial chosen for the pupil's game level (issue 17). A pupil chooses it
 # by this name; the game is stored with the dial it stood for (fit_bots), `dial:X`.
@@ -38,12 +43,13 @@ class SettingsError(ValueError):
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """A pupil's game against bots: the pupil in seat 0, a bot in each seat after."""
-    FORMAT = "tweak-game/1"       # the stored game's format (trainer.games.service.Game.to_json)
-    SALT = ""                     # what the game's random draws are derived from, after the seed
 
-    bots: tuple[str, ...]               # one level per opponent, 1 to 5 of them
+    FORMAT = "tweak-game/1"  # the stored game's format (trainer.games.service.Game.to_json)
+    SALT = ""  # what the game's random draws are derived from, after the seed
+
+    bots: tuple[str, ...]  # one level per opponent, 1 to 5 of them
     length: str = "round"
-    colors: tuple[str, ...] | None = None   # None: R3.1 for the number of players
+    colors: tuple[str, ...] | None = None  # None: R3.1 for the number of players
     hints: bool = True
 
     @property
@@ -67,23 +73,32 @@ class GameSettings:
         return replace(self, bots=tuple(dial if bot == FITTED else bot for bot in self.bots))
 
     def to_json(self) -> dict:
-        return {"bots": list(self.bots), "length": self.length,
-                "colors": list(self.colors) if self.colors is not None else None, "hints": self.hints}
+        return {
+            "bots": list(self.bots),
+            "length": self.length,
+            "colors": list(self.colors) if self.colors is not None else None,
+            "hints": self.hints,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> GameSettings:
         colors = data.get("colors")
-        return cls(tuple(data["bots"]), data.get("length", "round"),
-                   tuple(colors) if colors is not None else None, data.get("hints", True))
+        return cls(
+            tuple(data["bots"]),
+            data.get("length", "round"),
+            tuple(colors) if colors is not None else None,
+            data.get("hints", True),
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """A class table (issue 16): classmates in their seats, bots in the seats given to them."""
+
     FORMAT = "tweak-table/1"
     SALT = "table:"
 
-    seats: tuple[str, ...]        # PERSON or a bot level, one per seat
+    seats: tuple[str, ...]  # PERSON or a bot level, one per seat
     length: str = "round"
 
     @property
@@ -100,7 +115,7 @@ class TableSettings:
 
     @property
     def colors_in_play(self) -> tuple[str, ...]:
-        return default_colors(self.players)      # R3.1
+        return default_colors(self.players)  # R3.1
 
     def to_json(self) -> dict:
         return {"seats": list(self.seats), "length": self.length}
@@ -118,13 +133,14 @@ class ClassLimits:
     """What a teacher allows a class (issue 6: the teacher can limit the choices). Without
     FITTED among the levels, the class plays the fixed levels it allows (pinned, issue 17);
     `aim` is the chance of winning the fitted bot is chosen for (30-70%)."""
+
     levels: tuple[str, ...] = GAME_LEVELS
     max_bots: int = 5
     lengths: tuple[str, ...] = LENGTHS
     allow_colors: bool = True
     hints: bool = True
     aim: float = DEFAULT_AIM
-    turn_clock: int = 0           # class play: seconds a child's turn may take, 0 = no clock
+    turn_clock: int = 0  # class play: seconds a child's turn may take, 0 = no clock
 
     @property
     def fitted(self) -> bool:

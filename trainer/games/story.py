@@ -4,6 +4,7 @@ each with the round as it stood before and after (issue 6.3: bots' turns one by 
 The log of a round holds every public move (R9), a Thief's drawn card included, so replaying
 it from the deal gives each in-between position exactly, and shows nothing a pupil may not see.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from trainer.games.service import PUPIL, Game
 @dataclass(frozen=True)
 class Step:
     seat: int
-    move: object            # Play, a Use* action, Discard or LostTurn
+    move: object  # Play, a Use* action, Discard or LostTurn
     before: State
     after: State
 
@@ -30,14 +31,15 @@ class Step:
     @property
     def tweak(self) -> bool:
         # D6: with the [T!] deck empty a sweep still stands, but wins nothing.
-        return (isinstance(self.move, Play) and bool(self.move.capture)
-                and len(self.move.capture) == len(self.before.table))
+        return (
+            isinstance(self.move, Play) and bool(self.move.capture) and len(self.move.capture) == len(self.before.table)
+        )
 
 
 @dataclass(frozen=True)
 class Story:
-    mine: tuple[Step, ...]      # the pupil's latest decisions (an action card and a play, or a discard)
-    later: tuple[Step, ...]     # everything since: bots' moves and lost turns (D7), in order
+    mine: tuple[Step, ...]  # the pupil's latest decisions (an action card and a play, or a discard)
+    later: tuple[Step, ...]  # everything since: bots' moves and lost turns (D7), in order
 
 
 def states_along(final: State) -> list[State]:
@@ -66,5 +68,4 @@ def story(game: Game) -> Story:
     first = split
     while first > 0 and log[first - 1][0] == PUPIL and not isinstance(log[first - 1][1], LostTurn):
         first -= 1
-    return Story(tuple(step(i) for i in range(first, split)),
-                 tuple(step(i) for i in range(split, len(log))))
+    return Story(tuple(step(i) for i in range(first, split)), tuple(step(i) for i in range(split, len(log))))

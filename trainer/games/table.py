@@ -3,14 +3,15 @@ the seats given to them. The game is the one game core's (trainer.games.service.
 `TableSettings`); what only a table has is the helper bot that plays for a child who is away
 or whose turn clock ran out.
 """
+
 from __future__ import annotations
 
 from trainer.bots import make_bot
 from trainer.engine.view import view_of
 from trainer.games.service import Game, GameError, decide, draws
 
-HELPER_LEVEL = "casual"     # the helper bot that plays for a child whose clock ran out or who is away
-HELPER_STEPS = 12           # decisions in one turn at most (action cards, then the card)
+HELPER_LEVEL = "casual"  # the helper bot that plays for a child whose clock ran out or who is away
+HELPER_STEPS = 12  # decisions in one turn at most (action cards, then the card)
 
 
 def helper_turn(game: Game, seat: int) -> tuple[Game, list[int]]:
@@ -23,8 +24,12 @@ def helper_turn(game: Game, seat: int) -> tuple[Game, list[int]]:
         raise GameError("not_your_turn")
     steps: list[int] = []
     turns, bot = state.turns, make_bot(HELPER_LEVEL)
-    while (not game.state.over and game.state.current_player == seat and game.state.turns == turns
-           and len(steps) < HELPER_STEPS):
+    while (
+        not game.state.over
+        and game.state.current_player == seat
+        and game.state.turns == turns
+        and len(steps) < HELPER_STEPS
+    ):
         step = len(game.state.log)
         rng = draws(game.settings, game.seed, len(game.rounds), step, "helper")
         game, _ = decide(game, bot.choose(view_of(game.state, seat), rng), seat=seat)

@@ -9,6 +9,7 @@ with more classmates, so there are as many 4s as the count allows (every n >= 6 
 are dealt to the tables 1, 2, ..., T, then T, ..., 2, 1, and so on, so every table gets a
 strong and a weaker player and the tables' mean levels come out close.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ def table_sizes(present: int) -> list[int]:
         raise CannotSeat(present)
     if present <= 5:
         return [present]
-    threes = (4 - present % 4) % 4          # 0, 3, 2 or 1 tables of 3 make the rest divisible by 4
+    threes = (4 - present % 4) % 4  # 0, 3, 2 or 1 tables of 3 make the rest divisible by 4
     fours = (present - 3 * threes) // 4
     return [4] * fours + [3] * threes
 

@@ -7,6 +7,7 @@ into place only once it has passed `PRAGMA integrity_check`, so a half-written b
 looks like a good one. A backup holds everything the database does, so it is created
 readable by its owner only (0600), like the database.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,8 @@ class BackupError(Exception):
 @dataclass(frozen=True)
 class Verified:
     path: str
-    tables: dict[str, int]         # row counts, for the report
-    migrations: int                # schema steps applied in the file
+    tables: dict[str, int]  # row counts, for the report
+    migrations: int  # schema steps applied in the file
 
 
 def verify(path: str) -> Verified:
@@ -49,8 +50,11 @@ def verify(path: str) -> Verified:
         missing = [t for t in REQUIRED_TABLES if t not in names]
         if missing:
             raise BackupError(f"{path} is not a TWEAK Trainer database (no {missing[0]} table)")
-        tables = {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
-                  for name in sorted(names) if not name.startswith("sqlite_")}
+        tables = {
+            name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+            for name in sorted(names)
+            if not name.startswith("sqlite_")
+        }
         migrations = tables.get("_sqlite_migrations", 0)
         return Verified(path, tables, migrations)
     finally:

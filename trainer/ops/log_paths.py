@@ -7,6 +7,7 @@ line is written all the same: the servers' log formats pass every address throug
 Used by `trainer serve`'s gunicorn logger and by the app's own loggers (Flask's "Exception
 on <path>" line, Werkzeug's development server).
 """
+
 from __future__ import annotations
 
 import logging

@@ -8,6 +8,7 @@ TRAINER_MASTER_KEY gives it; each school's Flask SECRET_KEY is HMAC-SHA256(maste
 cookie signed for school A does not verify on school B, while every worker and every app
 server that shares the folder (or the key) derives the same key for the same school.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,6 +35,7 @@ class SchoolError(Exception):
 # One rule for the web app (trainer.web.schools) and the live channel (trainer.push.server),
 # so a page and its stream are never served by two different schools (issue 46.2).
 
+
 def request_host(host: str | None, forwarded_host: str | None, trust_proxy: bool) -> str:
     """The host a request was sent to: behind the TLS proxy (TRUST_PROXY) the one it says it
     forwarded (X-Forwarded-Host, as the web app's ProxyFix reads it), else the Host header."""
@@ -46,13 +48,13 @@ def slug_for_host(host: str, domain: str) -> str | None:
     """`<slug>.<domain>` -> slug; None for any other host (an IP address, the domain itself,
     a deeper name). The slug is not checked against the folder here (existing_path does)."""
     host = host.split(",")[0].strip().lower()
-    if host.startswith("["):                 # an IPv6 address names no school
+    if host.startswith("["):  # an IPv6 address names no school
         return None
     host = host.rsplit(":", 1)[0] if ":" in host else host
     suffix = "." + domain.lower().strip(".")
     if not host.endswith(suffix):
         return None
-    slug = host[:-len(suffix)]
+    slug = host[: -len(suffix)]
     return slug if slug and "." not in slug else None
 
 
@@ -68,8 +70,10 @@ def valid_slug(slug: str) -> bool:
 
 def check_slug(slug: str) -> str:
     if not valid_slug(slug):
-        raise SchoolError(f"{slug!r} is not a school slug: use 1-40 lower-case letters, digits "
-                          "and single inner hyphens (like 'oak-lane'), not www/static/admin/api")
+        raise SchoolError(
+            f"{slug!r} is not a school slug: use 1-40 lower-case letters, digits "
+            "and single inner hyphens (like 'oak-lane'), not www/static/admin/api"
+        )
     return slug
 
 
@@ -102,8 +106,7 @@ def slugs(folder: str) -> list[str]:
         names = os.listdir(folder)
     except FileNotFoundError:
         raise SchoolError(f"--schools: folder {folder} does not exist") from None
-    return sorted(n[:-len(SUFFIX)] for n in names
-                  if n.endswith(SUFFIX) and valid_slug(n[:-len(SUFFIX)]))
+    return sorted(n[: -len(SUFFIX)] for n in names if n.endswith(SUFFIX) and valid_slug(n[: -len(SUFFIX)]))
 
 
 def check_folder(folder: str) -> str:
@@ -123,8 +126,9 @@ def master_key(folder: str) -> bytes:
     try:
         return keyfile.read_or_create(path).encode("ascii")
     except keyfile.EmptyKeyFile:
-        raise SchoolError(f"{path} is empty: delete it to make a new master key "
-                          "(every school's sessions then end)") from None
+        raise SchoolError(
+            f"{path} is empty: delete it to make a new master key (every school's sessions then end)"
+        ) from None
 
 
 def secret_key(master: bytes, slug: str) -> str:

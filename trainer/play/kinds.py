@@ -4,6 +4,7 @@ a row of `class_tables` (trainer.store.class_tables). The move pipeline is the s
 differs is here: the version a page names, how a move is stored to be known again, who may
 move, and what is kept with a play.
 """
+
 from __future__ import annotations
 
 from trainer.games.analysis import MoveAnalysis
@@ -24,7 +25,7 @@ class BotGame:
         return games.load(row)
 
     def version(self, row: dict, game: Game | None) -> str:
-        assert game is not None        # a row of `games` always holds one (games.load)
+        assert game is not None  # a row of `games` always holds one (games.load)
         return position_key(game)
 
     def key(self, seat: int | None, version: str | int | None, token: str | None) -> str | None:
@@ -42,11 +43,28 @@ class BotGame:
     def hint_used(self, row: dict, game: Game) -> bool:
         return row.get("hint_turn") == turn_key(game)
 
-    def save(self, row: dict, seat: int | None, game: Game, analysis: MoveAnalysis | None, seen_ms: int | None,
-             key: str | None, claim: Claim) -> dict | None:
+    def save(
+        self,
+        row: dict,
+        seat: int | None,
+        game: Game,
+        analysis: MoveAnalysis | None,
+        seen_ms: int | None,
+        key: str | None,
+        claim: Claim,
+    ) -> dict | None:
         # Only the child's own plays are analysed: a family member's are nobody's.
-        return games.save(self.db, row, game, analysis if seat == PUPIL else None, seen_ms, now=claim.now,
-                          token=key, queued_ms=claim.queued_ms or None, at_home=claim.at_home)
+        return games.save(
+            self.db,
+            row,
+            game,
+            analysis if seat == PUPIL else None,
+            seen_ms,
+            now=claim.now,
+            token=key,
+            queued_ms=claim.queued_ms or None,
+            at_home=claim.at_home,
+        )
 
     def read_again(self, row: dict) -> dict | None:
         return games.get_for_pupil(self.db, row["pupil_id"], row["id"])
@@ -58,7 +76,7 @@ class FamilyTable(BotGame):
     is not the person to act, or the game is over, the page is behind the game."""
 
     def refusal(self, row: dict, game: Game | None, seat: int | None, next_round: bool) -> str | None:
-        assert game is not None        # a row of `games` always holds one (games.load)
+        assert game is not None  # a row of `games` always holds one (games.load)
         if row["status"] != "active" or (not next_round and (seat is None or seat != game.to_act)):
             return "moved_on"
         return None
@@ -83,8 +101,7 @@ class ClassTable:
 
     def applied(self, row: dict, seat: int | None, key: str) -> bool:
         # The table's latest move, or the seat's (a move from no seat is no seat's).
-        return row["last_move"] == key or (seat is not None
-                                           and class_tables.seat_made(self.db, row["id"], seat, key))
+        return row["last_move"] == key or (seat is not None and class_tables.seat_made(self.db, row["id"], seat, key))
 
     def refusal(self, row: dict, game: Game | None, seat: int | None, next_round: bool) -> str | None:
         if seat is None:
@@ -98,11 +115,20 @@ class ClassTable:
     def hint_used(self, row: dict, game: Game) -> bool:
         return False
 
-    def save(self, row: dict, seat: int | None, game: Game, analysis: MoveAnalysis | None, seen_ms: int | None,
-             key: str | None, claim: Claim) -> dict | None:
-        assert key is not None         # a class table refuses the one move without a key: from no seat
-        return class_tables.save(self.db, row, game, claim.now, key, seat=seat, analysis=analysis,
-                                 queued_ms=claim.queued_ms or None)
+    def save(
+        self,
+        row: dict,
+        seat: int | None,
+        game: Game,
+        analysis: MoveAnalysis | None,
+        seen_ms: int | None,
+        key: str | None,
+        claim: Claim,
+    ) -> dict | None:
+        assert key is not None  # a class table refuses the one move without a key: from no seat
+        return class_tables.save(
+            self.db, row, game, claim.now, key, seat=seat, analysis=analysis, queued_ms=claim.queued_ms or None
+        )
 
     def read_again(self, row: dict) -> dict | None:
         return class_tables.get(self.db, row["id"])

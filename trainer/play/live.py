@@ -1,6 +1,7 @@
 """What the live channel (trainer.push, issue 36.1) asks of a school's class tables, by the
 rules the web app follows too (trainer.play.presence): which tables changed or fell due, and
 who is here. The store reads and writes; the rules are asked here."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -18,8 +19,12 @@ def tables(db: Connection, now: float) -> dict[int, tuple[int, int, float | None
     for table_id, class_id, version, table, seats in live_tables.live(db):
         playing = table["status"] == "playing"
         # Asked with the very functions the web app's tick asks a moment later.
-        found[table_id] = (class_id, version, presence.table_due_since(table, seats, now),
-                           presence.look(seats, now, table["created_at"]) if playing else "")
+        found[table_id] = (
+            class_id,
+            version,
+            presence.table_due_since(table, seats, now),
+            presence.look(seats, now, table["created_at"]) if playing else "",
+        )
     return found
 
 

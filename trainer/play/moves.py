@@ -19,6 +19,7 @@ family table and a class table. The view reads the request into a `Claim` and th
 
 Nothing here knows Flask or SQL: the kinds call the store, the views draw the outcome.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,19 +32,20 @@ from trainer.games.service import Game, GameError, decide, next_round
 from trainer.puzzles.timing import believed_decision_ms, held_too_long
 
 DONE, AGAIN, STALE, REFUSED, CHANGED = "done", "again", "stale", "refused", "changed"
-NEXT_ROUND = "next-round"      # a class table's key for the move that deals the next round of a match
+NEXT_ROUND = "next-round"  # a class table's key for the move that deals the next round of a match
 
 
 @dataclass(frozen=True)
 class Claim:
     """What the page sent with a move."""
-    version: str | int | None      # the version the page showed (None: it named none, judged by the rules alone)
-    token: str | None              # the page's token (games) or the move's key (class tables)
-    read_move: Callable[[Game, int], Move] | None   # reads the move for (the game, the seat); None: the next round
+
+    version: str | int | None  # the version the page showed (None: it named none, judged by the rules alone)
+    token: str | None  # the page's token (games) or the move's key (class tables)
+    read_move: Callable[[Game, int], Move] | None  # reads the move for (the game, the seat); None: the next round
     now: float
-    queued_ms: int = 0             # how long the outbox says it held the move through a Wi-Fi drop
+    queued_ms: int = 0  # how long the outbox says it held the move through a Wi-Fi drop
     decision_ms: int | None = None  # the board's own measurement
-    at_home: bool | None = None    # where the move is made (issue 47.1; None: as the game was)
+    at_home: bool | None = None  # where the move is made (issue 47.1; None: as the game was)
 
     @property
     def next_round(self) -> bool:
@@ -56,14 +58,15 @@ class Outcome:
     """What became of a move. `row` and `game` are the game as the answer shows it (the saved
     one after a move, the one read otherwise, read again after a lost race); `before` is the
     game the move was made on."""
-    kind: str                      # DONE, AGAIN, STALE, REFUSED or CHANGED
+
+    kind: str  # DONE, AGAIN, STALE, REFUSED or CHANGED
     row: dict
     game: Game | None
     before: Game | None
     seat: int | None
-    code: str | None = None        # REFUSED: why, for the kind's words
+    code: str | None = None  # REFUSED: why, for the kind's words
     params: dict = field(default_factory=dict)
-    by_rules: bool = False         # REFUSED by the game core (a GameError), not by the table or the page
+    by_rules: bool = False  # REFUSED by the game core (a GameError), not by the table or the page
 
     @property
     def applied(self) -> bool:
@@ -93,16 +96,25 @@ class Kind(Protocol):
 
     def hint_used(self, row: dict, game: Game) -> bool: ...
 
-    def save(self, row: dict, seat: int | None, game: Game, analysis: MoveAnalysis | None,
-             seen_ms: int | None, key: str | None, claim: Claim) -> dict | None:
+    def save(
+        self,
+        row: dict,
+        seat: int | None,
+        game: Game,
+        analysis: MoveAnalysis | None,
+        seen_ms: int | None,
+        key: str | None,
+        claim: Claim,
+    ) -> dict | None:
         """Stores the game as the next version of `row`: the row as stored, or None when the
         game moved on since `row` was read."""
 
     def read_again(self, row: dict) -> dict | None: ...
 
 
-def behind(kind: Kind, row: dict, game: Game | None, seat: int | None, version: str | int | None,
-           token: str | None) -> str | None:
+def behind(
+    kind: Kind, row: dict, game: Game | None, seat: int | None, version: str | int | None, token: str | None
+) -> str | None:
     """None when the page shows the game as it is (or names no version); AGAIN when it names
     an older one and its move is the latest the game stored (sent again: applied once);
     STALE when it names an older one otherwise."""
@@ -116,8 +128,7 @@ def play(kind: Kind, row: dict, seat: int | None, claim: Claim) -> Outcome:
     """The move `claim` of the person in `seat`, on the game of `row` (read once, built once)."""
     game = kind.load(row)
 
-    def outcome(what: str, code: str | None = None, params: dict | None = None,
-                by_rules: bool = False) -> Outcome:
+    def outcome(what: str, code: str | None = None, params: dict | None = None, by_rules: bool = False) -> Outcome:
         return Outcome(what, row, game, game, seat, code, params or {}, by_rules)
 
     page = behind(kind, row, game, seat, claim.version, claim.token)
@@ -141,9 +152,13 @@ def play(kind: Kind, row: dict, seat: int | None, claim: Claim) -> Outcome:
         else:
             assert seat is not None
             seen = kind.seen_ms(row, game, claim.now)
-            after, analysis = decide(game, claim.read_move(game, seat),
-                                     believed_decision_ms(claim.decision_ms, seen),
-                                     hint_used=kind.hint_used(row, game), seat=seat)
+            after, analysis = decide(
+                game,
+                claim.read_move(game, seat),
+                believed_decision_ms(claim.decision_ms, seen),
+                hint_used=kind.hint_used(row, game),
+                seat=seat,
+            )
     except GameError as err:
         return outcome(REFUSED, err.code, err.params, by_rules=True)
     key = kind.key(seat, claim.version, claim.token)

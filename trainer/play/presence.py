@@ -14,11 +14,12 @@ A seat whose child has "no timer" (issue 49.3, the teacher's setting: seat -> {"
 has no turn clock: the helper bot never plays for them while they are here, only once they are
 away, as for everyone.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-AWAY_AFTER = 20.0     # seconds without a sign of the tablet: the child closed it, is away
+AWAY_AFTER = 20.0  # seconds without a sign of the tablet: the child closed it, is away
 # A tournament seat's child has not opened the table yet: the table waits for them this long
 # after its start before the helper bot plays for them (issue 39.1). Their away clock starts
 # only when they first open the table.
@@ -65,8 +66,9 @@ def look(seats: Mapping[int, Mapping], now: float, started_at: float | None) -> 
     return "".join(f"{seat}{'a' if seat in away else 'n'}" for seat in sorted(away | waiting))
 
 
-def due_from(seen_at: float | None, started_at: float | None, turn_began: float,
-             turn_clock: int | None) -> tuple[float, str]:
+def due_from(
+    seen_at: float | None, started_at: float | None, turn_began: float, turn_clock: int | None
+) -> tuple[float, str]:
     """(when, why) the helper bot may play the turn of the seat to act: "away" (its child is
     away or never came) or "clock" (the turn took the table's clock, counted from the table's
     last change, `turn_began`; only once the child is here). `due` says whether that moment
@@ -77,8 +79,9 @@ def due_from(seen_at: float | None, started_at: float | None, turn_began: float,
     return when, why
 
 
-def due(seen_at: float | None, started_at: float | None, turn_began: float,
-        turn_clock: int | None, now: float) -> str | None:
+def due(
+    seen_at: float | None, started_at: float | None, turn_began: float, turn_clock: int | None, now: float
+) -> str | None:
     """Why the helper bot must play the turn now ("away" before "clock"), or None."""
     if is_away(seen_at, started_at, now):
         return "away"
@@ -101,8 +104,9 @@ def table_due(table: Mapping, seats: Mapping[int, Mapping], now: float) -> str |
     seat = table.get("to_act")
     if table["status"] != "playing" or seat is None or seat not in seats:
         return None
-    return due(seats[seat].get("seen_at"), table.get("created_at"), table["updated_at"],
-               seat_clock(table, seats[seat]), now)
+    return due(
+        seats[seat].get("seen_at"), table.get("created_at"), table["updated_at"], seat_clock(table, seats[seat]), now
+    )
 
 
 def table_due_since(table: Mapping, seats: Mapping[int, Mapping], now: float) -> float | None:

@@ -5,6 +5,7 @@ The game logic runs outside the write lock, and the save refuses a change worked
 older version, so two server processes can never both apply a move. The views call these; so
 do the tests and benches that play tables.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -19,12 +20,13 @@ from trainer.store import class_tables
 from trainer.store.class_tables import Stale, TableRefused
 from trainer.store.handles import Database
 
-HELPER_ROUNDS = 100   # helper turns in one catch-up at most (a table where everyone is away)
-SEEN_EVERY = 5.0      # a seat's seen_at is written at most this often (polls come every second)
+HELPER_ROUNDS = 100  # helper turns in one catch-up at most (a table where everyone is away)
+SEEN_EVERY = 5.0  # a seat's seen_at is written at most this often (polls come every second)
 
 
-def start(db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float,
-          turn_clock: int = 0) -> None:
+def start(
+    db: Database, table_id: int, pupil_id: int, with_bots: bool, seed: int, now: float, turn_clock: int = 0
+) -> None:
     """The opener starts the game (class_tables.start_plan says who may and how seats go)."""
     row, layout, moved = class_tables.start_plan(db, table_id, pupil_id, with_bots)
     game = new_game(TableSettings(layout, row["length"]), seed)
@@ -43,22 +45,36 @@ def move(db: Database, row: dict, pupil_id: int, claim: moves.Claim) -> moves.Ou
     return outcome
 
 
-def play(db: Database, table_id: int, pupil_id: int, version: int, move_key: str,
-         make_move: Callable[[Game, int], Move] | None, now: float, decision_ms: int | None = None,
-         queued_ms: int = 0) -> str:
+def play(
+    db: Database,
+    table_id: int,
+    pupil_id: int,
+    version: int,
+    move_key: str,
+    make_move: Callable[[Game, int], Move] | None,
+    now: float,
+    decision_ms: int | None = None,
+    queued_ms: int = 0,
+) -> str:
     """`move` for a table read by its id, as the tests and benches play: returns "done", or
     "again" when this very move was already applied; raises Stale for any other move on an old
     version, TableRefused or GameError for a move that may not be made (nothing stored).
     `make_move(game, seat)` turns the request into a Move; `move_key` "next-round" deals the
     next round (no `make_move` needed)."""
     row = _table(db, table_id)
-    claim = moves.Claim(version, move_key, read_move=None if move_key == moves.NEXT_ROUND else make_move, now=now,
-                        queued_ms=queued_ms, decision_ms=decision_ms)
+    claim = moves.Claim(
+        version,
+        move_key,
+        read_move=None if move_key == moves.NEXT_ROUND else make_move,
+        now=now,
+        queued_ms=queued_ms,
+        decision_ms=decision_ms,
+    )
     outcome = move(db, row, pupil_id, claim)
     if outcome.kind in (moves.STALE, moves.CHANGED):
         raise Stale()
     if outcome.kind == moves.REFUSED:
-        assert outcome.code is not None       # a refusal always says why
+        assert outcome.code is not None  # a refusal always says why
         raise GameError(outcome.code, **outcome.params) if outcome.by_rules else TableRefused(outcome.code)
     return outcome.kind
 
@@ -76,7 +92,9 @@ def here(db: Database, table_id: int, pupil_id: int | None, now: float) -> tuple
     table, seats = found
     mine = next((seat for seat, s in seats.items() if s["pupil_id"] == pupil_id), None)
     if mine is not None and (seats[mine]["seen_at"] is None or now - seats[mine]["seen_at"] >= SEEN_EVERY):
-        came_back = table["status"] == "playing" and presence.comes_back(seats[mine]["seen_at"], table["created_at"], now)
+        came_back = table["status"] == "playing" and presence.comes_back(
+            seats[mine]["seen_at"], table["created_at"], now
+        )
         class_tables.note_seen(db, table_id, mine, now, came_back)
         seats[mine]["seen_at"] = now
         if came_back:
@@ -101,13 +119,15 @@ def catch_up(db: Database, table_id: int, now: float) -> int:
     the version."""
     row = _table(db, table_id)
     for _ in range(HELPER_ROUNDS):
-        seats = {seat: {"seen_at": s["seen_at"], "untimed": s["untimed"]}
-                 for seat, s in class_tables.seats_of(db, table_id).items()}
+        seats = {
+            seat: {"seen_at": s["seen_at"], "untimed": s["untimed"]}
+            for seat, s in class_tables.seats_of(db, table_id).items()
+        }
         why = presence.table_due(row, seats, now)
         if why is None:
             break
         game, seat = class_tables.load(row), row["to_act"]
-        assert game is not None        # a turn falls due only at a table being played
+        assert game is not None  # a turn falls due only at a table being played
         after, steps = helper_turn(game, seat)
         helped = class_tables.helped_of(row) + [[game.round_no, step, seat, why] for step in steps]
         class_tables.save(db, row, after, now, f"{seat}@{row['version']}:helper", helped=helped)
@@ -135,8 +155,11 @@ def look_of(db: Database, table_id: int, now: float) -> str:
 def class_signature(db: Database, class_id: int, now: float) -> str:
     """The class's tables' signature (class_tables.class_signature), which also changes when a
     child playing comes or goes: the teacher's pages show who is here (presence.look)."""
-    looks = [f"{table_id}:{look}" for table_id, (started, seats) in class_tables.played_of_class(db, class_id).items()
-             if (look := presence.look(seats, now, started))]
+    looks = [
+        f"{table_id}:{look}"
+        for table_id, (started, seats) in class_tables.played_of_class(db, class_id).items()
+        if (look := presence.look(seats, now, started))
+    ]
     return "-".join([class_tables.class_signature(db, class_id), *looks])
 
 

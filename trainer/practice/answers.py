@@ -15,6 +15,7 @@ times and the tap log are the pupil's machine talking, so odd entries are droppe
 missing time is left for trainer.puzzles.timing to flag. Every JSON field is read with depth
 and length limits (trainer.puzzles.untrusted_json): beyond them no page of ours sent it, and
 the whole answer is refused (400)."""
+
 from __future__ import annotations
 
 import math
@@ -40,7 +41,7 @@ FINAL_ACTIONS = ("done", "none", "pass")
 NEED_HAND = "need_hand"
 NEED_TABLE = "need_table"
 NEED_DELTA = "need_delta"
-NONE_YET = "none_yet"          # "Done" before any combination (a pass is "I don't know")
+NONE_YET = "none_yet"  # "Done" before any combination (a pass is "I don't know")
 
 
 class AnswerError(ValueError):
@@ -50,12 +51,12 @@ class AnswerError(ValueError):
 @dataclass(frozen=True)
 class PostedAnswer:
     combinations: tuple[Combination, ...]
-    answer_ms: tuple[float, ...] | None   # one per combination, or None when not sent
+    answer_ms: tuple[float, ...] | None  # one per combination, or None when not sent
     events: tuple[dict, ...]
     client_ms: float | None
-    input_kind: str | None                # touch, mouse, keys, or mixed
+    input_kind: str | None  # touch, mouse, keys, or mixed
     time_up: bool
-    queued_ms: float | None = None        # held on the device through a network drop
+    queued_ms: float | None = None  # held on the device through a network drop
 
     @classmethod
     def without_page_times(cls, combinations: Iterable[Combination] = ()) -> "PostedAnswer":
@@ -138,7 +139,7 @@ def parse_posted(form: Mapping[str, str]) -> PostedAnswer:
     answer_ms = None
     times = _json(form, "answer_ms", required=False)
     if isinstance(times, list) and len(times) == len(raw) and all(_ms(t) is not None for t in times):
-        answer_ms = [float(t) for t in times][:len(combinations)]
+        answer_ms = [float(t) for t in times][: len(combinations)]
     events = []
     raw_events = _json(form, "taps", required=False)
     if isinstance(raw_events, list):
@@ -150,12 +151,20 @@ def parse_posted(form: Mapping[str, str]) -> PostedAnswer:
             answer_ms.append(client_ms)
     if answer_ms is not None and len(answer_ms) != len(combinations):
         answer_ms = None
-    return PostedAnswer(tuple(combinations), tuple(answer_ms) if answer_ms is not None else None, tuple(events), client_ms, input_summary(events),
-                        form.get("time_up") == "1", _ms(decimal_number(form.get("queued_ms"))))
+    return PostedAnswer(
+        tuple(combinations),
+        tuple(answer_ms) if answer_ms is not None else None,
+        tuple(events),
+        client_ms,
+        input_summary(events),
+        form.get("time_up") == "1",
+        _ms(decimal_number(form.get("queued_ms"))),
+    )
 
 
-def combination_from_cards(cards: Collection[str], position: Position,
-                           delta: int | None) -> tuple[Combination | None, str | None]:
+def combination_from_cards(
+    cards: Collection[str], position: Position, delta: int | None
+) -> tuple[Combination | None, str | None]:
     """The combination a set of tapped cards makes: the hand card plays, the table cards are
     captured, in tap order. None and a reason when it is not one yet (no hand card, no table
     card (D5), or a Joker puzzle without its -1/0/+1 choice)."""

@@ -7,6 +7,7 @@
   trainer.web.core.once, which reads each once per request (issue 36.3); EACH_TIME reads the
   store at every call, for a caller with no request to keep them for.
 """
+
 from __future__ import annotations
 
 from datetime import date

@@ -31,6 +31,7 @@ later day is refused (TooOld) and nothing is stored, so it never finishes yester
 The school's clock and the way the settings are read come from the caller
 (trainer/practice/caller.py).
 """
+
 from __future__ import annotations
 
 import random
@@ -51,9 +52,9 @@ from trainer.puzzles.timing import HELD_TOO_LONG, MAX_QUEUED_SECONDS
 from trainer.store import practice, puzzle_sets, puzzles
 from trainer.store.db import write_transaction
 
-GRACE_SECONDS = 15     # a slow network or a slow tablet must not turn an answer into a time-out
-LATE = "after_the_time_limit"   # flag of an answer that arrived past limit + grace
-HELD = "held"          # the ending of an answer held on the tablet longer than a Wi-Fi drop
+GRACE_SECONDS = 15  # a slow network or a slow tablet must not turn an answer into a time-out
+LATE = "after_the_time_limit"  # flag of an answer that arrived past limit + grace
+HELD = "held"  # the ending of an answer held on the tablet longer than a Wi-Fi drop
 DRILL, PRACTICE = "drill", "practice"
 
 
@@ -61,9 +62,9 @@ DRILL, PRACTICE = "drill", "practice"
 class Progress:
     mode: str
     answered: int
-    spent: float                       # seconds answering (each puzzle at most its limit)
-    planned: int | None                # puzzles, for a drill of so many puzzles
-    planned_minutes: int | None        # minutes, for a drill of so many minutes
+    spent: float  # seconds answering (each puzzle at most its limit)
+    planned: int | None  # puzzles, for a drill of so many puzzles
+    planned_minutes: int | None  # minutes, for a drill of so many minutes
     finished: bool
 
     @property
@@ -92,15 +93,22 @@ class DrillStatus:
 
 def progress(db: Database, session: dict) -> Progress:
     answered, spent = practice.session_totals(db, session["id"])
-    return Progress(session["mode"], answered, spent, session["planned"], session["planned_minutes"],
-                    session["finished_at"] is not None)
+    return Progress(
+        session["mode"],
+        answered,
+        spent,
+        session["planned"],
+        session["planned_minutes"],
+        session["finished_at"] is not None,
+    )
 
 
 @dataclass(frozen=True)
 class Home:
     """Where this request's practice happens (trainer.web.core.home_visit decides)."""
+
     at_home: bool = False
-    counts: bool = True          # at home: a drill counts as the daily drill (else extra practice)
+    counts: bool = True  # at home: a drill counts as the daily drill (else extra practice)
 
 
 AT_SCHOOL = Home()
@@ -110,7 +118,7 @@ AT_SCHOOL = Home()
 class DrillPlan:
     planned: int | None
     planned_minutes: int | None
-    puzzle_set_id: int | None      # the teacher's set for the day (issue 20), else adaptive
+    puzzle_set_id: int | None  # the teacher's set for the day (issue 20), else adaptive
 
 
 def drill_plan(db: Database, class_id: int, day: str, reads: Reads) -> DrillPlan:
@@ -134,14 +142,20 @@ def drill_status(db: Database, pupil: dict, *, clock: Clock, reads: Reads) -> Dr
     else:
         shown = progress(db, session)
     days = [date.fromisoformat(d) for d in practice.drill_days(db, pupil["id"])]
-    return DrillStatus(settings, shown, session is not None, streak(days, today),
-                       reads.pupil_settings(db, pupil["id"])["hide_countdown"])
+    return DrillStatus(
+        settings,
+        shown,
+        session is not None,
+        streak(days, today),
+        reads.pupil_settings(db, pupil["id"])["hide_countdown"],
+    )
 
 
 # Reading back ---------------------------------------------------------------------------------
 # The store answers None for an id it does not hold. These ids it holds: a sitting or attempt
 # this flow has just found or made (they go only with their pupil, or by the purge of days long
 # past), a puzzle an attempt or a drill names (a foreign key keeps it in the bank).
+
 
 def _session(db: Database, session_id: int) -> dict:
     found = practice.session(db, session_id)
@@ -163,6 +177,7 @@ def _puzzle(db: Database, puzzle_id: str) -> Puzzle:
 
 # Issuing puzzles ------------------------------------------------------------------------------
 
+
 def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: Home, reads: Reads) -> dict:
     """Today's sitting of the mode, made when missing. Free practice comes after the drill:
     asking for it before the drill is done gives the drill. At home, where the teacher made
@@ -173,20 +188,38 @@ def _sitting(db: Database, pupil: dict, mode: str, day: str, now: float, home: H
     if extra or (mode == PRACTICE and drill is not None and drill["finished_at"] is not None):
         found = practice.day_session(db, pupil["id"], day, PRACTICE)
         if found is None:
-            found = _session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now,
-                                                         at_home=home.at_home))
+            found = _session(db, practice.create_session(db, pupil["id"], PRACTICE, day, now, at_home=home.at_home))
         return found
     if drill is None:
         plan = drill_plan(db, pupil["class_id"], day, reads)
-        drill = _session(db, practice.create_session(
-            db, pupil["id"], DRILL, day, now, planned=plan.planned, planned_minutes=plan.planned_minutes,
-            puzzle_set_id=plan.puzzle_set_id, at_home=home.at_home))
+        drill = _session(
+            db,
+            practice.create_session(
+                db,
+                pupil["id"],
+                DRILL,
+                day,
+                now,
+                planned=plan.planned,
+                planned_minutes=plan.planned_minutes,
+                puzzle_set_id=plan.puzzle_set_id,
+                at_home=home.at_home,
+            ),
+        )
     return drill
 
 
-def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
-                rng: random.Random | None = None, home: Home | None = None, *, clock: Clock,
-                reads: Reads) -> tuple[dict, str | None]:
+def next_puzzle(
+    db: Database,
+    pupil: dict,
+    mode: str,
+    bank_size: int,
+    rng: random.Random | None = None,
+    home: Home | None = None,
+    *,
+    clock: Clock,
+    reads: Reads,
+) -> tuple[dict, str | None]:
     """(sitting, attempt id) for the puzzle to show now; the id is None when the sitting is
     over (the drill is done, or every puzzle of the chosen kinds was seen today). `home`: a
     home session's (issue 37.1), marked on what is made."""
@@ -213,8 +246,9 @@ def next_puzzle(db: Database, pupil: dict, mode: str, bank_size: int,
         return _session(db, session["id"]), attempt_id
 
 
-def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random,
-           at_home: bool, reads: Reads) -> str | None:
+def _issue(
+    db: Database, pupil: dict, session: dict, day: str, now: float, rng: random.Random, at_home: bool, reads: Reads
+) -> str | None:
     settings = reads.class_settings(db, pupil["class_id"])
     if session["puzzle_set_id"] is not None:
         chosen = _next_of_set(db, session)
@@ -225,10 +259,19 @@ def _issue(db: Database, pupil: dict, session: dict, day: str, now: float, rng: 
     puzzle = _puzzle(db, chosen)
     needs = reads.pupil_settings(db, pupil["id"])
     return practice.new_attempt(
-        db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind, day=day,
-        issued_at=now, time_limit=limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
-        target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), at_home=at_home,
-        timed=not needs["no_timer"])
+        db,
+        pupil_id=pupil["id"],
+        session_id=session["id"],
+        puzzle_id=puzzle.id,
+        kind=puzzle.kind,
+        day=day,
+        issued_at=now,
+        time_limit=limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
+        target=puzzle.position.target,
+        combo_size=puzzles.combo_size(puzzle),
+        at_home=at_home,
+        timed=not needs["no_timer"],
+    )
 
 
 def _next_of_set(db: Database, session: dict) -> str | None:
@@ -237,15 +280,15 @@ def _next_of_set(db: Database, session: dict) -> str | None:
     return next((pid for pid in puzzle_sets.puzzle_ids(db, session["puzzle_set_id"]) if pid not in issued), None)
 
 
-def _adaptive_choice(db: Database, pupil: dict, session: dict, settings: DrillSettings, day: str,
-                     rng: random.Random) -> str | None:
+def _adaptive_choice(
+    db: Database, pupil: dict, session: dict, settings: DrillSettings, day: str, rng: random.Random
+) -> str | None:
     rating = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     # Not twice in a sitting (issue 5.3), and better not twice in a day: practice after the drill
     # should not repeat the drill. Only when today has used them all does a sitting fall back.
     for sitting in (None, session["id"]):
         aim = draw_aim(rng)
-        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day,
-                                         sitting)
+        nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day, sitting)
         chosen = pick_closest(rating, aim, nearest, (), rng)
         if chosen is not None:
             return chosen
@@ -265,12 +308,14 @@ def answer_deadline(issued_at: float, time_limit_s: float) -> float:
 
 # Answers --------------------------------------------------------------------------------------
 
+
 class TooOld(Exception):
     """An answer for a sitting of an earlier school day: refused, nothing stored."""
 
 
-def record_answer(db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer,
-                  at_home: bool = False, *, clock: Clock) -> tuple[dict, bool]:
+def record_answer(
+    db: Database, pupil: dict, attempt_id: str, posted: PostedAnswer, at_home: bool = False, *, clock: Clock
+) -> tuple[dict, bool]:
     """Grade and store the answer, move both ratings, finish the drill when its plan is met.
     `at_home`: where this answer is given (issue 47.1): an answer is at home when the request
     that brings it is a home session's, whatever the sitting or the puzzle's issue was.
@@ -316,8 +361,16 @@ def _queued_seconds(posted: PostedAnswer, row: dict, now: float) -> float:
     return min(seconds, max(0.0, now - row["issued_at"]))
 
 
-def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: float, ending: str,
-           flags: tuple[str, ...] = (), rated: bool = True) -> bool:
+def _close(
+    db: Database,
+    pupil: dict,
+    row: dict,
+    posted: PostedAnswer,
+    now: float,
+    ending: str,
+    flags: tuple[str, ...] = (),
+    rated: bool = True,
+) -> bool:
     """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
     puzzle = _puzzle(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
@@ -327,32 +380,46 @@ def _close(db: Database, pupil: dict, row: dict, posted: PostedAnswer, now: floa
     # never slowness (issue 45). The server confirms no wait of its own to take off.
     server_seconds = max(0.0, now - row["issued_at"])
     client_seconds = posted.client_ms / 1000 if posted.client_ms is not None else None
-    outcome = score_attempt(puzzle, posted.combinations, pupil=pupil_before, puzzle_rating=puzzle_before,
-                            client_seconds=client_seconds, server_seconds=server_seconds,
-                            limit=row["time_limit_s"], timed=bool(row["timed"]))
+    outcome = score_attempt(
+        puzzle,
+        posted.combinations,
+        pupil=pupil_before,
+        puzzle_rating=puzzle_before,
+        client_seconds=client_seconds,
+        server_seconds=server_seconds,
+        limit=row["time_limit_s"],
+        timed=bool(row["timed"]),
+    )
     if not rated:
         outcome = outcome.unrated()
     trusted_client = outcome.timing.source == "client"
-    wrote = practice.store_answer(db, row["id"], {
-        "answered_at": now,
-        "client_ms": round(posted.client_ms) if posted.client_ms is not None else None,
-        "server_ms": round(server_seconds * 1000),
-        "believed_ms": round(outcome.timing.seconds * 1000),
-        "first_correct_ms": posted.first_correct_ms(outcome.grade.first_right) if trusted_client else None,
-        "input_kind": posted.input_kind,
-        "taps": list(posted.events),
-        "submitted": [c.to_json() for c in posted.combinations],
-        "outcome": {**outcome.to_json(), "ending": ending,
-                    **({"queued": True, "queued_ms": round(queued * 1000)} if queued else {})},
-        "correct": int(outcome.grade.correct),
-        "credit": outcome.grade.credit,
-        "score": outcome.score,
-        "flags": [*outcome.timing.flags, *flags],
-        "pupil_rating_before": outcome.pupil_before.value,
-        "pupil_rating_after": outcome.pupil_after.value,
-        "puzzle_rating_before": outcome.puzzle_before.value,
-        "puzzle_rating_after": outcome.puzzle_after.value,
-    })
+    wrote = practice.store_answer(
+        db,
+        row["id"],
+        {
+            "answered_at": now,
+            "client_ms": round(posted.client_ms) if posted.client_ms is not None else None,
+            "server_ms": round(server_seconds * 1000),
+            "believed_ms": round(outcome.timing.seconds * 1000),
+            "first_correct_ms": posted.first_correct_ms(outcome.grade.first_right) if trusted_client else None,
+            "input_kind": posted.input_kind,
+            "taps": list(posted.events),
+            "submitted": [c.to_json() for c in posted.combinations],
+            "outcome": {
+                **outcome.to_json(),
+                "ending": ending,
+                **({"queued": True, "queued_ms": round(queued * 1000)} if queued else {}),
+            },
+            "correct": int(outcome.grade.correct),
+            "credit": outcome.grade.credit,
+            "score": outcome.score,
+            "flags": [*outcome.timing.flags, *flags],
+            "pupil_rating_before": outcome.pupil_before.value,
+            "pupil_rating_after": outcome.pupil_after.value,
+            "puzzle_rating_before": outcome.puzzle_before.value,
+            "puzzle_rating_after": outcome.puzzle_after.value,
+        },
+    )
     if wrote and outcome.update is not None:
         practice.set_pupil_rating(db, pupil["id"], outcome.pupil_after)
         puzzles.set_rating(db, puzzle.id, outcome.puzzle_after)
@@ -363,8 +430,9 @@ def _finish_if_planned(db: Database, session: dict, now: float) -> bool:
     if session["mode"] != DRILL or session["finished_at"] is not None:
         return session["finished_at"] is not None
     answered, spent = practice.session_totals(db, session["id"])
-    if (session["planned"] and answered >= session["planned"]) or \
-            (session["planned_minutes"] and spent >= session["planned_minutes"] * 60):
+    if (session["planned"] and answered >= session["planned"]) or (
+        session["planned_minutes"] and spent >= session["planned_minutes"] * 60
+    ):
         practice.finish_session(db, session["id"], now)
         return True
     return False
@@ -372,10 +440,11 @@ def _finish_if_planned(db: Database, session: dict, now: float) -> bool:
 
 # What to show ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Screen:
     session: dict
-    attempt: dict | None     # the puzzle to answer, or the last one answered (feedback)
+    attempt: dict | None  # the puzzle to answer, or the last one answered (feedback)
     answering: bool
 
 
@@ -392,8 +461,9 @@ def current_screen(db: Database, pupil: dict, *, clock: Clock) -> Screen | None:
         now = clock.now()
         with write_transaction(db):
             row = _attempt(db, pending["id"], pupil["id"])
-            if row["answered_at"] is None and _close(db, pupil, row, PostedAnswer.without_page_times(), now,
-                                                     "abandoned"):
+            if row["answered_at"] is None and _close(
+                db, pupil, row, PostedAnswer.without_page_times(), now, "abandoned"
+            ):
                 _finish_if_planned(db, _session(db, session["id"]), now)
         session = _session(db, session["id"])
     last = practice.last_attempt_id(db, session["id"])

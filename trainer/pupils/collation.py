@@ -3,6 +3,7 @@ Unicode CLDR's rules for each language: a Danish list puts Å after Z, a German 
 Czech one Č after C, and Greek names come after Latin ones rather than by code point. Pure: the
 caller names the language ("da", "de", ...; None: the CLDR root order, which every language
 starts from)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

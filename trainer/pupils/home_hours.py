@@ -7,13 +7,14 @@ school hours only the child's own home QR code logs in; the class code and the c
 school hours.* The home letter so carries only the child's home QR, never the class's code.
 With practice at home off, the class code works as it always did: the letter then carries no
 way in at all."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 
-EVERY_DAY = frozenset(range(1, 8))         # ISO weekdays, Monday = 1
+EVERY_DAY = frozenset(range(1, 8))  # ISO weekdays, Monday = 1
 DEFAULT_OPENS, DEFAULT_CLOSES = time(7, 0), time(20, 0)
 SCHOOL_DAYS = frozenset(range(1, 6))
 SCHOOL_OPENS, SCHOOL_CLOSES = time(8, 0), time(16, 0)
@@ -26,8 +27,8 @@ class HomeHours:
     opens: time = DEFAULT_OPENS
     closes: time = DEFAULT_CLOSES
     days: frozenset[int] = field(default=EVERY_DAY)
-    counts: bool = True                    # a home drill is the daily drill; else extra practice
-    school_opens: time = SCHOOL_OPENS      # the class code and class QR work in school hours
+    counts: bool = True  # a home drill is the daily drill; else extra practice
+    school_opens: time = SCHOOL_OPENS  # the class code and class QR work in school hours
     school_closes: time = SCHOOL_CLOSES
     school_days: frozenset[int] = field(default=SCHOOL_DAYS)
 
@@ -43,8 +44,10 @@ class HomeHours:
         practice at home off; with it on, only in school hours (the rule above)."""
         if not self.enabled:
             return True
-        return moment.isoweekday() in self.school_days \
+        return (
+            moment.isoweekday() in self.school_days
             and self.school_opens <= moment.time().replace(tzinfo=None) < self.school_closes
+        )
 
     def days_text(self) -> str:
         return days_text(self.days)

@@ -3,13 +3,14 @@
 Skills are a magic number and how many cards make it (the teacher's heat map: trainer.web.dashboard.heatmap);
 0 cards is seeing that no cards make it. A skill needs a few answers before it says anything.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 MIN_ANSWERS = 5
-GOOD = 0.8               # right this often: good at it
-FIRST_STEP = (10, 2)     # where a child with too few answers starts: two cards that make 10
+GOOD = 0.8  # right this often: good at it
+FIRST_STEP = (10, 2)  # where a child with too few answers starts: two cards that make 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 A star for every daily drill finished (effort, not results: a drill with many wrong answers
 earns it too). Badges for firsts and streaks; each is earned once and kept. Nothing is spent
 and nothing is compared with classmates."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,14 +19,14 @@ BADGES = ("first_drill", "first_tweak", "find_all", *(f"streak_{n}" for n in STR
 class Badge:
     key: str
     earned: bool
-    on: date | None          # when it was earned, where known
+    on: date | None  # when it was earned, where known
 
 
 @dataclass(frozen=True, slots=True)
 class Rewards:
-    stars: int                # drills finished, ever
-    star_today: bool          # today's drill is finished
-    streak: int               # school days in a row now
+    stars: int  # drills finished, ever
+    star_today: bool  # today's drill is finished
+    streak: int  # school days in a row now
     best_streak: int
     badges: tuple[Badge, ...]
 
@@ -48,8 +49,7 @@ def streak_history(days: list[date]) -> dict[int, date]:
     return first
 
 
-def count(drill_days: list[date], today: date, first_tweak: date | None,
-          first_find_all: date | None) -> Rewards:
+def count(drill_days: list[date], today: date, first_tweak: date | None, first_find_all: date | None) -> Rewards:
     """The pupil's rewards from the days their drill was finished and the first game TWEAK and
     complete "find them all" answer (None: not yet)."""
     done = sorted(set(drill_days))

@@ -3,6 +3,7 @@ JSON object on standard input, so no secret is ever in the process list or the e
 {"db": FILE, "secret": KEY} for one school, {"folder": DIR, "by": "host"|"path", "domain": D, "trust_proxy": B}
 for a folder of schools, either with "app_port": the web app's port, whose pages may read the
 streams (CORS). `trainer serve` writes it."""
+
 from __future__ import annotations
 
 import argparse
@@ -31,11 +32,19 @@ def main(argv=None) -> int:
     _end_with_parent()
     # Behind the proxy every stream comes from its address: no cap per address here (nginx's).
     behind_proxy = os.environ.get("TRAINER_PUSH") == "proxy"
-    app = create_app(schools, app_port=given.get("app_port"),
-                     per_address=None if behind_proxy else MAX_STREAMS_PER_ADDRESS)
+    app = create_app(
+        schools, app_port=given.get("app_port"), per_address=None if behind_proxy else MAX_STREAMS_PER_ADDRESS
+    )
     # No access log: a stream's address carries its ticket.
-    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning",
-                timeout_graceful_shutdown=1, http=H11WithDeadline)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        access_log=False,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        http=H11WithDeadline,
+    )
     return 0
 
 
@@ -48,6 +57,7 @@ def _end_with_parent() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
         os._exit(0)
+
     threading.Thread(target=watch, daemon=True).start()
 
 

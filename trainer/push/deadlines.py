@@ -4,13 +4,14 @@ sends a request, or sends its header a byte at a time, it kept for ever. Here a 
 have sent a whole request header HEADER_TIMEOUT seconds after it opened or after its last
 response; a stream, once its header is in, runs as long as it is read.
 """
+
 from __future__ import annotations
 
 import asyncio
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-HEADER_TIMEOUT = 10.0     # seconds: a page's EventSource sends its header at once
+HEADER_TIMEOUT = 10.0  # seconds: a page's EventSource sends its header at once
 
 
 class H11WithDeadline(H11Protocol):
@@ -23,14 +24,14 @@ class H11WithDeadline(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         if not self._in_request():
-            self._arm()             # a request beginning after the last response: its own deadline
+            self._arm()  # a request beginning after the last response: its own deadline
         super().data_received(data)
         if self._in_request():
             self._disarm()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        self._disarm()              # idle now: uvicorn's keep-alive timeout takes over
+        self._disarm()  # idle now: uvicorn's keep-alive timeout takes over
 
     def connection_lost(self, exc) -> None:
         self._disarm()

@@ -28,6 +28,7 @@ whose ticket has expired is left out (and its stream ends, trainer.push.server),
 checks a stream's opening makes ever mark anyone present. `recheck()` ends, within
 RECHECK_EVERY, a stream whose login ended or whose child left the table (issue 46.5).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,21 +39,21 @@ from typing import Callable
 from trainer.play import live
 from trainer.store import live_tables
 
-TICK = 0.1          # seconds between reads of a school (the issue: at most 100 ms)
-QUEUE_LIMIT = 64    # a subscriber this far behind gets only the latest; it compares versions anyway
-PRESENCE_EVERY = 5.0   # seconds between a school's presence writes: a seat is away after 20 s
+TICK = 0.1  # seconds between reads of a school (the issue: at most 100 ms)
+QUEUE_LIMIT = 64  # a subscriber this far behind gets only the latest; it compares versions anyway
+PRESENCE_EVERY = 5.0  # seconds between a school's presence writes: a seat is away after 20 s
 PRESENCE_SOONEST = 1.0  # a newly connected seat is noted at once, but a school is written at most this often
-RECHECK_EVERY = 2.0     # seconds between a school's checks that its streams' logins and seats still hold
+RECHECK_EVERY = 2.0  # seconds between a school's checks that its streams' logins and seats still hold
 
 
 @dataclass(eq=False)
 class Subscriber:
     school: str
-    kind: str               # "table" or "class"
+    kind: str  # "table" or "class"
     thing: int
-    person: int | None = None         # the pupil seated at `thing`, for a table's ticket
-    expires: float = float("inf")     # when its ticket stops being good (epoch seconds)
-    login: tuple[float, str, int] | None = None   # (session began, who, person) its ticket is bound to
+    person: int | None = None  # the pupil seated at `thing`, for a table's ticket
+    expires: float = float("inf")  # when its ticket stops being good (epoch seconds)
+    login: tuple[float, str, int] | None = None  # (session began, who, person) its ticket is bound to
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     fresh: bool = True
 
@@ -71,10 +72,10 @@ class SchoolState:
     class_seq: dict[int, int] = field(default_factory=dict)
     nudged: set[tuple[int, int, float]] = field(default_factory=set)
     subscribers: set[Subscriber] = field(default_factory=set)
-    noted: frozenset[tuple[int, int]] = frozenset()   # the seats of the last presence write
+    noted: frozenset[tuple[int, int]] = frozenset()  # the seats of the last presence write
     noted_at: float = float("-inf")
     checked_at: float = float("-inf")
-    rolls: dict[int, tuple] = field(default_factory=dict)   # live_tables.rolls at the last check
+    rolls: dict[int, tuple] = field(default_factory=dict)  # live_tables.rolls at the last check
 
 
 class Hub:
@@ -85,8 +86,15 @@ class Hub:
         self.clock = clock
         self.schools: dict[str, SchoolState] = {}
 
-    def subscribe(self, school: str, kind: str, thing: int, person: int | None = None,
-                  expires: float = float("inf"), login: tuple[float, str, int] | None = None) -> Subscriber:
+    def subscribe(
+        self,
+        school: str,
+        kind: str,
+        thing: int,
+        person: int | None = None,
+        expires: float = float("inf"),
+        login: tuple[float, str, int] | None = None,
+    ) -> Subscriber:
         sub = Subscriber(school, kind, thing, person, expires, login)
         self.schools.setdefault(school, SchoolState()).subscribers.add(sub)
         return sub
@@ -123,8 +131,11 @@ class Hub:
     def connected(self, school: str, now: float) -> frozenset[tuple[int, int]]:
         """(table, pupil) of every seat whose stream is open now with a good ticket."""
         state = self.schools.get(school)
-        return frozenset((sub.thing, sub.person) for sub in (state.subscribers if state else ())
-                         if sub.kind == "table" and sub.person is not None and now < sub.expires)
+        return frozenset(
+            (sub.thing, sub.person)
+            for sub in (state.subscribers if state else ())
+            if sub.kind == "table" and sub.person is not None and now < sub.expires
+        )
 
     def presence_failed(self, school: str) -> None:
         """The write did not happen (the lock stayed busy): try again a second later."""
@@ -152,7 +163,8 @@ class Hub:
             self._roll_call(state, conn, subs)
             for sub in subs:
                 if (sub.login is not None and sub.login not in alive) or (
-                        sub.kind == "table" and sub.person is not None and (sub.thing, sub.person) not in still):
+                    sub.kind == "table" and sub.person is not None and (sub.thing, sub.person) not in still
+                ):
                     self.unsubscribe(sub)
                     sub.send(None)
 

@@ -9,6 +9,7 @@ streams (404 for a name that is no school). Requests must send their header in t
 one file given (`Schools.one`) or, with `trainer serve --schools`, chosen as the web app
 chooses it: by the path's first part or by the host name (`Schools.folder`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,23 +32,24 @@ from trainer.play import live
 from trainer.push import hub as hubs, tokens
 from trainer.store import live_presence, live_tables
 
-PING = 15           # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
+PING = 15  # seconds between heartbeats: well inside any proxy's read timeout (60 s in nginx)
 # Open streams (issue 45): a page holds one, and for a moment a reconnect before the server has
 # seen the old one go; a whole school behind one NAT address still fits under the second.
 # Behind the proxy every stream comes from the proxy's address: there nginx's limit_conn counts.
 MAX_STREAMS_PER_TICKET = 3
 MAX_STREAMS_PER_ADDRESS = 1000
-RETRY_MS = 2000     # what a browser's own EventSource waits before reconnecting
-HELLO = PING_DATA = "{}"   # the data of the "hello" and "ping" events: nothing at all
+RETRY_MS = 2000  # what a browser's own EventSource waits before reconnecting
+HELLO = PING_DATA = "{}"  # the data of the "hello" and "ping" events: nothing at all
 
 
 @dataclass
 class Schools:
     """Where each school's file and secret are: `paths(slug)` -> (file, secret) or None."""
+
     find: Callable[[str], tuple[str, str] | None]
-    select_by: str = "one"          # "one", "path" or "host"
+    select_by: str = "one"  # "one", "path" or "host"
     domain: str | None = None
-    trust_proxy: bool = False       # read X-Forwarded-Host, as the web app does behind the proxy
+    trust_proxy: bool = False  # read X-Forwarded-Host, as the web app does behind the proxy
 
     @classmethod
     def one(cls, path: str, secret: str) -> Schools:
@@ -60,6 +62,7 @@ class Schools:
         def find(slug: str):
             path = school_files.existing_path(folder, slug) if slug else None
             return (path, school_files.secret_key(master, slug)) if path else None
+
         return cls(find, select_by, domain, trust_proxy)
 
     def slug(self, request: Request) -> str | None:
@@ -70,8 +73,9 @@ class Schools:
             return school_files.slug_for_path(request.url.path)
         if "slug" in request.path_params:
             return None
-        host = school_files.request_host(request.headers.get("host"), request.headers.get("x-forwarded-host"),
-                                         self.trust_proxy)
+        host = school_files.request_host(
+            request.headers.get("host"), request.headers.get("x-forwarded-host"), self.trust_proxy
+        )
         return school_files.slug_for_host(host, self.domain or "")
 
 
@@ -102,20 +106,25 @@ class Writers(Readers):
 def _app_origins(host_header: str | None, port: int) -> set[str]:
     """The web app's own origin on the host this request was sent to (the channel's port off)."""
     host = host_header or ""
-    if not host.endswith("]"):          # an IPv6 address in brackets keeps its colons
+    if not host.endswith("]"):  # an IPv6 address in brackets keeps its colons
         host = host.rsplit(":", 1)[0]
     if not host:
         return set()
     return {f"http://{host}:{port}"} | ({f"http://{host}"} if port == 80 else set())
 
 
-def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, app_port: int | None = None,
-               per_address: int | None = MAX_STREAMS_PER_ADDRESS) -> Starlette:
+def create_app(
+    schools: Schools,
+    tick: float = hubs.TICK,
+    ping: float = PING,
+    app_port: int | None = None,
+    per_address: int | None = MAX_STREAMS_PER_ADDRESS,
+) -> Starlette:
     """`app_port`: the web app's port, whose pages (same host, plain http: no proxy in front) may
     read the streams across origins; None: no other origin may. `per_address`: None behind the
     proxy, whose address all streams share."""
     readers = Readers(schools)
-    streams = Counter()      # ("ticket", token) and ("address", host) -> streams open
+    streams = Counter()  # ("ticket", token) and ("address", host) -> streams open
     writers = Writers(schools)
     hub = hubs.Hub(readers)
 
@@ -124,7 +133,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
             try:
                 hub.tick()
                 hub.recheck()
-            except sqlite3.Error as err:     # a school file being restored, say: try again next tick
+            except sqlite3.Error as err:  # a school file being restored, say: try again next tick
                 print(f"push: {err}", flush=True)
             await asyncio.sleep(tick)
 
@@ -132,7 +141,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         try:
             live.mark_here(writers(school), seats, now)
             return True
-        except Exception as err:     # the lock stayed busy, a file being restored, anything:
+        except Exception as err:  # the lock stayed busy, a file being restored, anything:
             # whatever it was, the loop must go on (pages with an open stream send nothing, so
             # a dead loop would turn their children away); the hub asks again a second later.
             print(f"push: presence: {err}", flush=True)
@@ -141,13 +150,13 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
     async def presence_loop():
         # Its own loop, and the write in a thread: the streams never wait for the write lock.
         while True:
-            now = hub.clock()       # the hub's clock: a test moves it with the web app's
+            now = hub.clock()  # the hub's clock: a test moves it with the web app's
             due = hub.presence_due(now)
             if due:
                 # Just before writing: a login ended since the last recheck is never noted here.
                 try:
                     hub.recheck(force=True)
-                except sqlite3.Error as err:          # a file being restored: write nothing now
+                except sqlite3.Error as err:  # a file being restored: write nothing now
                     print(f"push: {err}", flush=True)
                     due = []
                 due = [(school, seats & hub.connected(school, now)) for school, seats in due]
@@ -191,6 +200,7 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
                     streams[key] -= 1
                     if not streams[key]:
                         del streams[key]
+
         return app
 
     async def stream(request: Request):
@@ -201,9 +211,10 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         ticket = tokens.read(found[1], request.query_params.get("t", ""))
         named = request.query_params.get("for")
         if ticket is not None and named is not None and named != f"{ticket.kind}-{ticket.thing}":
-            ticket = None       # the address says one thing and the ticket another: not this stream
-        if ticket is None or not live_tables.may_watch(readers(slug), ticket.kind, ticket.thing,
-                                                       ticket.who, ticket.person, ticket.session):
+            ticket = None  # the address says one thing and the ticket another: not this stream
+        if ticket is None or not live_tables.may_watch(
+            readers(slug), ticket.kind, ticket.thing, ticket.who, ticket.person, ticket.session
+        ):
             return PlainTextResponse("not yours", 403, headers=cors(request))
         keys = [("ticket", request.query_params["t"])]
         if per_address is not None and request.client:
@@ -214,9 +225,14 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
         # A table's stream says its child is here, so it lasts no longer than its ticket; a
         # lobby's or a projector's says nothing of anyone and stays open as long as it is read.
         seated = ticket.kind == "table"
-        sub = hub.subscribe(slug, ticket.kind, ticket.thing, ticket.person if seated else None,
-                            ticket.expires if seated else float("inf"),
-                            login=(ticket.session, ticket.who, ticket.person) if ticket.session is not None else None)
+        sub = hub.subscribe(
+            slug,
+            ticket.kind,
+            ticket.thing,
+            ticket.person if seated else None,
+            ticket.expires if seated else float("inf"),
+            login=(ticket.session, ticket.who, ticket.person) if ticket.session is not None else None,
+        )
 
         async def events():
             try:
@@ -229,15 +245,21 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
                         event = await asyncio.wait_for(sub.queue.get(), left)
                     except asyncio.TimeoutError:
                         return
-                    if event is None:       # its login ended, or its seat went (Hub.recheck)
+                    if event is None:  # its login ended, or its seat went (Hub.recheck)
                         return
                     yield ServerSentEvent(event="v", data=json.dumps(event, separators=(",", ":")))
             finally:
                 hub.unsubscribe(sub)
 
-        return counted(EventSourceResponse(
-            events(), ping=ping, ping_message_factory=lambda: ServerSentEvent(event="ping", data=PING_DATA),
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)}), keys)
+        return counted(
+            EventSourceResponse(
+                events(),
+                ping=ping,
+                ping_message_factory=lambda: ServerSentEvent(event="ping", data=PING_DATA),
+                headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no", **cors(request)},
+            ),
+            keys,
+        )
 
     async def health(request: Request):
         # Of the school the address names only: nothing of the others, nothing under a name
@@ -247,6 +269,10 @@ def create_app(schools: Schools, tick: float = hubs.TICK, ping: float = PING, ap
             return PlainTextResponse("no such school", 404)
         return PlainTextResponse(f"ok {hub.subscribers(slug)}")
 
-    routes = [Route("/push/stream", stream), Route("/push/health", health),
-              Route("/{slug}/push/stream", stream), Route("/{slug}/push/health", health)]
+    routes = [
+        Route("/push/stream", stream),
+        Route("/push/health", health),
+        Route("/{slug}/push/stream", stream),
+        Route("/{slug}/push/health", health),
+    ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -2,6 +2,7 @@
 page; the push process checks the signature and age, then asks the database once more
 (trainer.store.live_tables.may_watch). itsdangerous is what Flask signs its cookies with; the
 salt keeps a ticket from ever being read as a session or a form token."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,15 +10,15 @@ from dataclasses import dataclass, field
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 SALT = "tweak-push/1"
-MAX_AGE = 3600          # seconds; every fresh board or projector fragment carries a new one
+MAX_AGE = 3600  # seconds; every fresh board or projector fragment carries a new one
 KINDS = {("table", "pupil"), ("class", "pupil"), ("class", "teacher")}
 
 
 @dataclass(frozen=True)
 class Ticket:
-    kind: str       # "table" or "class"
-    thing: int      # the table's or the class's id
-    who: str        # "pupil" or "teacher"
+    kind: str  # "table" or "class"
+    thing: int  # the table's or the class's id
+    who: str  # "pupil" or "teacher"
     person: int
     # When a read ticket stops being good (epoch seconds): its stream ends then, and the
     # channel no longer notes its child as present (trainer.push.hub).
@@ -31,18 +32,23 @@ class Ticket:
 
 def sign(secret: str, ticket: Ticket) -> str:
     fields = [ticket.kind, ticket.thing, ticket.who, ticket.person]
-    return URLSafeTimedSerializer(secret, salt=SALT).dumps(fields if ticket.session is None else [*fields, ticket.session])
+    return URLSafeTimedSerializer(secret, salt=SALT).dumps(
+        fields if ticket.session is None else [*fields, ticket.session]
+    )
 
 
 def read(secret: str, token: str, max_age: int = MAX_AGE) -> Ticket | None:
     """The ticket, or None for anything forged, expired or malformed."""
     try:
-        fields, signed = URLSafeTimedSerializer(secret, salt=SALT).loads(
-            token, max_age=max_age, return_timestamp=True)
+        fields, signed = URLSafeTimedSerializer(secret, salt=SALT).loads(token, max_age=max_age, return_timestamp=True)
         (kind, thing, who, person), session = fields[:4], (fields[4] if len(fields) == 5 else None)
     except (BadSignature, ValueError, TypeError, KeyError):
         return None
-    if len(fields) not in (4, 5) or (kind, who) not in KINDS \
-            or not all(type(n) is int for n in (thing, person)) or not (session is None or type(session) in (int, float)):
+    if (
+        len(fields) not in (4, 5)
+        or (kind, who) not in KINDS
+        or not all(type(n) is int for n in (thing, person))
+        or not (session is None or type(session) in (int, float))
+    ):
         return None
     return Ticket(kind, thing, who, person, signed.timestamp() + max_age, session)

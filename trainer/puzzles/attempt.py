@@ -1,6 +1,7 @@
 """One answer, start to finish: grade it, decide which time to believe, move the ratings.
 
 This is the single call the web layer makes when an answer arrives; it stores what comes back."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -26,24 +27,31 @@ from trainer.puzzles.timing import TimingCheck, check_timing
 class Outcome:
     grade: Grade
     timing: TimingCheck
-    score: float                      # HSHS score with the believed time (also when not rated)
-    limit: float                      # the time limit used (the puzzle's, or the drill's)
+    score: float  # HSHS score with the believed time (also when not rated)
+    limit: float  # the time limit used (the puzzle's, or the drill's)
     pupil_before: Rating
     puzzle_before: Rating
-    pupil_after: Rating               # == before when the answer is not rated
+    pupil_after: Rating  # == before when the answer is not rated
     puzzle_after: Rating
-    update: RatingUpdate | None       # None when not rated
-    passed: bool = False              # nothing entered ("I don't know", or time ran out): S = 0
-    timed: bool = True                # False: rated on accuracy alone (the pupil's "no timer")
+    update: RatingUpdate | None  # None when not rated
+    passed: bool = False  # nothing entered ("I don't know", or time ran out): S = 0
+    timed: bool = True  # False: rated on accuracy alone (the pupil's "no timer")
 
     def to_json(self) -> dict:
-        return {"grade": self.grade.to_json(), "timing": self.timing.to_json(),
-                "score": self.score, "limit": self.limit,
-                "pupil_before": self.pupil_before.to_json(), "puzzle_before": self.puzzle_before.to_json(),
-                "pupil_after": self.pupil_after.to_json(), "puzzle_after": self.puzzle_after.to_json(),
-                "rated": self.update is not None, "passed": self.passed,
-                # Only when untimed: the stored outcomes of timed answers stay as they were.
-                **({} if self.timed else {"timed": False})}
+        return {
+            "grade": self.grade.to_json(),
+            "timing": self.timing.to_json(),
+            "score": self.score,
+            "limit": self.limit,
+            "pupil_before": self.pupil_before.to_json(),
+            "puzzle_before": self.puzzle_before.to_json(),
+            "pupil_after": self.pupil_after.to_json(),
+            "puzzle_after": self.puzzle_after.to_json(),
+            "rated": self.update is not None,
+            "passed": self.passed,
+            # Only when untimed: the stored outcomes of timed answers stay as they were.
+            **({} if self.timed else {"timed": False}),
+        }
 
     def unrated(self) -> "Outcome":
         """The same grade and score, moving neither rating: for an answer nobody can be judged
@@ -51,10 +59,20 @@ class Outcome:
         return replace(self, pupil_after=self.pupil_before, puzzle_after=self.puzzle_before, update=None)
 
 
-def score_attempt(puzzle: Puzzle, submitted: Iterable[Combination | dict], *, pupil: Rating, puzzle_rating: Rating,
-                  client_seconds: float | None, server_seconds: float, limit: float | None = None,
-                  pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
-                  pupil_trust: float = PUPIL_TRUST, timed: bool = True) -> Outcome:
+def score_attempt(
+    puzzle: Puzzle,
+    submitted: Iterable[Combination | dict],
+    *,
+    pupil: Rating,
+    puzzle_rating: Rating,
+    client_seconds: float | None,
+    server_seconds: float,
+    limit: float | None = None,
+    pupil_k: KSchedule = PUPIL_K,
+    puzzle_k: KSchedule = PUZZLE_K,
+    pupil_trust: float = PUPIL_TRUST,
+    timed: bool = True,
+) -> Outcome:
     """Grade `submitted` (Combinations or their JSON), check the times (timing.check_timing) and
     update both ratings unless the time is not believable. An empty `submitted` is a pass
     (S = 0). `limit` defaults to the puzzle's
@@ -75,7 +93,17 @@ def score_attempt(puzzle: Puzzle, submitted: Iterable[Combination | dict], *, pu
     score = hshs_score(credit, seconds, limit) if timed else accuracy_score(credit)
     if not timing.rated:
         return Outcome(result, timing, score, limit, pupil, puzzle_rating, pupil, puzzle_rating, None, passed, timed)
-    step = update(pupil, puzzle_rating, credit, seconds, limit,
-                  pupil_k=pupil_k, puzzle_k=puzzle_k, pupil_trust=pupil_trust, timed=timed)
-    return Outcome(result, timing, step.score, limit, pupil, puzzle_rating, step.pupil, step.puzzle, step, passed,
-                   timed)
+    step = update(
+        pupil,
+        puzzle_rating,
+        credit,
+        seconds,
+        limit,
+        pupil_k=pupil_k,
+        puzzle_k=puzzle_k,
+        pupil_trust=pupil_trust,
+        timed=timed,
+    )
+    return Outcome(
+        result, timing, step.score, limit, pupil, puzzle_rating, step.pupil, step.puzzle, step, passed, timed
+    )

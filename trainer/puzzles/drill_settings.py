@@ -2,6 +2,7 @@
 
 Pure: trainer.store.drills keeps these, trainer.web.drills.settings_form reads the teacher's
 form into them."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,10 +14,10 @@ from trainer.puzzles.puzzle import TIME_LIMIT_RANGE
 
 @dataclass(frozen=True)
 class DrillSettings:
-    puzzles: int | None          # a drill of so many puzzles ...
-    minutes: int | None          # ... or of so many minutes of answering (exactly one is set)
+    puzzles: int | None  # a drill of so many puzzles ...
+    minutes: int | None  # ... or of so many minutes of answering (exactly one is set)
     kinds: tuple[str, ...]
-    time_limit: float            # seconds for a puzzle with one combination to find
+    time_limit: float  # seconds for a puzzle with one combination to find
 
 
 DEFAULT = DrillSettings(puzzles=10, minutes=None, kinds=KINDS, time_limit=float(DEFAULT_TIME_LIMIT))

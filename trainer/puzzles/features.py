@@ -2,6 +2,7 @@
 
 Difficulties are on the rating scale of trainer.puzzles.rating: logits, where a pupil whose
 rating is `d` above a puzzle's solves it with probability 1 / (1 + e^-d)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -18,13 +19,13 @@ class Features:
     table_size: int
     hand_size: int
     target: int
-    captures: int           # every capture of the position (with a Joker: over all three targets)
-    answers: int            # captures that count as right
-    answer_cards: int       # cards in the combination to find, the played card included:
-                            # `all` the largest right one, other kinds the smallest right one;
-                            # a `tweak` with none: the whole table plus one hand card (all must be added)
-    duplicates: int         # table cards that share their face value with another table card
-    sweep: bool             # some capture takes the whole table (R5.3)
+    captures: int  # every capture of the position (with a Joker: over all three targets)
+    answers: int  # captures that count as right
+    answer_cards: int  # cards in the combination to find, the played card included:
+    # `all` the largest right one, other kinds the smallest right one;
+    # a `tweak` with none: the whole table plus one hand card (all must be added)
+    duplicates: int  # table cards that share their face value with another table card
+    sweep: bool  # some capture takes the whole table (R5.3)
     joker_moves_best: bool  # `joker`: no capture of greatest worth reaches the printed target
 
     def to_json(self) -> dict:
@@ -35,8 +36,7 @@ class Features:
         return cls(**data)
 
 
-def features_of(kind: str, position: Position, captures: list[Capture],
-                answer: tuple[Capture, ...]) -> Features:
+def features_of(kind: str, position: Position, captures: list[Capture], answer: tuple[Capture, ...]) -> Features:
     value = card_table().value
     counts = Counter(value[c] for c in position.table)
     sizes = [c.cards for c in answer]
@@ -63,16 +63,16 @@ def features_of(kind: str, position: Position, captures: list[Capture],
 # ---------------------------------------------------------------- starting difficulty
 
 KIND_BASE = {"quick": -1.0, "tweak": -0.4, "best": 0.0, "all": 0.2, "joker": 0.3}
-PER_TABLE_CARD = 0.20        # each table card beyond 3: more to scan
-PER_ANSWER_CARD = 0.35       # each card beyond 2 in the combination: one more addition to hold
-PER_EXTRA_ANSWER = 0.30      # `all`: each combination to find beyond the first
-PER_DISTRACTOR = 0.10        # `best`/`joker`: each capture that is not right, up to MAX_DISTRACTORS
+PER_TABLE_CARD = 0.20  # each table card beyond 3: more to scan
+PER_ANSWER_CARD = 0.35  # each card beyond 2 in the combination: one more addition to hold
+PER_EXTRA_ANSWER = 0.30  # `all`: each combination to find beyond the first
+PER_DISTRACTOR = 0.10  # `best`/`joker`: each capture that is not right, up to MAX_DISTRACTORS
 MAX_DISTRACTORS = 6
-LONE_CAPTURE = 0.40          # `quick` with a single capture: a needle, not any of many
-PER_TARGET_STEP = 0.10       # each point of target above 7: bigger sums
-PER_DUPLICATE = 0.10         # each table card with a twin value: card sets, not value patterns
-NO_TWEAK = 0.30              # `tweak` with none: every hand card must be ruled out
-JOKER_MOVES_BEST = 0.40      # `joker` whose best needs the Joker used
+LONE_CAPTURE = 0.40  # `quick` with a single capture: a needle, not any of many
+PER_TARGET_STEP = 0.10  # each point of target above 7: bigger sums
+PER_DUPLICATE = 0.10  # each table card with a twin value: card sets, not value patterns
+NO_TWEAK = 0.30  # `tweak` with none: every hand card must be ruled out
+JOKER_MOVES_BEST = 0.40  # `joker` whose best needs the Joker used
 DIFFICULTY_RANGE = (-3.0, 3.0)
 
 
@@ -98,7 +98,7 @@ def initial_difficulty(f: Features) -> float:
     return round(min(high, max(low, d)), 3)
 
 
-BASE_TIME_LIMIT = 20.0        # seconds (issue 5: the drill's default)
+BASE_TIME_LIMIT = 20.0  # seconds (issue 5: the drill's default)
 PER_EXTRA_ANSWER_SECONDS = 5.0
 MAX_TIME_LIMIT = 40.0
 

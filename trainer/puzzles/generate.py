@@ -1,6 +1,7 @@
 """Puzzles from self-play positions: each kind from the positions that suit it, checked by the
 solver (make_puzzle), deduplicated, in a fixed rotation of kinds and variants so that a set is
 balanced and reproducible from its seed."""
+
 from __future__ import annotations
 
 import random
@@ -13,11 +14,11 @@ from trainer.puzzles.kinds import FOCUS_HAND, KINDS, all_captures, answer_for, w
 from trainer.puzzles.puzzle import MAX_RIGHT_ANSWERS, Puzzle, make_puzzle
 from trainer.puzzles.selfplay import DEFAULT_LEVELS, PLAYERS, decision_positions
 
-GEN_TABLE = (2, 8)        # generated puzzles keep to tables of 2 to 8 cards
-GEN_ALL_ANSWERS = 6       # and `all` puzzles to at most 6 combinations to tap
-THIN_BELOW = 4            # tables under 4 cards are kept with probability (size / 4)^2: they are
-                          # most positions in play (docs/puzzles.md), larger ones make richer puzzles
-MAX_TRIES = 50_000        # positions looked at for one puzzle before giving up
+GEN_TABLE = (2, 8)  # generated puzzles keep to tables of 2 to 8 cards
+GEN_ALL_ANSWERS = 6  # and `all` puzzles to at most 6 combinations to tap
+THIN_BELOW = 4  # tables under 4 cards are kept with probability (size / 4)^2: they are
+# most positions in play (docs/puzzles.md), larger ones make richer puzzles
+MAX_TRIES = 50_000  # positions looked at for one puzzle before giving up
 
 # Variants per kind, taken in turn: a quarter of the tweak puzzles have no TWEAK ("there is
 # none" is right), half of the joker puzzles need the Joker for the best capture, half of the
@@ -63,8 +64,7 @@ def _all_focus(variant: str, position: Position, captures: list[Capture], rng: r
     """The focus of an `all` puzzle from the position: a hand card with a few captures
     (variant "card"), or the whole hand when it has several cards and captures; None if neither fits."""
     if variant == "card":
-        fits = [card for card in position.hand
-                if 1 <= sum(c.play == card for c in captures) <= GEN_ALL_ANSWERS]
+        fits = [card for card in position.hand if 1 <= sum(c.play == card for c in captures) <= GEN_ALL_ANSWERS]
         return fits[rng.randrange(len(fits))] if fits else None
     if len(position.hand) < 2 or not 2 <= len(captures) <= GEN_ALL_ANSWERS:
         return None
@@ -76,7 +76,7 @@ def _fits_tweak(variant: str, position: Position, captures: list[Capture]) -> bo
 
 
 def _fits_best(variant: str, position: Position, captures: list[Capture]) -> bool:
-    return len({worth(c) for c in captures}) >= 2       # every capture equally good: that is a `quick` puzzle
+    return len({worth(c) for c in captures}) >= 2  # every capture equally good: that is a `quick` puzzle
 
 
 def _fits_joker(variant: str, position: Position, captures: list[Capture]) -> bool:
@@ -90,14 +90,24 @@ def _fits_joker(variant: str, position: Position, captures: list[Capture]) -> bo
 FITS = {"tweak": _fits_tweak, "best": _fits_best, "joker": _fits_joker}
 
 
-def generate(count: int, rng: random.Random, kinds: Sequence[str] = KINDS,
-             levels: Sequence[str] = DEFAULT_LEVELS, players: Sequence[int] = PLAYERS) -> list[Puzzle]:
+def generate(
+    count: int,
+    rng: random.Random,
+    kinds: Sequence[str] = KINDS,
+    levels: Sequence[str] = DEFAULT_LEVELS,
+    players: Sequence[int] = PLAYERS,
+) -> list[Puzzle]:
     """`count` distinct puzzles, kinds in rotation, from positions of bot self-play."""
     return list(generate_iter(count, rng, kinds, levels, players))
 
 
-def generate_iter(count: int, rng: random.Random, kinds: Sequence[str] = KINDS,
-                  levels: Sequence[str] = DEFAULT_LEVELS, players: Sequence[int] = PLAYERS) -> Iterator[Puzzle]:
+def generate_iter(
+    count: int,
+    rng: random.Random,
+    kinds: Sequence[str] = KINDS,
+    levels: Sequence[str] = DEFAULT_LEVELS,
+    players: Sequence[int] = PLAYERS,
+) -> Iterator[Puzzle]:
     unknown = [k for k in kinds if k not in KINDS]
     if unknown or not kinds:
         raise ValueError(f"unknown puzzle kind {unknown[0] if unknown else ''!r}: kinds are {', '.join(KINDS)}")

@@ -3,6 +3,7 @@
 Partial credit (`all` puzzles, docs/puzzles.md): credit = max(0, (right - wrong) / total), where
 right and wrong count distinct combinations and total is the number to find. Every other kind is
 all or nothing."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,24 +16,25 @@ from trainer.puzzles.kinds import FOCUS_HAND
 from trainer.puzzles.puzzle import Puzzle
 
 # Why a combination is wrong (the web page words these; see docs/puzzles.md).
-UNKNOWN_CARD = "unknown_card"        # a card id that is not in the puzzle at all
-NOT_IN_HAND = "not_in_hand"          # the played card is not a hand card
-NOT_ON_TABLE = "not_on_table"        # a captured card is not on the table
-CARD_TWICE = "card_twice"            # the same table card named twice
-NO_TABLE_CARD = "no_table_card"      # D5: a hand card alone never captures
-NO_JOKER = "no_joker"                # a Joker delta in a puzzle without a Joker
-BAD_DELTA = "bad_delta"              # the Joker moves the target by -1, 0 or +1 only (R7.2)
-WRONG_SUM = "wrong_sum"              # the cards do not add up to the target (R5.2)
-NOT_FOCUS = "not_focus"              # a real capture, but by another card than the one asked about
-NOT_TWEAK = "not_tweak"              # a real capture that leaves cards on the table (R5.3)
-NOT_BEST = "not_best"                # a real capture worth less than the best
-THERE_IS_ONE = "there_is_one"        # "there is none" when there is
+UNKNOWN_CARD = "unknown_card"  # a card id that is not in the puzzle at all
+NOT_IN_HAND = "not_in_hand"  # the played card is not a hand card
+NOT_ON_TABLE = "not_on_table"  # a captured card is not on the table
+CARD_TWICE = "card_twice"  # the same table card named twice
+NO_TABLE_CARD = "no_table_card"  # D5: a hand card alone never captures
+NO_JOKER = "no_joker"  # a Joker delta in a puzzle without a Joker
+BAD_DELTA = "bad_delta"  # the Joker moves the target by -1, 0 or +1 only (R7.2)
+WRONG_SUM = "wrong_sum"  # the cards do not add up to the target (R5.2)
+NOT_FOCUS = "not_focus"  # a real capture, but by another card than the one asked about
+NOT_TWEAK = "not_tweak"  # a real capture that leaves cards on the table (R5.3)
+NOT_BEST = "not_best"  # a real capture worth less than the best
+THERE_IS_ONE = "there_is_one"  # "there is none" when there is
 
 
 @dataclass(frozen=True, slots=True)
 class Combination:
     """One combination the pupil entered: a hand card and table cards (in any order), the
     Joker's delta for `joker` puzzles, or `none` ("there is none", for `tweak`)."""
+
     play: str | None
     capture: tuple[str, ...] = ()
     delta: int = 0
@@ -58,7 +60,7 @@ class Combination:
         """{"play": "G2a", "capture": ["R1a", "O3a"], "delta": 0} or {"none": true}.
         Raises ValueError on a malformed document (the web answers 400)."""
         if not isinstance(data, dict):
-            raise ValueError("a combination is an object with play and capture, or {\"none\": true}")
+            raise ValueError('a combination is an object with play and capture, or {"none": true}')
         if data.get("none") is True:
             if set(data) != {"none"}:
                 raise ValueError('"none" stands alone')
@@ -80,30 +82,38 @@ class Combination:
 class WrongCombination:
     combination: Combination
     reason: str
-    total: int | None        # what the pupil's cards add up to (None when it cannot be said)
-    target: int | None       # the target the pupil aimed at (printed target + delta)
+    total: int | None  # what the pupil's cards add up to (None when it cannot be said)
+    target: int | None  # the target the pupil aimed at (printed target + delta)
 
     def to_json(self) -> dict:
-        return {"combination": self.combination.to_json(), "reason": self.reason,
-                "total": self.total, "target": self.target}
+        return {
+            "combination": self.combination.to_json(),
+            "reason": self.reason,
+            "total": self.total,
+            "target": self.target,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class Grade:
-    right: tuple[Capture, ...]           # right captures found, in the order entered
-    missed: tuple[Capture, ...]          # right captures not found (see grade())
+    right: tuple[Capture, ...]  # right captures found, in the order entered
+    missed: tuple[Capture, ...]  # right captures not found (see grade())
     wrong: tuple[WrongCombination, ...]  # in the order entered
-    said_none: bool                      # the pupil answered "there is none"
+    said_none: bool  # the pupil answered "there is none"
     correct: bool
-    credit: float                        # in [0, 1]
-    first_right: int | None              # index into `submitted` of the first right entry
+    credit: float  # in [0, 1]
+    first_right: int | None  # index into `submitted` of the first right entry
 
     def to_json(self) -> dict:
-        return {"right": [c.to_json() for c in self.right],
-                "missed": [c.to_json() for c in self.missed],
-                "wrong": [w.to_json() for w in self.wrong],
-                "said_none": self.said_none, "correct": self.correct,
-                "credit": self.credit, "first_right": self.first_right}
+        return {
+            "right": [c.to_json() for c in self.right],
+            "missed": [c.to_json() for c in self.missed],
+            "wrong": [w.to_json() for w in self.wrong],
+            "said_none": self.said_none,
+            "correct": self.correct,
+            "credit": self.credit,
+            "first_right": self.first_right,
+        }
 
 
 def grade(puzzle: Puzzle, submitted: Iterable[Combination | dict]) -> Grade:
@@ -117,7 +127,8 @@ def grade(puzzle: Puzzle, submitted: Iterable[Combination | dict]) -> Grade:
     entries = [c if isinstance(c, Combination) else Combination.from_json(c) for c in submitted]
     # Keyed so that an entry's key (its play None for "there is none") looks it up as it is.
     by_key: dict[tuple[int, str | None, frozenset[str]], Capture] = {
-        (c.target, c.play, frozenset(c.capture)): c for c in puzzle.answer}
+        (c.target, c.play, frozenset(c.capture)): c for c in puzzle.answer
+    }
     right: list[Capture] = []
     wrong: list[WrongCombination] = []
     seen: set = set()

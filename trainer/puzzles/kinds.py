@@ -1,4 +1,5 @@
 """The five puzzle kinds and which of the solver's captures count as right for each (issue 5)."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -9,7 +10,7 @@ from trainer.engine.positions import Position
 from trainer.engine.solver import Capture, solve
 
 KINDS = ("all", "tweak", "best", "joker", "quick")
-FOCUS_HAND = "hand"            # an `all` puzzle about the whole hand rather than one card
+FOCUS_HAND = "hand"  # an `all` puzzle about the whole hand rather than one card
 
 # Every kind except `all` is answered with one combination (`tweak` also with "there is none").
 SINGLE_ANSWER_KINDS = frozenset({"tweak", "best", "joker", "quick"})
@@ -42,8 +43,9 @@ def all_captures(position: Position) -> list[Capture]:
     return solve(position.hand, position.table, position.target, position.joker)
 
 
-def answer_for(kind: str, position: Position, focus: str = FOCUS_HAND,
-               captures: list[Capture] | None = None) -> tuple[Capture, ...]:
+def answer_for(
+    kind: str, position: Position, focus: str = FOCUS_HAND, captures: list[Capture] | None = None
+) -> tuple[Capture, ...]:
     """The captures that count as right, in the solver's order.
 
     all   — every capture of the focus card (or of every hand card);
@@ -68,5 +70,4 @@ def answer_for(kind: str, position: Position, focus: str = FOCUS_HAND,
 
 
 def unknown_kind(kind: object) -> PuzzleError:
-    return PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}", "unknown_kind",
-                       kind=str(kind))
+    return PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}", "unknown_kind", kind=str(kind))

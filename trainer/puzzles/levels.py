@@ -6,6 +6,7 @@ A level needs all three of: enough rated answers (so one lucky first drill canno
 child to the top), a rating, and — from the middle levels on — right answers in at most so
 many seconds (median), like "3 s a question" in Times Tables Rock Stars. A level once
 reached is kept (the store keeps the highest): a bad day never takes a level away."""
+
 from __future__ import annotations
 
 import json
@@ -19,16 +20,16 @@ from trainer.engine.cards import SEED_DATA
 
 LEVELS_FILE = SEED_DATA / "levels.json"
 LANGUAGES = ("en", "nl", "da", "de", "fi", "cs")
-RECENT_ANSWERS = 50      # the median time is over this many of the latest timed right answers
+RECENT_ANSWERS = 50  # the median time is over this many of the latest timed right answers
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    number: int                  # 1 = where everyone starts
-    key: str                     # names the picture (static/css/pupil.css) and the certificate
-    answers: int                 # rated answers at least
-    rating: float | None         # rating at least (logits); None: no condition
-    median_s: float | None       # median seconds of right answers at most; None: no condition
+    number: int  # 1 = where everyone starts
+    key: str  # names the picture (static/css/pupil.css) and the certificate
+    answers: int  # rated answers at least
+    rating: float | None  # rating at least (logits); None: no condition
+    median_s: float | None  # median seconds of right answers at most; None: no condition
     names: dict[str, str]
 
     def name(self, language: str | None) -> str:
@@ -47,12 +48,13 @@ class Level:
 @dataclass(frozen=True, slots=True)
 class Standing:
     """Where a pupil is: the level (the highest reached), the next one and how far to it."""
+
     level: Level
     next: Level | None
-    progress: float              # 0..1 of the way from this level's rating to the next's
-    need_answers: int            # more rated answers the next level needs
-    need_rating: float           # rating still missing (0 when met)
-    need_faster_s: float         # seconds faster the median must get (0 when met)
+    progress: float  # 0..1 of the way from this level's rating to the next's
+    need_answers: int  # more rated answers the next level needs
+    need_rating: float  # rating still missing (0 when met)
+    need_faster_s: float  # seconds faster the median must get (0 when met)
     days_like_today: int | None  # school days like today to the next level; None: cannot say
 
     @property
@@ -71,8 +73,11 @@ def parse_levels(data: dict) -> tuple[Level, ...]:
         missing = [lang for lang in LANGUAGES if not isinstance(names.get(lang), str) or not names[lang]]
         if missing:
             raise ValueError(f"levels.json: level {number} has no name in {', '.join(missing)}")
-        levels.append(Level(number, str(row["key"]), int(row.get("answers", 0)), row.get("rating"),
-                            row.get("median_s"), dict(names)))
+        levels.append(
+            Level(
+                number, str(row["key"]), int(row.get("answers", 0)), row.get("rating"), row.get("median_s"), dict(names)
+            )
+        )
     for low, high in zip(levels, levels[1:]):
         if high.answers < low.answers or (low.rating is not None and (high.rating or -math.inf) < low.rating):
             raise ValueError(f"levels.json: level {high.number} asks for less than level {low.number}")
@@ -91,8 +96,9 @@ def by_number(number: int, table: tuple[Level, ...] | None = None) -> Level:
     return table[max(1, min(number, len(table))) - 1]
 
 
-def level_now(rating: float | None, answers: int, median_s: float | None,
-              table: tuple[Level, ...] | None = None) -> Level:
+def level_now(
+    rating: float | None, answers: int, median_s: float | None, table: tuple[Level, ...] | None = None
+) -> Level:
     """The highest level whose conditions hold now (levels are climbed in order)."""
     table = table or levels()
     reached = table[0]
@@ -108,9 +114,15 @@ def median_seconds(right_answer_ms: Iterable[float]) -> float | None:
     return statistics.median(times) / 1000 if times else None
 
 
-def standing(kept: int, rating: float | None, answers: int, median_s: float | None,
-             gain_per_day: float | None, answers_per_day: int = 10,
-             table: tuple[Level, ...] | None = None) -> Standing:
+def standing(
+    kept: int,
+    rating: float | None,
+    answers: int,
+    median_s: float | None,
+    gain_per_day: float | None,
+    answers_per_day: int = 10,
+    table: tuple[Level, ...] | None = None,
+) -> Standing:
     """The pupil's standing: `kept` is the highest level number stored so far; `gain_per_day`
     the rating a recent school day added (None: cannot say), `answers_per_day` the answers
     of a day like today. "Days like today" counts the rating and the answers still missing;
@@ -121,8 +133,11 @@ def standing(kept: int, rating: float | None, answers: int, median_s: float | No
     if number >= len(table):
         return Standing(level, None, 1.0, 0, 0.0, 0.0, None)
     nxt = table[number]
-    need_rating = max(0.0, (nxt.rating or -math.inf) - (rating if rating is not None else -math.inf)) \
-        if nxt.rating is not None else 0.0
+    need_rating = (
+        max(0.0, (nxt.rating or -math.inf) - (rating if rating is not None else -math.inf))
+        if nxt.rating is not None
+        else 0.0
+    )
     if rating is None and nxt.rating is not None:
         need_rating = math.inf
     need_answers = max(0, nxt.answers - answers)
@@ -139,5 +154,5 @@ def standing(kept: int, rating: float | None, answers: int, median_s: float | No
     if need_rating == 0:
         days = answer_days if answer_days else (0 if not need_answers else None)
     elif gain_per_day is not None and gain_per_day > 0 and math.isfinite(need_rating):
-        days = max(1, answer_days, math.ceil(need_rating / gain_per_day - 1e-9))   # 0.3 / 0.1 is 3 days
+        days = max(1, answer_days, math.ceil(need_rating / gain_per_day - 1e-9))  # 0.3 / 0.1 is 3 days
     return Standing(level, nxt, progress, need_answers, need_rating, need_faster, days)

@@ -1,5 +1,6 @@
 """Reading puzzle files (JSON Lines, docs/puzzles.md): the curated sets in seed_data/puzzles/
 and a teacher's uploads. Every problem is reported with its line number; nothing half-loads."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,7 @@ class PuzzleFileError(ValueError):
     """A bad line in a puzzle file; `line` is 1-based. `code` and `params` are the PuzzleError's
     (or `not_json`, `same_as_line`, `unreadable`, `not_utf8`) for a page to translate."""
 
-    def __init__(self, line: int, message: str, source: str = "", code: str = "invalid",
-                 params: dict | None = None):
+    def __init__(self, line: int, message: str, source: str = "", code: str = "invalid", params: dict | None = None):
         self.line = line
         self.message = message
         self.source = source
@@ -41,8 +41,9 @@ def parse_puzzle_lines(lines: Iterable[str], source: str = "") -> list[Puzzle]:
         try:
             data = untrusted_json.loads(line)
         except json.JSONDecodeError as err:
-            raise PuzzleFileError(number, f"not valid JSON: {err.msg} at column {err.colno}", source,
-                                  "not_json") from None
+            raise PuzzleFileError(
+                number, f"not valid JSON: {err.msg} at column {err.colno}", source, "not_json"
+            ) from None
         except untrusted_json.JSONLimitError as err:
             raise PuzzleFileError(number, err.reason, source, "not_json") from None
         try:
@@ -50,8 +51,13 @@ def parse_puzzle_lines(lines: Iterable[str], source: str = "") -> list[Puzzle]:
         except PuzzleError as err:
             raise PuzzleFileError(number, err.message, source, err.code, err.params) from None
         if puzzle.id in first_line:
-            raise PuzzleFileError(number, f"the same puzzle as line {first_line[puzzle.id]}", source,
-                                  "same_as_line", {"line": first_line[puzzle.id]})
+            raise PuzzleFileError(
+                number,
+                f"the same puzzle as line {first_line[puzzle.id]}",
+                source,
+                "same_as_line",
+                {"line": first_line[puzzle.id]},
+            )
         first_line[puzzle.id] = number
         puzzles.append(puzzle)
     return puzzles
@@ -70,7 +76,7 @@ def load_puzzle_file(path: str | Path) -> list[Puzzle]:
     except OSError as err:
         raise PuzzleFileError(0, f"cannot read the file: {err.strerror}", str(path), "unreadable") from None
     except UnicodeDecodeError as err:
-        line = path.read_bytes()[:err.start].count(b"\n") + 1
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
         raise PuzzleFileError(line, "not UTF-8 text", str(path), "not_utf8") from None
     return parse_puzzle_text(text, path.name)
 

@@ -14,14 +14,15 @@ A child with "no timer" (issue 49.3) is rated on accuracy alone: S = 2x - 1, who
 under P(correct) = logistic(a') is 2 P(correct) - 1 = tanh(a'/2), with a' = ACCURACY_DISCRIMINATION
 * (theta - beta), and the same Elo step applies (bench/learner_sim.py --untimed shows the ratings
 of one child with and without the timer agree, docs/performance.md)."""
+
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-DISCRIMINATION = 1.0       # a = DISCRIMINATION * (theta - beta); the time limit d is folded in
-TARGET_SUCCESS = 0.75      # Math Garden's choice: hard enough to learn, easy enough to enjoy
+DISCRIMINATION = 1.0  # a = DISCRIMINATION * (theta - beta); the time limit d is folded in
+TARGET_SUCCESS = 0.75  # Math Garden's choice: hard enough to learn, easy enough to enjoy
 # Accuracy alone (a child with "no timer") on the timed ratings' scale: timed ratings of children
 # of typical pace spread about 1/1.15 as widely as accuracy alone would put them, as the time in
 # each score says a little of the same thing again. Tuned with bench/learner_sim.py --untimed
@@ -49,7 +50,7 @@ def accuracy_score(credit: float) -> float:
 def langevin(a: float) -> float:
     """coth(a) - 1/a, with its series a/3 - a^3/45 near 0 (where both terms blow up)."""
     if abs(a) < 1e-3:
-        return a / 3 - a ** 3 / 45
+        return a / 3 - a**3 / 45
     return 1 / math.tanh(a) - 1 / a
 
 
@@ -82,6 +83,7 @@ class KSchedule:
     """K(n) = floor + (start - floor) * half / (half + n): large while the rating rests on few
     answers, falling like 1/n (the Robbins-Monro rate), never below `floor` so a rating can still
     follow a pupil who learns."""
+
     start: float
     floor: float
     half: float
@@ -92,9 +94,9 @@ class KSchedule:
 
 PUPIL_K = KSchedule(start=1.5, floor=0.10, half=4.0)
 PUZZLE_K = KSchedule(start=0.3, floor=0.03, half=10.0)
-PUPIL_TRUST = 20.0     # a puzzle learns from a pupil in proportion n / (n + PUPIL_TRUST), n = the
-                       # pupil's rated answers: a new pupil's rating is a guess, and letting it move
-                       # puzzles would drag the whole scale after every pupil who starts off-target
+PUPIL_TRUST = 20.0  # a puzzle learns from a pupil in proportion n / (n + PUPIL_TRUST), n = the
+# pupil's rated answers: a new pupil's rating is a guess, and letting it move
+# puzzles would drag the whole scale after every pupil who starts off-target
 
 
 def trust(answers: int, half: float = PUPIL_TRUST) -> float:
@@ -108,8 +110,8 @@ def trust(answers: int, half: float = PUPIL_TRUST) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    value: float = 0.0     # logits
-    count: int = 0         # rated answers so far (drives K)
+    value: float = 0.0  # logits
+    count: int = 0  # rated answers so far (drives K)
 
     def to_json(self) -> dict:
         return {"value": self.value, "count": self.count}
@@ -119,7 +121,7 @@ class Rating:
         return cls(float(data["value"]), int(data["count"]))
 
 
-SETTLED = 20           # answers after which a pupil's rating counts as settled
+SETTLED = 20  # answers after which a pupil's rating counts as settled
 
 
 def starting_rating(others: Iterable[Rating] = ()) -> Rating:
@@ -135,22 +137,37 @@ def starting_rating(others: Iterable[Rating] = ()) -> Rating:
 
 @dataclass(frozen=True, slots=True)
 class RatingUpdate:
-    pupil: Rating          # after
-    puzzle: Rating         # after
-    score: float           # S
-    expected: float        # E[S] before the answer
+    pupil: Rating  # after
+    puzzle: Rating  # after
+    score: float  # S
+    expected: float  # E[S] before the answer
     k_pupil: float
     k_puzzle: float
 
     def to_json(self) -> dict:
-        return {"pupil": self.pupil.to_json(), "puzzle": self.puzzle.to_json(), "score": self.score,
-                "expected": self.expected, "k_pupil": self.k_pupil, "k_puzzle": self.k_puzzle}
+        return {
+            "pupil": self.pupil.to_json(),
+            "puzzle": self.puzzle.to_json(),
+            "score": self.score,
+            "expected": self.expected,
+            "k_pupil": self.k_pupil,
+            "k_puzzle": self.k_puzzle,
+        }
 
 
-def update(pupil: Rating, puzzle: Rating, credit: float, seconds: float, limit: float, *,
-           pupil_k: KSchedule = PUPIL_K, puzzle_k: KSchedule = PUZZLE_K,
-           pupil_trust: float = PUPIL_TRUST, discrimination: float = DISCRIMINATION,
-           timed: bool = True) -> RatingUpdate:
+def update(
+    pupil: Rating,
+    puzzle: Rating,
+    credit: float,
+    seconds: float,
+    limit: float,
+    *,
+    pupil_k: KSchedule = PUPIL_K,
+    puzzle_k: KSchedule = PUZZLE_K,
+    pupil_trust: float = PUPIL_TRUST,
+    discrimination: float = DISCRIMINATION,
+    timed: bool = True,
+) -> RatingUpdate:
     """New ratings after one answer: credit (1/0, or an `all` puzzle's partial credit) in
     `seconds` against the time limit `limit`; with `timed` False, on the credit alone
     (accuracy_score against expected_accuracy).
@@ -165,6 +182,11 @@ def update(pupil: Rating, puzzle: Rating, credit: float, seconds: float, limit: 
     kp = pupil_k.k(pupil.count)
     ki = puzzle_k.k(puzzle.count) * trust(pupil.count, pupil_trust)
     surprise = score - expected
-    return RatingUpdate(Rating(pupil.value + kp * surprise, pupil.count + 1),
-                        Rating(puzzle.value - ki * surprise, puzzle.count + 1),
-                        score, expected, kp, ki)
+    return RatingUpdate(
+        Rating(pupil.value + kp * surprise, pupil.count + 1),
+        Rating(puzzle.value - ki * surprise, puzzle.count + 1),
+        score,
+        expected,
+        kp,
+        ki,
+    )

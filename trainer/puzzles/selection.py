@@ -2,6 +2,7 @@
 randomness among puzzles that are about equally suitable (so two pupils of the same rating, or
 one pupil on two days, do not get the same sequence). After the "target probability" draw of
 the Math Garden simulations."""
+
 from __future__ import annotations
 
 import random
@@ -9,7 +10,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from trainer.puzzles.rating import DISCRIMINATION, TARGET_SUCCESS, Rating, gap_for, p_correct
 
-TOLERANCE = 0.05     # the aim is drawn from 70% to 80%: puzzles in that band are "near-equal"
+TOLERANCE = 0.05  # the aim is drawn from 70% to 80%: puzzles in that band are "near-equal"
 
 Rated = Rating | float
 Candidates = Mapping[str, Rated] | Iterable[tuple[str, Rated]]
@@ -24,9 +25,16 @@ def predicted_success(pupil: Rated, puzzle: Rated, discrimination: float = DISCR
     return p_correct(_value(pupil), _value(puzzle), discrimination)
 
 
-def choose_puzzle(pupil: Rated, candidates: Candidates, seen: Collection[str], rng: random.Random, *,
-                  target: float = TARGET_SUCCESS, tolerance: float = TOLERANCE,
-                  discrimination: float = DISCRIMINATION) -> str | None:
+def choose_puzzle(
+    pupil: Rated,
+    candidates: Candidates,
+    seen: Collection[str],
+    rng: random.Random,
+    *,
+    target: float = TARGET_SUCCESS,
+    tolerance: float = TOLERANCE,
+    discrimination: float = DISCRIMINATION,
+) -> str | None:
     """The id of the next puzzle, or None when every candidate was seen this session.
 
     `candidates` maps puzzle id -> rating (a Rating or a number), or is an iterable of
@@ -51,8 +59,14 @@ def aimed_difficulty(pupil: Rated, aim: float, discrimination: float = DISCRIMIN
     return _value(pupil) - gap_for(aim, discrimination)
 
 
-def pick_closest(pupil: Rated, aim: float, candidates: Candidates, seen: Collection[str], rng: random.Random,
-                 discrimination: float = DISCRIMINATION) -> str | None:
+def pick_closest(
+    pupil: Rated,
+    aim: float,
+    candidates: Candidates,
+    seen: Collection[str],
+    rng: random.Random,
+    discrimination: float = DISCRIMINATION,
+) -> str | None:
     """The unseen candidate whose predicted success is closest to `aim` (see choose_puzzle)."""
     pairs: Iterable[tuple[str, Rated]] = candidates.items() if isinstance(candidates, Mapping) else candidates
     theta = _value(pupil)
@@ -68,5 +82,5 @@ def pick_closest(pupil: Rated, aim: float, candidates: Candidates, seen: Collect
             best.append(puzzle_id)
     if not best:
         return None
-    best.sort()     # the draw depends on the ids, not on the order the caller listed them in
+    best.sort()  # the draw depends on the ids, not on the order the caller listed them in
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]

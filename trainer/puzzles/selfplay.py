@@ -4,6 +4,7 @@ A decision point is a turn start (R5.1) where the player to act holds cards and 
 not empty. The bot levels are a parameter: any level of trainer.bots.make_bot, or "greedy",
 a small local policy (take the capture worth most, else lay a card) that keeps tables short
 the way a careful player does, where the random bot lets them grow."""
+
 from __future__ import annotations
 
 import random
@@ -26,6 +27,7 @@ PLAYERS = (2, 3, 4, 5, 6)
 class GreedyPolicy:
     """Takes the capture worth most (a TWEAK first on ties, then more cards), else lays a random
     card; never uses action cards; gives a random card to a Bomb."""
+
     name = "greedy"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Discard | Play:
@@ -42,8 +44,9 @@ def make_policy(level: str) -> GreedyPolicy | Bot:
     return GreedyPolicy() if level == "greedy" else make_bot(level)
 
 
-def decision_positions(rng: random.Random, levels: Sequence[str] = DEFAULT_LEVELS,
-                       players: Sequence[int] = PLAYERS) -> Iterator[Position]:
+def decision_positions(
+    rng: random.Random, levels: Sequence[str] = DEFAULT_LEVELS, players: Sequence[int] = PLAYERS
+) -> Iterator[Position]:
     """An endless stream of positions from rounds played by bots; each round draws its number
     of players and a level for each seat from `rng`."""
     policies = {level: make_policy(level) for level in levels}
@@ -51,7 +54,7 @@ def decision_positions(rng: random.Random, levels: Sequence[str] = DEFAULT_LEVEL
         n = players[rng.randrange(len(players))]
         bots = [policies[levels[rng.randrange(len(levels))]] for _ in range(n)]
         state = new_round(n, rng)
-        while (seat := state.current_player) is not None:      # None once the round is over
+        while (seat := state.current_player) is not None:  # None once the round is over
             hand = state.hands[seat]
             if state.phase is Phase.START and hand and state.table:
                 yield Position(state.target, state.table, hand)

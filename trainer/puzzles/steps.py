@@ -1,4 +1,5 @@
 """Running sums for the screen (R5.4): structured steps the web page renders and translates."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -10,8 +11,8 @@ from trainer.engine.solver import Capture, running_sums
 @dataclass(frozen=True, slots=True)
 class Step:
     card: str
-    value: int      # the card's face value
-    total: int      # the running sum after this card
+    value: int  # the card's face value
+    total: int  # the running sum after this card
 
     def to_json(self) -> dict:
         return {"card": self.card, "value": self.value, "total": self.total}

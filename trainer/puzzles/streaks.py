@@ -7,12 +7,13 @@ Decisions (issue 5.5 leaves them open):
 - today not done yet does not break it either: in the morning the streak still shows
   yesterday's count, and finishing today's drill adds one.
 Holidays do break a streak; a teacher can say so, and a child starts again at 1."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-WEEKEND = (5, 6)     # date.weekday(): Saturday, Sunday
+WEEKEND = (5, 6)  # date.weekday(): Saturday, Sunday
 
 
 def is_school_day(day: date) -> bool:

@@ -20,16 +20,17 @@ better measure (no network), but it is the pupil's machine talking:
   no human produced that time, so it says nothing about the pupil, and a scripted or bounced
   answer can neither raise a rating nor (by a fast-guess penalty) sink one.
 """
+
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
 
-MIN_SECONDS_PER_TAP = 0.25   # see docs/puzzles.md: ~4 aimed taps a second is the human ceiling
-CLOCK_TOLERANCE = 0.25       # seconds: rounding, frame timing, timer resolution
-CLOCK_DRIFT = 0.02           # 2% of the interval: client clocks that run a little fast
-LOAD_ALLOWANCE = 5.0         # seconds a slow network and an old tablet may take to show a puzzle
+MIN_SECONDS_PER_TAP = 0.25  # see docs/puzzles.md: ~4 aimed taps a second is the human ceiling
+CLOCK_TOLERANCE = 0.25  # seconds: rounding, frame timing, timer resolution
+CLOCK_DRIFT = 0.02  # 2% of the interval: client clocks that run a little fast
+LOAD_ALLOWANCE = 5.0  # seconds a slow network and an old tablet may take to show a puzzle
 # The longest wait a page's outbox may claim for a drill answer or a game move it held through a
 # Wi-Fi drop (why ten minutes: trainer/web/core/outbox.py): here, below both, so the use cases of
 # practice (trainer/practice/) and the web app's moves read one number.
@@ -50,7 +51,7 @@ _DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,6})?")
 
 
 def decimal_number(text: object) -> float | None:
-    """"4000" or "4000.5" (a page's measured milliseconds) -> float; anything else -> None."""
+    """ "4000" or "4000.5" (a page's measured milliseconds) -> float; anything else -> None."""
     if not isinstance(text, str) or not _DECIMAL.fullmatch(text):
         return None
     return float(text)
@@ -58,18 +59,17 @@ def decimal_number(text: object) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class TimingCheck:
-    seconds: float               # the time to score with
-    source: str                  # "client" or "server"
+    seconds: float  # the time to score with
+    source: str  # "client" or "server"
     flags: tuple[str, ...]
-    rated: bool                  # False: leave both ratings as they are
+    rated: bool  # False: leave both ratings as they are
 
     @property
     def plausible(self) -> bool:
         return not self.flags
 
     def to_json(self) -> dict:
-        return {"seconds": self.seconds, "source": self.source, "flags": list(self.flags),
-                "rated": self.rated}
+        return {"seconds": self.seconds, "source": self.source, "flags": list(self.flags), "rated": self.rated}
 
 
 def check_timing(client_seconds: float | None, server_seconds: float, taps: int) -> TimingCheck:
@@ -82,8 +82,12 @@ def check_timing(client_seconds: float | None, server_seconds: float, taps: int)
         raise ValueError(f"the server interval must be a time >= 0, not {server_seconds!r}")
     taps = max(1, int(taps))
     flags: list[str] = []
-    if client_seconds is None or not isinstance(client_seconds, (int, float)) \
-            or not math.isfinite(client_seconds) or client_seconds < 0:
+    if (
+        client_seconds is None
+        or not isinstance(client_seconds, (int, float))
+        or not math.isfinite(client_seconds)
+        or client_seconds < 0
+    ):
         flags.append(NO_CLIENT_TIME)
         seconds, source = float(server_seconds), "server"
     elif client_seconds > server_seconds * (1 + CLOCK_DRIFT) + CLOCK_TOLERANCE:

@@ -7,6 +7,7 @@ measured before parsing, on the text itself, and a document nested deeper than `
 or longer than `max_length` characters is refused with JSONLimitError, a ValueError, like
 text that is not JSON at all.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from typing import Any
 # A string literal (with its escapes): brackets inside strings do not nest anything.
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
-DEFAULT_DEPTH = 20          # deeper than any document of ../shared/FORMATS.md (records nest about 6)
+DEFAULT_DEPTH = 20  # deeper than any document of ../shared/FORMATS.md (records nest about 6)
 
 
 class JSONLimitError(ValueError):

@@ -31,6 +31,7 @@ sheet gets its code the same way. Among ten thousand stored sheets the chance th
 content hashes share 40 bits is about 1 in 20,000; should the store find its code taken by other
 puzzles, it asks for the next code of the same content (`sheet_code(ids, salt=1)`, ...). A
 mistyped code almost surely names no sheet at all (1 in 100 million with 10,000 stored)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -46,14 +47,14 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.rating import p_correct
 from trainer.puzzles.steps import Step, call_steps
 
-COUNT_RANGE = (4, 24)              # issue 20
-SEED_RANGE = (0, 999_999)          # a number a teacher can read out and type again
+COUNT_RANGE = (4, 24)  # issue 20
+SEED_RANGE = (0, 999_999)  # a number a teacher can read out and type again
 
 
 @dataclass(frozen=True, slots=True)
 class Band:
     name: str
-    low: float        # predicted success for the class, inclusive
+    low: float  # predicted success for the class, inclusive
     high: float
 
     def distance(self, p: float) -> float:
@@ -61,8 +62,7 @@ class Band:
         return max(self.low - p, p - self.high, 0.0)
 
 
-BANDS = {band.name: band for band in (Band("easy", 0.85, 1.0), Band("class", 0.65, 0.85),
-                                      Band("hard", 0.35, 0.65))}
+BANDS = {band.name: band for band in (Band("easy", 0.85, 1.0), Band("class", 0.65, 0.85), Band("hard", 0.35, 0.65))}
 
 
 class WorksheetError(CodedError):
@@ -73,6 +73,7 @@ class WorksheetError(CodedError):
 class BankPuzzle(NamedTuple):
     """What choosing needs of a bank puzzle; the web layer reads these three columns only and
     loads the chosen puzzles afterwards."""
+
     id: str
     kind: str
     rating: float
@@ -80,7 +81,7 @@ class BankPuzzle(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class SheetRequest:
-    kinds: tuple[str, ...]     # in KINDS order, no repeats
+    kinds: tuple[str, ...]  # in KINDS order, no repeats
     band: str
     count: int
     seed: int
@@ -93,13 +94,17 @@ def sheet_request(kinds: Iterable[str], band: str, count: int | str, seed: int |
         raise WorksheetError("choose at least one kind of puzzle", "no_kinds")
     unknown = sorted(kinds - set(KINDS))
     if unknown:
-        raise WorksheetError(f"unknown puzzle kind {unknown[0]!r}: kinds are {', '.join(KINDS)}",
-                             "unknown_kind", kind=unknown[0])
+        raise WorksheetError(
+            f"unknown puzzle kind {unknown[0]!r}: kinds are {', '.join(KINDS)}", "unknown_kind", kind=unknown[0]
+        )
     if band not in BANDS:
-        raise WorksheetError(f"unknown difficulty {band!r}: use {', '.join(BANDS)}", "unknown_band",
-                             band=str(band))
-    return SheetRequest(tuple(k for k in KINDS if k in kinds), band,
-                        _whole(count, "count", COUNT_RANGE), _whole(seed, "seed", SEED_RANGE))
+        raise WorksheetError(f"unknown difficulty {band!r}: use {', '.join(BANDS)}", "unknown_band", band=str(band))
+    return SheetRequest(
+        tuple(k for k in KINDS if k in kinds),
+        band,
+        _whole(count, "count", COUNT_RANGE),
+        _whole(seed, "seed", SEED_RANGE),
+    )
 
 
 def _whole(value: object, name: str, bounds: tuple[int, int]) -> int:
@@ -107,8 +112,9 @@ def _whole(value: object, name: str, bounds: tuple[int, int]) -> int:
     if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise WorksheetError(f"{name} must be a whole number from {low} to {high}, not {value!r}",
-                             f"{name}_range", low=low, high=high)
+        raise WorksheetError(
+            f"{name} must be a whole number from {low} to {high}, not {value!r}", f"{name}_range", low=low, high=high
+        )
     return value
 
 
@@ -121,9 +127,9 @@ def class_rating(ratings: Iterable[float]) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    ids: tuple[str, ...]       # in sheet order
-    outside_band: int          # how many of them come from outside the band (it had too few)
-    wanted: int                # the count asked for; len(ids) is less only when the bank ran out
+    ids: tuple[str, ...]  # in sheet order
+    outside_band: int  # how many of them come from outside the band (it had too few)
+    wanted: int  # the count asked for; len(ids) is less only when the bank ran out
 
     @property
     def short_by(self) -> int:
@@ -149,8 +155,7 @@ def choose_puzzles(request: SheetRequest, bank: Iterable[BankPuzzle], class_rati
             outside[entry.kind].append((gap, draw_key(request.seed, entry.id), entry))
     for entries in inside.values():
         entries.sort(key=lambda e: (draw_key(request.seed, e.id), e.id))
-    nearest = {k: [e for _, _, e in sorted(rows, key=lambda r: (r[0], r[1], r[2].id))]
-               for k, rows in outside.items()}
+    nearest = {k: [e for _, _, e in sorted(rows, key=lambda r: (r[0], r[1], r[2].id))] for k, rows in outside.items()}
     taken = _deal(list(inside.values()), request.count)
     filled = _deal(list(nearest.values()), request.count - sum(map(len, taken)))
     ids: list[str] = []
@@ -174,22 +179,23 @@ def _deal(queues: Sequence[list[BankPuzzle]], wanted: int) -> list[list[BankPuzz
 
 # ---------------------------------------------------------------- the answer key
 
+
 @dataclass(frozen=True, slots=True)
 class KeyCapture:
-    play: str                    # the hand card
-    capture: tuple[str, ...]     # table cards, in table order
-    steps: tuple[Step, ...]      # the call, hand card first (R5.4): the page words it
-    target: int                  # the target it reaches: the printed one, or one off with the Joker
-    joker: int                   # -1, 0 or +1: how the Joker moved the target (R7.2); 0 without one
-    tweak: bool                  # takes the whole table (R5.3)
-    worth: int                   # points (R2) plus 2 for a TWEAK's [T!] card (kinds.worth)
+    play: str  # the hand card
+    capture: tuple[str, ...]  # table cards, in table order
+    steps: tuple[Step, ...]  # the call, hand card first (R5.4): the page words it
+    target: int  # the target it reaches: the printed one, or one off with the Joker
+    joker: int  # -1, 0 or +1: how the Joker moved the target (R7.2); 0 without one
+    tweak: bool  # takes the whole table (R5.3)
+    worth: int  # points (R2) plus 2 for a TWEAK's [T!] card (kinds.worth)
 
 
 @dataclass(frozen=True, slots=True)
 class AnswerKey:
     puzzle_id: str
     kind: str
-    captures: tuple[KeyCapture, ...]    # every right capture, in the solver's order
+    captures: tuple[KeyCapture, ...]  # every right capture, in the solver's order
 
     @property
     def none(self) -> bool:
@@ -201,9 +207,14 @@ def answer_key(puzzle: Puzzle) -> AnswerKey:
     """Every capture the puzzle counts as right (trainer.puzzles.kinds.answer_for, i.e. the
     solver), each with its running sum. For `quick` every capture is right, so all are listed."""
     printed = puzzle.position.target
-    return AnswerKey(puzzle.id, puzzle.kind, tuple(
-        KeyCapture(c.play, c.capture, call_steps(c), c.target, c.target - printed, c.tweak, worth(c))
-        for c in puzzle.answer))
+    return AnswerKey(
+        puzzle.id,
+        puzzle.kind,
+        tuple(
+            KeyCapture(c.play, c.capture, call_steps(c), c.target, c.target - printed, c.tweak, worth(c))
+            for c in puzzle.answer
+        ),
+    )
 
 
 MIN_WRITING_LINES = 3
@@ -220,10 +231,10 @@ def writing_lines(puzzle: Puzzle) -> int:
 
 # ---------------------------------------------------------------- the sheet's code
 
-CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # Crockford base 32
-CODE_SYMBOLS = 8                                      # 40 bits
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32
+CODE_SYMBOLS = 8  # 40 bits
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
-_CODE_VERSION = "worksheet-1"    # in the hash, so that a future layout of codes cannot collide
+_CODE_VERSION = "worksheet-1"  # in the hash, so that a future layout of codes cannot collide
 
 
 def sheet_code(puzzle_ids: Sequence[str], salt: int = 0) -> str:
@@ -244,6 +255,7 @@ def parse_sheet_code(text: object) -> str:
         raise WorksheetError("a sheet code is 8 letters and digits", "bad_code")
     symbols = re.sub(r"[\s\-]", "", text).upper().translate(_READ_AS)
     if len(symbols) != CODE_SYMBOLS or any(s not in CODE_ALPHABET for s in symbols):
-        raise WorksheetError(f"{text.strip()!r} is not a sheet code: it is 8 letters and digits "
-                             f"like K7QM-3XPA", "bad_code")
+        raise WorksheetError(
+            f"{text.strip()!r} is not a sheet code: it is 8 letters and digits like K7QM-3XPA", "bad_code"
+        )
     return f"{symbols[:4]}-{symbols[4:]}"

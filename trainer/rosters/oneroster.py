@@ -8,6 +8,7 @@ Every problem is collected as an `Issue(file, line, code, detail)`; if there is 
 file is refused (`RosterRefused`), so a half-read roster never changes a school. `code` is a
 short word the web layer translates; `detail` is the column or value concerned.
 """
+
 from __future__ import annotations
 
 import csv
@@ -15,9 +16,9 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 
-MAX_FILE_BYTES = 8 * 1024 * 1024        # unpacked, per CSV: a district is a few MB at most
+MAX_FILE_BYTES = 8 * 1024 * 1024  # unpacked, per CSV: a district is a few MB at most
 MAX_MEMBERS = 40
-MAX_TOTAL_BYTES = 32 * 1024 * 1024     # unpacked, all files: a zip bomb stops here
+MAX_TOTAL_BYTES = 32 * 1024 * 1024  # unpacked, all files: a zip bomb stops here
 REQUIRED_FILES = ("orgs.csv", "users.csv", "classes.csv", "enrollments.csv")
 COLUMNS = {
     "orgs.csv": ("sourcedId", "name"),
@@ -33,7 +34,7 @@ PUPIL_ROLES = {"student"}
 @dataclass(frozen=True)
 class Issue:
     file: str
-    line: int           # 0: the file as a whole
+    line: int  # 0: the file as a whole
     code: str
     detail: str = ""
 
@@ -55,7 +56,7 @@ class Org:
 class User:
     sourced_id: str
     given_name: str
-    family_name: str    # for an initial only; never stored
+    family_name: str  # for an initial only; never stored
     email: str
     enabled: bool
 
@@ -88,8 +89,9 @@ class Roster:
     def schools(self) -> list[Org]:
         """Organisations that hold at least one class: the ones a school database may be."""
         used = {c.school_id for c in self.classes.values()}
-        return sorted((o for o in self.orgs.values() if o.sourced_id in used),
-                      key=lambda o: (o.name.casefold(), o.sourced_id))
+        return sorted(
+            (o for o in self.orgs.values() if o.sourced_id in used), key=lambda o: (o.name.casefold(), o.sourced_id)
+        )
 
 
 def read_zip(data: bytes) -> Roster:
@@ -131,12 +133,12 @@ def read_zip(data: bytes) -> Roster:
     return read_texts(texts)
 
 
-Rows = list[tuple[int, dict[str, str]]]      # (line number, row) of one file
+Rows = list[tuple[int, dict[str, str]]]  # (line number, row) of one file
 
 
 def _table(name: str, text: str, issues: list[Issue]) -> Rows:
     """(line number, row) for each data row; the header's columns checked."""
-    text = text.lstrip("\ufeff")        # Excel's byte-order mark
+    text = text.lstrip("\ufeff")  # Excel's byte-order mark
     if "\x00" in text:
         issues.append(Issue(name, 0, "unreadable"))
         return []
@@ -231,6 +233,7 @@ def read_texts(texts: dict[str, str]) -> Roster:
 # Each reader takes its file's rows into the roster, adds the ids of rows that are gone
 # (tobedeleted, or referring to one that is) to `gone`, and what is wrong to `issues`.
 
+
 def _read_orgs(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
     seen: set[str] = set()
     for number, row in rows:
@@ -249,8 +252,7 @@ def _read_users(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue])
             gone.add(sid)
         elif sid:
             enabled = row.get("enabledUser", "true").lower() not in ("false", "0", "no")
-            roster.users[sid] = User(sid, row["givenName"], row["familyName"],
-                                     row.get("email", "").lower(), enabled)
+            roster.users[sid] = User(sid, row["givenName"], row["familyName"], row.get("email", "").lower(), enabled)
 
 
 def _read_classes(rows: Rows, roster: Roster, gone: set[str], issues: list[Issue]) -> None:
@@ -285,11 +287,22 @@ def _read_enrollments(rows: Rows, roster: Roster, gone: set[str], issues: list[I
                 issues.append(Issue("enrollments.csv", number, "unknown_ref", row[column][:80]))
                 break
         else:
-            roster.enrollments.append(Enrollment(
-                sid, row["classSourcedId"], row["schoolSourcedId"], row["userSourcedId"],
-                row["role"].lower(), row.get("primary", "").lower() == "true"))
+            roster.enrollments.append(
+                Enrollment(
+                    sid,
+                    row["classSourcedId"],
+                    row["schoolSourcedId"],
+                    row["userSourcedId"],
+                    row["role"].lower(),
+                    row.get("primary", "").lower() == "true",
+                )
+            )
 
 
 # In the order that references go: a class names its school, an enrollment its class and user.
-_READERS = (("orgs.csv", _read_orgs), ("users.csv", _read_users), ("classes.csv", _read_classes),
-            ("enrollments.csv", _read_enrollments))
+_READERS = (
+    ("orgs.csv", _read_orgs),
+    ("users.csv", _read_users),
+    ("classes.csv", _read_classes),
+    ("enrollments.csv", _read_enrollments),
+)

@@ -10,6 +10,7 @@ a class whose teacher has no account yet goes to the administrator who imports (
 a teacher here), with `teacher_missing` set so the preview says so, and is handed over by a
 later import once the teacher has an account.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 from trainer.rosters.oneroster import PUPIL_ROLES, TEACHER_ROLES, Klass, Roster, User
 
-MAX_NAME = 30           # as trainer.web.classes.names.MAX_PUPIL_NAME
+MAX_NAME = 30  # as trainer.web.classes.names.MAX_PUPIL_NAME
 MAX_CLASS_NAME = 60
 NAME_PUNCTUATION = set(" -'.’")
 
@@ -29,22 +30,26 @@ def name_key(name: str) -> str:
 
 def clean_given_name(given: str) -> str:
     """A given name as a pupil name: the first two words, allowed characters only."""
-    kept = "".join(ch if (ch.isalnum() or ch in NAME_PUNCTUATION
-                          or unicodedata.category(ch) in ("Mn", "Mc")) else " " for ch in given)
+    kept = "".join(
+        ch if (ch.isalnum() or ch in NAME_PUNCTUATION or unicodedata.category(ch) in ("Mn", "Mc")) else " "
+        for ch in given
+    )
     words = kept.split()[:2]
     return " ".join(words)[:MAX_NAME].strip() or "?"
 
 
 def clean_title(title: str) -> str:
-    return "".join(ch for ch in " ".join(title.split())
-                   if not unicodedata.category(ch).startswith("C"))[:MAX_CLASS_NAME] or "?"
+    return (
+        "".join(ch for ch in " ".join(title.split()) if not unicodedata.category(ch).startswith("C"))[:MAX_CLASS_NAME]
+        or "?"
+    )
 
 
 @dataclass
 class PupilStep:
     source_id: str
     name: str
-    action: str                 # "add", "rename", "move", "restore", "keep", "archive"
+    action: str  # "add", "rename", "move", "restore", "keep", "archive"
     pupil_id: int | None = None
     old_name: str | None = None
 
@@ -53,14 +58,14 @@ class PupilStep:
 class ClassStep:
     source_id: str
     title: str
-    action: str                 # "create", "rename", "restore", "keep", "archive"
+    action: str  # "create", "rename", "restore", "keep", "archive"
     class_id: int | None = None
     old_title: str | None = None
-    teacher_id: int | None = None          # None: the importing administrator
-    teacher_label: str = ""                # the roster's name for the teacher, shown only
+    teacher_id: int | None = None  # None: the importing administrator
+    teacher_label: str = ""  # the roster's name for the teacher, shown only
     teacher_missing: bool = False
     pupils: list[PupilStep] = field(default_factory=list)
-    size: int = 0                          # pupils who can log in once applied (added by hand too)
+    size: int = 0  # pupils who can log in once applied (added by hand too)
 
 
 @dataclass
@@ -86,17 +91,20 @@ class Plan:
         return [c for c in self.classes if c.action != "archive" and c.size > limit]
 
     def changes(self) -> int:
-        return (sum(self.count(a) for a in ("add", "rename", "move", "restore", "archive"))
-                + sum(self.class_count(a) for a in ("create", "rename", "restore", "archive"))
-                + len(self.teacher_links))
+        return (
+            sum(self.count(a) for a in ("add", "rename", "move", "restore", "archive"))
+            + sum(self.class_count(a) for a in ("create", "rename", "restore", "archive"))
+            + len(self.teacher_links)
+        )
 
 
 @dataclass
 class Current:
     """The school as it is: rows as dicts with the columns the planner reads."""
-    classes: list[dict]         # id, source_id, name, archived_at, teacher_id
-    pupils: list[dict]          # id, class_id, source_id, name, archived_at
-    teachers: list[dict]        # id, source_id, email
+
+    classes: list[dict]  # id, source_id, name, archived_at, teacher_id
+    pupils: list[dict]  # id, class_id, source_id, name, archived_at
+    teachers: list[dict]  # id, source_id, email
 
 
 def _names(members: list[tuple[str, str, str]], fixed: set[str]) -> dict[str, str]:
@@ -144,23 +152,26 @@ def make(roster: Roster, org_id: str, current: Current) -> Plan:
         else:
             step.teacher_missing = True
         if step.teacher_id is None and existing is not None:
-            step.teacher_id = existing["teacher_id"]    # keep whoever holds it now
-        in_class = [p for p in current.pupils
-                    if existing is not None and p["class_id"] == existing["id"]]
+            step.teacher_id = existing["teacher_id"]  # keep whoever holds it now
+        in_class = [p for p in current.pupils if existing is not None and p["class_id"] == existing["id"]]
         roster_ids = {u.sourced_id for u in members[k.sourced_id]}
         # Names the roster's pupils must not take: pupils added by hand and leavers (archived
         # ones too: the name stays theirs in the class, trainer.store.pupils' unique index).
-        fixed = {name_key(p["name"]) for p in in_class
-                 if not p["source_id"] or p["source_id"] not in placed}
-        names = _names([(u.sourced_id, u.given_name, u.family_name)
-                        for u in members[k.sourced_id]], fixed)
-        step.pupils += [_pupil_step(u.sourced_id, names[u.sourced_id], pupils_by_source.get(u.sourced_id), existing)
-                        for u in members[k.sourced_id]]
-        step.pupils += [PupilStep(p["source_id"], p["name"], "archive", p["id"]) for p in in_class
-                        if p["source_id"] and p["source_id"] not in roster_ids and not p["archived_at"]
-                        and p["source_id"] not in placed]
-        step.size = len(members[k.sourced_id]) + sum(
-            1 for p in in_class if not p["source_id"] and not p["archived_at"])
+        fixed = {name_key(p["name"]) for p in in_class if not p["source_id"] or p["source_id"] not in placed}
+        names = _names([(u.sourced_id, u.given_name, u.family_name) for u in members[k.sourced_id]], fixed)
+        step.pupils += [
+            _pupil_step(u.sourced_id, names[u.sourced_id], pupils_by_source.get(u.sourced_id), existing)
+            for u in members[k.sourced_id]
+        ]
+        step.pupils += [
+            PupilStep(p["source_id"], p["name"], "archive", p["id"])
+            for p in in_class
+            if p["source_id"]
+            and p["source_id"] not in roster_ids
+            and not p["archived_at"]
+            and p["source_id"] not in placed
+        ]
+        step.size = len(members[k.sourced_id]) + sum(1 for p in in_class if not p["source_id"] and not p["archived_at"])
         steps.append(step)
     steps += _gone_classes(current, {k.sourced_id for k in ours}, placed)
     return Plan(org_id, steps, list(teachers.links.values()))
@@ -221,14 +232,16 @@ class _Teachers:
         """The class goes to the roster teacher's account (by sourcedId, else by e-mail), which
         is linked to their sourcedId; with no account, the plan says the teacher is missing."""
         step.teacher_label = " ".join(f"{user.given_name} {user.family_name}".split())[:80]
-        account = self.by_source.get(user.sourced_id) or (
-            self.by_email.get(user.email) if user.email else None)
+        account = self.by_source.get(user.sourced_id) or (self.by_email.get(user.email) if user.email else None)
         if account is None:
             step.teacher_missing = True
             return
         step.teacher_id = account["id"]
-        if account["source_id"] != user.sourced_id and account["id"] not in self.links \
-                and user.sourced_id not in self.by_source:
+        if (
+            account["source_id"] != user.sourced_id
+            and account["id"] not in self.links
+            and user.sourced_id not in self.by_source
+        ):
             self.links[account["id"]] = TeacherLink(account["id"], user.sourced_id)
 
 
@@ -238,9 +251,10 @@ def _gone_classes(current: Current, wanted: set[str], placed: set[str]) -> list[
     for c in sorted(current.classes, key=lambda c: c["name"].casefold()):
         if c["source_id"] and c["source_id"] not in wanted and not c["archived_at"]:
             step = ClassStep(c["source_id"], c["name"], "archive", c["id"], teacher_id=c["teacher_id"])
-            step.pupils = [PupilStep(p["source_id"] or "", p["name"], "archive", p["id"])
-                           for p in current.pupils
-                           if p["class_id"] == c["id"] and not p["archived_at"]
-                           and p["source_id"] and p["source_id"] not in placed]
+            step.pupils = [
+                PupilStep(p["source_id"] or "", p["name"], "archive", p["id"])
+                for p in current.pupils
+                if p["class_id"] == c["id"] and not p["archived_at"] and p["source_id"] and p["source_id"] not in placed
+            ]
             steps.append(step)
     return steps

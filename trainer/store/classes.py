@@ -4,6 +4,7 @@ A join code is what a pupil types; the QR token is what the printed QR code carr
 trainer/web/pupils/picture_login.py for why they differ). Regenerating replaces both, so old printed
 cards stop working together with the old code.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -46,8 +47,7 @@ def create(db: Database, teacher_id: int, name: str) -> int:
 
     def write(code, token):
         created["id"] = db.execute(
-            "INSERT INTO classes (teacher_id, name, join_code, qr_token, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO classes (teacher_id, name, join_code, qr_token, created_at) VALUES (?, ?, ?, ?, ?)",
             [teacher_id, name.strip(), code, token, utcnow()],
         ).lastrowid
 
@@ -58,25 +58,25 @@ def create(db: Database, teacher_id: int, name: str) -> int:
 
 def regenerate_code(db: Database, class_id: int) -> None:
     def write(code, token):
-        db.execute("UPDATE classes SET join_code = ?, qr_token = ? WHERE id = ?",
-                   [code, token, class_id])
+        db.execute("UPDATE classes SET join_code = ?, qr_token = ? WHERE id = ?", [code, token, class_id])
 
     with write_transaction(db):
         _fresh_codes(db, class_id, write)
 
 
 def list_for_teacher(db: Database, teacher_id: int) -> list[dict]:
-    return list(db.query(
-        "SELECT c.*, (SELECT count(*) FROM pupils p WHERE p.class_id = c.id"
-        " AND p.archived_at IS NULL) AS pupil_count"
-        " FROM classes c WHERE teacher_id = ? ORDER BY archived_at IS NOT NULL, name COLLATE NOCASE",
-        [teacher_id],
-    ))
+    return list(
+        db.query(
+            "SELECT c.*, (SELECT count(*) FROM pupils p WHERE p.class_id = c.id"
+            " AND p.archived_at IS NULL) AS pupil_count"
+            " FROM classes c WHERE teacher_id = ? ORDER BY archived_at IS NOT NULL, name COLLATE NOCASE",
+            [teacher_id],
+        )
+    )
 
 
 def get_for_teacher(db: Database, teacher_id: int, class_id: int) -> dict | None:
-    rows = list(db.query("SELECT * FROM classes WHERE id = ? AND teacher_id = ?",
-                         [class_id, teacher_id]))
+    rows = list(db.query("SELECT * FROM classes WHERE id = ? AND teacher_id = ?", [class_id, teacher_id]))
     return rows[0] if rows else None
 
 
@@ -86,14 +86,12 @@ def get(db: Database, class_id: int) -> dict | None:
 
 
 def by_join_code(db: Database, typed: str) -> dict | None:
-    rows = list(db.query("SELECT * FROM classes WHERE join_code = ? AND archived_at IS NULL",
-                         [normalize_code(typed)]))
+    rows = list(db.query("SELECT * FROM classes WHERE join_code = ? AND archived_at IS NULL", [normalize_code(typed)]))
     return rows[0] if rows else None
 
 
 def by_qr_token(db: Database, token: str) -> dict | None:
-    rows = list(db.query("SELECT * FROM classes WHERE qr_token = ? AND archived_at IS NULL",
-                         [token]))
+    rows = list(db.query("SELECT * FROM classes WHERE qr_token = ? AND archived_at IS NULL", [token]))
     return rows[0] if rows else None
 
 
@@ -129,9 +127,9 @@ def delete(db: Database, class_id: int) -> None:
 
 def set_archived(db: Database, class_id: int, archived: bool) -> None:
     with write_transaction(db):
-        db.execute("UPDATE classes SET archived_at = ? WHERE id = ?",
-                   [utcnow() if archived else None, class_id])
+        db.execute("UPDATE classes SET archived_at = ? WHERE id = ?", [utcnow() if archived else None, class_id])
         if archived:
             # "Its pupils can no longer log in" includes those logged in right now.
-            db.execute("DELETE FROM auth_sessions WHERE pupil_id IN"
-                       " (SELECT id FROM pupils WHERE class_id = ?)", [class_id])
+            db.execute(
+                "DELETE FROM auth_sessions WHERE pupil_id IN (SELECT id FROM pupils WHERE class_id = ?)", [class_id]
+            )

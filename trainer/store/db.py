@@ -8,6 +8,7 @@ overwritten in the file (some SQLite builds default to it, others do not).
 The file holds children's names and picture passwords: it is created readable by its owner
 only (0600, whatever the umask), and SQLite gives its -wal and -shm files the same mode.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -69,7 +70,7 @@ def create_private(path: str) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
     except FileExistsError:
         return
-    os.fchmod(fd, PRIVATE)   # the umask cannot widen it, but a strange one could narrow it
+    os.fchmod(fd, PRIVATE)  # the umask cannot widen it, but a strange one could narrow it
     os.close(fd)
 
 
@@ -110,7 +111,7 @@ def _writer_queue(db: Database) -> threading.Lock | None:
     path = getattr(db, "path", None)
     if not QUEUE_WRITERS or path is None:
         return None
-    key = (os.getpid(), path)   # a forked worker starts with its own, never the parent's
+    key = (os.getpid(), path)  # a forked worker starts with its own, never the parent's
     with _queues_lock:
         if key not in _queues:
             _queues[key] = threading.Lock()

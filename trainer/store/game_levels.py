@@ -4,6 +4,7 @@ A pupil without a row has not finished a rated game: they are taken to play like
 default (trainer.games.game_level.starting_rating). `rate_game` runs inside the transaction
 that stores a finished game (trainer.store.games.save), so a game counts exactly once.
 """
+
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -28,9 +29,12 @@ def for_pupils(db: Database, pupil_ids: list[int]) -> dict[int, Rating]:
     if not pupil_ids:
         return {}
     marks = ", ".join("?" * len(pupil_ids))
-    return {pid: Rating(elo, rd, games) for pid, elo, rd, games in db.execute(
-        f"SELECT pupil_id, elo, rd, games FROM pupil_game_levels WHERE pupil_id IN ({marks})",
-        pupil_ids)}
+    return {
+        pid: Rating(elo, rd, games)
+        for pid, elo, rd, games in db.execute(
+            f"SELECT pupil_id, elo, rd, games FROM pupil_game_levels WHERE pupil_id IN ({marks})", pupil_ids
+        )
+    }
 
 
 def rate_game(db: Database, pupil_id: int, game: Game, now: float, bots: BotElo | None = None) -> Rating | None:
@@ -47,11 +51,11 @@ def rate_game(db: Database, pupil_id: int, game: Game, now: float, bots: BotElo 
             "INSERT INTO pupil_game_levels (pupil_id, elo, rd, games, updated_at) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (pupil_id) DO UPDATE SET elo = excluded.elo, rd = excluded.rd,"
             " games = excluded.games, updated_at = excluded.updated_at",
-            [pupil_id, after.elo, after.rd, after.games, now])
+            [pupil_id, after.elo, after.rd, after.games, now],
+        )
     return after
 
 
 @pupil_export.section("game_level", tables=("pupil_game_levels",))
 def _export(db: Database, pupil_id: int) -> list[dict]:
-    return list(db.query("SELECT elo, rd, games, updated_at FROM pupil_game_levels WHERE pupil_id = ?",
-                         [pupil_id]))
+    return list(db.query("SELECT elo, rd, games, updated_at FROM pupil_game_levels WHERE pupil_id = ?", [pupil_id]))

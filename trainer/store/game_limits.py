@@ -4,6 +4,7 @@ A class without a row has the defaults: everything allowed, the fitted bot aimin
 are stored comma-separated and read back keeping only names the code still knows, so a bot
 level retired later cannot break a class's page; an aim outside 30-70% reads as the default.
 """
+
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -20,10 +21,15 @@ def get(db: Database, class_id: int) -> ClassLimits:
     row = rows[0]
     levels = tuple(level for level in GAME_LEVELS if level in row["levels"].split(","))
     lengths = tuple(length for length in LENGTHS if length in row["lengths"].split(","))
-    return ClassLimits(levels=levels or ClassLimits().levels, max_bots=min(5, max(1, row["max_bots"])),
-                       lengths=lengths or ClassLimits().lengths, allow_colors=bool(row["allow_colors"]),
-                       hints=bool(row["hints"]), aim=_aim(row["aim"]),
-                       turn_clock=row["turn_clock"] if row.get("turn_clock") in TURN_CLOCKS else 0)
+    return ClassLimits(
+        levels=levels or ClassLimits().levels,
+        max_bots=min(5, max(1, row["max_bots"])),
+        lengths=lengths or ClassLimits().lengths,
+        allow_colors=bool(row["allow_colors"]),
+        hints=bool(row["hints"]),
+        aim=_aim(row["aim"]),
+        turn_clock=row["turn_clock"] if row.get("turn_clock") in TURN_CLOCKS else 0,
+    )
 
 
 def _aim(stored) -> float:
@@ -36,7 +42,15 @@ def _aim(stored) -> float:
 def put(db: Database, class_id: int, limits: ClassLimits) -> None:
     with write_transaction(db):
         db["class_game_settings"].upsert(
-            {"class_id": class_id, "levels": ",".join(limits.levels), "max_bots": limits.max_bots,
-             "lengths": ",".join(limits.lengths), "allow_colors": int(limits.allow_colors),
-             "hints": int(limits.hints), "aim": check_aim(limits.aim),
-             "turn_clock": limits.turn_clock if limits.turn_clock in TURN_CLOCKS else 0}, pk="class_id")
+            {
+                "class_id": class_id,
+                "levels": ",".join(limits.levels),
+                "max_bots": limits.max_bots,
+                "lengths": ",".join(limits.lengths),
+                "allow_colors": int(limits.allow_colors),
+                "hints": int(limits.hints),
+                "aim": check_aim(limits.aim),
+                "turn_clock": limits.turn_clock if limits.turn_clock in TURN_CLOCKS else 0,
+            },
+            pk="class_id",
+        )

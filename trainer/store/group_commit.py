@@ -14,6 +14,7 @@ commit frame included, are on stable storage. If a checkpoint moved them into th
 file first and the log was reset, the checkpoint itself synced the database file (SQLite
 does that at every synchronous level but OFF).
 """
+
 from __future__ import annotations
 
 import os
@@ -29,13 +30,13 @@ class WalSyncer:
     def __init__(self, database: str):
         self.wal = database + "-wal"
         self._cond = threading.Condition()
-        self._started = 0       # fsyncs begun
-        self._finished = 0      # the latest fsync finished (its number)
+        self._started = 0  # fsyncs begun
+        self._finished = 0  # the latest fsync finished (its number)
         self._running = False
 
     def wait_durable(self) -> None:
         with self._cond:
-            needed = self._started + 1      # one that has not begun yet: it covers our commit
+            needed = self._started + 1  # one that has not begun yet: it covers our commit
             while self._finished < needed:
                 if self._running:
                     self._cond.wait()
@@ -57,7 +58,7 @@ class WalSyncer:
             # Opened each time: the log file may have been replaced since the last time.
             fd = os.open(self.wal, os.O_RDONLY)
         except FileNotFoundError:
-            return      # no log: the last connection checkpointed everything into the file
+            return  # no log: the last connection checkpointed everything into the file
         try:
             os.fsync(fd)
         finally:

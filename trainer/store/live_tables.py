@@ -1,6 +1,7 @@
 """What the live channel (trainer.push, issue 36.1) reads: the versions of every class table
 that can still change, for a whole school in one indexed query, and whether a stream's
 subscriber may still watch what its token names. Reads only."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,8 @@ LIVE_SQL = (
     " FROM class_tables t INDEXED BY class_tables_live"
     " LEFT JOIN class_table_seats s ON s.table_id = t.id AND t.status = 'playing'"
     " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id"
-    " WHERE t.status IN ('open', 'playing') GROUP BY t.id")
+    " WHERE t.status IN ('open', 'playing') GROUP BY t.id"
+)
 
 
 def open_reader(path: str) -> Connection:
@@ -34,11 +36,22 @@ def live(db: Connection) -> list[tuple[int, int, int, dict, dict[int, dict]]]:
     to_act, seat -> {"seen_at", "untimed"} while it is being played) of every table that can still change."""
     found = []
     for table_id, class_id, version, status, updated_at, clock, started, to_act, seats in db.execute(LIVE_SQL):
-        table = {"status": status, "updated_at": updated_at, "turn_clock": clock, "created_at": started,
-                 "to_act": to_act}
-        found.append((table_id, class_id, version, table,
-                      {seat: {"seen_at": at, "untimed": bool(untimed)}
-                       for seat, at, untimed in json.loads(seats or "[]")}))
+        table = {
+            "status": status,
+            "updated_at": updated_at,
+            "turn_clock": clock,
+            "created_at": started,
+            "to_act": to_act,
+        }
+        found.append(
+            (
+                table_id,
+                class_id,
+                version,
+                table,
+                {seat: {"seen_at": at, "untimed": bool(untimed)} for seat, at, untimed in json.loads(seats or "[]")},
+            )
+        )
     return found
 
 
@@ -65,10 +78,12 @@ SESSIONS_SQL = (
     "SELECT w.at, w.who, w.person FROM auth_sessions s JOIN (SELECT json_extract(value, '$[0]') AS at,"
     " json_extract(value, '$[1]') AS who, json_extract(value, '$[2]') AS person FROM json_each(?)) w"
     " ON s.created_at = w.at AND ((w.who = 'pupil' AND s.pupil_id = w.person)"
-    "  OR (w.who = 'teacher' AND s.teacher_id = w.person))")
+    "  OR (w.who = 'teacher' AND s.teacher_id = w.person))"
+)
 SEATS_SQL = (
     "SELECT s.table_id, s.pupil_id FROM class_table_seats s JOIN (SELECT json_extract(value, '$[0]') AS t,"
-    " json_extract(value, '$[1]') AS p FROM json_each(?)) w ON s.table_id = w.t AND s.pupil_id = w.p")
+    " json_extract(value, '$[1]') AS p FROM json_each(?)) w ON s.table_id = w.t AND s.pupil_id = w.p"
+)
 
 
 def live_sessions(db: Connection, wanted) -> set[tuple[float, str, int]]:
@@ -86,7 +101,8 @@ def seated(db: Connection, seats) -> set[tuple[int, int]]:
 ROLL_SQL = (
     "SELECT p.class_id, count(s.id), coalesce(sum(s.created_at), 0) FROM pupils p"
     " LEFT JOIN auth_sessions s ON s.pupil_id = p.id"
-    " WHERE p.class_id IN (SELECT value FROM json_each(?)) GROUP BY p.class_id")
+    " WHERE p.class_id IN (SELECT value FROM json_each(?)) GROUP BY p.class_id"
+)
 
 
 def rolls(db: Connection, class_ids) -> dict[int, tuple[int, float]]:

@@ -10,6 +10,7 @@ Rules for tables added by later issues (attempts, puzzles, games, drills, ...):
   foreign key);
 - add the new data to the pupil's JSON export through `trainer.store.pupil_export`.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,10 @@ _ANALYSIS_COLUMNS = """round INTEGER NOT NULL,
             hint_used INTEGER NOT NULL DEFAULT 0,
             analysis TEXT NOT NULL,
             created_at REAL NOT NULL"""
-_MOVE_FIELDS = ("round, turn, target, captures_available, best_points, tweak_available, points, tweak,"
-                " missed_capture, missed_tweak, decision_ms, hint_used, analysis, created_at")
+_MOVE_FIELDS = (
+    "round, turn, target, captures_available, best_points, tweak_available, points, tweak,"
+    " missed_capture, missed_tweak, decision_ms, hint_used, analysis, created_at"
+)
 
 
 @migrations()
@@ -311,15 +314,16 @@ def m101_drills_session_minutes(db: Database) -> None:
 # An answer whose time we believe: right, timed, and not flagged as faster than a child can tap
 # (trainer.puzzles.timing.TOO_FAST). Speed is measured on right answers only, so that fast
 # guesses do not make a pupil look quicker.
-_TIMED = ("correct = 1 AND believed_ms IS NOT NULL"
-          " AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0")
+_TIMED = "correct = 1 AND believed_ms IS NOT NULL AND instr(coalesce(flags, ''), 'faster_than_tapping') = 0"
 
 
 def _pupil_day_refresh(pupil: str, day: str) -> str:
     # INDEXED BY: without ANALYZE statistics the planner prefers attempts_pupil_answered and
     # scans the pupil's whole history on every write; this index finds the day's rows directly.
-    rows = (f"FROM attempts INDEXED BY attempts_dashboard"
-            f" WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL")
+    rows = (
+        f"FROM attempts INDEXED BY attempts_dashboard"
+        f" WHERE pupil_id = {pupil} AND day = {day} AND answered_at IS NOT NULL"
+    )
     timed = f"(SELECT count(*) {rows} AND {_TIMED})"
     return f"""
         DELETE FROM pupil_days WHERE pupil_id = {pupil} AND day = {day};
@@ -397,21 +401,30 @@ def m301_dashboard_summaries(db: Database) -> None:
     db.execute("CREATE INDEX game_summaries_pupil ON game_summaries(pupil_id)")
     watched = "answered_at, correct, credit, believed_ms, flags, pupil_rating_after, day, pupil_id"
     triggers = {
-        "attempts_days_insert": ("AFTER INSERT ON attempts WHEN NEW.answered_at IS NOT NULL",
-                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
-        "attempts_days_update": (f"AFTER UPDATE OF {watched} ON attempts"
-                                 " WHEN NEW.answered_at IS NOT NULL OR OLD.answered_at IS NOT NULL",
-                                 _pupil_day_refresh("NEW.pupil_id", "NEW.day")),
+        "attempts_days_insert": (
+            "AFTER INSERT ON attempts WHEN NEW.answered_at IS NOT NULL",
+            _pupil_day_refresh("NEW.pupil_id", "NEW.day"),
+        ),
+        "attempts_days_update": (
+            f"AFTER UPDATE OF {watched} ON attempts WHEN NEW.answered_at IS NOT NULL OR OLD.answered_at IS NOT NULL",
+            _pupil_day_refresh("NEW.pupil_id", "NEW.day"),
+        ),
         # An answer moved to another day or pupil leaves its old day to be recounted too.
-        "attempts_days_update_moved": ("AFTER UPDATE OF day, pupil_id ON attempts"
-                                       " WHEN OLD.answered_at IS NOT NULL"
-                                       " AND (OLD.day IS NOT NEW.day OR OLD.pupil_id IS NOT NEW.pupil_id)",
-                                       _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
-        "attempts_days_delete": ("AFTER DELETE ON attempts WHEN OLD.answered_at IS NOT NULL",
-                                 _pupil_day_refresh("OLD.pupil_id", "OLD.day")),
+        "attempts_days_update_moved": (
+            "AFTER UPDATE OF day, pupil_id ON attempts"
+            " WHEN OLD.answered_at IS NOT NULL"
+            " AND (OLD.day IS NOT NEW.day OR OLD.pupil_id IS NOT NEW.pupil_id)",
+            _pupil_day_refresh("OLD.pupil_id", "OLD.day"),
+        ),
+        "attempts_days_delete": (
+            "AFTER DELETE ON attempts WHEN OLD.answered_at IS NOT NULL",
+            _pupil_day_refresh("OLD.pupil_id", "OLD.day"),
+        ),
         "game_moves_summary_insert": ("AFTER INSERT ON game_moves", _game_summary_refresh("NEW.game_id")),
-        "game_moves_summary_update": ("AFTER UPDATE ON game_moves",
-                                      _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id")),
+        "game_moves_summary_update": (
+            "AFTER UPDATE ON game_moves",
+            _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id"),
+        ),
         "game_moves_summary_delete": ("AFTER DELETE ON game_moves", _game_summary_refresh("OLD.game_id")),
     }
     for name, (when, body) in triggers.items():
@@ -421,7 +434,8 @@ def m301_dashboard_summaries(db: Database) -> None:
     # by the triggers' own statements with the values bound.
     day_statements = [s for s in _pupil_day_refresh(":pupil", ":day").split(";") if s.strip()]
     for pupil_id, day in db.execute(
-            "SELECT DISTINCT pupil_id, day FROM attempts WHERE answered_at IS NOT NULL").fetchall():
+        "SELECT DISTINCT pupil_id, day FROM attempts WHERE answered_at IS NOT NULL"
+    ).fetchall():
         for statement in day_statements:
             db.execute(statement, {"pupil": pupil_id, "day": day})
     game_statements = [s for s in _game_summary_refresh(":game").split(";") if s.strip()]
@@ -431,6 +445,7 @@ def m301_dashboard_summaries(db: Database) -> None:
 
 
 # ---------------------------------------------------------------- issue 17: game levels
+
 
 @migrations()
 def m1701_game_levels(db: Database) -> None:
@@ -453,9 +468,7 @@ def m1701_game_levels(db: Database) -> None:
     every = {"random", "beginner", "casual", "clever", "expert"}
     for class_id, levels in db.execute("SELECT class_id, levels FROM class_game_settings").fetchall():
         if every <= set(levels.split(",")):
-            db.execute("UPDATE class_game_settings SET levels = ? WHERE class_id = ?",
-                       ["fitted," + levels, class_id])
-
+            db.execute("UPDATE class_game_settings SET levels = ? WHERE class_id = ?", ["fitted," + levels, class_id])
 
 
 @migrations()
@@ -491,8 +504,9 @@ def m2001_puzzle_sets_worksheets(db: Database) -> None:
             PRIMARY KEY (class_id, day)
         )"""
     )
-    db.execute("ALTER TABLE practice_sessions ADD COLUMN puzzle_set_id INTEGER"
-               " REFERENCES puzzle_sets(id) ON DELETE SET NULL")
+    db.execute(
+        "ALTER TABLE practice_sessions ADD COLUMN puzzle_set_id INTEGER REFERENCES puzzle_sets(id) ON DELETE SET NULL"
+    )
     # Printed worksheets by their code (trainer.puzzles.worksheet): the ordered puzzle ids bring
     # a sheet back however the bank has changed since; `title` (JSON) says what it was made from.
     db.execute(
@@ -506,6 +520,8 @@ def m2001_puzzle_sets_worksheets(db: Database) -> None:
             PRIMARY KEY (teacher_id, code)
         )"""
     )
+
+
 # ---------------------------------------------------------------- issue 21: guessing limits
 @migrations()
 def m2101_login_failures_and_known_devices(db: Database) -> None:
@@ -534,10 +550,10 @@ def m2101_login_failures_and_known_devices(db: Database) -> None:
             CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
         )"""
     )
-    db.execute("CREATE UNIQUE INDEX known_devices_pupil ON known_devices(pupil_id, device)"
-               " WHERE pupil_id IS NOT NULL")
-    db.execute("CREATE UNIQUE INDEX known_devices_teacher ON known_devices(teacher_id, device)"
-               " WHERE teacher_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX known_devices_pupil ON known_devices(pupil_id, device) WHERE pupil_id IS NOT NULL")
+    db.execute(
+        "CREATE UNIQUE INDEX known_devices_teacher ON known_devices(teacher_id, device) WHERE teacher_id IS NOT NULL"
+    )
 
 
 # ---------------------------------------------------------------- issue 15: made for children
@@ -626,8 +642,7 @@ def m2501_roster_source_ids(db: Database) -> None:
     # re-import matches on, so nobody is added twice. NULL for rows made by hand.
     for table in ("classes", "pupils", "teachers"):
         db.execute(f"ALTER TABLE {table} ADD COLUMN source_id TEXT")
-        db.execute(f"CREATE UNIQUE INDEX {table}_source_id ON {table}(source_id)"
-                   " WHERE source_id IS NOT NULL")
+        db.execute(f"CREATE UNIQUE INDEX {table}_source_id ON {table}(source_id) WHERE source_id IS NOT NULL")
 
 
 @migrations()
@@ -685,10 +700,10 @@ def m2511_oidc_links(db: Database) -> None:
             CHECK ((teacher_id IS NULL) != (pupil_id IS NULL))
         )"""
     )
-    db.execute("CREATE UNIQUE INDEX oidc_links_teacher ON oidc_links(provider_id, teacher_id)"
-               " WHERE teacher_id IS NOT NULL")
-    db.execute("CREATE UNIQUE INDEX oidc_links_pupil ON oidc_links(provider_id, pupil_id)"
-               " WHERE pupil_id IS NOT NULL")
+    db.execute(
+        "CREATE UNIQUE INDEX oidc_links_teacher ON oidc_links(provider_id, teacher_id) WHERE teacher_id IS NOT NULL"
+    )
+    db.execute("CREATE UNIQUE INDEX oidc_links_pupil ON oidc_links(provider_id, pupil_id) WHERE pupil_id IS NOT NULL")
 
 
 # ---------------------------------------------------------------- issue 16: class play
@@ -781,8 +796,9 @@ def m1603_class_tournaments(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX class_tournaments_class ON class_tournaments(class_id, id)")
-    db.execute("ALTER TABLE class_tables ADD COLUMN tournament_id INTEGER"
-               " REFERENCES class_tournaments(id) ON DELETE SET NULL")
+    db.execute(
+        "ALTER TABLE class_tables ADD COLUMN tournament_id INTEGER REFERENCES class_tournaments(id) ON DELETE SET NULL"
+    )
 
 
 @migrations()
@@ -817,8 +833,9 @@ def m3805_a_puzzle_once_in_a_sitting(db: Database) -> None:
     # tickets from three page loads); they are kept as they are, and no answer reaches a past
     # day's sitting any more (trainer/practice/flow.py).
     db.execute("ALTER TABLE attempts ADD COLUMN issued_by TEXT CHECK (issued_by IN ('server', 'ticket'))")
-    db.execute("CREATE UNIQUE INDEX attempts_once_in_a_sitting ON attempts(session_id, puzzle_id)"
-               " WHERE issued_by IS NOT NULL")
+    db.execute(
+        "CREATE UNIQUE INDEX attempts_once_in_a_sitting ON attempts(session_id, puzzle_id) WHERE issued_by IS NOT NULL"
+    )
 
 
 @migrations()
@@ -845,21 +862,31 @@ def m3501_one_game_core(db: Database) -> None:
             UNIQUE (table_id, round, turn)
         )"""
     )
-    db.execute(f"INSERT INTO game_moves_one (id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms)"
-               f" SELECT id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms FROM game_moves ORDER BY id")
-    db.execute(f"INSERT INTO game_moves_one (table_id, pupil_id, seat, {_MOVE_FIELDS})"
-               f" SELECT table_id, pupil_id, seat, {_MOVE_FIELDS} FROM class_table_moves ORDER BY id")
+    db.execute(
+        f"INSERT INTO game_moves_one (id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms)"
+        f" SELECT id, game_id, pupil_id, {_MOVE_FIELDS}, server_ms FROM game_moves ORDER BY id"
+    )
+    db.execute(
+        f"INSERT INTO game_moves_one (table_id, pupil_id, seat, {_MOVE_FIELDS})"
+        f" SELECT table_id, pupil_id, seat, {_MOVE_FIELDS} FROM class_table_moves ORDER BY id"
+    )
     db.execute("DROP TABLE class_table_moves")
-    db.execute("DROP TABLE game_moves")          # and its triggers
+    db.execute("DROP TABLE game_moves")  # and its triggers
     db.execute("ALTER TABLE game_moves_one RENAME TO game_moves")
     db.execute("CREATE INDEX game_moves_pupil_created ON game_moves(pupil_id, created_at)")
     triggers = {
-        "game_moves_summary_insert": ("AFTER INSERT ON game_moves WHEN NEW.game_id IS NOT NULL",
-                                      _game_summary_refresh("NEW.game_id")),
-        "game_moves_summary_update": ("AFTER UPDATE ON game_moves",
-                                      _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id")),
-        "game_moves_summary_delete": ("AFTER DELETE ON game_moves WHEN OLD.game_id IS NOT NULL",
-                                      _game_summary_refresh("OLD.game_id")),
+        "game_moves_summary_insert": (
+            "AFTER INSERT ON game_moves WHEN NEW.game_id IS NOT NULL",
+            _game_summary_refresh("NEW.game_id"),
+        ),
+        "game_moves_summary_update": (
+            "AFTER UPDATE ON game_moves",
+            _game_summary_refresh("NEW.game_id") + _game_summary_refresh("OLD.game_id"),
+        ),
+        "game_moves_summary_delete": (
+            "AFTER DELETE ON game_moves WHEN OLD.game_id IS NOT NULL",
+            _game_summary_refresh("OLD.game_id"),
+        ),
     }
     for name, (when, body) in triggers.items():
         db.execute(f"CREATE TRIGGER {name} {when} BEGIN {body} END")
@@ -898,8 +925,7 @@ def m3401_oidc_clients_and_teacher_names(db: Database) -> None:
     # id is. SQLite cannot drop a column's UNIQUE, so the table is rebuilt from its own SQL
     # (any column a later step added is kept). Dropping the old table would cascade to
     # oidc_links, so the links are set aside first and put back once the name exists again.
-    old_sql = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'oidc_providers'"
-                         ).fetchone()[0]
+    old_sql = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'oidc_providers'").fetchone()[0]
     assert "issuer TEXT NOT NULL UNIQUE," in old_sql
     new_sql = old_sql.replace("CREATE TABLE oidc_providers", "CREATE TABLE oidc_providers_new", 1)
     new_sql = new_sql.replace("issuer TEXT NOT NULL UNIQUE,", "issuer TEXT NOT NULL,", 1)
@@ -939,8 +965,10 @@ def m3801_puzzle_owners_and_review(db: Database) -> None:
     # upload the same content, whose id is its hash); 'private' is one an administrator kept
     # out of the shared bank (still its owners'); 'removed' is served to nobody, but the row
     # stays so every stored attempt still shows its puzzle (trainer.store.puzzle_review).
-    db.execute("ALTER TABLE puzzles ADD COLUMN status TEXT NOT NULL DEFAULT 'shared'"
-               " CHECK (status IN ('shared', 'pending', 'private', 'removed'))")
+    db.execute(
+        "ALTER TABLE puzzles ADD COLUMN status TEXT NOT NULL DEFAULT 'shared'"
+        " CHECK (status IN ('shared', 'pending', 'private', 'removed'))"
+    )
     db.execute("ALTER TABLE puzzles ADD COLUMN reviewed_at TEXT")
     db.execute("ALTER TABLE puzzles ADD COLUMN reviewed_by INTEGER REFERENCES teachers(id) ON DELETE SET NULL")
     db.execute(
@@ -961,17 +989,22 @@ def m3801_puzzle_owners_and_review(db: Database) -> None:
     # their features plus whatever the answers have moved them since. Puzzles of a teacher
     # deleted since (teacher_id NULL) cannot be told from the operator's imports: they stay.
     for puzzle_id, teacher_id, data, rating, created in db.execute(
-            "SELECT id, teacher_id, data, rating, created_at FROM puzzles"
-            " WHERE source = 'teacher' AND teacher_id IS NOT NULL").fetchall():
+        "SELECT id, teacher_id, data, rating, created_at FROM puzzles"
+        " WHERE source = 'teacher' AND teacher_id IS NOT NULL"
+    ).fetchall():
         stored = json.loads(data)
         features = Features.from_json(stored["features"])
         estimate = initial_difficulty(features)
         moved = rating - float(stored["difficulty"])
         stored.update(difficulty=estimate, time_limit=default_time_limit(features))
-        db.execute("UPDATE puzzles SET status = 'pending', data = ?, rating = ? WHERE id = ?",
-                   [json.dumps(stored), estimate + moved, puzzle_id])
-        db.execute("INSERT INTO puzzle_owners (teacher_id, puzzle_id, created_at) VALUES (?, ?, ?)",
-                   [teacher_id, puzzle_id, created])
+        db.execute(
+            "UPDATE puzzles SET status = 'pending', data = ?, rating = ? WHERE id = ?",
+            [json.dumps(stored), estimate + moved, puzzle_id],
+        )
+        db.execute(
+            "INSERT INTO puzzle_owners (teacher_id, puzzle_id, created_at) VALUES (?, ?, ?)",
+            [teacher_id, puzzle_id, created],
+        )
 
 
 @migrations()
@@ -1031,6 +1064,8 @@ def m3701_home_practice(db: Database) -> None:
         "CREATE INDEX attempts_dashboard ON attempts(pupil_id, day, target, combo_size, correct,"
         " believed_ms, flags, puzzle_id, answered_at, at_home) WHERE answered_at IS NOT NULL"
     )
+
+
 # ------------------------------------------------- issue 37.3: a page for parents, no account
 @migrations()
 def m3711_parent_links(db: Database) -> None:

@@ -5,6 +5,7 @@ HKDF from the installation's SECRET_KEY, so only the running service can read it
 the database file, a backup or an export alone does not give it away. It is never handed to
 a page: `public` rows leave it out, and only `client_secret` opens it, for the token request.
 """
+
 from __future__ import annotations
 
 import base64
@@ -17,8 +18,17 @@ from sqlite_utils import Database
 
 from trainer.store.db import write_transaction
 
-FIELDS = ("name", "issuer", "client_id", "scopes", "teacher_claim", "teacher_value",
-          "pupil_claim", "pupil_value", "teacher_match")
+FIELDS = (
+    "name",
+    "issuer",
+    "client_id",
+    "scopes",
+    "teacher_claim",
+    "teacher_value",
+    "pupil_claim",
+    "pupil_value",
+    "teacher_match",
+)
 # Which claim finds a teacher's account at the first sign-in (trainer.web.signin.identity);
 # "subject" reads none: the teacher logs in with their password once instead.
 TEACHER_MATCHES = ("email", "preferred_username", "upn", "uniid", "subject")
@@ -30,8 +40,7 @@ class SecretUnreadable(Exception):
 
 def _fernet(secret_key: str | bytes) -> Fernet:
     raw = secret_key.encode("utf-8", "surrogatepass") if isinstance(secret_key, str) else secret_key
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
-               info=b"tweak-trainer oidc client secret").derive(raw)
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"tweak-trainer oidc client secret").derive(raw)
     return Fernet(base64.urlsafe_b64encode(key))
 
 
@@ -57,14 +66,17 @@ def add(db: Database, *, secret_key: str | bytes, secret: str, now: datetime, **
         cursor = db.execute(
             f"INSERT INTO oidc_providers ({', '.join(FIELDS)}, secret_box, created_at)"
             f" VALUES ({', '.join('?' for _ in FIELDS)}, ?, ?)",
-            [*values.values(), seal(secret_key, secret), now.isoformat(timespec="seconds")])
+            [*values.values(), seal(secret_key, secret), now.isoformat(timespec="seconds")],
+        )
     return cursor.lastrowid
 
 
 def client_taken(db: Database, issuer: str, client_id: str) -> bool:
     """One issuer may serve several clients (a lightweight and a full login), each once."""
-    return db.execute("SELECT 1 FROM oidc_providers WHERE issuer = ? AND client_id = ?",
-                      [issuer, client_id]).fetchone() is not None
+    return (
+        db.execute("SELECT 1 FROM oidc_providers WHERE issuer = ? AND client_id = ?", [issuer, client_id]).fetchone()
+        is not None
+    )
 
 
 def list_all(db: Database) -> list[dict]:

@@ -8,6 +8,7 @@ Renewing draws a new nonce, so the old link is dead at once; switching off forge
 A link lives as long as its class keeps data (`classes.retention_days`, or the school's
 default): an older one opens nothing, and the daily purge deletes it (trainer.ops.retention).
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,7 +23,7 @@ from sqlite_utils import Database
 from trainer.store import pupil_export
 from trainer.store.db import write_transaction
 
-TOKEN_BYTES = 20        # 160 bits (the issue asks for at least 128)
+TOKEN_BYTES = 20  # 160 bits (the issue asks for at least 128)
 DAY = 86400
 
 
@@ -47,35 +48,48 @@ def find(db: Database, token: str, default_days: int, now: float | None = None) 
     now = time.time() if now is None else now
     if not token or len(token) > 64:
         return None
-    return next(db.query(
-        "SELECT p.id, p.name, p.class_id, p.language, t.language AS teacher_language, l.created_at"
-        " FROM parent_links l JOIN pupils p ON p.id = l.pupil_id JOIN classes c ON c.id = p.class_id"
-        " JOIN teachers t ON t.id = c.teacher_id"
-        f" WHERE l.token_hash = ? AND p.archived_at IS NULL AND c.archived_at IS NULL"
-        f" AND l.created_at >= {_cutoff(now, default_days)}", [digest(token)]), None)
+    return next(
+        db.query(
+            "SELECT p.id, p.name, p.class_id, p.language, t.language AS teacher_language, l.created_at"
+            " FROM parent_links l JOIN pupils p ON p.id = l.pupil_id JOIN classes c ON c.id = p.class_id"
+            " JOIN teachers t ON t.id = c.teacher_id"
+            f" WHERE l.token_hash = ? AND p.archived_at IS NULL AND c.archived_at IS NULL"
+            f" AND l.created_at >= {_cutoff(now, default_days)}",
+            [digest(token)],
+        ),
+        None,
+    )
 
 
 def _write(db: Database, secret_key, pupil_id: int, now: float) -> str:
     nonce = secrets.token_urlsafe(24)
     token = token_for(secret_key, nonce)
-    db.execute("INSERT INTO parent_links (pupil_id, nonce, token_hash, created_at) VALUES (?, ?, ?, ?)"
-               " ON CONFLICT (pupil_id) DO UPDATE SET nonce = excluded.nonce,"
-               " token_hash = excluded.token_hash, created_at = excluded.created_at",
-               [pupil_id, nonce, digest(token), now])
+    db.execute(
+        "INSERT INTO parent_links (pupil_id, nonce, token_hash, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (pupil_id) DO UPDATE SET nonce = excluded.nonce,"
+        " token_hash = excluded.token_hash, created_at = excluded.created_at",
+        [pupil_id, nonce, digest(token), now],
+    )
     return token
 
 
-def links(db: Database, secret_key, class_id: int, pupil_ids: Iterable[int], default_days: int,
-          now: float | None = None) -> dict[int, str | None]:
+def links(
+    db: Database, secret_key, class_id: int, pupil_ids: Iterable[int], default_days: int, now: float | None = None
+) -> dict[int, str | None]:
     """{pupil id: token, or None when switched off} for pupils of one class, for the letters.
     A pupil who never had a link, or whose link is past retention, gets a new one: printing
     the letter is what hands the link out."""
     now = time.time() if now is None else now
     ids = list(pupil_ids)
-    rows = {r["pupil_id"]: r for r in db.query(
-        f"SELECT l.pupil_id, l.nonce, l.created_at >= {_cutoff(now, default_days)} AS alive"
-        " FROM parent_links l JOIN pupils p ON p.id = l.pupil_id JOIN classes c ON c.id = p.class_id"
-        " WHERE p.class_id = ?", [class_id])}
+    rows = {
+        r["pupil_id"]: r
+        for r in db.query(
+            f"SELECT l.pupil_id, l.nonce, l.created_at >= {_cutoff(now, default_days)} AS alive"
+            " FROM parent_links l JOIN pupils p ON p.id = l.pupil_id JOIN classes c ON c.id = p.class_id"
+            " WHERE p.class_id = ?",
+            [class_id],
+        )
+    }
     found: dict[int, str | None] = {}
     with write_transaction(db):
         for pupil_id in ids:
@@ -109,18 +123,29 @@ def switch_off(db: Database, pupil_ids: Iterable[int], now: float | None = None)
     now = time.time() if now is None else now
     with write_transaction(db):
         for pupil_id in pupil_ids:
-            db.execute("INSERT INTO parent_links (pupil_id, nonce, token_hash, created_at) VALUES (?, NULL, NULL, ?)"
-                       " ON CONFLICT (pupil_id) DO UPDATE SET nonce = NULL, token_hash = NULL,"
-                       " created_at = excluded.created_at", [pupil_id, now])
+            db.execute(
+                "INSERT INTO parent_links (pupil_id, nonce, token_hash, created_at) VALUES (?, NULL, NULL, ?)"
+                " ON CONFLICT (pupil_id) DO UPDATE SET nonce = NULL, token_hash = NULL,"
+                " created_at = excluded.created_at",
+                [pupil_id, now],
+            )
 
 
 @pupil_export.section("parent_page", tables=("parent_links",))
 def _export(db: Database, pupil_id: int) -> dict:
     # The link itself is not in the export: the file may travel further than the letter.
-    row = db.execute("SELECT nonce IS NOT NULL, created_at FROM parent_links WHERE pupil_id = ?",
-                     [pupil_id]).fetchone()
+    row = db.execute("SELECT nonce IS NOT NULL, created_at FROM parent_links WHERE pupil_id = ?", [pupil_id]).fetchone()
     if row is None:
         return {"link": "none"}
-    return {"link": "on" if row[0] else "off", "since": row[1],
-            "shows": ["days practised this week and last", "minutes", "level", "stars", "badges",
-                      "what the child is good at and could practise next"]}
+    return {
+        "link": "on" if row[0] else "off",
+        "since": row[1],
+        "shows": [
+            "days practised this week and last",
+            "minutes",
+            "level",
+            "stars",
+            "badges",
+            "what the child is good at and could practise next",
+        ],
+    }

@@ -1,5 +1,6 @@
 """Teacher passwords: argon2id with the OWASP Password Storage Cheat Sheet parameters
 (19 MiB memory, 2 iterations, 1 lane), the first option of OWASP ASVS 5.0 11.4.2."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -7,8 +8,7 @@ from functools import lru_cache
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
-HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1, hash_len=32,
-                        salt_len=16, type=Type.ID)
+HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1, hash_len=32, salt_len=16, type=Type.ID)
 MIN_LENGTH = 10
 MAX_LENGTH = 256  # long enough for any passphrase, short enough not to be a DoS lever
 

@@ -4,6 +4,7 @@ Kept readable in the database on purpose: the teacher prints it on the pupil's l
 With only 9*8*7 = 504 possible passwords a hash would protect nothing; the per-pupil
 throttle is what stops guessing. The pictures themselves (shapes, translated words) are the
 web app's (trainer.web.pupils.pictures)."""
+
 from __future__ import annotations
 
 import secrets

@@ -4,6 +4,7 @@ An attempt row is made when a puzzle is issued, so its id exists before any answ
 sends it back with the answer, and the answer is written only while `answered_at IS NULL`
 (trainer.practice.flow). Callers hold a write transaction around anything that reads and
 then writes."""
+
 from __future__ import annotations
 
 import json
@@ -17,9 +18,25 @@ from trainer.puzzles.timing import HELD_TOO_LONG
 from trainer.store import utcnow
 
 # Columns filled in when an answer arrives (the rest are set at issue time).
-ANSWER_COLUMNS = ("answered_at", "client_ms", "server_ms", "believed_ms", "first_correct_ms", "input_kind",
-                  "taps", "submitted", "outcome", "correct", "credit", "score", "flags",
-                  "pupil_rating_before", "pupil_rating_after", "puzzle_rating_before", "puzzle_rating_after")
+ANSWER_COLUMNS = (
+    "answered_at",
+    "client_ms",
+    "server_ms",
+    "believed_ms",
+    "first_correct_ms",
+    "input_kind",
+    "taps",
+    "submitted",
+    "outcome",
+    "correct",
+    "credit",
+    "score",
+    "flags",
+    "pupil_rating_before",
+    "pupil_rating_after",
+    "puzzle_rating_before",
+    "puzzle_rating_after",
+)
 JSON_COLUMNS = ("taps", "submitted", "outcome", "flags")
 
 
@@ -30,14 +47,19 @@ def _one(db: Database, sql: str, params) -> dict | None:
 
 # Ratings -------------------------------------------------------------------------------------
 
+
 def pupil_rating(db: Database, pupil_id: int, class_id: int) -> Rating:
     """The pupil's rating; a new pupil starts where the settled pupils of the class are."""
     row = db.execute("SELECT rating, count FROM pupil_ratings WHERE pupil_id = ?", [pupil_id]).fetchone()
     if row:
         return Rating(row[0], row[1])
-    others = [Rating(v, n) for v, n in db.execute(
-        "SELECT r.rating, r.count FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id WHERE p.class_id = ?",
-        [class_id])]
+    others = [
+        Rating(v, n)
+        for v, n in db.execute(
+            "SELECT r.rating, r.count FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id WHERE p.class_id = ?",
+            [class_id],
+        )
+    ]
     start = starting_rating(others)
     set_pupil_rating(db, pupil_id, start)
     return start
@@ -45,18 +67,27 @@ def pupil_rating(db: Database, pupil_id: int, class_id: int) -> Rating:
 
 def class_ratings(db: Database, class_id: int) -> list[float]:
     """The ratings of the class's pupils who have one (a worksheet "as the class")."""
-    return [v for (v,) in db.execute(
-        "SELECT r.rating FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id"
-        " WHERE p.class_id = ? AND p.archived_at IS NULL", [class_id])]
+    return [
+        v
+        for (v,) in db.execute(
+            "SELECT r.rating FROM pupil_ratings r JOIN pupils p ON p.id = r.pupil_id"
+            " WHERE p.class_id = ? AND p.archived_at IS NULL",
+            [class_id],
+        )
+    ]
 
 
 def set_pupil_rating(db: Database, pupil_id: int, rating: Rating) -> None:
-    db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, ?, ?, ?)"
-               " ON CONFLICT (pupil_id) DO UPDATE SET rating = excluded.rating, count = excluded.count,"
-               " updated_at = excluded.updated_at", [pupil_id, rating.value, rating.count, utcnow()])
+    db.execute(
+        "INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (pupil_id) DO UPDATE SET rating = excluded.rating, count = excluded.count,"
+        " updated_at = excluded.updated_at",
+        [pupil_id, rating.value, rating.count, utcnow()],
+    )
 
 
 # Sittings ------------------------------------------------------------------------------------
+
 
 def session(db: Database, session_id: int) -> dict | None:
     return _one(db, "SELECT * FROM practice_sessions WHERE id = ?", [session_id])
@@ -64,27 +95,39 @@ def session(db: Database, session_id: int) -> dict | None:
 
 def day_session(db: Database, pupil_id: int, day: str, mode: str) -> dict | None:
     """The pupil's sitting of this mode on this day (one drill and one practice a day)."""
-    return _one(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? AND mode = ?"
-                " ORDER BY id DESC LIMIT 1", [pupil_id, day, mode])
+    return _one(
+        db,
+        "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? AND mode = ? ORDER BY id DESC LIMIT 1",
+        [pupil_id, day, mode],
+    )
 
 
 def latest_session(db: Database, pupil_id: int, day: str) -> dict | None:
-    return _one(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? ORDER BY id DESC LIMIT 1",
-                [pupil_id, day])
+    return _one(
+        db, "SELECT * FROM practice_sessions WHERE pupil_id = ? AND day = ? ORDER BY id DESC LIMIT 1", [pupil_id, day]
+    )
 
 
-def create_session(db: Database, pupil_id: int, mode: str, day: str, now: float,
-                   planned: int | None = None, planned_minutes: int | None = None,
-                   puzzle_set_id: int | None = None, at_home: bool = False) -> int:
+def create_session(
+    db: Database,
+    pupil_id: int,
+    mode: str,
+    day: str,
+    now: float,
+    planned: int | None = None,
+    planned_minutes: int | None = None,
+    puzzle_set_id: int | None = None,
+    at_home: bool = False,
+) -> int:
     return db.execute(
         "INSERT INTO practice_sessions (pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, started_at,"
         " at_home) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, now, int(at_home)]).lastrowid
+        [pupil_id, mode, day, planned, planned_minutes, puzzle_set_id, now, int(at_home)],
+    ).lastrowid
 
 
 def finish_session(db: Database, session_id: int, now: float) -> None:
-    db.execute("UPDATE practice_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
-               [now, session_id])
+    db.execute("UPDATE practice_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL", [now, session_id])
 
 
 def session_totals(db: Database, session_id: int) -> tuple[int, float]:
@@ -94,28 +137,48 @@ def session_totals(db: Database, session_id: int) -> tuple[int, float]:
     answered, spent_ms = db.execute(
         "SELECT count(*), coalesce(sum(min(server_ms, time_limit_s * 1000)), 0) FROM attempts"
         " WHERE session_id = ? AND answered_at IS NOT NULL AND instr(coalesce(flags, ''), ?) = 0",
-        [session_id, HELD_TOO_LONG]).fetchone()
+        [session_id, HELD_TOO_LONG],
+    ).fetchone()
     return answered, spent_ms / 1000
 
 
 def drill_days(db: Database, pupil_id: int) -> list[str]:
     """Days on which the pupil finished the daily drill, newest first."""
-    return [d for (d,) in db.execute(
-        "SELECT DISTINCT day FROM practice_sessions WHERE pupil_id = ? AND mode = 'drill'"
-        " AND finished_at IS NOT NULL ORDER BY day DESC", [pupil_id])]
+    return [
+        d
+        for (d,) in db.execute(
+            "SELECT DISTINCT day FROM practice_sessions WHERE pupil_id = ? AND mode = 'drill'"
+            " AND finished_at IS NOT NULL ORDER BY day DESC",
+            [pupil_id],
+        )
+    ]
 
 
 # Attempts ------------------------------------------------------------------------------------
+
 
 class AlreadyIssued(Exception):
     """The sitting holds this puzzle already (or this attempt id): the unique index
     attempts_once_in_a_sitting (m3805) refused the row."""
 
 
-def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str, kind: str, day: str,
-                issued_at: float, time_limit: float, target: int, combo_size: int,
-                attempt_id: str | None = None, issued_by: str = "server", at_home: bool = False,
-                timed: bool = True) -> str:
+def new_attempt(
+    db: Database,
+    *,
+    pupil_id: int,
+    session_id: int,
+    puzzle_id: str,
+    kind: str,
+    day: str,
+    issued_at: float,
+    time_limit: float,
+    target: int,
+    combo_size: int,
+    attempt_id: str | None = None,
+    issued_by: str = "server",
+    at_home: bool = False,
+    timed: bool = True,
+) -> str:
     """A puzzle issued: by the server, or through an offline ticket (`issued_by="ticket"`);
     `at_home` for a home session's (issue 37.1); `timed` False for a pupil with "no timer"
     (issue 49.3). AlreadyIssued: the sitting has had this puzzle."""
@@ -124,8 +187,22 @@ def new_attempt(db: Database, *, pupil_id: int, session_id: int, puzzle_id: str,
         db.execute(
             "INSERT INTO attempts (id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit_s,"
             " target, combo_size, issued_by, at_home, timed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [attempt_id, pupil_id, session_id, puzzle_id, kind, day, issued_at, time_limit, target, combo_size,
-             issued_by, int(at_home), int(timed)])
+            [
+                attempt_id,
+                pupil_id,
+                session_id,
+                puzzle_id,
+                kind,
+                day,
+                issued_at,
+                time_limit,
+                target,
+                combo_size,
+                issued_by,
+                int(at_home),
+                int(timed),
+            ],
+        )
     except sqlite3.IntegrityError as err:
         if "UNIQUE" not in str(err):
             raise
@@ -154,13 +231,17 @@ LATEST_FIRST = "issued_at DESC, rowid DESC"
 
 
 def pending_attempt(db: Database, session_id: int) -> dict | None:
-    return _one(db, "SELECT * FROM attempts WHERE session_id = ? AND answered_at IS NULL"
-                f" ORDER BY {LATEST_FIRST} LIMIT 1", [session_id])
+    return _one(
+        db,
+        f"SELECT * FROM attempts WHERE session_id = ? AND answered_at IS NULL ORDER BY {LATEST_FIRST} LIMIT 1",
+        [session_id],
+    )
 
 
 def last_attempt_id(db: Database, session_id: int) -> str | None:
-    row = db.execute(f"SELECT id FROM attempts WHERE session_id = ? ORDER BY {LATEST_FIRST} LIMIT 1",
-                     [session_id]).fetchone()
+    row = db.execute(
+        f"SELECT id FROM attempts WHERE session_id = ? ORDER BY {LATEST_FIRST} LIMIT 1", [session_id]
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -171,9 +252,9 @@ def mark_place(db: Database, attempt_id: str, at_home: bool) -> None:
 
 def store_answer(db: Database, attempt_id: str, values: dict) -> bool:
     """Write the answer unless one is already there; True when this call wrote it."""
-    row = {k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k])
-           for k in ANSWER_COLUMNS}
+    row = {
+        k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k]) for k in ANSWER_COLUMNS
+    }
     sets = ", ".join(f"{k} = ?" for k in ANSWER_COLUMNS)
-    cursor = db.execute(f"UPDATE attempts SET {sets} WHERE id = ? AND answered_at IS NULL",
-                        [*row.values(), attempt_id])
+    cursor = db.execute(f"UPDATE attempts SET {sets} WHERE id = ? AND answered_at IS NULL", [*row.values(), attempt_id])
     return cursor.rowcount == 1

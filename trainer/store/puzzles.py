@@ -1,5 +1,6 @@
 """The puzzle bank: curated sets from seed_data/puzzles, generated ones, teachers' uploads.
 Whose puzzles reach which classes, and the administrator's review: trainer.store.puzzle_review."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from trainer.puzzles.worksheet import BankPuzzle
 from trainer.store import utcnow
 from trainer.store.db import write_transaction
 
-GENERATED_BANK = 600        # enough that a pupil rarely meets a puzzle twice in a week
+GENERATED_BANK = 600  # enough that a pupil rarely meets a puzzle twice in a week
 BANK_SEED = 2026
 
 
@@ -28,10 +29,22 @@ def combo_size(puzzle: Puzzle) -> int:
 
 def store(db: Database, puzzles, source: str, teacher_id: int | None = None) -> int:
     """Adds puzzles not yet in the bank; returns how many were new."""
-    rows = [{"id": p.id, "kind": p.kind, "data": json.dumps(p.to_json()), "source": source,
-             "teacher_id": teacher_id, "rating": p.difficulty, "rating_count": 0,
-             "target": p.position.target, "table_size": len(p.position.table),
-             "combo_size": combo_size(p), "created_at": utcnow()} for p in puzzles]
+    rows = [
+        {
+            "id": p.id,
+            "kind": p.kind,
+            "data": json.dumps(p.to_json()),
+            "source": source,
+            "teacher_id": teacher_id,
+            "rating": p.difficulty,
+            "rating_count": 0,
+            "target": p.position.target,
+            "table_size": len(p.position.table),
+            "combo_size": combo_size(p),
+            "created_at": utcnow(),
+        }
+        for p in puzzles
+    ]
     with write_transaction(db):
         before = db["puzzles"].count
         db["puzzles"].insert_all(rows, ignore=True)
@@ -87,9 +100,14 @@ def bank(db: Database, kinds, teacher_id: int | None = None) -> list[BankPuzzle]
     """Every puzzle of these kinds this teacher's classes are served, with its rating: what a
     worksheet is chosen from."""
     kinds = list(kinds)
-    return [BankPuzzle(*row) for row in db.execute(
-        f"WITH mine AS MATERIALIZED ({MINE_OF_TEACHER}) SELECT id, kind, rating FROM puzzles"
-        f" WHERE kind IN ({', '.join('?' * len(kinds))}) AND {SERVED}", [teacher_id, *kinds])]
+    return [
+        BankPuzzle(*row)
+        for row in db.execute(
+            f"WITH mine AS MATERIALIZED ({MINE_OF_TEACHER}) SELECT id, kind, rating FROM puzzles"
+            f" WHERE kind IN ({', '.join('?' * len(kinds))}) AND {SERVED}",
+            [teacher_id, *kinds],
+        )
+    ]
 
 
 def rating(db: Database, puzzle_id: str) -> Rating:
@@ -101,12 +119,23 @@ def ratings(db: Database, kinds) -> dict[str, Rating]:
     """Every puzzle of the given kinds in the shared bank with its rating (the demo's history)."""
     kinds = list(kinds)
     marks = ", ".join("?" * len(kinds))
-    return {pid: Rating(value, count) for pid, value, count in db.execute(
-        f"SELECT id, rating, rating_count FROM puzzles WHERE kind IN ({marks}) AND status = 'shared'", kinds)}
+    return {
+        pid: Rating(value, count)
+        for pid, value, count in db.execute(
+            f"SELECT id, rating, rating_count FROM puzzles WHERE kind IN ({marks}) AND status = 'shared'", kinds
+        )
+    }
 
 
-def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
-                   session_id: int | None = None, also_seen: Collection[str] = ()) -> list[tuple[str, Rating]]:
+def nearest_unseen(
+    db: Database,
+    kinds,
+    rating: float,
+    pupil_id: int,
+    day: str,
+    session_id: int | None = None,
+    also_seen: Collection[str] = (),
+) -> list[tuple[str, Rating]]:
     """The puzzles of these kinds the pupil's class is served (SERVED: the shared bank's, and its
     teacher's own) rated nearest `rating` from below and from above in each (with their ties),
     that the pupil has not been given on this day (or, with `session_id`, in that sitting), nor
@@ -116,12 +145,14 @@ def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
     whole bank into Python for every puzzle shown cost more than the rest of the request."""
     kinds = list(kinds)
     of_kinds = f"kind IN ({', '.join('?' * len(kinds))})"
-    seen, seen_args = (("session_id = ?", [session_id]) if session_id is not None
-                       else ("pupil_id = ? AND day = ?", [pupil_id, day]))
+    seen, seen_args = (
+        ("session_id = ?", [session_id]) if session_id is not None else ("pupil_id = ? AND day = ?", [pupil_id, day])
+    )
     # Each neighbour is one step along an index: the shared bank's (status, kind, rating), so
     # that no number of other teachers' puzzles slows a choice down, and the class's teacher's
     # own puzzles (at most MAX_WAITING) beside it.
-    rows = db.execute(f"""
+    rows = db.execute(
+        f"""
         WITH seen AS MATERIALIZED (SELECT puzzle_id FROM attempts WHERE {seen}
                                    UNION ALL SELECT value FROM json_each(?)),
         shared AS NOT MATERIALIZED (SELECT id, rating, rating_count FROM puzzles
@@ -137,7 +168,8 @@ def nearest_unseen(db: Database, kinds, rating: float, pupil_id: int, day: str,
                    UNION SELECT * FROM (SELECT rating FROM own WHERE rating >= ? ORDER BY rating LIMIT 1))
         SELECT id, rating, rating_count FROM shared WHERE rating IN levels
         UNION ALL SELECT id, rating, rating_count FROM own WHERE rating IN levels""",
-        [*seen_args, json.dumps(list(also_seen)), *kinds, pupil_id, *kinds, rating, rating, rating, rating])
+        [*seen_args, json.dumps(list(also_seen)), *kinds, pupil_id, *kinds, rating, rating, rating, rating],
+    )
     return [(pid, Rating(value, count)) for pid, value, count in rows]
 
 

@@ -5,6 +5,7 @@ preview and "apply".
 archived the app's usual way (pupils.set_archived: they cannot log in, their data stays
 until the teacher deletes them or the retention purge does), never deleted.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,7 +25,8 @@ def current(db: Database) -> Current:
     return Current(
         list(db.query("SELECT id, source_id, name, archived_at, teacher_id FROM classes")),
         list(db.query("SELECT id, class_id, source_id, name, archived_at FROM pupils")),
-        list(db.query("SELECT id, source_id, email FROM teachers WHERE disabled_at IS NULL")))
+        list(db.query("SELECT id, source_id, email FROM teachers WHERE disabled_at IS NULL")),
+    )
 
 
 @dataclass
@@ -45,8 +47,12 @@ def apply(db: Database, plan: Plan, admin_id: int) -> Result:
             db.execute("UPDATE teachers SET source_id = ? WHERE id = ?", [link.source_id, link.teacher_id])
         # Names first move aside, so "Emma" -> "Emma J." next to a new "Emma K." never
         # meets the unique index half-way.
-        touched = [p.pupil_id for c in plan.classes for p in c.pupils
-                   if p.pupil_id is not None and p.action in ("rename", "move", "restore")]
+        touched = [
+            p.pupil_id
+            for c in plan.classes
+            for p in c.pupils
+            if p.pupil_id is not None and p.action in ("rename", "move", "restore")
+        ]
         for pupil_id in touched:
             db.execute("UPDATE pupils SET name_key = ? WHERE id = ?", [f"\x00{pupil_id}", pupil_id])
         for step in plan.classes:
@@ -70,8 +76,10 @@ def _apply_class(db: Database, step: ClassStep, teacher: int, result: Result) ->
         classes.set_archived(db, step.class_id, True)
         result.classes_archived += 1
     else:
-        db.execute("UPDATE classes SET name = ?, teacher_id = ?, archived_at = NULL"
-                   " WHERE id = ?", [step.title, teacher, step.class_id])
+        db.execute(
+            "UPDATE classes SET name = ?, teacher_id = ?, archived_at = NULL WHERE id = ?",
+            [step.title, teacher, step.class_id],
+        )
         result.classes_renamed += step.action == "rename"
 
 
@@ -80,16 +88,17 @@ def _apply_pupil(db: Database, class_id: int | None, p: PupilStep, now: str, res
         db.execute(
             "INSERT INTO pupils (class_id, name, name_key, picture_password, created_at,"
             " source_id) VALUES (?, ?, ?, ?, ?, ?)",
-            [class_id, p.name, pupils.name_key(p.name),
-             picture_passwords.random_password(), now, p.source_id])
+            [class_id, p.name, pupils.name_key(p.name), picture_passwords.random_password(), now, p.source_id],
+        )
         result.pupils_added += 1
     elif p.action == "archive":
         pupils.set_archived(db, p.pupil_id, True)
         result.pupils_archived += 1
     elif p.action in ("rename", "move", "restore"):
-        db.execute("UPDATE pupils SET class_id = ?, name = ?, name_key = ?,"
-                   " archived_at = NULL WHERE id = ?",
-                   [class_id, p.name, pupils.name_key(p.name), p.pupil_id])
+        db.execute(
+            "UPDATE pupils SET class_id = ?, name = ?, name_key = ?, archived_at = NULL WHERE id = ?",
+            [class_id, p.name, pupils.name_key(p.name), p.pupil_id],
+        )
         if p.action == "move":
             # Logged in to the old class: log in again to the new one.
             db.execute("DELETE FROM auth_sessions WHERE pupil_id = ?", [p.pupil_id])
@@ -105,15 +114,19 @@ def keep_upload(db: Database, teacher_id: int, data: bytes) -> str:
     digest = digest_of(data)
     with write_transaction(db):
         forget_old_uploads(db)
-        db.execute("INSERT INTO roster_uploads (digest, teacher_id, data, created_at) VALUES (?, ?, ?, ?)"
-                   " ON CONFLICT(digest) DO UPDATE SET teacher_id = excluded.teacher_id,"
-                   " created_at = excluded.created_at", [digest, teacher_id, data, utcnow()])
+        db.execute(
+            "INSERT INTO roster_uploads (digest, teacher_id, data, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(digest) DO UPDATE SET teacher_id = excluded.teacher_id,"
+            " created_at = excluded.created_at",
+            [digest, teacher_id, data, utcnow()],
+        )
     return digest
 
 
 def upload(db: Database, teacher_id: int, digest: str) -> bytes | None:
-    row = db.execute("SELECT data, created_at FROM roster_uploads WHERE digest = ? AND teacher_id = ?",
-                     [digest, teacher_id]).fetchone()
+    row = db.execute(
+        "SELECT data, created_at FROM roster_uploads WHERE digest = ? AND teacher_id = ?", [digest, teacher_id]
+    ).fetchone()
     if row is None or datetime.fromisoformat(row[1]) < datetime.now(timezone.utc) - UPLOAD_LIFETIME:
         return None
     return row[0]
@@ -133,5 +146,10 @@ def forget_old_uploads(db: Database) -> None:
 def pending(db: Database, teacher_id: int) -> list[dict]:
     """This administrator's uploads not yet applied nor expired, newest first."""
     cutoff = (datetime.now(timezone.utc) - UPLOAD_LIFETIME).isoformat(timespec="seconds")
-    return list(db.query("SELECT digest, created_at FROM roster_uploads WHERE teacher_id = ?"
-                         " AND created_at >= ? ORDER BY created_at DESC", [teacher_id, cutoff]))
+    return list(
+        db.query(
+            "SELECT digest, created_at FROM roster_uploads WHERE teacher_id = ?"
+            " AND created_at >= ? ORDER BY created_at DESC",
+            [teacher_id, cutoff],
+        )
+    )

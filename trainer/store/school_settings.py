@@ -4,6 +4,7 @@ Each database file is one school (issue 19), so a setting here is the whole scho
 read through `get` with their own default and parse the text themselves, so a value written
 by a newer version never breaks an older reader.
 """
+
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -28,5 +29,8 @@ def put(db: Database, name: str, value: str | bool | None) -> None:
             db.execute("DELETE FROM school_settings WHERE name = ?", [name])
         else:
             text = ("1" if value else "0") if isinstance(value, bool) else str(value)
-            db.execute("INSERT INTO school_settings (name, value) VALUES (?, ?)"
-                       " ON CONFLICT(name) DO UPDATE SET value = excluded.value", [name, text])
+            db.execute(
+                "INSERT INTO school_settings (name, value) VALUES (?, ?)"
+                " ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                [name, text],
+            )

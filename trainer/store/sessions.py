@@ -4,6 +4,7 @@ The browser holds a random token; the database holds only its SHA-256, so a copy
 database cannot be used to log in. A session ends by deleting its row: at logout, at a new
 login, or when it has been idle too long.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,15 +28,15 @@ def create(db: Database, *, teacher_id: int | None = None, pupil_id: int | None 
     now = time.time()
     with write_transaction(db):
         db.execute(
-            "INSERT INTO auth_sessions (id, teacher_id, pupil_id, created_at, last_seen)"
-            " VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO auth_sessions (id, teacher_id, pupil_id, created_at, last_seen) VALUES (?, ?, ?, ?, ?)",
             [_digest(token), teacher_id, pupil_id, now, now],
         )
     return token
 
 
-def lookup(db: Database, token: str, idle_timeout: float, now: float | None = None,
-           max_age: float | None = None) -> dict | None:
+def lookup(
+    db: Database, token: str, idle_timeout: float, now: float | None = None, max_age: float | None = None
+) -> dict | None:
     """The live session for `token`, or None; a session idle too long, or older than
     `max_age` however busy, is deleted on the way."""
     now = time.time() if now is None else now
@@ -44,8 +45,7 @@ def lookup(db: Database, token: str, idle_timeout: float, now: float | None = No
     if not rows:
         return None
     row = rows[0]
-    if now - row["last_seen"] > idle_timeout or (
-            max_age is not None and now - row["created_at"] > max_age):
+    if now - row["last_seen"] > idle_timeout or (max_age is not None and now - row["created_at"] > max_age):
         delete(db, token)
         return None
     if now - row["last_seen"] > TOUCH_EVERY_SECONDS:
@@ -72,5 +72,4 @@ def delete_for_pupil(db: Database, pupil_id: int) -> None:
 def purge_idle(db: Database, idle_timeout: float, now: float | None = None) -> int:
     now = time.time() if now is None else now
     with write_transaction(db):
-        return db.execute("DELETE FROM auth_sessions WHERE last_seen < ?",
-                          [now - idle_timeout]).rowcount
+        return db.execute("DELETE FROM auth_sessions WHERE last_seen < ?", [now - idle_timeout]).rowcount

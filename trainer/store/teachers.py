@@ -1,4 +1,5 @@
 """Teacher accounts."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -21,8 +22,14 @@ ADMIN = "admin"
 TEACHER = "teacher"
 
 
-def create(db: Database, email: str, display_name: str, password_hash: str,
-           language: str | None = None, role: str | None = None) -> int:
+def create(
+    db: Database,
+    email: str,
+    display_name: str,
+    password_hash: str,
+    language: str | None = None,
+    role: str | None = None,
+) -> int:
     """A new account. Without a `role`, the school's first account is its administrator
     and every later one a teacher (decided in the same transaction, so two first
     registrations at once cannot both become administrator)."""
@@ -34,8 +41,7 @@ def create(db: Database, email: str, display_name: str, password_hash: str,
             cursor = db.execute(
                 "INSERT INTO teachers (email, display_name, password_hash, language, created_at, role)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                [normalize_email(email), display_name.strip(), password_hash, language,
-                 utcnow(), role],
+                [normalize_email(email), display_name.strip(), password_hash, language, utcnow(), role],
             )
     except sqlite3.IntegrityError as err:
         raise EmailTaken(email) from err
@@ -64,8 +70,7 @@ def replace_password(db: Database, teacher_id: int, password_hash: str) -> None:
     """A new password: every session of the account ends with the old one (ASVS 5.0 V7.4.3),
     and a lock-out of the account by wrong guesses is lifted."""
     with write_transaction(db):
-        db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?",
-                   [password_hash, teacher_id])
+        db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?", [password_hash, teacher_id])
         db.execute("DELETE FROM auth_sessions WHERE teacher_id = ?", [teacher_id])
         email = db.execute("SELECT email FROM teachers WHERE id = ?", [teacher_id]).fetchone()
         if email:
@@ -75,8 +80,7 @@ def replace_password(db: Database, teacher_id: int, password_hash: str) -> None:
 def upgrade_hash(db: Database, teacher_id: int, password_hash: str) -> None:
     """The same password hashed with today's parameters (at login): sessions stay."""
     with write_transaction(db):
-        db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?",
-                   [password_hash, teacher_id])
+        db.execute("UPDATE teachers SET password_hash = ? WHERE id = ?", [password_hash, teacher_id])
 
 
 def throttle_key(email: str) -> str:

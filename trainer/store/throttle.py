@@ -15,6 +15,7 @@ transaction, BEFORE the password is compared. Checking first and counting after 
 comparison would let a burst of parallel guesses all pass the check before any of them is
 counted (tests/security/).
 """
+
 from __future__ import annotations
 
 import time
@@ -43,10 +44,10 @@ class Ceiling:
 
 @dataclass(frozen=True)
 class Attempt:
-    refused: int                  # seconds until a try would be admitted again; 0: admitted
-    refused_by: str | None        # the lock's or ceiling's key that refused it
-    lock: int                     # admitted: the lock-out this failure started (0: none)
-    ticket: tuple[int, ...]       # admitted: the failure rows counted, withdrawn on success
+    refused: int  # seconds until a try would be admitted again; 0: admitted
+    refused_by: str | None  # the lock's or ceiling's key that refused it
+    lock: int  # admitted: the lock-out this failure started (0: none)
+    ticket: tuple[int, ...]  # admitted: the failure rows counted, withdrawn on success
 
 
 def seconds_locked(db: Database, key: str, now: float | None = None) -> int:
@@ -57,8 +58,7 @@ def seconds_locked(db: Database, key: str, now: float | None = None) -> int:
     return max(1, int(row[0] - now + 0.999))
 
 
-def record_failure(db: Database, key: str, free: int, base: float, cap: float,
-                   now: float | None = None) -> int:
+def record_failure(db: Database, key: str, free: int, base: float, cap: float, now: float | None = None) -> int:
     """Count one failure; return how many seconds the key is now locked for (0 if not)."""
     now = time.time() if now is None else now
     with write_transaction(db):
@@ -80,18 +80,22 @@ def ceiling_wait(db: Database, ceiling: Ceiling, now: float | None = None) -> in
     """Seconds until the ceiling admits one more failure (0: it admits one now)."""
     now = time.time() if now is None else now
     start = now - ceiling.window
-    count = db.execute("SELECT count(*) FROM login_failures WHERE key = ? AND at > ?",
-                       [ceiling.key, start]).fetchone()[0]
+    count = db.execute("SELECT count(*) FROM login_failures WHERE key = ? AND at > ?", [ceiling.key, start]).fetchone()[
+        0
+    ]
     if count < ceiling.limit:
         return 0
     # The window admits one more when the failure `count - limit` places from the oldest leaves it.
-    oldest = db.execute("SELECT at FROM login_failures WHERE key = ? AND at > ? ORDER BY at LIMIT 1 OFFSET ?",
-                        [ceiling.key, start, count - ceiling.limit]).fetchone()[0]
+    oldest = db.execute(
+        "SELECT at FROM login_failures WHERE key = ? AND at > ? ORDER BY at LIMIT 1 OFFSET ?",
+        [ceiling.key, start, count - ceiling.limit],
+    ).fetchone()[0]
     return max(1, int(oldest + ceiling.window - now + 0.999))
 
 
-def refusal(db: Database, lock: Lock | None, ceilings: Sequence[Ceiling],
-            now: float | None = None) -> tuple[int, str | None]:
+def refusal(
+    db: Database, lock: Lock | None, ceilings: Sequence[Ceiling], now: float | None = None
+) -> tuple[int, str | None]:
     """(seconds, key) of what would refuse an attempt now, or (0, None); counts nothing."""
     now = time.time() if now is None else now
     if lock is not None:
@@ -105,8 +109,7 @@ def refusal(db: Database, lock: Lock | None, ceilings: Sequence[Ceiling],
     return 0, None
 
 
-def attempt(db: Database, lock: Lock | None, ceilings: Sequence[Ceiling],
-            now: float | None = None) -> Attempt:
+def attempt(db: Database, lock: Lock | None, ceilings: Sequence[Ceiling], now: float | None = None) -> Attempt:
     """Admit one guess: refused while the lock is on or any ceiling is full; else counted as
     a failure everywhere at once. Call succeeded() when it turns out right."""
     now = time.time() if now is None else now
@@ -115,8 +118,9 @@ def attempt(db: Database, lock: Lock | None, ceilings: Sequence[Ceiling],
         if wait:
             return Attempt(wait, key, 0, ())
         started = record_failure(db, lock.key, lock.free, lock.base, lock.cap, now) if lock else 0
-        ticket = tuple(db.execute("INSERT INTO login_failures (key, at) VALUES (?, ?)",
-                                  [c.key, now]).lastrowid for c in ceilings)
+        ticket = tuple(
+            db.execute("INSERT INTO login_failures (key, at) VALUES (?, ?)", [c.key, now]).lastrowid for c in ceilings
+        )
     return Attempt(0, None, started, ticket)
 
 
@@ -142,8 +146,10 @@ def forget(db: Database, key: str) -> None:
 def locked_under(db: Database, key: str, now: float | None = None) -> int:
     """How many locks under `key:` are on now (e.g. one pupil's, one per device)."""
     now = time.time() if now is None else now
-    return db.execute("SELECT count(*) FROM login_throttle WHERE substr(key, 1, ?) = ? AND locked_until > ?",
-                      [len(key) + 1, key + ":", now]).fetchone()[0]
+    return db.execute(
+        "SELECT count(*) FROM login_throttle WHERE substr(key, 1, ?) = ? AND locked_until > ?",
+        [len(key) + 1, key + ":", now],
+    ).fetchone()[0]
 
 
 def failures(db: Database, key: str) -> int:
@@ -156,6 +162,7 @@ def purge_stale(db: Database, older_than: float = 24 * 3600, now: float | None =
     and failures older than that (pass at least the longest ceiling's window)."""
     now = time.time() if now is None else now
     with write_transaction(db):
-        gone = db.execute("DELETE FROM login_throttle WHERE updated_at < ? AND locked_until < ?",
-                          [now - older_than, now]).rowcount
+        gone = db.execute(
+            "DELETE FROM login_throttle WHERE updated_at < ? AND locked_until < ?", [now - older_than, now]
+        ).rowcount
         return gone + db.execute("DELETE FROM login_failures WHERE at < ?", [now - older_than]).rowcount

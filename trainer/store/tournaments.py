@@ -6,6 +6,7 @@ moment the second finds the first's tournament running and is refused, so no chi
 twice. The standings are read from the tables' finished rounds (tweak-round/1 records), so
 ending a tournament early keeps them.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,23 +32,25 @@ def get(db: Database, tournament_id: int) -> dict | None:
 
 def latest(db: Database, class_id: int) -> dict | None:
     """The class's newest tournament (running or ended), if any."""
-    rows = list(db.query("SELECT * FROM class_tournaments WHERE class_id = ? ORDER BY id DESC LIMIT 1",
-                         [class_id]))
+    rows = list(db.query("SELECT * FROM class_tournaments WHERE class_id = ? ORDER BY id DESC LIMIT 1", [class_id]))
     return rows[0] if rows else None
 
 
 def table_ids(db: Database, tournament_id: int) -> list[int]:
-    return [r[0] for r in db.execute("SELECT id FROM class_tables WHERE tournament_id = ? ORDER BY id",
-                                     [tournament_id])]
+    return [
+        r[0] for r in db.execute("SELECT id FROM class_tables WHERE tournament_id = ? ORDER BY id", [tournament_id])
+    ]
 
 
 def all_finished(db: Database, tournament_id: int) -> bool:
-    return not db.execute("SELECT count(*) FROM class_tables WHERE tournament_id = ? AND status != 'finished'",
-                          [tournament_id]).fetchone()[0]
+    return not db.execute(
+        "SELECT count(*) FROM class_tables WHERE tournament_id = ? AND status != 'finished'", [tournament_id]
+    ).fetchone()[0]
 
 
-def start(db: Database, class_id: int, tables: list[list[int]], games: list[Game], now: float,
-          turn_clock: int = 0) -> int:
+def start(
+    db: Database, class_id: int, tables: list[list[int]], games: list[Game], now: float, turn_clock: int = 0
+) -> int:
     """Seats `tables` (pupil ids, one list per table) and starts every table with its game
     (trainer.play.tables.tournament_games). Refused:
     "running" (the class has a tournament playing), "not_in_class" (a pupil of another class or
@@ -62,13 +65,16 @@ def start(db: Database, class_id: int, tables: list[list[int]], games: list[Game
         if running and running["status"] == "playing":
             _close(db, running["id"], now)
         marks = ",".join("?" * len(seated))
-        ours = db.execute(f"SELECT count(*) FROM pupils WHERE class_id = ? AND archived_at IS NULL"
-                          f" AND id IN ({marks})", [class_id, *seated]).fetchone()[0]
+        ours = db.execute(
+            f"SELECT count(*) FROM pupils WHERE class_id = ? AND archived_at IS NULL AND id IN ({marks})",
+            [class_id, *seated],
+        ).fetchone()[0]
         if ours != len(seated):
             raise TournamentRefused("not_in_class")
         tournament_id = db.execute(
             "INSERT INTO class_tournaments (class_id, started_at, settings) VALUES (?, ?, ?)",
-            [class_id, now, json.dumps({"length": games[0].settings.length, "tables": len(tables)})]).lastrowid
+            [class_id, now, json.dumps({"length": games[0].settings.length, "tables": len(tables)})],
+        ).lastrowid
         try:
             for table, game in zip(tables, games, strict=True):
                 class_tables.seat_and_start(db, class_id, table, game, now, turn_clock, tournament_id)
@@ -78,8 +84,7 @@ def start(db: Database, class_id: int, tables: list[list[int]], games: list[Game
 
 
 def _close(db: Database, tournament_id: int, now: float) -> None:
-    db.execute("UPDATE class_tournaments SET status = 'ended', ended_at = ? WHERE id = ?",
-               [now, tournament_id])
+    db.execute("UPDATE class_tournaments SET status = 'ended', ended_at = ? WHERE id = ?", [now, tournament_id])
 
 
 def end(db: Database, tournament_id: int, now: float) -> None:
@@ -96,7 +101,9 @@ def table_of(db: Database, pupil_id: int) -> int | None:
     row = db.execute(
         "SELECT t.id FROM class_table_seats s JOIN class_tables t ON t.id = s.table_id"
         " WHERE s.pupil_id = ? AND t.tournament_id IS NOT NULL AND t.status = 'playing'"
-        " ORDER BY t.id DESC LIMIT 1", [pupil_id]).fetchone()
+        " ORDER BY t.id DESC LIMIT 1",
+        [pupil_id],
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -115,8 +122,18 @@ def standings(db: Database, tournament_id: int) -> list[dict]:
     for number, table_id in enumerate(table_ids(db, tournament_id), start=1):
         seats = class_tables.seats_of(db, table_id)
         helped = class_tables.helped_of(class_tables.get(db, table_id))
-        people = {seat: {"table": number, "table_id": table_id, "pupil_id": s["pupil_id"], "name": s["name"],
-                         "rounds_won": 0, "points": 0, "tweaks": 0} for seat, s in seats.items()}
+        people = {
+            seat: {
+                "table": number,
+                "table_id": table_id,
+                "pupil_id": s["pupil_id"],
+                "name": s["name"],
+                "rounds_won": 0,
+                "points": 0,
+                "tweaks": 0,
+            }
+            for seat, s in seats.items()
+        }
         for round_no, record in enumerate(class_tables.rounds_of(db, table_id)):
             scores, tweaks = own_results(record, round_no, helped)
             for seat, person in people.items():
@@ -147,6 +164,11 @@ def certificates(db: Database, tournament_id: int) -> list[dict]:
 def present_today(db: Database, class_id: int, since: float) -> set[int]:
     """The children seen since `since` (the school day's start): a pupil session used today
     (auth_sessions.last_seen moves with every request a logged-in child makes)."""
-    return {r[0] for r in db.execute(
-        "SELECT DISTINCT s.pupil_id FROM auth_sessions s JOIN pupils p ON p.id = s.pupil_id"
-        " WHERE p.class_id = ? AND s.last_seen >= ?", [class_id, since])}
+    return {
+        r[0]
+        for r in db.execute(
+            "SELECT DISTINCT s.pupil_id FROM auth_sessions s JOIN pupils p ON p.id = s.pupil_id"
+            " WHERE p.class_id = ? AND s.last_seen >= ?",
+            [class_id, since],
+        )
+    }

@@ -1,6 +1,7 @@
 """Printed worksheets by their code (issue 20, trainer.puzzles.worksheet): each teacher's sheets,
 the ordered puzzle ids and what the sheet was made from, so that a code typed in brings the
 same sheet back however the bank has changed."""
+
 from __future__ import annotations
 
 import json
@@ -21,11 +22,14 @@ def save(db: Database, teacher_id: int, puzzle_ids: Sequence[str], title: dict) 
         salt = 0
         while True:
             code = sheet_code(ids, salt)
-            row = db.execute("SELECT puzzle_ids FROM worksheets WHERE teacher_id = ? AND code = ?",
-                             [teacher_id, code]).fetchone()
+            row = db.execute(
+                "SELECT puzzle_ids FROM worksheets WHERE teacher_id = ? AND code = ?", [teacher_id, code]
+            ).fetchone()
             if row is None:
-                db.execute("INSERT INTO worksheets (teacher_id, code, puzzle_ids, title, created_at)"
-                           " VALUES (?, ?, ?, ?, ?)", [teacher_id, code, json.dumps(ids), json.dumps(title), utcnow()])
+                db.execute(
+                    "INSERT INTO worksheets (teacher_id, code, puzzle_ids, title, created_at) VALUES (?, ?, ?, ?, ?)",
+                    [teacher_id, code, json.dumps(ids), json.dumps(title), utcnow()],
+                )
                 return code
             if json.loads(row[0]) == ids:
                 return code
@@ -34,8 +38,12 @@ def save(db: Database, teacher_id: int, puzzle_ids: Sequence[str], title: dict) 
 
 def get(db: Database, teacher_id: int, code: str) -> dict | None:
     """{"code", "puzzle_ids", "title", "created_at"} of this teacher's sheet, or None."""
-    rows = list(db.query("SELECT code, puzzle_ids, title, created_at FROM worksheets"
-                         " WHERE teacher_id = ? AND code = ?", [teacher_id, code]))
+    rows = list(
+        db.query(
+            "SELECT code, puzzle_ids, title, created_at FROM worksheets WHERE teacher_id = ? AND code = ?",
+            [teacher_id, code],
+        )
+    )
     if not rows:
         return None
     row = rows[0]

@@ -5,6 +5,7 @@ this folder whose views modules each make one blueprint; docs/web.md's "Areas" t
 one and tests/web/test_area_table.py holds it to this app. To add one, write its views module,
 list its `bp` in `_blueprints()` below and give it its line in that table.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,12 +46,43 @@ def _blueprints():
     from trainer.web.teachers import account, auth, invitations, puzzle_review, school
     from trainer.web.worksheets import set_views as puzzle_sets, sheet_views as worksheets
 
-    return (pages.bp, auth.bp, classes.bp, roster.bp, pupil_login.bp, pupil_home.bp, language.bp,
-            drills.bp, practice.bp, games.bp, class_games.bp, table_check.bp, family.bp, dashboard.bp, worksheets.bp, puzzle_sets.bp,
-            account.bp, unlock.bp, install.bp, certificates.bp, invitations.bp, school.bp, puzzle_review.bp, rosters.bp,
-            signin.bp, signin_providers.bp, pupil_links.bp, signin_confirm.bp,
-            classplay.bp, classplay_watch.bp, classplay_tournament.bp,
-            home_login.bp, home_practice.bp, parent_page.bp, home_letters.bp)
+    return (
+        pages.bp,
+        auth.bp,
+        classes.bp,
+        roster.bp,
+        pupil_login.bp,
+        pupil_home.bp,
+        language.bp,
+        drills.bp,
+        practice.bp,
+        games.bp,
+        class_games.bp,
+        table_check.bp,
+        family.bp,
+        dashboard.bp,
+        worksheets.bp,
+        puzzle_sets.bp,
+        account.bp,
+        unlock.bp,
+        install.bp,
+        certificates.bp,
+        invitations.bp,
+        school.bp,
+        puzzle_review.bp,
+        rosters.bp,
+        signin.bp,
+        signin_providers.bp,
+        pupil_links.bp,
+        signin_confirm.bp,
+        classplay.bp,
+        classplay_watch.bp,
+        classplay_tournament.bp,
+        home_login.bp,
+        home_practice.bp,
+        parent_page.bp,
+        home_letters.bp,
+    )
 
 
 def create_app(test_config: dict | None = None, school: dict | None = None) -> Flask:

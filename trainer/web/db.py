@@ -3,6 +3,7 @@
 Request connections commit with synchronous=NORMAL and wait for group commit before the
 response leaves (trainer.store.group_commit), or keep one connection per server thread.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,7 @@ def get_db() -> Database:
 def make_writes_durable(response):
     """Before a response leaves: if this request wrote, its writes are on disk (group commit)."""
     db = g.get("db")
-    if (db is not None and current_app.config["GROUP_COMMIT"]
-            and db.conn.total_changes != g.db_changes_before):
+    if db is not None and current_app.config["GROUP_COMMIT"] and db.conn.total_changes != g.db_changes_before:
         group_commit.syncer(current_app.config["DATABASE"]).wait_durable()
     return response
 
@@ -66,7 +66,7 @@ def close_db(_exc=None) -> None:
     if db is None:
         return
     if current_app.config["KEEP_CONNECTIONS"]:
-        if db.conn.in_transaction:       # a request that failed half-way leaves nothing open
+        if db.conn.in_transaction:  # a request that failed half-way leaves nothing open
             db.conn.rollback()
     else:
         db.close()
@@ -83,8 +83,15 @@ def init_app(app) -> None:
         # came back, and failure counters long quiet.
         cfg = app.config
         sessions.purge_idle(db, cfg["IDLE_TIMEOUT_SECONDS"])
-        throttle.purge_stale(db, max(24 * 3600, cfg["PICTURE_WINDOW_SECONDS"], cfg["PICTURE_ADDRESS_WINDOW_SECONDS"],
-                                     cfg["JOIN_CODE_WINDOW_SECONDS"]))
+        throttle.purge_stale(
+            db,
+            max(
+                24 * 3600,
+                cfg["PICTURE_WINDOW_SECONDS"],
+                cfg["PICTURE_ADDRESS_WINDOW_SECONDS"],
+                cfg["JOIN_CODE_WINDOW_SECONDS"],
+            ),
+        )
         devices.purge_stale(db, cfg["DEVICE_REMEMBER_DAYS"])
     finally:
         db.close()

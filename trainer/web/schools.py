@@ -15,6 +15,7 @@ Each app's SECRET_KEY is derived from the folder's master key and the slug, so a
 school A does not verify at school B even when both are on one host. A host or prefix that
 names no school gets werkzeug's plain 404 page.
 """
+
 from __future__ import annotations
 
 import threading
@@ -27,8 +28,14 @@ SELECT_BY = ("host", "path")
 
 
 class SchoolsDispatcher:
-    def __init__(self, folder: str, select_by: str = "host", domain: str | None = None,
-                 test_config: dict | None = None, trust_proxy: bool | None = None):
+    def __init__(
+        self,
+        folder: str,
+        select_by: str = "host",
+        domain: str | None = None,
+        test_config: dict | None = None,
+        trust_proxy: bool | None = None,
+    ):
         if select_by not in SELECT_BY:
             raise ValueError(f"select_by must be one of {SELECT_BY}, not {select_by!r}")
         if select_by == "host" and not domain:
@@ -55,8 +62,11 @@ class SchoolsDispatcher:
         return schools.slug_for_host(host, self.domain)
 
     def _host(self, environ) -> str:
-        return schools.request_host(environ.get("HTTP_HOST") or environ.get("SERVER_NAME", ""),
-                                    environ.get("HTTP_X_FORWARDED_HOST"), self.trust_proxy)
+        return schools.request_host(
+            environ.get("HTTP_HOST") or environ.get("SERVER_NAME", ""),
+            environ.get("HTTP_X_FORWARDED_HOST"),
+            self.trust_proxy,
+        )
 
     # -- the apps -------------------------------------------------------------------------
     def app_for(self, slug: str, script_name: str = ""):
@@ -119,4 +129,3 @@ class SchoolsDispatcher:
         if app is None:
             return NotFound()(environ, start_response)
         return app(environ, start_response)
-

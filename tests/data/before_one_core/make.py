@@ -3,6 +3,7 @@ from that checkout: `PYTHONPATH=/work/main python tests/data/before_one_core/mak
 It does not run against later code (class_tables.play took a callback then); it is kept to
 say how the rows were made: bot games and class tables played through the old store, as the
 web app of then stored them (states, records, game_moves and class_table_moves rows)."""
+
 import random
 import sys
 
@@ -43,8 +44,9 @@ def bot_game(db, pupil_id, settings, seed, plays):
 def class_table(db, class_id, pupil_ids, length, bot, seed, plays):
     rng = random.Random(seed)
     now = 5_000.0 + seed
-    table_id = class_tables.open_table(db, class_id, pupil_ids[0], len(pupil_ids) + (1 if bot else 0),
-                                       length, bot, now=now)
+    table_id = class_tables.open_table(
+        db, class_id, pupil_ids[0], len(pupil_ids) + (1 if bot else 0), length, bot, now=now
+    )
     for pupil in pupil_ids[1:]:
         class_tables.join(db, table_id, pupil, now=now + 1)
     class_tables.start(db, table_id, pupil_ids[0], with_bots=bool(bot), seed=seed, now=now + 2)
@@ -59,8 +61,9 @@ def class_table(db, class_id, pupil_ids, length, bot, seed, plays):
             pupil, key = pupil_ids[0], "next-round"
         else:
             pupil, key = next(p for p, seat in by_seat.items() if seat == game.to_act), f"m{row['version']}"
-        class_tables.play(db, table_id, pupil, row["version"], key, lambda g, s: choose(g.state, rng),
-                          now=now, decision_ms=800 + seed)
+        class_tables.play(
+            db, table_id, pupil, row["version"], key, lambda g, s: choose(g.state, rng), now=now, decision_ms=800 + seed
+        )
         now += 1.0
     return table_id
 
@@ -71,13 +74,13 @@ def main(out):
     teacher = teachers.create(db, "old@school.example", "Teacher", "x")
     class_id = classes.create(db, teacher, "Class 3B")
     kids = [pupils.create(db, class_id, name, "sun,tree,boat") for name in ("Ann", "Ben", "Cas", "Dee", "Eli")]
-    bot_game(db, kids[0], GameSettings(("beginner",)), 1, 200)                       # a finished round
-    bot_game(db, kids[0], GameSettings(("casual", "random"), "full"), 2, 900)       # a whole match
-    bot_game(db, kids[1], GameSettings(("clever", "random", "beginner"), "full"), 3, 12)   # under way
+    bot_game(db, kids[0], GameSettings(("beginner",)), 1, 200)  # a finished round
+    bot_game(db, kids[0], GameSettings(("casual", "random"), "full"), 2, 900)  # a whole match
+    bot_game(db, kids[1], GameSettings(("clever", "random", "beginner"), "full"), 3, 12)  # under way
     bot_game(db, kids[1], GameSettings(("random",), colors=("R", "G", "B")), 4, 5)
-    class_table(db, class_id, kids[2:4], "round", "casual", 11, 300)                  # a finished round
-    class_table(db, class_id, kids[2:5], "full", None, 12, 900)                     # a whole match
-    class_table(db, class_id, kids[0:2], "full", "random", 13, 9)                     # under way
+    class_table(db, class_id, kids[2:4], "round", "casual", 11, 300)  # a finished round
+    class_table(db, class_id, kids[2:5], "full", None, 12, 900)  # a whole match
+    class_table(db, class_id, kids[0:2], "full", "random", 13, 9)  # under way
     with open(out, "w") as f:
         for line in db.conn.iterdump():
             f.write(line + "\n")

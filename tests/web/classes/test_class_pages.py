@@ -1,5 +1,6 @@
 """The class's pages as tabs (issue 24): pupils, add pupils, login cards, drill, at home
 (issue 37.1), settings, dashboard; the class sheet; each page short enough for a class of 30."""
+
 import re
 
 import pytest
@@ -9,11 +10,20 @@ from web_helpers import Make
 TABS = ["Pupils", "Add pupils", "Login cards", "Daily drill", "At home", "Class settings", "Dashboard"]
 
 
-@pytest.mark.parametrize("path, current", [
-    ("", "Pupils"), ("/paste", "Add pupils"), ("/upload", "Add pupils"), ("/cards", "Login cards"),
-    ("/drill", "Daily drill"), ("/home-practice", "At home"), ("/settings", "Class settings"), ("/dashboard", "Dashboard"),
-    ("/dashboard/hard", "Dashboard"),
-])
+@pytest.mark.parametrize(
+    "path, current",
+    [
+        ("", "Pupils"),
+        ("/paste", "Add pupils"),
+        ("/upload", "Add pupils"),
+        ("/cards", "Login cards"),
+        ("/drill", "Daily drill"),
+        ("/home-practice", "At home"),
+        ("/settings", "Class settings"),
+        ("/dashboard", "Dashboard"),
+        ("/dashboard/hard", "Dashboard"),
+    ],
+)
 def test_every_class_page_has_the_tabs_and_marks_its_own(client, class_id, path, current):
     page = client.get(f"/classes/{class_id}{path}").get_data(as_text=True)
     nav = re.search(r'<nav class="class-nav no-print".*?</nav>', page, re.S).group(0)
@@ -50,8 +60,14 @@ def test_another_teachers_class_sheet_is_not_shown(client, class_id, db):
     assert client.get(f"/classes/{stranger}/class-sheet").status_code == 404
 
 
-ADD_PUPILS = {"en": "Add pupils", "nl": "Leerlingen toevoegen", "da": "Tilføj elever", "de": "Kinder hinzufügen",
-              "fi": "Lisää oppilaita", "cs": "Přidat žáky"}
+ADD_PUPILS = {
+    "en": "Add pupils",
+    "nl": "Leerlingen toevoegen",
+    "da": "Tilføj elever",
+    "de": "Kinder hinzufügen",
+    "fi": "Lisää oppilaita",
+    "cs": "Přidat žáky",
+}
 
 
 @pytest.mark.parametrize("lang", sorted(ADD_PUPILS))
@@ -65,4 +81,4 @@ def test_the_class_pages_and_the_paste_preview_render_in_every_language(client, 
         assert ADD_PUPILS[lang] in html
     response = client.post(f"/classes/{class_id}/paste", data={"step": "preview", "names": "Emma\nNoor\n"})
     html = response.get_data(as_text=True)
-    assert "%(" not in html and 'aria-invalid="true"' in html       # Emma is in the class already
+    assert "%(" not in html and 'aria-invalid="true"' in html  # Emma is in the class already

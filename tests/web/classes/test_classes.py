@@ -1,4 +1,5 @@
 """Teachers create, rename and archive classes; join codes are unambiguous and renewable."""
+
 import re
 
 import pytest
@@ -18,12 +19,15 @@ def test_create_class(client, auth, db):
     assert "Group 5" in client.get("/classes").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("name, message", [
-    ("", "Please enter a name for the class."),
-    ("   ", "Please enter a name for the class."),
-    ("x" * 61, "A class name can have at most 60 characters."),
-    ("bad\x00name", "The class name contains characters that cannot be shown."),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("", "Please enter a name for the class."),
+        ("   ", "Please enter a name for the class."),
+        ("x" * 61, "A class name can have at most 60 characters."),
+        ("bad\x00name", "The class name contains characters that cannot be shown."),
+    ],
+)
 def test_class_name_validation(client, auth, db, name, message):
     auth.login_new_teacher()
     response = client.post("/classes", data={"name": name})

@@ -1,14 +1,23 @@
 """The teacher's page for home practice (issue 37.1): off/on, hours, days, whether a home drill
 counts, the school hours of the class code (issue 47.1); each pupil's home QR shown, renewed and
 freed from the device that holds it (issue 47.2)."""
+
 from datetime import datetime, time
 
 from trainer.pupils.home_hours import HomeHours
 from trainer.store import home_practice
 
-FORM = {"enabled": "1", "opens": "08:00", "closes": "19:30", "days": ["1", "2", "3", "4", "5"], "counts": "0",
-        "school_opens": "08:15", "school_closes": "15:00", "school_days": ["1", "2", "3", "4", "5"]}
-IN_THE_HOURS = datetime(2026, 12, 2, 10, 0)      # a Wednesday
+FORM = {
+    "enabled": "1",
+    "opens": "08:00",
+    "closes": "19:30",
+    "days": ["1", "2", "3", "4", "5"],
+    "counts": "0",
+    "school_opens": "08:15",
+    "school_closes": "15:00",
+    "school_days": ["1", "2", "3", "4", "5"],
+}
+IN_THE_HOURS = datetime(2026, 12, 2, 10, 0)  # a Wednesday
 
 
 def test_the_page_shows_the_defaults_off_seven_to_eight_every_day(client, class_id):
@@ -16,25 +25,36 @@ def test_the_page_shows_the_defaults_off_seven_to_eight_every_day(client, class_
     assert 'name="enabled" value="0" checked' in html
     assert 'value="07:00"' in html and 'value="20:00"' in html
     assert html.count('name="days"') == 7 and html.count('name="days" value=') == 7
-    assert 'checked> Saturday' in html and 'checked> Sunday' in html
+    assert "checked> Saturday" in html and "checked> Sunday" in html
 
 
 def test_the_teacher_turns_it_on_with_hours_days_and_extra(client, class_id, db):
     response = client.post(f"/classes/{class_id}/home-practice", data=FORM)
     assert response.status_code == 303
     assert home_practice.hours(db, class_id) == HomeHours(
-        enabled=True, opens=time(8), closes=time(19, 30), days=frozenset({1, 2, 3, 4, 5}), counts=False,
-        school_opens=time(8, 15), school_closes=time(15), school_days=frozenset({1, 2, 3, 4, 5}))
+        enabled=True,
+        opens=time(8),
+        closes=time(19, 30),
+        days=frozenset({1, 2, 3, 4, 5}),
+        counts=False,
+        school_opens=time(8, 15),
+        school_closes=time(15),
+        school_days=frozenset({1, 2, 3, 4, 5}),
+    )
 
 
 def test_bad_hours_are_refused_with_a_message_and_change_nothing(client, class_id, db):
     client.post(f"/classes/{class_id}/home-practice", data=FORM)
     before = home_practice.hours(db, class_id)
-    for bad, words in (({"opens": "25:00"}, "hours and minutes"), ({"opens": "20:00", "closes": "07:00"}, "open before"),
-                       ({"days": []}, "at least one day"), ({"counts": "maybe"}, "counts as the daily drill"),
-                       ({"school_opens": "x"}, "school hours as hours"),
-                       ({"school_opens": "16:00", "school_closes": "08:00"}, "begin before they end"),
-                       ({"school_days": []}, "at least one school day")):
+    for bad, words in (
+        ({"opens": "25:00"}, "hours and minutes"),
+        ({"opens": "20:00", "closes": "07:00"}, "open before"),
+        ({"days": []}, "at least one day"),
+        ({"counts": "maybe"}, "counts as the daily drill"),
+        ({"school_opens": "x"}, "school hours as hours"),
+        ({"school_opens": "16:00", "school_closes": "08:00"}, "begin before they end"),
+        ({"school_days": []}, "at least one school day"),
+    ):
         response = client.post(f"/classes/{class_id}/home-practice", data={**FORM, **bad})
         assert response.status_code == 400
         assert words in response.get_data(as_text=True)
@@ -51,7 +71,7 @@ def test_a_pupils_home_qr_is_shown_and_renewed(client, class_id, make, db):
     page = client.get(f"/pupils/{pupil_id}/home-qr")
     assert page.status_code == 200 and "<svg" in page.get_data(as_text=True)
     old = home_practice.token("test-secret", pupil_id, 0)
-    assert old not in page.get_data(as_text=True)        # in the picture only, never as text
+    assert old not in page.get_data(as_text=True)  # in the picture only, never as text
     listing = client.get(f"/classes/{class_id}/home-practice").get_data(as_text=True)
     assert "not used yet" in listing
     home_practice.save_hours(db, class_id, HomeHours(enabled=True))

@@ -1,4 +1,5 @@
 """Printable login cards: name, class code, a QR code to the login page, the pictures."""
+
 import re
 
 from trainer.web.core.qr import qr_svg
@@ -16,7 +17,7 @@ def test_cards_show_every_active_pupil_with_code_qr_and_pictures(client, auth, m
     assert "Gone" not in html
     assert html.count(f"<strong>{code}</strong>") == 2
     assert html.count('<svg role="img"') == 2 and 'class="qr"' in html
-    noor = html[html.index(">Noor<"):html.index(">Sem<")]
+    noor = html[html.index(">Noor<") : html.index(">Sem<")]
     assert noor.index(">Sun<") < noor.index(">Tree<") < noor.index(">Boat<")
 
 
@@ -34,6 +35,7 @@ def test_qr_code_holds_the_login_page_with_the_token_in_the_fragment(client, aut
 def test_public_url_setting_is_used_in_the_qr_code(tmp_path):
     from trainer.store.db import connect
     from web_helpers import AuthActions, Make, make_app
+
     app = make_app(tmp_path / "c.db", PUBLIC_URL="https://tweak.school.example")
     client = app.test_client()
     db = connect(app.config["DATABASE"])

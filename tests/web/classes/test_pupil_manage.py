@@ -1,4 +1,5 @@
 """A teacher renames, archives, resets, exports and deletes a pupil."""
+
 import json
 
 import pytest
@@ -33,8 +34,10 @@ def test_rename_to_a_taken_name_is_refused(client, ids, make, db):
 
 
 def test_reset_picture_password_gives_a_new_one_and_lifts_a_lock(client, ids, db):
-    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
-               [f"pupil:{ids[1]}:device:0123456789abcdef"])
+    db.execute(
+        "INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
+        [f"pupil:{ids[1]}:device:0123456789abcdef"],
+    )
     seen = set()
     for _ in range(5):
         client.post(f"/pupils/{ids[1]}/reset-pictures", headers=HX)
@@ -59,6 +62,7 @@ def test_archiving_logs_the_pupil_out(client, ids, app, make, pupil_auth):
     class_id, pupil_id = ids
     tablet = app.test_client()
     from web_helpers import PupilActions
+
     PupilActions(tablet, make).login(class_id, pupil_id)
     assert tablet.get("/me").status_code == 200
     client.post(f"/pupils/{pupil_id}/archive")
@@ -95,8 +99,10 @@ def test_delete_removes_the_pupil(client, ids, db):
 
 def test_teacher_sees_that_a_pupil_is_locked_out(client, ids, db):
     assert "cannot log in right now" not in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
-    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
-               [f"pupil:{ids[1]}:device:0123456789abcdef"])
+    db.execute(
+        "INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES (?, 9, 9e12, 0)",
+        [f"pupil:{ids[1]}:device:0123456789abcdef"],
+    )
     assert "Noor cannot log in right now" in client.get(f"/pupils/{ids[1]}").get_data(as_text=True)
     html = client.post(f"/pupils/{ids[1]}/reset-pictures").get_data(as_text=True)
     assert "cannot log in right now" not in html

@@ -1,5 +1,6 @@
 """What a child needs (issue 49.6): one teacher page per pupil, two taps from the class page,
 holding extra time, read-aloud and no timer, kept with the pupil (not on a tablet)."""
+
 import re
 
 from trainer.store import drills
@@ -8,16 +9,17 @@ from trainer.store import drills
 def test_the_needs_page_is_two_taps_from_the_class_page_and_saves_all_three(auth, teacher, class_id, make, db):
     pupil_id = make.pupil(class_id, "Noor")
     class_page = auth.client.get(f"/classes/{class_id}").get_data(as_text=True)
-    assert f'href="/pupils/{pupil_id}"' in class_page                      # tap 1: the pupil's tile
+    assert f'href="/pupils/{pupil_id}"' in class_page  # tap 1: the pupil's tile
     pupil_page = auth.client.get(f"/pupils/{pupil_id}").get_data(as_text=True)
-    assert re.search(rf'href="/pupils/{pupil_id}/needs">What Noor needs</a>', pupil_page)   # tap 2
+    assert re.search(rf'href="/pupils/{pupil_id}/needs">What Noor needs</a>', pupil_page)  # tap 2
     page = auth.client.get(f"/pupils/{pupil_id}/needs").get_data(as_text=True)
     assert "<h1>What Noor needs</h1>" in page
     for hint in ("needs-extra-hint", "needs-read-hint", "needs-timer-hint"):
-        assert f'id="{hint}"' in page                                      # each says what and for whom
+        assert f'id="{hint}"' in page  # each says what and for whom
 
-    response = auth.client.post(f"/pupils/{pupil_id}/needs",
-                                data={"extra_time": "30", "read_aloud": "1", "no_timer": "1"})
+    response = auth.client.post(
+        f"/pupils/{pupil_id}/needs", data={"extra_time": "30", "read_aloud": "1", "no_timer": "1"}
+    )
     assert response.status_code == 303
     kept = drills.pupil_settings(db, pupil_id)
     assert (kept["extra_time_s"], kept["read_aloud"], kept["no_timer"]) == (30.0, True, True)

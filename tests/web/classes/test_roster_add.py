@@ -1,4 +1,5 @@
 """Adding pupils one by one: a first name or nickname only."""
+
 import pytest
 
 HX = {"HX-Request": "true"}
@@ -21,14 +22,17 @@ def test_names_from_every_language_are_welcome(client, class_id, db, name):
     assert db.execute("SELECT name FROM pupils").fetchone()[0] == name
 
 
-@pytest.mark.parametrize("name, message", [
-    ("", "Please enter a name."),
-    ("x" * 31, "A name can have at most 30 characters."),
-    ("anna@example.org", "Use only letters, digits, spaces, hyphens and apostrophes."),
-    ("<script>", "Use only letters, digits, spaces, hyphens and apostrophes."),
-    ("123", "A name needs at least one letter."),
-    ("Anna Maria de Vries", "A first name or nickname only, please (at most two words)."),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("", "Please enter a name."),
+        ("x" * 31, "A name can have at most 30 characters."),
+        ("anna@example.org", "Use only letters, digits, spaces, hyphens and apostrophes."),
+        ("<script>", "Use only letters, digits, spaces, hyphens and apostrophes."),
+        ("123", "A name needs at least one letter."),
+        ("Anna Maria de Vries", "A first name or nickname only, please (at most two words)."),
+    ],
+)
 def test_bad_names_are_refused_with_a_message(client, class_id, db, name, message):
     response = client.post(f"/classes/{class_id}/pupils", data={"name": name}, headers=HX)
     assert response.status_code == 400
@@ -53,6 +57,7 @@ def test_the_same_name_may_be_in_another_class(client, auth, make, class_id, db)
 def test_hostile_names_are_shown_escaped(client, class_id, make):
     make.pupil(class_id, name="Tom", password="sun,tree,boat")
     from trainer.store.db import connect
+
     db = connect(client.application.config["DATABASE"])
     db.execute("UPDATE pupils SET name = ? WHERE name = 'Tom'", ['"><script>alert(1)</script>'])
     db.close()

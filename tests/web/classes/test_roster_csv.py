@@ -1,12 +1,16 @@
 """Uploading a class list: per-row errors, all or nothing, duplicates refused."""
+
 import io
 
 import pytest
 
 
 def upload(client, class_id, content: bytes, filename="class.csv"):
-    return client.post(f"/classes/{class_id}/upload", data={"file": (io.BytesIO(content), filename)},
-                       content_type="multipart/form-data")
+    return client.post(
+        f"/classes/{class_id}/upload",
+        data={"file": (io.BytesIO(content), filename)},
+        content_type="multipart/form-data",
+    )
 
 
 def names(db):
@@ -51,12 +55,15 @@ def test_names_already_in_the_class_are_refused(client, class_id, make, db):
     assert names(db) == ["Sem"]
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "The file has no names in it."),
-    (b"name\n", "The file has no names in it."),
-    ("Noor\nSøren\n".encode("latin-1"), "The file is not a text file in UTF-8."),
-    (b"\n".join(b"Kid%d" % i for i in range(41)).replace(b"Kid", b"Kid x"), "at most 40 names"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "The file has no names in it."),
+        (b"name\n", "The file has no names in it."),
+        ("Noor\nSøren\n".encode("latin-1"), "The file is not a text file in UTF-8."),
+        (b"\n".join(b"Kid%d" % i for i in range(41)).replace(b"Kid", b"Kid x"), "at most 40 names"),
+    ],
+)
 def test_unusable_files_get_a_clear_message(client, class_id, db, content, message):
     response = upload(client, class_id, content)
     assert response.status_code == 400

@@ -1,5 +1,6 @@
 """Pasting a class list (issue 24): names one per line or copied spreadsheet columns, a preview
 where every name can still be changed, suggestions for duplicates, the CSV upload's checks."""
+
 import html
 import re
 
@@ -20,8 +21,10 @@ def typed(page):
 
 
 def add(client, class_id, entries):
-    return client.post(f"/classes/{class_id}/paste",
-                       data={"step": "add", "name": [n for _, n in entries], "line": [str(l) for l, _ in entries]})
+    return client.post(
+        f"/classes/{class_id}/paste",
+        data={"step": "add", "name": [n for _, n in entries], "line": [str(l) for l, _ in entries]},
+    )
 
 
 def test_the_preview_adds_nothing_and_shows_every_name(client, class_id, db):
@@ -32,7 +35,7 @@ def test_the_preview_adds_nothing_and_shows_every_name(client, class_id, db):
 
 def test_spreadsheet_columns_the_first_is_the_name(client, class_id):
     _, page = preview(client, class_id, "Voornaam\tAchternaam\nNoor\tBakker\nSem\tVisser\n")
-    assert typed(page) == ["Noor", "Sem"]            # a header word is skipped, surnames not kept
+    assert typed(page) == ["Noor", "Sem"]  # a header word is skipped, surnames not kept
     _, page = preview(client, class_id, "Noor, Bakker\nSem, Visser")
     assert typed(page) == ["Noor", "Sem"]
 
@@ -62,21 +65,27 @@ def test_a_name_already_in_the_class_gets_a_suggestion(client, class_id, make):
     assert "There is already a pupil with this name in the class. Add a letter" in page
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "The list has no names in it."),
-    ("\n\n \n", "The list has no names in it."),
-    ("\n".join(f"Kid {i}" for i in range(41)), "A class list can have at most 40 names."),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "The list has no names in it."),
+        ("\n\n \n", "The list has no names in it."),
+        ("\n".join(f"Kid {i}" for i in range(41)), "A class list can have at most 40 names."),
+    ],
+)
 def test_a_list_without_usable_names_is_refused(client, class_id, text, message):
     response, page = preview(client, class_id, text)
     assert response.status_code == 400 and message in page
 
 
-@pytest.mark.parametrize("name, message", [
-    ("anna@example.org", "Use only letters, digits, spaces, hyphens and apostrophes."),
-    ("Anna Maria de Vries", "A first name or nickname only, please (at most two words)."),
-    ("x" * 31, "A name can have at most 30 characters."),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("anna@example.org", "Use only letters, digits, spaces, hyphens and apostrophes."),
+        ("Anna Maria de Vries", "A first name or nickname only, please (at most two words)."),
+        ("x" * 31, "A name can have at most 30 characters."),
+    ],
+)
 def test_the_upload_checks_apply_to_each_pasted_name(client, class_id, db, name, message):
     _, page = preview(client, class_id, f"Noor\n{name}\n")
     assert message in page

@@ -1,5 +1,6 @@
 """The class page's "School logins" (issue 25): which pupils sign in with a school login, and
 unlinking one — only the link goes; the pupil, their picture password and data stay."""
+
 from __future__ import annotations
 
 import logging
@@ -17,8 +18,9 @@ def _section(html: str) -> str:
 
 
 def _link(make, provider_id, pupil_id, subject):
-    return oidc_links.link(make.db, provider_id=provider_id, issuer=ISSUER, subject=subject,
-                           pupil_id=pupil_id, now=datetime(2026, 1, 1))
+    return oidc_links.link(
+        make.db, provider_id=provider_id, issuer=ISSUER, subject=subject, pupil_id=pupil_id, now=datetime(2026, 1, 1)
+    )
 
 
 def test_the_class_page_lists_linked_pupils_only(client, make, class_id):
@@ -80,10 +82,17 @@ def test_new_links_are_shown_with_the_service_and_when_and_can_be_undone(client,
     monkeypatch.setattr(school_day, "now", lambda: now.replace(tzinfo=timezone.utc).timestamp())
     provider = make.provider(name="Unilogin", issuer=ISSUER)
     noor, mila = make.pupil(class_id, "Noor"), make.pupil(class_id, "Mila")
-    oidc_links.link(make.db, provider_id=provider, issuer=ISSUER, subject="p-noor", pupil_id=noor,
-                    now=now - timedelta(hours=1))
-    oidc_links.link(make.db, provider_id=provider, issuer=ISSUER, subject="p-mila", pupil_id=mila,
-                    now=now - timedelta(days=NEW_LINK_DAYS, minutes=1))
+    oidc_links.link(
+        make.db, provider_id=provider, issuer=ISSUER, subject="p-noor", pupil_id=noor, now=now - timedelta(hours=1)
+    )
+    oidc_links.link(
+        make.db,
+        provider_id=provider,
+        issuer=ISSUER,
+        subject="p-mila",
+        pupil_id=mila,
+        now=now - timedelta(days=NEW_LINK_DAYS, minutes=1),
+    )
     section = _section(client.get(f"/classes/{class_id}").get_data(as_text=True))
     new = re.search(r'<ul class="plain-list school-logins school-logins-new".*?</ul>', section, re.S).group(0)
     assert "Noor" in new and "Unilogin" in new and "linked " in new and "Mila" not in new

@@ -1,6 +1,7 @@
 """A class-table move reads its table and builds its game once (issue 48.1): the view reads the
 row (the pupil's class, or a 404), the move pipeline judges and applies the move on it, and the
 answer is drawn from the row and game the save left, not read and rebuilt again."""
+
 import pytest
 
 from classplay_helpers import current, form_of, pupils_logged_in, seated_table
@@ -23,6 +24,7 @@ def counted(monkeypatch):
     def counting_load(*args):
         calls["load"] += 1
         return load(*args)
+
     monkeypatch.setattr(class_tables, "get", counting_get)
     monkeypatch.setattr(class_tables, "game_from_json", counting_load)
     return calls

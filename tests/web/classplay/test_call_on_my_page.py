@@ -1,6 +1,7 @@
-""""My page" shows the class tournament's call live (issue 46.6): with the live channel the page
+""" "My page" shows the class tournament's call live (issue 46.6): with the live channel the page
 holds the class's stream and, told that a table changed, asks /play/call, whose answer brings
 the call out of band (and takes it away once there is none)."""
+
 import html
 import re
 
@@ -38,12 +39,12 @@ def test_my_page_listens_for_the_call_and_the_call_comes_out_of_band(tmp_path):
 
 def test_without_the_channel_my_page_has_nothing_to_listen_with(app, make):
     class_id = make.klass(make.teacher())
-    (_ada, client), = pupils_logged_in(app, make, class_id, 1)
+    ((_ada, client),) = pupils_logged_in(app, make, class_id, 1)
     assert "call-live" not in client.get("/me").get_data(as_text=True)
 
 
 def test_opened_as_a_page_the_call_is_my_page(app, make):
     class_id = make.klass(make.teacher())
-    (_ada, client), = pupils_logged_in(app, make, class_id, 1)
+    ((_ada, client),) = pupils_logged_in(app, make, class_id, 1)
     answer = client.get("/play/call")
     assert answer.status_code == 303 and answer.headers["Location"].endswith("/me")

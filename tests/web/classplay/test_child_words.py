@@ -1,6 +1,7 @@
 """Class play in a child's words (issue 39.4): points are additions, not products; a refusal
 of a stale tab is short; the end of a match says "you won the match", apart from a round's
 end; the pile's and the helper's words are short."""
+
 import re
 
 from classplay_helpers import form_of, pupils_logged_in
@@ -14,7 +15,7 @@ def test_points_are_an_addition_a_child_can_follow():
     assert points_sum(5, 1, 5) == "1 + 1 + 1 + 1 + 1 = 5"
     assert points_sum(2, 3, 6) == "3 + 3 = 6"
     assert points_sum(1, 10, 10) == "10"
-    assert points_sum(9, 1, 9) == "1 + 1 + 1 + … + 1 = 9"      # long: shortened, still adds up
+    assert points_sum(9, 1, 9) == "1 + 1 + 1 + … + 1 = 9"  # long: shortened, still adds up
     assert "×" not in points_sum(4, 2, 8)
 
 
@@ -35,13 +36,20 @@ def _play_until(db, table_id, done):
         game = class_tables.load(row)
         seat = 0 if game.state.over else game.to_act
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
-                   lambda g, s: legal_moves(g.state)[0], now=5.0)
+        play_tables.play(
+            db,
+            table_id,
+            pupil,
+            row["version"],
+            "next-round" if game.state.over else f"m{row['version']}",
+            lambda g, s: legal_moves(g.state)[0],
+            now=5.0,
+        )
 
 
 def test_a_rounds_end_and_the_matchs_end_say_different_things(app, db, make, class_id):
     table_id, clients = _match_table(app, db, make, class_id)
-    _play_until(db, table_id, lambda game: game.state.over)            # the first round only
+    _play_until(db, table_id, lambda game: game.state.over)  # the first round only
     page = next(iter(clients.values())).get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Round 1 is over" in page and "won the match" not in page
     assert re.search(r"Tidy: \d", page) is None and " × " not in page
@@ -74,6 +82,7 @@ def test_an_action_card_is_explained_the_first_time_a_child_holds_one(app, db, m
     from flask import session
 
     from trainer.web.games import action_help
+
     with app.test_request_context():
         joker = next(c for c, kind in action_help.card_table().action_kind.items() if kind == "joker")
         first = action_help.to_explain([joker])

@@ -5,6 +5,7 @@ down", every seat with its face (a classmate's character, a bot's animal), and t
 moves since this child's own last move told step by step with their sums. The move forms
 keep the table's version and queue behind its poll; the projector page shows the same faces
 and never a hand."""
+
 import random
 import re
 
@@ -40,19 +41,30 @@ def test_the_child_to_move_gets_the_childrens_board(app, db, make):
     assert html.count("<h1") == 1 and "Your turn!" in html
     # Real checkboxes and radio buttons, named where the card is, with the drill's keys.
     for n, card in enumerate(game.state.table[:12]):
-        assert re.search(rf'<input type="checkbox" name="take" value="{card}"\s+aria-label="[^"]*, on the table"'
-                         rf'\s+aria-keyshortcuts="{"ABCDEFGHIJKL"[n]}"', html)
+        assert re.search(
+            rf'<input type="checkbox" name="take" value="{card}"\s+aria-label="[^"]*, on the table"'
+            rf'\s+aria-keyshortcuts="{"ABCDEFGHIJKL"[n]}"',
+            html,
+        )
     for n, card in enumerate(game.state.hands[seat][:3]):
-        assert re.search(rf'<input type="radio" name="hand" value="{card}"\s+aria-label="[^"]*, in your hand"'
-                         rf'\s+aria-keyshortcuts="{"XYZ"[n]}"', html)
-    assert ">Put down <kbd aria-hidden=\"true\">P</kbd><" in html and ">Lay<" not in html and 'type="reset"' in html
+        assert re.search(
+            rf'<input type="radio" name="hand" value="{card}"\s+aria-label="[^"]*, in your hand"'
+            rf'\s+aria-keyshortcuts="{"XYZ"[n]}"',
+            html,
+        )
+    assert '>Put down <kbd aria-hidden="true">P</kbd><' in html and ">Lay<" not in html and 'type="reset"' in html
     # The move carries the table's version, goes to the table and queues behind its poll.
-    form = re.search(r'<form method="post" action="/play/tables/%d/move" class="play" id="play-form"[^>]*>' % table_id, html).group(0)
+    form = re.search(
+        r'<form method="post" action="/play/tables/%d/move" class="play" id="play-form"[^>]*>' % table_id, html
+    ).group(0)
     assert 'hx-target="#table"' in form and 'hx-sync="#table:queue"' in form and "show:window:top" in form
     assert f'<input type="hidden" name="version" value="{row["version"]}">' in html
     assert 'name="token"' not in html
     # The whole section polls its version.
-    assert re.search(rf'<section id="table"[^>]*data-version="{row["version"]}"[^>]*hx-post="/play/tables/{table_id}/live\?v={row["version"]}"', html)
+    assert re.search(
+        rf'<section id="table"[^>]*data-version="{row["version"]}"[^>]*hx-post="/play/tables/{table_id}/live\?v={row["version"]}"',
+        html,
+    )
     # Faces: the classmates' characters, the bots' animals.
     assert "/avatars/cat" in html and "/avatars/dragon" in html
     assert html.count(f"/bots/{words.bot_face('beginner')}") >= 2
@@ -73,8 +85,11 @@ def test_a_waiting_child_sees_whose_turn_it_is_and_the_story_since_their_own_mov
         seat = game.state.current_player
         pid, client = next((p, c) for p, c in pupils if seats[p] == seat)
         move = some_move(game.state, rng)
-        response = client.post(f"/play/tables/{table_id}/move", data={"version": str(row["version"]), **form_of(move)},
-                               headers={"HX-Request": "true"})
+        response = client.post(
+            f"/play/tables/{table_id}/move",
+            data={"version": str(row["version"]), **form_of(move)},
+            headers={"HX-Request": "true"},
+        )
         assert response.status_code == 200
         _row, after = current(db, table_id)
         if after.state.over:
@@ -89,7 +104,7 @@ def test_a_waiting_child_sees_whose_turn_it_is_and_the_story_since_their_own_mov
     _row, game = current(db, table_id)
     assert "Your turn!" not in html or game.state.current_player == seats[other_pid]
     # The capture in figures, with the mover's face, in "What happened".
-    news = html[html.index('id="news-title"'):]
+    news = html[html.index('id="news-title"') :]
     total = words.sum_line(move.card, move.capture)
     assert total in news
     # Only what happened since this child's own last move: nothing of the turns before it.
@@ -98,9 +113,9 @@ def test_a_waiting_child_sees_whose_turn_it_is_and_the_story_since_their_own_mov
     mine = [i for i, (who, m) in enumerate(log) if who == me and not isinstance(m, LostTurn)]
     first = mine[-1] if mine else 0
     while first > 0 and log[first - 1][0] == me and not isinstance(log[first - 1][1], LostTurn):
-        first -= 1                                      # an action card began that turn
+        first -= 1  # an action card began that turn
     assert news.count('class="news-item') == min(len(log) - first, 8)
-    if mine and len(log) - first <= 8:                  # the story starts with the child's own move
+    if mine and len(log) - first <= 8:  # the story starts with the child's own move
         assert "news--you" in re.search(r'class="news-item([^"]*)"', news).group(1)
 
 

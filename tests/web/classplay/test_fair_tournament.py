@@ -3,6 +3,7 @@ a seated child leads to their table with one big button (full pages and htmx ans
 a child back at the table is told how many turns the helper played for them, and a TWEAK the
 helper made is not shown as theirs; every child has a face, chosen or a default, at the
 table, in the lobby and on the teacher's page. The server's clock is moved, no test waits."""
+
 import re
 
 import pytest
@@ -71,10 +72,17 @@ def _play_while_away(db, table_id, late, now):
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
         if game.state.over or game.state.owned[late_seat]:
-            break       # stop right after the helper's TWEAK for them, while it is news
+            break  # stop right after the helper's TWEAK for them, while it is news
         if game.to_act != late_seat:
-            play_tables.play(db, table_id, seats[game.to_act]["pupil_id"], row["version"], f"m{row['version']}",
-                       _capture_first, now=now)
+            play_tables.play(
+                db,
+                table_id,
+                seats[game.to_act]["pupil_id"],
+                row["version"],
+                f"m{row['version']}",
+                _capture_first,
+                now=now,
+            )
     row = class_tables.get(db, table_id)
     state = class_tables.load(row).state
     steps = [h[1] for h in class_tables.helped_of(row) if h[2] == late_seat]
@@ -89,14 +97,14 @@ def _capture_first(game, _seat):
 def test_a_child_back_is_told_what_the_helper_did_and_its_tweak_is_not_theirs(app, db, make, clock):
     class_id, kids, table_id = _tournament(app, db, make, seed=TWEAK_SEED)
     late, late_client = kids[2]
-    late_client.get(f"/play/tables/{table_id}")                      # arrives at Start…
-    played, tweak = _play_while_away(db, table_id, late, START + presence.AWAY_AFTER + 1)   # …and goes
+    late_client.get(f"/play/tables/{table_id}")  # arrives at Start…
+    played, tweak = _play_while_away(db, table_id, late, START + presence.AWAY_AFTER + 1)  # …and goes
     assert played >= 2 and tweak, f"the search's deal: several helper turns and a TWEAK ({played}, {tweak})"
     clock[0] = START + 10_000
     page = late_client.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert f"The helper played {played} turns for you." in page
     assert "You won this action card" not in page
-    assert "not here: the helper played" in page                       # the story marks them
+    assert "not here: the helper played" in page  # the story marks them
 
 
 def test_every_child_has_a_face_at_the_table_in_the_lobby_and_on_the_teachers_page(app, db, make, clock, auth):

@@ -1,5 +1,6 @@
 """Start with a seat still empty and no bot for it (issue 39.4): the opener is asked first, in
 a child's words; "Yes, start now" starts the game, and asking changes nothing."""
+
 import re
 
 from classplay_helpers import pupils_logged_in
@@ -22,7 +23,7 @@ def test_start_with_an_empty_seat_asks_first_and_changes_nothing(app, db, make, 
     html = asked.get_data(as_text=True)
     assert "1 seat is still empty. Start without waiting?" in html
     assert 'name="sure" value="1"' in html and "Yes, start now" in html and "No, wait" in html
-    assert class_tables.get(db, table_id) == before                 # still open, same version
+    assert class_tables.get(db, table_id) == before  # still open, same version
 
 
 def test_yes_start_now_starts_with_the_seat_left_empty(app, db, make, class_id):

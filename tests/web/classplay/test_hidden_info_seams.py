@@ -4,6 +4,7 @@ response a child receives (their table, its poll, the tournament's call, "My pag
 teacher's (the watch page, the projector) names no card hidden from them, and every event the
 channel sends (a table's version, who is not here, a due turn, a class's roll call) is ids,
 versions and seat letters only. The server's clock is moved, no test waits."""
+
 import json
 import random
 import re
@@ -65,13 +66,13 @@ def test_no_hidden_card_in_the_new_events_and_pages(app, db, make, auth, clock):
             leaks.append((who, response.request.path, found))
 
     def everyone_looks():
-        channel()                              # the channel sees a due turn before a poll plays it
+        channel()  # the channel sees a due turn before a poll plays it
         row, _game = current(db, table_id)
         for pid, client in here:
             page = client.get(f"/play/tables/{table_id}")
             check(pid, seat[pid], page)
             _row, game = current(db, table_id)
-            if not game.state.over:           # the search finds cards when they are there
+            if not game.state.over:  # the search finds cards when they are there
                 hand = game.state.hands[seat[pid]]
                 assert shown_ids(page.get_data(as_text=True), hand) == set(hand)
             check(pid, seat[pid], client.post(f"/play/tables/{table_id}/live?v={row['version'] - 1}"))
@@ -82,10 +83,10 @@ def test_no_hidden_card_in_the_new_events_and_pages(app, db, make, auth, clock):
         channel()
 
     everyone_looks()
-    clock[0] += ARRIVE_WITHIN + 1            # the third child never came: the helper plays for them
+    clock[0] += ARRIVE_WITHIN + 1  # the third child never came: the helper plays for them
     rounds_seen, after = 0, 0
     for _ in range(400):
-        if rounds_seen and after >= 6:        # into round 2, past the missed round's news
+        if rounds_seen and after >= 6:  # into round 2, past the missed round's news
             break
         row, game = current(db, table_id)
         if game.over:
@@ -102,7 +103,7 @@ def test_no_hidden_card_in_the_new_events_and_pages(app, db, make, auth, clock):
             continue
         mover = next(((p, c) for p, c in here if seat[p] == game.to_act), None)
         if mover is None:
-            continue                           # the helper's turn: the next poll plays it
+            continue  # the helper's turn: the next poll plays it
         after += bool(rounds_seen)
         data = {"version": str(row["version"]), **form_of(some_move(game.state, rng))}
         response = mover[1].post(f"/play/tables/{table_id}/move", data=data, headers={"HX-Request": "true"})

@@ -1,6 +1,7 @@
 """A child back from a long drop sees the round they missed before playing on (issue 46.4):
 until their first move of a new round, what happened begins with how the last round ended,
 each child's own points (the figure of the standings), in seat order."""
+
 import re
 
 from classplay_helpers import pupils_logged_in
@@ -17,8 +18,9 @@ def _play_round(db, table_id, pupils, now):
         if game.state.over:
             return
         pupil = pupils[game.to_act]
-        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                   lambda g, s: legal_moves(g.state)[0], now)
+        play_tables.play(
+            db, table_id, pupil, row["version"], f"m{row['version']}", lambda g, s: legal_moves(g.state)[0], now
+        )
     raise AssertionError("the round did not end")
 
 

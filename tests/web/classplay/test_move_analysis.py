@@ -1,5 +1,6 @@
 """A child's card played through the class table's form is analysed like a bot-game play
 (issue 16.6), with the decision time the board's script sends (static/js/games.js)."""
+
 from classplay_helpers import current, form_of, pupils_logged_in, seated_table
 from trainer.engine.moves import Play
 from trainer.engine.rules import legal_moves

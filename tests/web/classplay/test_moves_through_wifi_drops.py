@@ -3,6 +3,7 @@ when its answer was lost, perhaps after classmates moved on. The table's version
 key makes that safe: a move already applied is answered with the table as it is (200, no
 error), never applied twice; any other move on an old version is refused calmly as today; a
 move held longer than a Wi-Fi drop lasts (10 minutes, issue 38.4) does not count."""
+
 import json
 
 import pytest
@@ -48,7 +49,7 @@ def test_a_resend_after_classmates_moved_on_is_answered_with_the_table(db, table
     table_id, clients = table
     client, form, first = _move_now(db, table_id, clients)
     assert first.status_code == 200
-    _move_now(db, table_id, clients)                 # the next child moves too
+    _move_now(db, table_id, clients)  # the next child moves too
     before = (class_tables.get(db, table_id), _moves(db, table_id))
     # The first child's answer was lost: the outbox sends the very same post again.
     again = client.post(f"/play/tables/{table_id}/move", data={**form, "queued_ms": "6000"}, headers=HX)
@@ -72,8 +73,7 @@ def test_another_move_on_an_old_version_is_refused_calmly_as_today(db, table):
     row, game = current(db, table_id)
     client = _client_to_act(db, table_id, clients, game)
     moves = legal_moves(game.state)
-    client.post(f"/play/tables/{table_id}/move",
-                data={**form_of(moves[0]), "version": str(row["version"])}, headers=HX)
+    client.post(f"/play/tables/{table_id}/move", data={**form_of(moves[0]), "version": str(row["version"])}, headers=HX)
     before = class_tables.get(db, table_id)
     other = {**form_of(moves[1]), "version": str(row["version"]), "queued_ms": "4000"}
     response = client.post(f"/play/tables/{table_id}/move", data=other, headers=HX)
@@ -96,7 +96,7 @@ def test_a_move_held_longer_than_a_wifi_drop_does_not_count(db, table, claimed_s
 
 def test_the_held_time_is_kept_with_the_plays_analysis(db, table):
     table_id, clients = table
-    while True:                                      # until a card is played (not an action card)
+    while True:  # until a card is played (not an action card)
         row, game = current(db, table_id)
         move = legal_moves(game.state)[0]
         client = _client_to_act(db, table_id, clients, game)

@@ -2,6 +2,7 @@
 so the helper bot never plays for them while they are at the tablet, however long they think;
 once they are away it does, as for everyone. The live channel asks the same rule. The clock is
 the test's (tests/clock.py): no test waits."""
+
 from classplay_helpers import pupils_logged_in, seated_table
 from trainer.games.settings import ClassLimits
 from trainer.play import presence
@@ -19,7 +20,7 @@ def test_the_turn_clock_skips_a_child_with_no_timer(app, db, make, clock):
     drills.set_needs(db, slow_id, extra_time_s=0, read_aloud=False, no_timer=True)
     version = row["version"]
 
-    for _ in range(45):                          # 90 s of everyone polling: twice the clock
+    for _ in range(45):  # 90 s of everyone polling: twice the clock
         clock.advance(2)
         for _pid, client in pupils:
             assert client.post(f"/play/tables/{table_id}/live?v={version}").status_code == 204

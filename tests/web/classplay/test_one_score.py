@@ -2,6 +2,7 @@
 the same figure, their own, as the standings and certificates do (issue 39.1); what the
 helper bot won in their turns is shown apart, in words. A tournament table where one child
 never comes, so the helper plays all their turns; the server's clock is moved, no test waits."""
+
 import re
 
 import pytest
@@ -27,7 +28,7 @@ def finished(app, db, make, auth, monkeypatch):
     seated = [p for p, _ in kids]
     tid = tournaments.start(db, class_id, [seated], play_tables.tournament_games([seated], "round", SEED), now=START)
     table_id = tournaments.table_ids(db, tid)[0]
-    here = kids[0]         # kids[1] never comes
+    here = kids[0]  # kids[1] never comes
     now[0] += ARRIVE_WITHIN + 1
     for _ in range(200):
         row = class_tables.get(db, table_id)
@@ -35,10 +36,17 @@ def finished(app, db, make, auth, monkeypatch):
         if game.state.over:
             break
         if game.to_act == class_tables.seat_of(db, table_id, here[0]):
-            play_tables.play(db, table_id, here[0], row["version"], f"m{row['version']}",
-                       lambda g, s: legal_moves(g.state)[0], now[0])
+            play_tables.play(
+                db,
+                table_id,
+                here[0],
+                row["version"],
+                f"m{row['version']}",
+                lambda g, s: legal_moves(g.state)[0],
+                now[0],
+            )
         else:
-            here[1].post(f"/play/tables/{table_id}/live?v={row['version']}")   # the helper plays
+            here[1].post(f"/play/tables/{table_id}/live?v={row['version']}")  # the helper plays
         now[0] += 1
     auth.login("score@school.example")
     return dict(db=db, class_id=class_id, table_id=table_id, tid=tid, kids=kids, teacher=auth.client)
@@ -68,8 +76,12 @@ def test_every_screen_shows_the_childs_own_points(finished):
     assert f"The helper won {raw[seat[never]] - standings[never]} point" in mine
     for url in (f"/classes/{f['class_id']}/play", f"/classes/{f['class_id']}/play/projector"):
         page = f["teacher"].get(url).get_data(as_text=True)
-        boxes = dict(zip(_numbers(page, r'<li class="seat[^"]*" data-seat="(\d+)"'),
-                         _numbers(page, r'<span class="seat-score-num" aria-hidden="true">(\d+)</span>')))
+        boxes = dict(
+            zip(
+                _numbers(page, r'<li class="seat[^"]*" data-seat="(\d+)"'),
+                _numbers(page, r'<span class="seat-score-num" aria-hidden="true">(\d+)</span>'),
+            )
+        )
         assert boxes == {seat[p]: standings[p] for p in standings}, url
         assert "not counted" in page
     # The banner names the winner by the same figure.

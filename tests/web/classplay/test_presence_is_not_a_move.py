@@ -2,6 +2,7 @@
 a tournament table) leaves the version a board compares alone, so a tap made on the board
 that child's classmate is looking at is never refused for it; the boards still learn who is
 here, from the table's look (data-look, and the poll's `a`). The server's clock is moved."""
+
 import re
 
 from classplay_helpers import form_of, pupils_logged_in, seated_table
@@ -37,8 +38,7 @@ def test_a_classmate_coming_back_does_not_refuse_the_tap_made_meanwhile(app, db,
     # ... and comes back: their poll is news for the boards (who is here), not a move.
     assert back.post(f"/play/tables/{table_id}/live?v={row['version']}").status_code == 200
     assert class_tables.get(db, table_id)["version"] == row["version"]
-    answer = mover.post(f"/play/tables/{table_id}/live?v={row['version']}&a={look}",
-                        headers={"HX-Request": "true"})
+    answer = mover.post(f"/play/tables/{table_id}/live?v={row['version']}&a={look}", headers={"HX-Request": "true"})
     assert answer.status_code == 200
     assert f"{other_seat}a" not in _look(answer.get_data(as_text=True))
     # The tap made on the board shown before: done, not "Someone was quicker".

@@ -2,6 +2,7 @@
 its live part answers 204 until something on the wall changes, so a projector opened before
 a tournament shows the standings once it starts, who is here follows logins and logouts,
 and a finished match is cheered by the winner's name."""
+
 import re
 
 from classplay_helpers import pupils_logged_in
@@ -36,13 +37,19 @@ def _play_out(db, table_id):
         game = class_tables.load(row)
         seat = game.to_act if not game.state.over else 0
         pupil = class_tables.seats_of(db, table_id)[seat]["pupil_id"]
-        play_tables.play(db, table_id, pupil, row["version"], "next-round" if game.state.over else f"m{row['version']}",
-                   lambda g, s: legal_moves(g.state)[0], now=5.0)
+        play_tables.play(
+            db,
+            table_id,
+            pupil,
+            row["version"],
+            "next-round" if game.state.over else f"m{row['version']}",
+            lambda g, s: legal_moves(g.state)[0],
+            now=5.0,
+        )
 
 
 def test_the_wall_fills_rows_and_columns_for_one_to_eight_tables():
-    assert [projector.grid(n) for n in range(1, 9)] == [
-        (1, 1), (2, 1), (2, 2), (2, 2), (3, 2), (3, 2), (4, 2), (4, 2)]
+    assert [projector.grid(n) for n in range(1, 9)] == [(1, 1), (2, 1), (2, 2), (2, 2), (3, 2), (3, 2), (4, 2), (4, 2)]
 
 
 def test_the_projector_has_no_site_navigation_and_is_reached_from_the_watch_page(app, db, make):
@@ -60,13 +67,13 @@ def test_a_projector_opened_before_the_tournament_shows_the_standings_once_it_st
     page = client.get(f"/classes/{class_id}/play/projector").get_data(as_text=True)
     assert "Standings" not in page
     live = _live_url(page)
-    assert client.get(live, headers=HX).status_code == 204          # nothing changed yet
+    assert client.get(live, headers=HX).status_code == 204  # nothing changed yet
     _start(client, class_id, ids)
     fresh = client.get(live, headers=HX)
     assert fresh.status_code == 200
     html = fresh.get_data(as_text=True)
     assert "Standings so far" in html and html.count('class="cp-watch-table"') == 2
-    assert 'class="site-header"' not in html                           # the live part only
+    assert 'class="site-header"' not in html  # the live part only
     assert client.get(_live_url(html), headers=HX).status_code == 204
 
 
@@ -82,10 +89,10 @@ def test_who_is_here_follows_logins_and_a_child_who_logged_out_is_gone(app, db, 
     assert (state(page, ann), state(page, ben), state(page, zoe)) == ("here", "here", "not-yet")
     assert ann_client.post("/logout").status_code in (302, 303)
     fresh = client.get(_live_url(page), headers=HX)
-    assert fresh.status_code == 200                                    # a logout is a change on the wall
+    assert fresh.status_code == 200  # a logout is a change on the wall
     html = fresh.get_data(as_text=True)
     assert (state(html, ann), state(html, ben), state(html, zoe)) == ("gone", "here", "not-yet")
-    assert re.search(rf'data-pupil="{ann}">.*?>gone<', html, re.S)      # said in words, not colour alone
+    assert re.search(rf'data-pupil="{ann}">.*?>gone<', html, re.S)  # said in words, not colour alone
 
 
 def test_a_match_won_is_cheered_with_the_winners_name(app, db, make):

@@ -1,6 +1,7 @@
 """The pages hand out the live channel's address (issue 36.1, trainer.web.core.push_link):
 with a ticket for exactly what the viewer may watch, signed with the school's key; without a
 channel they poll as before."""
+
 from __future__ import annotations
 
 import html
@@ -30,6 +31,7 @@ def ticket_of(url: str) -> Ticket:
 def play(request, tmp_path):
     from trainer.store.db import connect
     from web_helpers import Make
+
     app = make_app(tmp_path / "push.db", PUSH=request.param)
     db = connect(app.config["DATABASE"])
     make = Make(db)
@@ -40,8 +42,15 @@ def play(request, tmp_path):
     table_id = seated_table(db, pupils[:2])
     watcher = app.test_client()
     AuthActions(watcher, make).login(teacher_email)
-    yield dict(mode=request.param, app=app, pupils=pupils, table_id=table_id, class_id=class_id,
-               teacher=teacher, watcher=watcher)
+    yield dict(
+        mode=request.param,
+        app=app,
+        pupils=pupils,
+        table_id=table_id,
+        class_id=class_id,
+        teacher=teacher,
+        watcher=watcher,
+    )
     db.close()
 
 

@@ -2,6 +2,7 @@
 table refuses (made on a version that is gone) still says that its child is at the tablet, so
 the helper bot does not play for a child who just tapped. A move the game refuses (a card not
 in the hand: bad input) stores nothing, presence included."""
+
 import pytest
 
 from trainer.engine.moves import Play

@@ -1,6 +1,7 @@
 """The class tournament on the teacher's Class play page (issue 16.5): the teacher ticks who
 is here and starts; a teacher of another class is refused, a pupil cannot start; the
 standings follow the rounds played; a seated pupil's home page leads to the table in one tap."""
+
 import re
 
 from classplay_helpers import pupils_logged_in
@@ -31,8 +32,10 @@ def test_the_page_lists_the_pupils_and_ticks_those_here_today(app, db, make):
 def test_the_teacher_starts_and_every_pupil_is_seated_once(app, db, make):
     client, class_id = _teacher_with_class(app, make)
     ids = [make.pupil(class_id, f"P{i}") for i in range(7)]
-    response = client.post(f"/classes/{class_id}/play/tournament",
-                           data={"present": [str(i) for i in ids], "seating": "level", "length": "round"})
+    response = client.post(
+        f"/classes/{class_id}/play/tournament",
+        data={"present": [str(i) for i in ids], "seating": "level", "length": "round"},
+    )
     assert response.status_code == 303
     tid = tournaments.running(db, class_id)["id"]
     tables = tournaments.table_ids(db, tid)
@@ -44,8 +47,9 @@ def test_the_teacher_starts_and_every_pupil_is_seated_once(app, db, make):
 def test_one_pupil_cannot_start_a_tournament_and_is_told_kindly(app, db, make):
     client, class_id = _teacher_with_class(app, make)
     only = make.pupil(class_id, "Ann")
-    response = client.post(f"/classes/{class_id}/play/tournament",
-                           data={"present": [str(only)], "seating": "random", "length": "round"})
+    response = client.post(
+        f"/classes/{class_id}/play/tournament", data={"present": [str(only)], "seating": "random", "length": "round"}
+    )
     assert response.status_code == 400
     assert "at least two pupils" in response.get_data(as_text=True)
     assert tournaments.latest(db, class_id) is None
@@ -67,7 +71,7 @@ def test_a_teacher_of_another_class_and_a_pupil_are_refused(app, db, make):
     form = {"present": [str(i) for i in ids], "seating": "random", "length": "round"}
     assert other.post(f"/classes/{class_id}/play/tournament", data=form).status_code == 404
     assert other.get(f"/classes/{class_id}/play/certificates").status_code == 404
-    (_pid, pupil), = pupils_logged_in(app, make, class_id, 1)
+    ((_pid, pupil),) = pupils_logged_in(app, make, class_id, 1)
     assert pupil.post(f"/classes/{class_id}/play/tournament", data=form).status_code in (302, 303, 403)
     assert tournaments.latest(db, class_id) is None
 
@@ -80,22 +84,23 @@ def test_standings_certificates_and_the_pupils_one_tap(app, db, make):
     (table_id,) = tournaments.table_ids(db, tournaments.running(db, class_id)["id"])
     home = pupils[0][1].get("/me").get_data(as_text=True)
     assert f'href="/play/tables/{table_id}"' in home
-    early = client.get(f"/classes/{class_id}/play/certificates").get_data(as_text=True)    # still playing
+    early = client.get(f"/classes/{class_id}/play/certificates").get_data(as_text=True)  # still playing
     assert "ready when every table has finished" in early and "won at table" not in early
     clients = dict(pupils)
     while class_tables.get(db, table_id)["status"] == "playing":
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
         pupil = class_tables.seats_of(db, table_id)[game.to_act]["pupil_id"]
-        play_tables.play(db, table_id, pupil, row["version"], f"m{row['version']}",
-                   lambda g, s: legal_moves(g.state)[0], now=5.0)
+        play_tables.play(
+            db, table_id, pupil, row["version"], f"m{row['version']}", lambda g, s: legal_moves(g.state)[0], now=5.0
+        )
     assert clients
     game = class_tables.load(class_tables.get(db, table_id))
     seats = class_tables.seats_of(db, table_id)
     page = client.get(f"/classes/{class_id}/play").get_data(as_text=True)
     assert "Print certificates" in page and "Start a new class tournament" in page
     for seat, s in seats.items():
-        assert re.search(rf'{s["name"]}</th>\s*<td>\d</td><td>{game.state.scores()[seat]}</td>', page)
+        assert re.search(rf"{s['name']}</th>\s*<td>\d</td><td>{game.state.scores()[seat]}</td>", page)
     certificates = client.get(f"/classes/{class_id}/play/certificates")
     assert certificates.status_code == 200
     top = max(game.state.scores())
@@ -122,8 +127,10 @@ def test_ending_early_stops_the_tables_and_keeps_the_standings(app, db, make):
 def test_the_standings_poll_answers_204_until_a_table_changes(app, db, make):
     client, class_id = _teacher_with_class(app, make)
     ids = [make.pupil(class_id) for _ in range(3)]
-    client.post(f"/classes/{class_id}/play/tournament",
-                data={"present": [str(i) for i in ids], "seating": "random", "length": "round"})
+    client.post(
+        f"/classes/{class_id}/play/tournament",
+        data={"present": [str(i) for i in ids], "seating": "random", "length": "round"},
+    )
     page = client.get(f"/classes/{class_id}/play").get_data(as_text=True)
     live = re.search(r'hx-get="(/classes/\d+/play/tournament/live\?v=[^"]+)"', page).group(1)
     assert client.get(live, headers={"HX-Request": "true"}).status_code == 204

@@ -2,6 +2,7 @@
 settings, a table started afterwards has it, and when a child's turn runs out the next poll
 (anyone's) has the helper bot play it and every board says so. The server's clock is moved
 (trainer.web.core.school_day.now), no test waits."""
+
 import re
 
 from classplay_helpers import pupils_logged_in, seated_table
@@ -29,11 +30,11 @@ def test_the_teachers_clock_runs_out_and_the_board_says_the_helper_played(app, d
     assert row["turn_clock"] == 30
     seat = class_tables.load(row).to_act
     version = row["version"]
-    for _ in range(1, 15):                       # 28 s of everyone polling: nothing happens
+    for _ in range(1, 15):  # 28 s of everyone polling: nothing happens
         clock[0] += 2
         for _pid, client in pupils:
             assert client.post(f"/play/tables/{table_id}/live?v={version}").status_code == 204
-    clock[0] += 3                                   # 31 s: the clock ran out
+    clock[0] += 3  # 31 s: the clock ran out
     _pid, watcher = pupils[(seat + 1) % 3]
     answer = watcher.post(f"/play/tables/{table_id}/live?v={version}", headers={"HX-Request": "true"})
     assert answer.status_code == 200

@@ -1,6 +1,7 @@
 """Who may do what at a class-play table (issue 16.3): a table is the class's, so a classmate
 who is not seated may look at it (and sees no hand, R9) but never moves at it; a pupil of
 another class reaches nothing of it (tests/web/test_authorization.py walks every route)."""
+
 import random
 
 from classplay_helpers import current, form_of, pupils_logged_in, seated_table, shown_ids, some_move

@@ -4,6 +4,7 @@ player's hand, the deck's order, the [T!] deck), nor any the teacher's watch pag
 nor any event the live channel sent (issue 36.1: its watcher follows the whole round, and
 every event it hands a table's, the lobby's or the projector's subscriber is ids and
 versions only)."""
+
 import json
 import random
 
@@ -75,7 +76,7 @@ def _play_round(app, db, make, auth, seed):
     assert leaks == []
     # The channel followed the round: one event for each version the table went through.
     versions = [e["version"] for e in sent if "table" in e]
-    assert len(versions) > 10 and versions[-1] is None       # the table finished
+    assert len(versions) > 10 and versions[-1] is None  # the table finished
     for data in (HELLO, PING_DATA):
         assert json.loads(data) == {}
     return table_id, class_id, responses
@@ -95,6 +96,7 @@ def test_a_finished_round_is_exported_and_replays(app, db, make, auth, capsys):
     args = type("Args", (), {"db": app.config["DATABASE"]})()
     assert export_games.run(args) == 0
     import json
+
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert class_tables.rounds_of(db, table_id)[0] in lines
     for record in lines:

@@ -1,4 +1,5 @@
 """create_app: configuration sources and the generated secret key."""
+
 import os
 import stat
 
@@ -56,4 +57,5 @@ def test_instance_config_file_is_read(tmp_path, monkeypatch):
 
 def test_no_secret_key_in_the_source_tree():
     import trainer.config as config
+
     assert "SECRET_KEY" not in config.DEFAULTS

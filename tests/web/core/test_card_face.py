@@ -1,4 +1,5 @@
 """Every card shows its value and colour name as text and a pattern, not colour alone."""
+
 import pytest
 from flask import render_template_string
 
@@ -27,4 +28,5 @@ def test_card_colour_names_are_translated(app):
 
 def test_every_colour_has_its_own_pattern():
     from trainer.web.core.card_faces import PATTERNS
+
     assert len(set(PATTERNS.values())) == len(card_table().colors)

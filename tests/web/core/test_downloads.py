@@ -1,6 +1,7 @@
 """The JSON downloads (a pupil's, a class's, a teacher's account, GDPR art. 15/20) are files the
 browser saves, never pages: one helper makes all three (trainer/web/core/downloads.py), and its
 bytes and headers are what each view sent before it (issue 48.5)."""
+
 import json
 
 import pytest
@@ -10,17 +11,26 @@ from trainer.store import account_export, pupil_export
 
 @pytest.fixture
 def ids(teacher, class_id, make):
-    return {"teacher": teacher, "klass": class_id, "pupil": make.pupil(class_id, "Zoë \"-=1+1\" <b>")}
+    return {"teacher": teacher, "klass": class_id, "pupil": make.pupil(class_id, 'Zoë "-=1+1" <b>')}
 
 
 def downloads(db, ids):
     return [
-        (f"/pupils/{ids['pupil']}/export.json", f"pupil-{ids['pupil']}.json",
-         lambda: pupil_export.export(db, ids["pupil"])),
-        (f"/classes/{ids['klass']}/export.json", f"class-{ids['klass']}.json",
-         lambda: account_export.export_class(db, ids["klass"])),
-        (f"/teachers/{ids['teacher']}/export.json", f"teacher-{ids['teacher']}.json",
-         lambda: account_export.export_teacher(db, ids["teacher"])),
+        (
+            f"/pupils/{ids['pupil']}/export.json",
+            f"pupil-{ids['pupil']}.json",
+            lambda: pupil_export.export(db, ids["pupil"]),
+        ),
+        (
+            f"/classes/{ids['klass']}/export.json",
+            f"class-{ids['klass']}.json",
+            lambda: account_export.export_class(db, ids["klass"]),
+        ),
+        (
+            f"/teachers/{ids['teacher']}/export.json",
+            f"teacher-{ids['teacher']}.json",
+            lambda: account_export.export_teacher(db, ids["teacher"]),
+        ),
     ]
 
 

@@ -1,4 +1,5 @@
 """Friendly error pages, never a traceback."""
+
 import pytest
 
 from web_helpers import make_app
@@ -36,9 +37,11 @@ def test_too_large_upload_is_a_clear_413(client, auth, make):
     teacher = auth.login_new_teacher()
     class_id = make.klass(teacher)
     import io
+
     big = io.BytesIO(b"Name\n" + b"x" * (600 * 1024))
-    response = client.post(f"/classes/{class_id}/upload", data={"file": (big, "big.csv")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        f"/classes/{class_id}/upload", data={"file": (big, "big.csv")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 413
     assert "That file is too big" in response.get_data(as_text=True)
 

@@ -26,8 +26,10 @@ def test_a_wrong_guess_is_counted_logged_and_starts_the_lock_once_the_free_ones_
     second = guessing.attempt(LOCK, wrong, failed="teacher_login_failed", teacher=7)
     assert first == guessing.Outcome(right=False, locked=0) and first.wait == 0
     assert second == guessing.Outcome(right=False, locked=60) and second.wait == 60
-    assert events == ["event=teacher_login_failed teacher=7 ip=127.0.0.1",
-                      "event=teacher_login_failed teacher=7 now_locked_seconds=60 ip=127.0.0.1"]
+    assert events == [
+        "event=teacher_login_failed teacher=7 ip=127.0.0.1",
+        "event=teacher_login_failed teacher=7 now_locked_seconds=60 ip=127.0.0.1",
+    ]
     assert throttle.failures(get_db(), LOCK.key) == 2
 
 
@@ -35,8 +37,7 @@ def test_a_locked_key_is_refused_without_running_the_check(request_context, even
     for _ in range(2):
         guessing.attempt(LOCK, wrong)
     checked = []
-    refused = guessing.attempt(LOCK, lambda: checked.append(1) or True,
-                               throttled="teacher_login_throttled", teacher=7)
+    refused = guessing.attempt(LOCK, lambda: checked.append(1) or True, throttled="teacher_login_throttled", teacher=7)
     assert not refused.right and refused.refused > 0 and refused.refused_by == LOCK.key
     assert refused.wait == refused.refused and checked == []
     # A lone lock names no limit; it is the only one there is.

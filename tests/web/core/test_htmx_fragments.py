@@ -1,4 +1,5 @@
 """Pages include their fragments; htmx requests get only the fragment."""
+
 from trainer.web.core.htmx import HtmxRequest
 
 HX = {"HX-Request": "true"}
@@ -40,15 +41,16 @@ def test_fragment_decision():
 
 def test_login_answers_htmx_with_a_full_reload(client, make):
     from web_helpers import TEACHER_PASSWORD
+
     make.teacher(email="a@school.example")
-    response = client.post("/login", headers=BOOSTED,
-                           data={"email": "a@school.example", "password": TEACHER_PASSWORD})
+    response = client.post("/login", headers=BOOSTED, data={"email": "a@school.example", "password": TEACHER_PASSWORD})
     assert response.status_code == 200
     assert response.headers["HX-Redirect"] == "/classes"
 
 
 def test_only_the_htmx_helper_reads_hx_headers():
     from pathlib import Path
+
     web = Path(__file__).resolve().parents[3] / "trainer" / "web"
     readers = [p.name for p in web.rglob("*.py") if '"HX-' in p.read_text() and p.name != "htmx.py"]
     assert readers == []

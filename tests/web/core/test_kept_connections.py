@@ -1,5 +1,6 @@
 """KEEP_CONNECTIONS (as `trainer serve` runs): each server thread reuses its own connection,
 one request at a time, and a request never inherits another's writes or open transaction."""
+
 import threading
 
 from trainer.store import group_commit
@@ -69,6 +70,7 @@ def test_a_request_that_fails_half_way_leaves_no_open_transaction_behind(tmp_pat
 def test_a_restore_while_the_server_runs_is_seen_by_the_connections_it_keeps(tmp_path):
     # docs/deploy.md: `trainer restore` works while the app runs (issue 8.5).
     from trainer.ops.backup import backup, restore
+
     app = kept_app(tmp_path)
     with app.app_context():
         with write_transaction(get_db()) as db:

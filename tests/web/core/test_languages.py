@@ -1,11 +1,17 @@
 """Language choice: browser preference, the picker, and remembering it per person."""
+
 import pytest
 
 from trainer.web.core.i18n import LANGUAGES
 
-LOGIN_HEADING = {"en": "Log in to your class", "nl": "Log in bij je klas", "da": "Log ind i din klasse",
-                 "de": "Melde dich bei deiner Klasse an", "fi": "Kirjaudu luokkaasi",
-                 "cs": "Přihlas se do své třídy"}
+LOGIN_HEADING = {
+    "en": "Log in to your class",
+    "nl": "Log in bij je klas",
+    "da": "Log ind i din klasse",
+    "de": "Melde dich bei deiner Klasse an",
+    "fi": "Kirjaudu luokkaasi",
+    "cs": "Přihlas se do své třídy",
+}
 
 
 def test_six_languages():
@@ -41,6 +47,7 @@ def test_teachers_choice_is_stored_and_follows_them_to_another_device(app, clien
     client.post("/language", data={"lang": "fi"})
     assert db.execute("SELECT language FROM teachers").fetchone()[0] == "fi"
     from web_helpers import AuthActions, Make
+
     other = app.test_client()
     AuthActions(other, Make(db)).login("a@school.example")
     assert "Omat luokat" in other.get("/classes").get_data(as_text=True)
@@ -86,6 +93,7 @@ def test_how_to_play_exists_in_every_language(client, lang):
 
 def test_how_to_play_pages_are_written_per_language_not_copied():
     from pathlib import Path
+
     howto = Path(__file__).resolve().parents[3] / "templates" / "howto"
     texts = {p.stem.lstrip("_"): p.read_text(encoding="utf-8") for p in howto.glob("_*.html")}
     assert set(texts) == set(LANGUAGES)

@@ -4,6 +4,7 @@ The security headers, inline-script and static-file checks that were here moved 
 tests/security/test_security_headers_every_page.py, which walks every page of the app for every
 kind of visitor (docs/security.md).
 """
+
 from pathlib import Path
 
 

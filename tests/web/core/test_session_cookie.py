@@ -4,6 +4,7 @@ answer to an older request (the service worker's check on each page, a poll) the
 session back as it was when that request left. A school sign-in started in between lost its
 `state` and was refused ("Sign-in did not work": tests/browser/test_oidc_signin.py failed so,
 now and then, under load; tests/oidc/test_shared_tablet.py plays that race through)."""
+
 from __future__ import annotations
 
 SET_COOKIE = "Set-Cookie"
@@ -12,7 +13,7 @@ SET_COOKIE = "Set-Cookie"
 def test_an_answer_that_changes_nothing_sends_no_cookie(app, client, make, pupil_auth):
     class_id = make.klass(make.teacher())
     pupil_id = make.pupil(class_id, "Mila")
-    pupil_auth.login(class_id, pupil_id)                 # a remembered device: a permanent session
+    pupil_auth.login(class_id, pupil_id)  # a remembered device: a permanent session
     # The login's own answer carried the CSRF token, so even the first page changes nothing.
     for url in ("/me", "/sw.js", "/me", "/how-to-play"):
         response = client.get(url)

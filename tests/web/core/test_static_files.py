@@ -1,5 +1,6 @@
 """Static files as a CDN would serve them (issue 18): hashed names, a year's immutable cache,
 gzip and brotli negotiated by WhiteNoise."""
+
 from __future__ import annotations
 
 import gzip

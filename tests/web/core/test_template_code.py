@@ -1,6 +1,7 @@
 """Compiled templates are shared by every app of the process (trainer.web.core.template_code):
 a process serving many schools compiles each template once, an edited template is compiled
 again, and an environment with other settings never gets another's code."""
+
 from __future__ import annotations
 
 from jinja2 import DictLoader, Environment

@@ -3,6 +3,7 @@ the database, but the one page context in trainer/web/core/page_context.py (what
 page shows of the pupil). Every statement a request runs is traced; one whose Python stack
 passes through a template's code, or through a context processor, and not through the page
 context, is a template reading the database on its own."""
+
 from __future__ import annotations
 
 import sys
@@ -52,8 +53,10 @@ def template_reads(monkeypatch):
             who = _who_reads(sys._getframe(1))
             if who:
                 found.append((who, statement))
+
         db.conn.set_trace_callback(trace)
         return db
+
     monkeypatch.setattr(web_db, "connect", traced)
     return found
 
@@ -88,20 +91,31 @@ def test_the_main_pages_read_the_database_in_their_views_only(app, db, make, tem
     history.add_history(db, class_id, ids[:3], __import__("datetime").date.today())
     pupil_rewards.set_avatar(db, ids[0], AVATARS[0], 1.0)
     anonymous = app.test_client()
-    pages = [(anonymous, "/login"), (anonymous, "/join"),
-             (teacher, f"/classes/{class_id}"), (teacher, f"/classes/{class_id}/dashboard"),
-             (teacher, f"/pupils/{ids[0]}"), (teacher, f"/pupils/{ids[0]}/certificate"),
-             (teacher, f"/classes/{class_id}/play")]
+    pages = [
+        (anonymous, "/login"),
+        (anonymous, "/join"),
+        (teacher, f"/classes/{class_id}"),
+        (teacher, f"/classes/{class_id}/dashboard"),
+        (teacher, f"/pupils/{ids[0]}"),
+        (teacher, f"/pupils/{ids[0]}/certificate"),
+        (teacher, f"/classes/{class_id}/play"),
+    ]
     for client, url in pages:
         assert client.get(url).status_code == 200, url
-    started = teacher.post(f"/classes/{class_id}/play/tournament",
-                           data={"present": [str(i) for i in ids], "seating": "random", "length": "round"})
+    started = teacher.post(
+        f"/classes/{class_id}/play/tournament",
+        data={"present": [str(i) for i in ids], "seating": "random", "length": "round"},
+    )
     assert started.status_code == 303
     pupil = app.test_client()
     PupilActions(pupil, make).login(class_id, ids[0])
     table = db.execute("SELECT table_id FROM class_table_seats WHERE pupil_id = ?", [ids[0]]).fetchone()[0]
-    for client, url in [(teacher, f"/classes/{class_id}/play"), (pupil, "/me"), (pupil, "/play/tables"),
-                        (pupil, f"/play/tables/{table}")]:
+    for client, url in [
+        (teacher, f"/classes/{class_id}/play"),
+        (pupil, "/me"),
+        (pupil, "/play/tables"),
+        (pupil, f"/play/tables/{table}"),
+    ]:
         assert client.get(url).status_code == 200, url
     assert teacher.get(f"/classes/{class_id}/play/tournament/live", headers={"HX-Request": "true"}).status_code == 200
     teacher.post(f"/classes/{class_id}/play/tournament/end")
@@ -118,11 +132,11 @@ def test_the_page_context_reads_the_pupils_switches_once_a_request_and_only_when
         flask_g.pupil = {"id": pupil_id, "class_id": class_id}
         statements: list[str] = []
         get_db().conn.set_trace_callback(statements.append)
-        assert render_template_string("{{ 1 }}") == "1"          # a fragment that shows no switch
+        assert render_template_string("{{ 1 }}") == "1"  # a fragment that shows no switch
         assert statements == []
         twice = "{{ pupil_page.prefs.sounds }} {{ pupil_page.prefs.read_aloud }}"
         assert render_template_string(twice) == "False False"
-        assert render_template_string(twice) == "False False"     # a second partial of the page
+        assert render_template_string(twice) == "False False"  # a second partial of the page
         assert len([s for s in statements if "pupil_settings" in s]) == 1
 
 
@@ -134,16 +148,35 @@ def test_no_one_signed_in_has_no_pupil_page(app):
 # The template globals and filters the app registers, none of which reads the database: a new
 # one is added here only once it is known not to (a name, a label, a formatted number). What a
 # template needs from the database its view hands it, or, if every page needs it, the page context.
-PURE_GLOBALS = {"ACTION_NAMES", "DRILL_TODAY", "LANGUAGES", "action_kind", "action_name", "attention_first",
-                "avatar_name", "beginner_level", "bot_label", "card_view", "describe_chart", "here", "kind_label", "new_link_days",
-                "reason_text", "turn_text", "wrong_label"}
+PURE_GLOBALS = {
+    "ACTION_NAMES",
+    "DRILL_TODAY",
+    "LANGUAGES",
+    "action_kind",
+    "action_name",
+    "attention_first",
+    "avatar_name",
+    "beginner_level",
+    "bot_label",
+    "card_view",
+    "describe_chart",
+    "here",
+    "kind_label",
+    "new_link_days",
+    "reason_text",
+    "turn_text",
+    "wrong_label",
+}
 CONTEXT_PROCESSORS = {"flask.templating", "flask_wtf.csrf", "trainer.web.core.i18n", "trainer.web.core.page_context"}
 
 
 def test_the_app_registers_only_the_known_pure_template_globals(app):
-    ours = {name for name, value in app.jinja_env.globals.items()
-            if name not in Flask(__name__).jinja_env.globals
-            and not getattr(value, "__module__", "").startswith(("jinja2", "flask_wtf"))}
+    ours = {
+        name
+        for name, value in app.jinja_env.globals.items()
+        if name not in Flask(__name__).jinja_env.globals
+        and not getattr(value, "__module__", "").startswith(("jinja2", "flask_wtf"))
+    }
     assert ours == PURE_GLOBALS
 
 

@@ -2,6 +2,7 @@
 for the whole app, so when two areas register the same name the last blueprint wins on every
 page, the other area's pages included (`action_name` was registered by the games and by the
 dashboard). Every registration while an app is made is recorded; a name set twice fails."""
+
 from __future__ import annotations
 
 import sys
@@ -44,7 +45,7 @@ def registered_twice(monkeypatch, build) -> dict[str, list[str]]:
 
     def recording(self):
         env = original(self)
-        log.clear()          # what Flask and Jinja set up themselves is not ours
+        log.clear()  # what Flask and Jinja set up themselves is not ours
         env.globals = Registrations(env.globals, log, "global")
         env.filters = Registrations(env.filters, log, "filter")
         return env
@@ -70,7 +71,7 @@ def test_the_check_finds_a_global_two_blueprints_register(monkeypatch):
         app.add_template_filter(str.upper, "shout")
         app.register_blueprint(games)
         app.register_blueprint(dashboard)
-        app.jinja_env                                           # noqa: B018 - made on first use
+        app.jinja_env  # noqa: B018 - made on first use
         return app
 
     twice = registered_twice(monkeypatch, build)

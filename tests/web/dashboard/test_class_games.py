@@ -1,6 +1,7 @@
 """Class games on the teacher's dashboard (issue 16.6): counted beside the games against
 bots, their plays analysed like a bot game's, and each round replayed from the pupil's seat
 (R9: their own hand, never a classmate's)."""
+
 import re
 
 import pytest
@@ -26,7 +27,7 @@ def test_the_pupil_page_counts_and_lists_the_class_round(client, db, played):
     ann = played["pupils"][0]
     moves = _moves(db, played["table"], ann)
     missed, chances = sum(m["missed_capture"] for m in moves), sum(m["captures_available"] > 0 for m in moves)
-    assert chances and missed            # the careless chooser leaves captures on the table
+    assert chances and missed  # the careless chooser leaves captures on the table
     html = client.get(f"/pupils/{ann}/progress").get_data(as_text=True)
     summary = html.split('class="summary"', 1)[1].split("</dl>", 1)[0]
     assert "Games against bots" in summary and "Class games" in summary and "1 round" in summary
@@ -53,7 +54,7 @@ def test_a_class_round_replays_from_the_pupils_own_seat(client, db, played):
     hand = board.split("Hand of Ben", 1)[1].split("</div>", 1)[0]
     for card in final.hands[1]:
         assert card in hand
-    for seat in (0, 2):                  # a classmate's and the bot's hand are never shown
+    for seat in (0, 2):  # a classmate's and the bot's hand are never shown
         for card in final.hands[seat]:
             assert f'"{card}"' not in hand
     assert "Ann" in board and "Bot 2 (" in board

@@ -1,4 +1,5 @@
 """The streamed attempts download follows the app's CSV rules (trainer.web.core.csv_export)."""
+
 import csv
 import io
 
@@ -7,7 +8,7 @@ from trainer.web.dashboard.csv_stream import csv_lines, csv_stream_response
 
 def test_csv_lines_make_one_file_with_a_bom_quoting_and_defused_formulas():
     lines = list(csv_lines(["name", "note"], [["Chloé", 'said "hi", twice'], ["=cmd", -1.5], ["-A1", "\n@x"]]))
-    assert len(lines) == 4 and lines[0].startswith("\ufeff")               # a line at a time
+    assert len(lines) == 4 and lines[0].startswith("\ufeff")  # a line at a time
     rows = list(csv.reader(io.StringIO("".join(lines).lstrip("\ufeff"), newline="")))
     assert rows == [["name", "note"], ["Chloé", 'said "hi", twice'], ["'=cmd", "-1.5"], ["'-A1", "'\n@x"]]
 

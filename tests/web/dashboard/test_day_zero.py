@@ -1,6 +1,7 @@
 """A class made today raises no alarm (issue 24): nobody is flagged for not practising before
 the first drill day after the class was made, or the pupil added, has passed. The attention
 list shows five pupils and says how many more there are."""
+
 import re
 from datetime import date, timedelta
 
@@ -19,12 +20,12 @@ def test_the_first_drill_day_is_the_first_school_day_from_then_on():
 
 def test_not_practising_is_no_worry_until_the_first_drill_day_has_passed():
     never = (Reason("never"),)
-    assert metrics.attention(Week(), Week(), None, FRIDAY, since=FRIDAY) == ()     # made this morning
+    assert metrics.attention(Week(), Week(), None, FRIDAY, since=FRIDAY) == ()  # made this morning
     assert metrics.attention(Week(), Week(), None, SATURDAY, since=FRIDAY) == never
     # Made on Saturday: Monday is the first drill day, so only Tuesday raises the flag.
     assert metrics.attention(Week(), Week(), None, MONDAY, since=SATURDAY) == ()
     assert metrics.attention(Week(), Week(), None, TUESDAY, since=SATURDAY) == never
-    assert metrics.attention(Week(), Week(), None, TUESDAY) == never             # unknown: as before
+    assert metrics.attention(Week(), Week(), None, TUESDAY) == never  # unknown: as before
 
 
 def _attention_box(html):
@@ -38,7 +39,7 @@ def test_a_class_made_today_has_no_pupil_needing_attention(client, auth, make, d
         make.pupil(class_id, f"Pupil {n}")
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert "need attention" not in html and "Has not practised yet" not in html
-    assert html.count("<tr") == 29                  # header and 28 pupils, all listed
+    assert html.count("<tr") == 29  # header and 28 pupils, all listed
 
 
 def test_a_pupil_added_today_to_an_older_class_is_not_flagged(client, auth, make, db):

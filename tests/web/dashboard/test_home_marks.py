@@ -1,6 +1,7 @@
 """What was done at home shows on the dashboard (issue 37.1): a column "At home" in the
 overview (days of the last 7), the pupil page (summary, each answer, each game) and both CSVs.
 The mark itself is written by home sessions (tests/web/pupils/test_home_records.py)."""
+
 import csv
 import io
 from datetime import date, timedelta
@@ -27,8 +28,14 @@ def klass(auth, make, db):
     today = date.today()
     ada, bob = make.pupil(class_id, "Ada"), make.pupil(class_id, "Bob")
     backdate_class(db, class_id, today - timedelta(days=14))
-    at_home = attempt(db, ada, today - timedelta(days=1), correct=True, puzzle_id=puzzle,
-                      session_id=session(db, ada, today - timedelta(days=1)))
+    at_home = attempt(
+        db,
+        ada,
+        today - timedelta(days=1),
+        correct=True,
+        puzzle_id=puzzle,
+        session_id=session(db, ada, today - timedelta(days=1)),
+    )
     db.execute("UPDATE attempts SET at_home = 1 WHERE id = ?", [at_home])
     attempt(db, ada, today, correct=True, puzzle_id=puzzle, session_id=session(db, ada, today), second=5)
     attempt(db, bob, today, correct=True, puzzle_id=puzzle, session_id=session(db, bob, today))
@@ -52,7 +59,7 @@ def test_the_overview_sorts_by_it(client, klass):
 def test_the_pupil_page_marks_home_answers_and_games(client, klass):
     html = client.get(f"/pupils/{klass['ada']}/progress").get_data(as_text=True)
     assert "At home (7 days)" in html and "2 days" in html
-    assert html.count("⌂</span> at home") == 2          # the answer of yesterday, the game
+    assert html.count("⌂</span> at home") == 2  # the answer of yesterday, the game
     bob = client.get(f"/pupils/{klass['bob']}/progress").get_data(as_text=True)
     assert "⌂</span> at home" not in bob
 

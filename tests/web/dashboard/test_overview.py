@@ -1,4 +1,5 @@
 """The class overview's numbers, checked against values worked out by hand from fixture rows."""
+
 import re
 from datetime import date, timedelta
 
@@ -37,23 +38,28 @@ def build_class(db, make, teacher_id, today):
     answers(ada, d(7), [(True, 6000), (True, 8000), (True, 9000), (False, 500), (False, 700)])
     answers(ada, d(8), [(True, 7000), (False, 900)])
     for n in (1, 5):
-        session(db, ada, d(n))                       # drills finished on those days too
+        session(db, ada, d(n))  # drills finished on those days too
     db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0.75, 30, '')", [ada])
     games = []
     for status in ("finished", "finished", "active"):
-        games.append(db.execute(
-            "INSERT INTO games (pupil_id, settings, state, record, status, created_at, updated_at)"
-            " VALUES (?, '{\"bots\": [\"beginner\"]}', '{}', '{}', ?, 0, 0)", [ada, status]).lastrowid)
+        games.append(
+            db.execute(
+                "INSERT INTO games (pupil_id, settings, state, record, status, created_at, updated_at)"
+                " VALUES (?, '{\"bots\": [\"beginner\"]}', '{}', '{}', ?, 0, 0)",
+                [ada, status],
+            ).lastrowid
+        )
     for turn, (game, available, missed) in enumerate([(0, 2, 1), (0, 1, 0), (1, 1, 1), (2, 1, 0), (2, 0, 0)]):
         db.execute(
             "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available, best_points,"
             " tweak_available, points, tweak, missed_capture, missed_tweak, decision_ms, hint_used, analysis,"
             " created_at) VALUES (?, ?, 0, ?, 9, ?, 3, 0, 0, 0, ?, 0, 900, 0, '{}', 0)",
-            [games[game], ada, turn, available, missed])
+            [games[game], ada, turn, available, missed],
+        )
 
     answers(bram, d(9), [(True, 4000)] * 9 + [(False, 4000)])
     answers(bram, d(6), [(True, 4000)] * 6 + [(False, 4000)] * 4)
-    session(db, bram, d(0), finished=False)          # started today, not finished
+    session(db, bram, d(0), finished=False)  # started today, not finished
     # Another class's pupil, practising today: must not show up.
     other = make.pupil(make.klass(make.teacher()), "Eve")
     answers(other, d(0), [(False, 1000)] * 5)
@@ -120,8 +126,17 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert _table_names(html) == ["Ada", "Bram", "Cas"]
     ada_row = _row(html, "Ada")
-    for text in ("✓</span> Done", "71%", '<td class="num">7</td>', "+14 points", "5.0 s", "2.5 s faster", "Level 1: </span>Card Spotter",
-                 "50%", "2 of 4"):
+    for text in (
+        "✓</span> Done",
+        "71%",
+        '<td class="num">7</td>',
+        "+14 points",
+        "5.0 s",
+        "2.5 s faster",
+        "Level 1: </span>Card Spotter",
+        "50%",
+        "2 of 4",
+    ):
         assert text in ada_row
     # The changes are arrows, their words for screen readers and on hover: up for more right
     # answers, down for a shorter time, both good news.
@@ -131,13 +146,16 @@ def test_the_overview_page_shows_the_numbers_in_words(client, five_a):
     assert "Needs attention" in _row(html, "Bram") and "Needs attention" not in _row(html, "Ada")
 
 
-@pytest.mark.parametrize("query, names", [
-    ("?sort=accuracy&dir=desc", ["Ada", "Bram", "Cas"]),
-    ("?sort=accuracy&dir=asc", ["Bram", "Ada", "Cas"]),
-    ("?sort=games&dir=desc", ["Ada", "Bram", "Cas"]),
-    ("?sort=answers&dir=desc", ["Bram", "Ada", "Cas"]),              # 10, 7 and 0 this week
-    ("?sort=name&dir=desc", ["Cas", "Bram", "Ada"]),
-])
+@pytest.mark.parametrize(
+    "query, names",
+    [
+        ("?sort=accuracy&dir=desc", ["Ada", "Bram", "Cas"]),
+        ("?sort=accuracy&dir=asc", ["Bram", "Ada", "Cas"]),
+        ("?sort=games&dir=desc", ["Ada", "Bram", "Cas"]),
+        ("?sort=answers&dir=desc", ["Bram", "Ada", "Cas"]),  # 10, 7 and 0 this week
+        ("?sort=name&dir=desc", ["Cas", "Bram", "Ada"]),
+    ],
+)
 def test_sorting_is_done_by_the_server(client, five_a, query, names):
     class_id, _ = five_a
     html = client.get(f"/classes/{class_id}/dashboard{query}").get_data(as_text=True)
@@ -157,14 +175,16 @@ def test_the_class_page_links_to_the_dashboard_and_the_dashboard_to_drill_settin
     assert f'href="/classes/{class_id}/dashboard"' in client.get(f"/classes/{class_id}").get_data(as_text=True)
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert f'href="/classes/{class_id}/drill"' in html
-    assert client.get(f"/classes/{class_id}/drill").status_code == 200        # the drills page itself
+    assert client.get(f"/classes/{class_id}/drill").status_code == 200  # the drills page itself
     assert "Daily drill: 10 puzzles" in html and "the standard drill" in html
 
 
 def test_the_drill_settings_are_summarised_when_set(client, five_a):
     class_id, _ = five_a
-    assert client.post(f"/classes/{class_id}/drill", data={"mode": "puzzles", "puzzles": "15", "kinds": ["quick", "all"],
-                                                           "time_limit": "25"}).status_code in (200, 303)
+    assert client.post(
+        f"/classes/{class_id}/drill",
+        data={"mode": "puzzles", "puzzles": "15", "kinds": ["quick", "all"], "time_limit": "25"},
+    ).status_code in (200, 303)
     html = client.get(f"/classes/{class_id}/dashboard").get_data(as_text=True)
     assert "Daily drill: 15 puzzles" in html and "Find them all, Quick!" in html and "25 s a puzzle" in html
     assert "the standard drill" not in html

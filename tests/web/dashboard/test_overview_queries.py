@@ -1,6 +1,7 @@
 """The class overview reads its levels in a few queries for the whole class (issue 36.3: it
 read four per row), so a class of 30 costs the statements a class of 3 does; and the levels
 read for the class are the ones each pupil's own page shows."""
+
 from datetime import date
 
 import trainer.web.db as web_db
@@ -29,6 +30,7 @@ def _overview_statements(app, db, make, monkeypatch, teacher, count: int) -> int
         conn = plain(*args, **kwargs)
         conn.conn.set_trace_callback(statements.append)
         return conn
+
     with monkeypatch.context() as patch:
         patch.setattr(web_db, "connect", traced)
         assert client.get(f"/classes/{class_id}/dashboard").status_code == 200
@@ -46,8 +48,8 @@ def test_the_class_levels_are_each_pupils_own(db, make):
     class_id = make.klass(make.teacher())
     ids = [make.pupil(class_id, name) for name in ("Ada", "Bram", "Chloe", "Daan", "Emma", "Finn")]
     today = date.today()
-    history.add_history(db, class_id, ids[:5], today)         # Finn has done nothing yet
+    history.add_history(db, class_id, ids[:5], today)  # Finn has done nothing yet
     pupil_rewards.record_levels(db, ids[0], 3, today.isoformat())
     one_by_one = {pid: standing.standing_of(db, pid, class_id, today).level for pid in ids}
     assert standing.class_levels(db, class_id, ids, today) == one_by_one
-    assert len({level.number for level in one_by_one.values()}) > 1      # the data tells them apart
+    assert len({level.number for level in one_by_one.values()}) > 1  # the data tells them apart

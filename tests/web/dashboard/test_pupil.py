@@ -1,5 +1,6 @@
 """A pupil's page: charts over time (with their table), heat map, and the latest answers drawn
 as they were shown."""
+
 import json
 import re
 from datetime import date, timedelta
@@ -61,7 +62,7 @@ def test_heat_map_cells_by_target_and_combination_size(db, pupil):
     grid = progress.heat(db, [pupil], "2026-02-10", "2026-03-11")
     nine = grid.cell(9, 2)
     assert (nine.answered, nine.correct, nine.median_ms) == (3, 2, 4000)
-    assert (grid.cell(7, 3).answered, grid.cell(7, 3).accuracy) == (1, 1.0)   # the old answer is outside
+    assert (grid.cell(7, 3).answered, grid.cell(7, 3).accuracy) == (1, 1.0)  # the old answer is outside
 
 
 @pytest.fixture
@@ -76,9 +77,15 @@ def test_the_charts_have_names_summaries_and_a_table_of_their_numbers(client, db
         assert f'role="img" aria-labelledby="{chart}-title {chart}-desc"' in html
     assert re.search(r'<desc id="chart-accuracy-desc">Right answers: 50% on [^,]+, 100% on [^;]+; 3 values\.', html)
     table = html.split('<table id="chart-numbers">', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r"<tr><th scope=\"row\">([^<]+)</th><td>(\d+)</td><td>([^<]+)</td>\s*<td>([^<]+)</td><td>([^<]+)</td></tr>", table)
-    assert [r[1:] for r in rows] == [("2", "50%", "2.0 s", "0.00"), ("2", "100%", "5.0 s", "0.30"),
-                                     ("1", "100%", "8.0 s", "0.50")]
+    rows = re.findall(
+        r"<tr><th scope=\"row\">([^<]+)</th><td>(\d+)</td><td>([^<]+)</td>\s*<td>([^<]+)</td><td>([^<]+)</td></tr>",
+        table,
+    )
+    assert [r[1:] for r in rows] == [
+        ("2", "50%", "2.0 s", "0.00"),
+        ("2", "100%", "5.0 s", "0.30"),
+        ("1", "100%", "8.0 s", "0.50"),
+    ]
 
 
 def test_a_long_period_is_charted_week_by_week(client, db, own_pupil):
@@ -98,10 +105,27 @@ def _find(db, kind, min_answers):
 
 
 def _store(db, pupil_id, puzzle, submitted, second):
-    outcome = score_attempt(puzzle, submitted, pupil=Rating(), puzzle_rating=Rating(puzzle.difficulty),
-                            client_seconds=6.0, server_seconds=6.2)
-    attempt(db, pupil_id, date.today(), correct=outcome.grade.correct, credit=outcome.grade.credit, ms=6000,
-            puzzle_id=puzzle.id, kind=puzzle.kind, submitted=submitted, outcome=outcome.to_json(), second=second)
+    outcome = score_attempt(
+        puzzle,
+        submitted,
+        pupil=Rating(),
+        puzzle_rating=Rating(puzzle.difficulty),
+        client_seconds=6.0,
+        server_seconds=6.2,
+    )
+    attempt(
+        db,
+        pupil_id,
+        date.today(),
+        correct=outcome.grade.correct,
+        credit=outcome.grade.credit,
+        ms=6000,
+        puzzle_id=puzzle.id,
+        kind=puzzle.kind,
+        submitted=submitted,
+        outcome=outcome.to_json(),
+        second=second,
+    )
     return outcome
 
 
@@ -123,8 +147,11 @@ def test_a_wrong_sum_says_so_and_shows_a_right_answer(client, db, own_pupil):
     puzzle = _find(db, "quick", 1)
     right = puzzle.answer[0]
     spare = [c for c in puzzle.position.table if c not in right.capture]
-    wrong = {"play": right.play, "capture": list(right.capture) + spare[:1]} if spare else \
-        {"play": right.play, "capture": list(right.capture)[:-1]}
+    wrong = (
+        {"play": right.play, "capture": list(right.capture) + spare[:1]}
+        if spare
+        else {"play": right.play, "capture": list(right.capture)[:-1]}
+    )
     outcome = _store(db, own_pupil, puzzle, [wrong], 0)
     assert outcome.grade.wrong[0].reason == "wrong_sum"
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
@@ -151,8 +178,11 @@ def test_a_pupil_without_answers_gets_calm_empty_states(client, own_pupil):
 
 def test_a_tweak_puzzle_without_a_sweep_says_none_was_the_answer(client, db, own_pupil):
     seed_puzzles(db)
-    puzzle = next(p for p in (bank.get(db, pid) for (pid,) in db.execute(
-        "SELECT id FROM puzzles WHERE kind = 'tweak' ORDER BY id")) if not p.answer)
+    puzzle = next(
+        p
+        for p in (bank.get(db, pid) for (pid,) in db.execute("SELECT id FROM puzzles WHERE kind = 'tweak' ORDER BY id"))
+        if not p.answer
+    )
     _store(db, own_pupil, puzzle, [{"play": puzzle.position.hand[0], "capture": list(puzzle.position.table[:1])}], 0)
     html = client.get(f"/pupils/{own_pupil}/progress").get_data(as_text=True)
     item = html.split('<li class="attempt attempt--wrong">', 1)[1]
@@ -161,14 +191,17 @@ def test_a_tweak_puzzle_without_a_sweep_says_none_was_the_answer(client, db, own
 
 def test_the_taps_event_log_shows_cards_taken_back():
     from trainer.web.dashboard.attempt_view import _taps
-    events = [{"ms": 100, "action": "tap", "card": "R1a", "input": "touch"},
-              {"ms": 200, "action": "tap", "card": "O3a", "input": "touch"},
-              {"ms": 300, "action": "untap", "card": "O3a", "input": "touch"},
-              {"ms": 400, "action": "tap", "card": "Y3a", "input": "touch"},
-              {"ms": 500, "action": "add", "input": "touch"},
-              {"ms": 600, "action": "tap", "card": "G2a", "input": "touch"},
-              {"ms": 700, "action": "clear", "input": "touch"},
-              {"ms": 800, "action": "done", "input": "touch"}]
+
+    events = [
+        {"ms": 100, "action": "tap", "card": "R1a", "input": "touch"},
+        {"ms": 200, "action": "tap", "card": "O3a", "input": "touch"},
+        {"ms": 300, "action": "untap", "card": "O3a", "input": "touch"},
+        {"ms": 400, "action": "tap", "card": "Y3a", "input": "touch"},
+        {"ms": 500, "action": "add", "input": "touch"},
+        {"ms": 600, "action": "tap", "card": "G2a", "input": "touch"},
+        {"ms": 700, "action": "clear", "input": "touch"},
+        {"ms": 800, "action": "done", "input": "touch"},
+    ]
     assert _taps(events) == (("R1a", False), ("O3a", True), ("Y3a", False), ("G2a", True))
     assert _taps("not a list") == () and _taps([{"action": "tap", "card": "Q9"}]) == ()
 
@@ -192,4 +225,5 @@ def test_the_dashboard_and_the_drill_page_name_the_kinds_alike():
     # Issue 47.6: one set of names for the drill kinds everywhere.
     from trainer.web.dashboard.labels import KINDS
     from trainer.web.drills.screen import KIND_NAMES
+
     assert KINDS == KIND_NAMES

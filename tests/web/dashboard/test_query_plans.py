@@ -1,6 +1,7 @@
 """The dashboard's reads of attempts stay on the covering index, and the summary triggers find a
 day's rows by index, with no ANALYZE statistics (the app never gathers any): otherwise a page
 or every single answer would scan a pupil's whole history."""
+
 from datetime import date
 
 from dashboard_helpers import attempt, seed_puzzles

@@ -1,4 +1,5 @@
 """Step through a pupil's stored game; the analysed plays flag missed captures and TWEAKs."""
+
 import json
 import random
 import re
@@ -74,15 +75,19 @@ def test_htmx_asks_for_the_viewer_alone(client, game):
     assert html.lstrip().startswith('<section class="panel" id="replay">') and "<html" not in html
 
 
-@pytest.mark.parametrize("query, message", [
-    ("", "The address is missing “game”."),
-    ("game=x", "“game” must be a whole number."),
-    ("round=5", "This game has no such round or turn."),
-    ("step=999", "This game has no such round or turn."),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("", "The address is missing “game”."),
+        ("game=x", "“game” must be a whole number."),
+        ("round=5", "This game has no such round or turn."),
+        ("step=999", "This game has no such round or turn."),
+    ],
+)
 def test_bad_addresses_say_what_is_wrong(client, game, query, message):
-    url = f"/pupils/{game['pupil']}/replay?{query}" if not query or query.startswith("game") \
-        else _url(game) + "&" + query
+    url = (
+        f"/pupils/{game['pupil']}/replay?{query}" if not query or query.startswith("game") else _url(game) + "&" + query
+    )
     response = client.get(url)
     assert response.status_code == 400 and message in response.get_data(as_text=True)
 
@@ -104,8 +109,7 @@ def test_the_pupil_page_lists_the_game_with_its_misses(client, game):
 def test_a_match_is_replayed_round_by_round(client, make, db, game):
     klass = db.execute("SELECT class_id FROM pupils WHERE id = ?", [game["pupil"]]).fetchone()[0]
     pupil = make.pupil(klass, "Sam")
-    game_id = add_game(db, pupil, date.today(), random.Random(5), me="beginner", opponents=("beginner",),
-                       length="full")
+    game_id = add_game(db, pupil, date.today(), random.Random(5), me="beginner", opponents=("beginner",), length="full")
     record = json.loads(db.execute("SELECT record FROM games WHERE id = ?", [game_id]).fetchone()[0])
     rounds = len(record["rounds"])
     assert rounds > 1
@@ -117,10 +121,15 @@ def test_a_match_is_replayed_round_by_round(client, make, db, game):
 def test_a_damaged_game_row_is_shown_as_not_replayable_not_as_an_error(client, db, game):
     game_id = db.execute(
         "INSERT INTO games (pupil_id, settings, state, record, status, created_at, updated_at)"
-        " VALUES (?, 'not json', '{}', '{}', 'finished', 0, 0)", [game["pupil"]]).lastrowid
-    db.execute("INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available, best_points,"
-               " tweak_available, points, tweak, missed_capture, missed_tweak, analysis, created_at)"
-               " VALUES (?, ?, 0, 0, 9, 1, 3, 0, 0, 0, 1, 0, '{}', 0)", [game_id, game["pupil"]])
+        " VALUES (?, 'not json', '{}', '{}', 'finished', 0, 0)",
+        [game["pupil"]],
+    ).lastrowid
+    db.execute(
+        "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available, best_points,"
+        " tweak_available, points, tweak, missed_capture, missed_tweak, analysis, created_at)"
+        " VALUES (?, ?, 0, 0, 9, 1, 3, 0, 0, 0, 1, 0, '{}', 0)",
+        [game_id, game["pupil"]],
+    )
     response = client.get(f"/pupils/{game['pupil']}/replay?game={game_id}")
     assert response.status_code == 200 and "This game cannot be replayed." in response.get_data(as_text=True)
     assert client.get(f"/pupils/{game['pupil']}/progress").status_code == 200
@@ -128,6 +137,7 @@ def test_a_damaged_game_row_is_shown_as_not_replayable_not_as_an_error(client, d
 
 def test_the_replay_page_is_accessible_at_a_glance(client, game):
     from page_checks import assert_accessible_at_a_glance
+
     path = _url(game, step=3)
     html = client.get(path).get_data(as_text=True)
     assert_accessible_at_a_glance(path, html)

@@ -1,5 +1,6 @@
 """pupil_days and game_summaries follow every write to attempts and game_moves (migration m301),
 so the drills and games code need not know they exist."""
+
 from datetime import date
 
 import pytest
@@ -31,7 +32,7 @@ def test_a_day_counts_answers_right_answers_and_the_median_time_of_right_ones(db
         attempt(db, pupil, DAY, correct=correct, ms=ms, puzzle_id=puzzle)
     row = _day(db, pupil)
     assert (row["answered"], row["correct"], row["timed"]) == (4, 3, 3)
-    assert row["median_ms"] == 5000          # of 3000, 5000, 9000: the wrong 1000 is not speed
+    assert row["median_ms"] == 5000  # of 3000, 5000, 9000: the wrong 1000 is not speed
 
 
 def test_an_even_count_takes_the_mean_of_the_two_middle_times(db, pupil, puzzle):
@@ -57,8 +58,9 @@ def test_the_days_rating_is_the_one_after_its_last_rated_answer(db, pupil, puzzl
 def test_an_issued_puzzle_counts_only_once_it_is_answered(db, pupil, puzzle):
     attempt_id = attempt(db, pupil, DAY, correct=True, puzzle_id=puzzle, answered=False)
     assert _day(db, pupil) is None
-    db.execute("UPDATE attempts SET answered_at = issued_at + 3, believed_ms = 3000, correct = 1"
-               " WHERE id = ?", [attempt_id])
+    db.execute(
+        "UPDATE attempts SET answered_at = issued_at + 3, believed_ms = 3000, correct = 1 WHERE id = ?", [attempt_id]
+    )
     row = _day(db, pupil)
     assert (row["answered"], row["correct"], row["median_ms"]) == (1, 1, 3000)
 
@@ -84,6 +86,7 @@ def test_moving_an_answer_to_another_day_recounts_both_days(db, pupil, puzzle):
 def test_deleting_a_pupil_deletes_their_summaries(db, pupil, puzzle, make):
     attempt(db, pupil, DAY, correct=True, puzzle_id=puzzle)
     from trainer.store import pupils
+
     pupils.delete(db, pupil)
     assert db.execute("SELECT count(*) FROM pupil_days").fetchone()[0] == 0
 
@@ -91,7 +94,9 @@ def test_deleting_a_pupil_deletes_their_summaries(db, pupil, puzzle, make):
 def _game(db, pupil_id):
     return db.execute(
         "INSERT INTO games (pupil_id, settings, state, record, status, created_at, updated_at)"
-        " VALUES (?, '{}', '{}', '{}', 'finished', 0, 0)", [pupil_id]).lastrowid
+        " VALUES (?, '{}', '{}', '{}', 'finished', 0, 0)",
+        [pupil_id],
+    ).lastrowid
 
 
 def _move(db, game_id, pupil_id, turn, *, available, missed, tweak_available=0, missed_tweak=0, tweak=0):
@@ -99,7 +104,8 @@ def _move(db, game_id, pupil_id, turn, *, available, missed, tweak_available=0, 
         "INSERT INTO game_moves (game_id, pupil_id, round, turn, target, captures_available, best_points,"
         " tweak_available, points, tweak, missed_capture, missed_tweak, decision_ms, hint_used, analysis,"
         " created_at) VALUES (?, ?, 0, ?, 9, ?, 4, ?, 0, ?, ?, ?, 1000, 0, '{}', 0)",
-        [game_id, pupil_id, turn, available, tweak_available, tweak, missed, missed_tweak])
+        [game_id, pupil_id, turn, available, tweak_available, tweak, missed, missed_tweak],
+    )
 
 
 def test_a_game_summary_counts_chances_and_misses(db, pupil):

@@ -1,5 +1,6 @@
 """The drill pages at a glance: one h1, labelled fields, unique ids, cards named by colour and
 value (never colour alone), a key on every card, and no inline script or style (CSP)."""
+
 import html as html_module
 import re
 
@@ -51,8 +52,10 @@ def test_every_card_is_a_named_button_with_its_colour_word_and_a_key(pages, app)
         assert f'aria-label="{colour} {view["value"]}"' in button.group(0)
         assert f'<span class="card-color">{colour}</span>' in button.group(1)
         assert f"card--pattern-{view['pattern']}" in button.group(1)
-        keys.append(re.search(r'<kbd class="card-key" data-key="(\w)" aria-hidden="true"></kbd>', button.group(1)).group(1))
+        keys.append(
+            re.search(r'<kbd class="card-key" data-key="(\w)" aria-hidden="true"></kbd>', button.group(1)).group(1)
+        )
     assert len(set(keys)) == len(keys)
     for delta in ("-1", "0", "1"):
-        assert f'data-delta="{delta}"' in page       # the Joker's choice, as buttons
-    assert "I don't know" in html_module.unescape(page) and 'data-countdown' in page
+        assert f'data-delta="{delta}"' in page  # the Joker's choice, as buttons
+    assert "I don't know" in html_module.unescape(page) and "data-countdown" in page

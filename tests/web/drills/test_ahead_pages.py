@@ -1,6 +1,7 @@
 """The puzzles handed ahead are rendered once per puzzle and process (issue 36.3,
 trainer/web/drills/ahead_pages.py): every page a pupil gets is byte for byte what a fresh render
 of the same puzzle gives, however many pupils, languages and hand-outs the kept copy served."""
+
 from flask import render_template
 
 from drill_helpers import DrillWorld
@@ -19,6 +20,7 @@ def test_a_kept_puzzle_is_byte_for_byte_a_fresh_render(app, client, db, make, mo
         served.append((context["puzzle"].id, context["attempt"]["id"], ticket))
         assert str(html) == fresh
         return html
+
     monkeypatch.setattr(ahead_pages, "render", compared)
 
     world = DrillWorld(client, db, make, bank=None)
@@ -41,10 +43,12 @@ def test_a_kept_puzzle_is_byte_for_byte_a_fresh_render(app, client, db, make, mo
             else:
                 text = page.get_data(as_text=True)
                 attempt_id = text.split('name="attempt" value="', 1)[1].split('"', 1)[0]
-                c.post("/practice/answer", data={"attempt": attempt_id, "answer": "[]", "final": "pass",
-                                                 "client_ms": "3000", "taps": "[]"})
+                c.post(
+                    "/practice/answer",
+                    data={"attempt": attempt_id, "answer": "[]", "final": "pass", "client_ms": "3000", "taps": "[]"},
+                )
     puzzles = {p for p, _, _ in served}
     assert len(served) >= 16
-    assert len(puzzles) < len(served)       # some puzzles came from the kept copy
-    assert len({a for _, a, _ in served}) == len(served)      # each hand-out its own attempt and ticket
+    assert len(puzzles) < len(served)  # some puzzles came from the kept copy
+    assert len({a for _, a, _ in served}) == len(served)  # each hand-out its own attempt and ticket
     assert len({t for _, _, t in served}) == len(served)

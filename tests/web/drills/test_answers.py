@@ -1,5 +1,6 @@
 """Every answer is stored with its grade, times, taps, score and both ratings, exactly once
 (issue 5.4 and 5.7)."""
+
 import html
 import json
 import threading
@@ -11,8 +12,9 @@ from trainer.store import puzzles
 from trainer.store.db import connect
 from web_helpers import make_app
 
-RULES_ALL = next(p for p in CURATED if p.kind == "all" and p.focus == "hand" and len(p.answer) == 3
-                 and p.position.target == 9)
+RULES_ALL = next(
+    p for p in CURATED if p.kind == "all" and p.focus == "hand" and len(p.answer) == 3 and p.position.target == 9
+)
 
 
 def only(world_fixture, puzzle, kind=None):
@@ -26,8 +28,10 @@ def test_a_right_answer_is_stored_with_grade_times_taps_score_and_ratings(world)
     puzzle = world.puzzle_of(attempt)
     world.age(attempt["id"], 10)
     combos = right_answer(puzzle)
-    taps = [{"ms": 900 + i * 400, "action": "tap", "card": c, "input": "touch"}
-            for i, c in enumerate([combos[0].get("play", "R1a")])]
+    taps = [
+        {"ms": 900 + i * 400, "action": "tap", "card": c, "input": "touch"}
+        for i, c in enumerate([combos[0].get("play", "R1a")])
+    ]
     response = world.answer(attempt["id"], combos, client_ms=6200, answer_ms=[5000] * len(combos), taps=taps)
     assert response.status_code == 303 and response.headers["Location"] == "/practice"
     row = world.stored(attempt["id"])
@@ -53,11 +57,21 @@ def test_an_all_puzzle_stores_right_missed_and_wrong_and_time_to_first_right(wor
     assert attempt["puzzle_id"] == RULES_ALL.id
     world.age(attempt["id"], 10)
     # Wrong first (B4 + R1a + O3a makes 8), then one right capture; one is missed.
-    combos = [{"play": "B4", "capture": ["R1a", "O3a"]}, {"play": "P6", "capture": ["O3a"]},
-              {"play": "P6", "capture": ["Y3a"]}]
-    world.answer(attempt["id"], combos, client_ms=9000, answer_ms=[3000, 5500, 7000],
-                 taps=[{"ms": 800, "action": "tap", "card": "B4", "input": "mouse"},
-                       {"ms": 1500, "action": "tap", "card": "R1a", "input": "keys"}])
+    combos = [
+        {"play": "B4", "capture": ["R1a", "O3a"]},
+        {"play": "P6", "capture": ["O3a"]},
+        {"play": "P6", "capture": ["Y3a"]},
+    ]
+    world.answer(
+        attempt["id"],
+        combos,
+        client_ms=9000,
+        answer_ms=[3000, 5500, 7000],
+        taps=[
+            {"ms": 800, "action": "tap", "card": "B4", "input": "mouse"},
+            {"ms": 1500, "action": "tap", "card": "R1a", "input": "keys"},
+        ],
+    )
     row = world.stored(attempt["id"])
     grade = row["outcome"]["grade"]
     assert [(c["play"], c["capture"]) for c in grade["right"]] == [("P6", ["O3a"]), ("P6", ["Y3a"])]
@@ -105,7 +119,7 @@ def test_a_client_time_longer_than_the_servers_is_not_believed(world):
     row = world.stored(attempt["id"])
     assert row["flags"] == ["client_longer_than_server"] and row["outcome"]["timing"]["source"] == "server"
     assert row["believed_ms"] == row["server_ms"] and row["client_ms"] == 60_000
-    assert row["first_correct_ms"] is None      # the page's clock is not trusted for it either
+    assert row["first_correct_ms"] is None  # the page's clock is not trusted for it either
 
 
 def test_an_answer_without_page_times_is_timed_by_the_server(world):
@@ -136,6 +150,7 @@ def test_the_same_attempt_posted_by_many_threads_at_once_is_stored_once(tmp_path
     app = make_app(tmp_path / "race.db")
     db = connect(app.config["DATABASE"])
     from web_helpers import Make
+
     world = DrillWorld(app.test_client(), db, Make(db))
     world.set_drill(puzzles=5)
     clients = [app.test_client() for _ in range(8)]
@@ -151,8 +166,9 @@ def test_the_same_attempt_posted_by_many_threads_at_once_is_stored_once(tmp_path
 
     def post(index, client):
         barrier.wait()
-        response = world.answer(attempt["id"], combos, client_ms=3000 + index, answer_ms=[3000] * len(combos),
-                                client=client)
+        response = world.answer(
+            attempt["id"], combos, client_ms=3000 + index, answer_ms=[3000] * len(combos), client=client
+        )
         statuses.append(response.status_code)
 
     threads = [threading.Thread(target=post, args=(i, c)) for i, c in enumerate(clients)]
@@ -163,8 +179,8 @@ def test_the_same_attempt_posted_by_many_threads_at_once_is_stored_once(tmp_path
     assert statuses == [303] * len(clients)
     row = world.stored(attempt["id"])
     assert 3000 <= row["client_ms"] < 3000 + len(clients)
-    assert world.pupil_rating()[1] == 1                     # the pupil's rating moved once
-    assert puzzles.rating(db, puzzle.id).count == 1         # and the puzzle's
+    assert world.pupil_rating()[1] == 1  # the pupil's rating moved once
+    assert puzzles.rating(db, puzzle.id).count == 1  # and the puzzle's
     assert db.execute("SELECT count(*) FROM attempts WHERE answered_at IS NOT NULL").fetchone()[0] == 1
     db.close()
 
@@ -174,18 +190,27 @@ def test_a_pupil_cannot_answer_another_pupils_puzzle(world, app, make, db):
     intruder = app.test_client()
     other = make.pupil(world.class_id, "Sem")
     from web_helpers import PupilActions
+
     PupilActions(intruder, make).login(world.class_id, other)
     response = world.answer(attempt["id"], right_answer(world.puzzle_of(attempt)), client=intruder)
     assert response.status_code == 404
     assert world.stored(attempt["id"])["answered_at"] is None
 
 
-@pytest.mark.parametrize("answer", ["", "{]", '{"play": "R1a"}', '[{"play": 5}]', '[{"none": true, "x": 1}]',
-                                    json.dumps([{"play": "R1a", "capture": []}] * 31)])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "",
+        "{]",
+        '{"play": "R1a"}',
+        '[{"play": 5}]',
+        '[{"none": true, "x": 1}]',
+        json.dumps([{"play": "R1a", "capture": []}] * 31),
+    ],
+)
 def test_an_unreadable_answer_is_a_400_and_stores_nothing(world, answer):
     attempt = world.first_puzzle()
-    response = world.client.post("/practice/answer", data={"attempt": attempt["id"], "answer": answer,
-                                                           "final": "done"})
+    response = world.client.post("/practice/answer", data={"attempt": attempt["id"], "answer": answer, "final": "done"})
     assert response.status_code == 400
     assert "Your answer did not arrive" in response.get_data(as_text=True)
     assert world.stored(attempt["id"])["answered_at"] is None

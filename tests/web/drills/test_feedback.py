@@ -1,5 +1,6 @@
 """Feedback after a puzzle: right combinations called out as running sums, missed ones, wrong
 ones with the reason, the time; in the pupil's language."""
+
 import html
 
 import pytest
@@ -12,19 +13,30 @@ from trainer.puzzles.steps import tap_steps
 from trainer.web.drills.feedback import feedback
 from trainer.web.drills.sums import patterns, sum_text
 
-RULES_ALL = next(p for p in CURATED if p.kind == "all" and p.focus == "hand" and p.position.target == 9
-                 and len(p.answer) == 3)
+RULES_ALL = next(
+    p for p in CURATED if p.kind == "all" and p.focus == "hand" and p.position.target == 9 and len(p.answer) == 3
+)
 TWEAK_NONE = next(p for p in CURATED if p.kind == "tweak" and not p.answer)
-JOKER_UP = next(p for p in CURATED if p.kind == "joker" and all(c.target == 10 for c in p.answer)
-                and p.position.target == 9)
+JOKER_UP = next(
+    p for p in CURATED if p.kind == "joker" and all(c.target == 10 for c in p.answer) and p.position.target == 9
+)
 
 
 def stored(puzzle, submitted, seconds=6.0, passed_ending=None):
-    outcome = score_attempt(puzzle, submitted, pupil=Rating(), puzzle_rating=Rating(puzzle.difficulty),
-                            client_seconds=seconds, server_seconds=seconds + 1)
+    outcome = score_attempt(
+        puzzle,
+        submitted,
+        pupil=Rating(),
+        puzzle_rating=Rating(puzzle.difficulty),
+        client_seconds=seconds,
+        server_seconds=seconds + 1,
+    )
     ending = passed_ending or ("pass" if not submitted else "answer")
-    return {"id": "a1", "outcome": {**outcome.to_json(), "ending": ending},
-            "believed_ms": round(outcome.timing.seconds * 1000)}
+    return {
+        "id": "a1",
+        "outcome": {**outcome.to_json(), "ending": ending},
+        "believed_ms": round(outcome.timing.seconds * 1000),
+    }
 
 
 @pytest.fixture
@@ -46,8 +58,9 @@ def test_running_sums_are_worded_from_steps_in_every_language(ctx):
 
 
 def test_an_all_puzzle_calls_out_found_missed_and_wrong(ctx):
-    fb = feedback(stored(RULES_ALL, [{"play": "B4", "capture": ["R1a", "O3a"]},
-                                     {"play": "P6", "capture": ["O3a"]}]), RULES_ALL)
+    fb = feedback(
+        stored(RULES_ALL, [{"play": "B4", "capture": ["R1a", "O3a"]}, {"play": "P6", "capture": ["O3a"]}]), RULES_ALL
+    )
     assert fb.heading == "Good work!" and fb.message == "You found 1 of 3 combinations."
     assert [c.text for c in fb.right] == ["6 plus 3 is 9"] and fb.right[0].cards == ("P6", "O3a")
     assert [c.text for c in fb.missed] == ["6 plus 3 is 9", "2 plus 1 is 3, plus 3 is 6, plus 3 is 9"]
@@ -57,7 +70,9 @@ def test_an_all_puzzle_calls_out_found_missed_and_wrong(ctx):
 
 
 def test_all_found_is_praised(ctx):
-    fb = feedback(stored(RULES_ALL, [{"play": c.play, "capture": list(c.capture)} for c in RULES_ALL.answer]), RULES_ALL)
+    fb = feedback(
+        stored(RULES_ALL, [{"play": c.play, "capture": list(c.capture)} for c in RULES_ALL.answer]), RULES_ALL
+    )
     assert fb.heading in ("Well done!", "Great!", "Super!") and fb.message == "You found them all."
     assert fb.missed == [] and fb.wrong == []
 
@@ -101,6 +116,7 @@ def test_a_quick_puzzle_shows_a_few_of_many_captures(ctx):
 
 def test_the_feedback_page_shows_cards_with_colour_words(client, db, make):
     from drill_helpers import DrillWorld, right_answer
+
     world = DrillWorld(client, db, make)
     world.login()
     world.set_drill(puzzles=5, kinds=["quick"])

@@ -1,5 +1,6 @@
 """A pupil's day: today's drill with its progress, puzzles chosen without repeats, free
 practice after the drill, time limits with extra time, puzzles left open, streaks."""
+
 import html
 from datetime import date, timedelta
 
@@ -115,7 +116,7 @@ def test_a_puzzle_left_open_past_its_time_is_closed_as_a_time_out(world):
     row = world.stored(attempt["id"])
     assert row["outcome"]["ending"] == "abandoned" and row["outcome"]["passed"] and row["score"] == 0
     assert row["flags"] == ["no_client_time"] and row["client_ms"] is None
-    assert world.pupil_rating()[1] == 1           # a time-out is an answer: the rating takes it in
+    assert world.pupil_rating()[1] == 1  # a time-out is an answer: the rating takes it in
     world.next()
     assert world.pending()["id"] != attempt["id"]
 
@@ -141,7 +142,7 @@ def test_only_the_chosen_kinds_are_given(world):
 
 
 def test_a_drill_of_minutes_ends_when_the_answering_time_is_used(world):
-    world.set_drill(minutes=1, kinds=["quick"], time_limit=20)     # quick puzzles: 20 s each
+    world.set_drill(minutes=1, kinds=["quick"], time_limit=20)  # quick puzzles: 20 s each
     for _ in range(3):
         world.next()
         attempt = world.pending()
@@ -168,10 +169,13 @@ def test_a_new_pupil_starts_at_the_median_of_the_settled_pupils_in_the_class(wor
 def test_the_streak_counts_school_days_with_the_drill_done(world, monkeypatch):
     wednesday = date(2025, 3, 12)
     monkeypatch.setattr(school_day, "today", lambda: wednesday)
-    for back in (1, 2, 5):        # Tuesday, Monday, and the Friday before; the weekend does not break it
+    for back in (1, 2, 5):  # Tuesday, Monday, and the Friday before; the weekend does not break it
         day = (wednesday - timedelta(days=back)).isoformat()
-        world.db.execute("INSERT INTO practice_sessions (pupil_id, mode, day, planned, started_at, finished_at)"
-                         " VALUES (?, 'drill', ?, 3, 0, 1)", [world.pupil_id, day])
+        world.db.execute(
+            "INSERT INTO practice_sessions (pupil_id, mode, day, planned, started_at, finished_at)"
+            " VALUES (?, 'drill', ?, 3, 0, 1)",
+            [world.pupil_id, day],
+        )
     assert "3 days in a row!" in text(world.client.get("/me"))
     world.set_drill(puzzles=1)
     world.next()
@@ -185,9 +189,9 @@ def test_the_pupil_can_hide_and_show_the_countdown_bar(world):
     assert response.status_code == 303 and drills.pupil_settings(world.db, world.pupil_id)["hide_countdown"]
     assert "The time bar is hidden. The time still runs." in text(world.client.get("/me"))
     world.next()
-    assert 'data-countdown' not in text(world.client.get("/practice"))
+    assert "data-countdown" not in text(world.client.get("/practice"))
     world.client.post("/me/countdown", data={"hide": "0"})
-    assert 'data-countdown' in text(world.client.get("/practice"))
+    assert "data-countdown" in text(world.client.get("/practice"))
 
 
 def test_a_bank_that_is_empty_is_filled_before_the_first_drill(client, db, make, app):

@@ -1,6 +1,7 @@
 """A drill for a child with "no timer" (issue 49.3): no countdown on the page and nothing sent at
 a limit (the page's script never starts one), an answer that takes minutes is an answer, not a
 time-out, and it is rated on accuracy alone."""
+
 from trainer.puzzles.drill_settings import UNTIMED_LIMIT
 from trainer.store import drills
 
@@ -35,7 +36,7 @@ def test_two_minutes_over_a_puzzle_is_an_answer_rated_on_accuracy(world):
     row = world.stored(attempt["id"])
     assert row["outcome"]["ending"] == "answer" and row["correct"] == 1
     assert row["outcome"]["timed"] is False
-    assert row["score"] == 1.0                     # right is +1 whatever the time took
+    assert row["score"] == 1.0  # right is +1 whatever the time took
     assert "after_the_time_limit" not in row["flags"]
     assert world.pupil_rating()[0] > (before[0] if before else 0.0)
 
@@ -45,7 +46,7 @@ def test_the_same_slow_answer_with_a_timer_is_a_time_out(world):
     world.answer_right(attempt, seconds=120, client_ms=118_000)
     row = world.stored(attempt["id"])
     assert row["outcome"]["ending"] == "time_up" and row["correct"] == 0
-    assert "timed" not in row["outcome"]            # timed outcomes are stored as they always were
+    assert "timed" not in row["outcome"]  # timed outcomes are stored as they always were
 
 
 def test_a_puzzle_issued_timed_stays_timed_when_the_teacher_switches(world):

@@ -2,6 +2,7 @@
 `queued_ms`, they are judged at the moment the child gave them — not late — stored once with
 `queued` in the outcome, and the ratings move once. The wait is the page's word: it never
 makes an answer faster than the server saw it take (issue 45)."""
+
 import pytest
 
 from drill_helpers import CURATED, DrillWorld, right_answer
@@ -10,7 +11,7 @@ from trainer.puzzles.timing import CLIENT_MUCH_SHORTER, LOAD_ALLOWANCE
 from trainer.store import puzzle_sets, puzzles
 from trainer.web.core import school_day
 
-OUTAGE_S = 90          # longer than the 20 s limit and the 15 s grace together
+OUTAGE_S = 90  # longer than the 20 s limit and the 15 s grace together
 
 
 def _send(world, attempt, **extra):
@@ -21,7 +22,7 @@ def _send(world, attempt, **extra):
 def test_an_answer_held_through_an_outage_counts_as_given_in_time(world):
     attempt = world.first_puzzle()
     before = world.pupil_rating()
-    world.age(attempt["id"], 7 + OUTAGE_S)        # 7 s to answer, then the Wi-Fi was gone
+    world.age(attempt["id"], 7 + OUTAGE_S)  # 7 s to answer, then the Wi-Fi was gone
     response = _send(world, attempt, queued_ms=str(OUTAGE_S * 1000))
     assert response.status_code in (200, 303)
 
@@ -64,7 +65,7 @@ def test_a_claimed_wait_never_buys_speed(clock, world, app, db, make):
     results = {}
     start = puzzles.rating(db, CURATED[0].id)
     for name, w, extra in (("plain", plain, {}), ("claimed", world, {"queued_ms": "10500"})):
-        puzzles.set_rating(db, CURATED[0].id, start)        # both meet the puzzle as it was
+        puzzles.set_rating(db, CURATED[0].id, start)  # both meet the puzzle as it was
         attempt = _first_of_a_set(w)
         w.age(attempt["id"], 12)
         combos = right_answer(w.puzzle_of(attempt))

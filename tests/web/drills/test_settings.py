@@ -1,4 +1,5 @@
 """The teacher sets a class's daily drill and pupils' extra time; bad input changes nothing."""
+
 import html
 
 import pytest
@@ -47,21 +48,24 @@ def test_htmx_gets_the_form_fragment_back(client, class_id):
     assert response.status_code == 200 and "<html" not in body and "Drill saved." in body
 
 
-@pytest.mark.parametrize("change, field_message", [
-    ({"mode": ""}, "Choose a number of puzzles or a number of minutes."),
-    ({"mode": "hours"}, "Choose a number of puzzles or a number of minutes."),
-    ({"puzzles": "0"}, "Choose a number of puzzles from 1 to 50."),
-    ({"puzzles": "51"}, "Choose a number of puzzles from 1 to 50."),
-    ({"puzzles": "2.5"}, "Choose a number of puzzles from 1 to 50."),
-    ({"puzzles": "ten"}, "Choose a number of puzzles from 1 to 50."),
-    ({"mode": "minutes", "minutes": "0"}, "Choose a number of minutes from 1 to 30."),
-    ({"mode": "minutes", "minutes": "45"}, "Choose a number of minutes from 1 to 30."),
-    ({"kinds": []}, "Choose at least one kind of puzzle."),
-    ({"kinds": ["all", "riddles"]}, "Choose at least one kind of puzzle."),
-    ({"time_limit": "4"}, "Choose a time limit from 5 to 120 seconds."),
-    ({"time_limit": "121"}, "Choose a time limit from 5 to 120 seconds."),
-    ({"time_limit": "nan"}, "Choose a time limit from 5 to 120 seconds."),
-])
+@pytest.mark.parametrize(
+    "change, field_message",
+    [
+        ({"mode": ""}, "Choose a number of puzzles or a number of minutes."),
+        ({"mode": "hours"}, "Choose a number of puzzles or a number of minutes."),
+        ({"puzzles": "0"}, "Choose a number of puzzles from 1 to 50."),
+        ({"puzzles": "51"}, "Choose a number of puzzles from 1 to 50."),
+        ({"puzzles": "2.5"}, "Choose a number of puzzles from 1 to 50."),
+        ({"puzzles": "ten"}, "Choose a number of puzzles from 1 to 50."),
+        ({"mode": "minutes", "minutes": "0"}, "Choose a number of minutes from 1 to 30."),
+        ({"mode": "minutes", "minutes": "45"}, "Choose a number of minutes from 1 to 30."),
+        ({"kinds": []}, "Choose at least one kind of puzzle."),
+        ({"kinds": ["all", "riddles"]}, "Choose at least one kind of puzzle."),
+        ({"time_limit": "4"}, "Choose a time limit from 5 to 120 seconds."),
+        ({"time_limit": "121"}, "Choose a time limit from 5 to 120 seconds."),
+        ({"time_limit": "nan"}, "Choose a time limit from 5 to 120 seconds."),
+    ],
+)
 def test_bad_settings_are_refused_with_a_message_and_nothing_changes(client, class_id, db, change, field_message):
     client.post(f"/classes/{class_id}/drill", data=GOOD)
     before = drills.settings_for_class(db, class_id)
@@ -95,11 +99,14 @@ def test_extra_time_is_saved_for_the_pupils_of_the_class(client, class_id, make,
     assert "No pupil has extra time." in text(client.get(f"/classes/{class_id}/drill"))
 
 
-@pytest.mark.parametrize("form, message", [
-    ({"add_seconds": "0"}, "Give a whole number of seconds from 1 to 120."),
-    ({"add_seconds": "121"}, "Give a whole number of seconds from 1 to 120."),
-    ({"add_seconds": "ten"}, "Give a whole number of seconds from 1 to 120."),
-])
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"add_seconds": "0"}, "Give a whole number of seconds from 1 to 120."),
+        ({"add_seconds": "121"}, "Give a whole number of seconds from 1 to 120."),
+        ({"add_seconds": "ten"}, "Give a whole number of seconds from 1 to 120."),
+    ],
+)
 def test_adding_extra_time_with_a_bad_number_changes_nobody(client, class_id, make, db, form, message):
     noor = make.pupil(class_id, "Noor")
     response = client.post(f"/classes/{class_id}/drill/extra-time", data=dict(form, add_pupil=str(noor)))
@@ -110,7 +117,9 @@ def test_adding_extra_time_with_a_bad_number_changes_nobody(client, class_id, ma
 def test_extra_time_cannot_be_added_for_a_pupil_of_another_class(client, class_id, make, db):
     make.pupil(class_id, "Noor")
     stranger = make.pupil(make.klass(make.teacher(), "Other"), "Stranger")
-    response = client.post(f"/classes/{class_id}/drill/extra-time", data={"add_pupil": str(stranger), "add_seconds": "30"})
+    response = client.post(
+        f"/classes/{class_id}/drill/extra-time", data={"add_pupil": str(stranger), "add_seconds": "30"}
+    )
     assert response.status_code == 400 and "Choose a pupil of this class." in text(response)
     assert drills.pupil_settings(db, stranger)["extra_time_s"] == 0
 

@@ -1,11 +1,13 @@
 """The puzzle screen works as plain forms: each tap is a post, kept in the session until Done."""
+
 import html
 import re
 
 from drill_helpers import CURATED, DrillWorld
 
-RULES_ALL = next(p for p in CURATED if p.kind == "all" and p.focus == "hand" and p.position.target == 9
-                 and len(p.answer) == 3)
+RULES_ALL = next(
+    p for p in CURATED if p.kind == "all" and p.focus == "hand" and p.position.target == 9 and len(p.answer) == 3
+)
 JOKER = next(p for p in CURATED if p.kind == "joker" and p.position.target == 7)
 
 
@@ -45,7 +47,7 @@ def test_taps_build_combinations_with_a_running_sum_until_done(client, db, make)
     assert pressed(shown) == [] and "Remove" in shown
     post(client, attempt_id, tap="P6")
     shown = post(client, attempt_id, action="add")
-    assert "Take at least one card from the table." in shown     # D5: no capture without a table card
+    assert "Take at least one card from the table." in shown  # D5: no capture without a table card
     post(client, attempt_id, tap="O3a")
     post(client, attempt_id, action="add")
     post(client, attempt_id, tap="P6")

@@ -1,4 +1,5 @@
 """The games' web tests: a pupil logged in on `client`, in a class of their own."""
+
 import pytest
 
 

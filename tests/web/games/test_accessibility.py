@@ -1,5 +1,6 @@
 """The game pages at a glance: one h1, labelled fields, unique ids; every card with its colour
 as a word and a button name, and the bots' moves in a live region."""
+
 import re
 
 from game_helpers import bomb_hits_pupil, find_game, pupil_may, store_game
@@ -16,9 +17,11 @@ def pages(client, auth, make, db, pupil_auth):
     pupil_auth.login(class_id, pupil_id)
     html["/games/new"] = client.get("/games/new").get_data(as_text=True)
     html["/me"] = client.get("/me").get_data(as_text=True)
-    for name, game in [("joker", find_game(pupil_may("joker"), GameSettings(("random", "random")))),
-                       ("bomb", find_game(bomb_hits_pupil, GameSettings(("random",) * 3))),
-                       ("story", new_game(GameSettings(("random",) * 5), seed=2))]:
+    for name, game in [
+        ("joker", find_game(pupil_may("joker"), GameSettings(("random", "random")))),
+        ("bomb", find_game(bomb_hits_pupil, GameSettings(("random",) * 3))),
+        ("story", new_game(GameSettings(("random",) * 5), seed=2)),
+    ]:
         game_id = store_game(db, pupil_id, game)
         html[f"/games/{name}/story"] = client.get(f"/games/{game_id}?step=0").get_data(as_text=True)
         html[f"/games/{name}"] = client.get(f"/games/{game_id}?step=end").get_data(as_text=True)

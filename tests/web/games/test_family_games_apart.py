@@ -1,6 +1,7 @@
 """Family games are family games (issue 47.4): a family table is the child's game, but the family
 may steer every play, so it feeds no badge ("First TWEAK in a game"), no game level and no
 bot-game summary, and the teacher sees it apart from the games against bots."""
+
 import pytest
 
 from trainer.store import pupil_rewards
@@ -23,8 +24,11 @@ def family(app, client, db, make, pupil_auth):
     assert db.execute("SELECT status FROM games WHERE id = ?", [game_id]).fetchone()[0] == "finished"
     # Whatever the dealt cards gave, one of the child's plays took the whole table: the family
     # may have steered it, as the issue's child who played every seat did.
-    db.execute("UPDATE game_moves SET tweak = 1 WHERE game_id = ? AND rowid = "
-               "(SELECT min(rowid) FROM game_moves WHERE game_id = ?)", [game_id, game_id])
+    db.execute(
+        "UPDATE game_moves SET tweak = 1 WHERE game_id = ? AND rowid = "
+        "(SELECT min(rowid) FROM game_moves WHERE game_id = ?)",
+        [game_id, game_id],
+    )
     return {"class_id": class_id, "pupil_id": pupil_id, "game_id": game_id}
 
 
@@ -40,7 +44,7 @@ def test_the_teacher_sees_family_tables_apart(app, make, family):
     teacher = app.test_client()
     assert AuthActions(teacher, make).login("family-apart@school.example").status_code == 303
     html = teacher.get(f"/pupils/{family['pupil_id']}/progress").get_data(as_text=True)
-    bots = html[html.index('id="games"'):html.index('id="family-games"')]
+    bots = html[html.index('id="games"') : html.index('id="family-games"')]
     assert "No games yet." in bots and "Replay" not in bots
-    apart = html[html.index('id="family-games"'):]
+    apart = html[html.index('id="family-games"') :]
     assert "Family tables" in apart and f"game={family['game_id']}" in apart

@@ -1,6 +1,7 @@
 """The family table (issue 37.4): pass-and-play on one tablet. A hand-over screen that shows
 no card between two people's turns (R9 on one screen), the family's names kept on the device
 only, and only the child's own plays analysed."""
+
 import json
 import re
 
@@ -38,10 +39,14 @@ def _play_a_turn(client, game_id):
         html = client.get(f"/games/family/{game_id}").get_data(as_text=True)
     if "data-pick-card" not in html:
         discard = re.search(r'name="card" value="([^"]+)"', html)
-        return client.post(f"/games/family/{game_id}/move", data={"kind": "discard", "card": discard.group(1),
-                                                             "version": _version(html)})
-    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]      # the hand comes after the table
-    client.post(f"/games/family/{game_id}/tap", data={"tap": card, "version": _version(html)}, headers={"HX-Request": "true"})
+        return client.post(
+            f"/games/family/{game_id}/move",
+            data={"kind": "discard", "card": discard.group(1), "version": _version(html)},
+        )
+    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]  # the hand comes after the table
+    client.post(
+        f"/games/family/{game_id}/tap", data={"tap": card, "version": _version(html)}, headers={"HX-Request": "true"}
+    )
     return client.post(f"/games/family/{game_id}/move", data={"kind": "lay", "version": _version(html)})
 
 
@@ -65,9 +70,13 @@ def test_after_a_move_the_next_person_gets_the_hand_over_not_the_last_hand(clien
     game_id = _start(client, name2="Anna")
     first = _hand_over_to(client.get(f"/games/family/{game_id}").get_data(as_text=True))
     response = _play_a_turn(client, game_id)
-    html = client.get(f"/games/family/{game_id}").get_data(as_text=True) if response.status_code == 303 else response.get_data(as_text=True)
+    html = (
+        client.get(f"/games/family/{game_id}").get_data(as_text=True)
+        if response.status_code == 303
+        else response.get_data(as_text=True)
+    )
     nxt = _hand_over_to(html)
-    assert nxt is not None and nxt != first      # R9: two people, one screen
+    assert nxt is not None and nxt != first  # R9: two people, one screen
     assert _cards_shown(html) == set()
 
 
@@ -92,8 +101,10 @@ def test_a_whole_round_only_the_childs_plays_are_analysed(client, db, pupil):
     child_plays = sum(1 for m in record["moves"] if m["player"] == 0)
     analysed = db.execute("SELECT count(*) FROM game_moves WHERE game_id = ?", [game_id]).fetchone()[0]
     assert analysed == child_plays > 0
-    timed = db.execute("SELECT count(*) FROM game_moves WHERE game_id = ? AND server_ms IS NOT NULL", [game_id]).fetchone()[0]
-    assert timed == analysed          # the server's clock runs for the child's turns, as in bot games
+    timed = db.execute(
+        "SELECT count(*) FROM game_moves WHERE game_id = ? AND server_ms IS NOT NULL", [game_id]
+    ).fetchone()[0]
+    assert timed == analysed  # the server's clock runs for the child's turns, as in bot games
     # A game with family members is no measure of the child against bots (issue 17).
     assert db.execute("SELECT count(*) FROM pupil_game_levels").fetchone()[0] == 0
 
@@ -118,7 +129,6 @@ def test_continue_your_game_opens_the_family_table(client, db, pupil):
     assert client.post(f"/games/{game_id}/move", data={"kind": "lay"}).status_code == 404
 
 
-
 def _holding_the_tablet(client, game_id):
     """Whoever's turn it is taps "It's me": the page of their turn."""
     html = client.get(f"/games/family/{game_id}").get_data(as_text=True)
@@ -134,7 +144,7 @@ def test_a_move_made_offline_and_sent_twice_is_applied_once_with_its_card(client
     the outbox sends it again. The card chosen is the one laid, and only once."""
     game_id = _start(client, name2="Anna")
     html = _holding_the_tablet(client, game_id)
-    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]          # from the hand, never tapped
+    card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]  # from the hand, never tapped
     token = re.search(r'name="token" value="([^"]+)"', html).group(1)
     form = {"kind": "lay", "hand": card, "version": _version(html), "token": token, "queued_ms": "4000"}
     moves_before = len(_state(db, game_id)[0]["current"]["log"])
@@ -144,7 +154,7 @@ def test_a_move_made_offline_and_sent_twice_is_applied_once_with_its_card(client
     assert len(after["current"]["log"]) == moves_before + 1
     assert card in json.dumps(after["current"]["log"][-1])
     again = client.post(f"/games/family/{game_id}/move", data=form)
-    assert again.status_code == 303                      # the game as it is now, nothing refused
+    assert again.status_code == 303  # the game as it is now, nothing refused
     assert _state(db, game_id)[0] == after
     other = client.post(f"/games/family/{game_id}/move", data={**form, "token": "another-page"})
     assert other.status_code == 409 and _state(db, game_id)[0] == after
@@ -155,8 +165,10 @@ def test_a_move_held_longer_than_a_wifi_drop_changes_nothing(client, db, pupil):
     html = _holding_the_tablet(client, game_id)
     card = re.findall(r'data-pick-card="([^"]+)"', html)[-1]
     before = _state(db, game_id)
-    response = client.post(f"/games/family/{game_id}/move", data={
-        "kind": "lay", "hand": card, "version": _version(html), "queued_ms": str(11 * 60 * 1000)})
+    response = client.post(
+        f"/games/family/{game_id}/move",
+        data={"kind": "lay", "hand": card, "version": _version(html), "queued_ms": str(11 * 60 * 1000)},
+    )
     assert response.status_code == 409
     assert "did not count" in response.get_data(as_text=True)
     assert _state(db, game_id) == before

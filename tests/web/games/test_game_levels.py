@@ -1,6 +1,7 @@
 """Game levels in the web app (issue 17): a finished game against bots moves the pupil's level,
 the fitted bot is chosen for the class's aim, the teacher sets the aim or pins fixed levels,
 and sees each pupil's level on the dashboard."""
+
 import csv
 import io
 import time
@@ -32,8 +33,10 @@ def html(response):
 
 
 def set_level(db, pupil_id, elo, rd=80.0, played=20):
-    db.execute("INSERT OR REPLACE INTO pupil_game_levels (pupil_id, elo, rd, games, updated_at)"
-               " VALUES (?, ?, ?, ?, ?)", [pupil_id, elo, rd, played, time.time()])
+    db.execute(
+        "INSERT OR REPLACE INTO pupil_game_levels (pupil_id, elo, rd, games, updated_at) VALUES (?, ?, ?, ?, ?)",
+        [pupil_id, elo, rd, played, time.time()],
+    )
 
 
 def finish(client, db, pupil_id, game_id):
@@ -58,6 +61,7 @@ def start_fitted(client, db, pupil):
 
 # ---------------------------------------------------------------- the rating update
 
+
 def test_a_finished_game_moves_the_game_level_once_the_right_way(client, db, pupil):
     assert game_levels.get(db, pupil["id"]) is None
     game_id = store_game(db, pupil["id"], new_game(GameSettings(("beginner",)), seed=3))
@@ -74,14 +78,15 @@ def test_a_finished_game_moves_the_game_level_once_the_right_way(client, db, pup
 
 
 def test_every_round_of_a_match_counts_in_one_update(db, pupil):
-    game = find_game(lambda g: g.over and len(g.match.round_scores) >= 2,
-                     GameSettings(("random",), length="short"))
+    game = find_game(lambda g: g.over and len(g.match.round_scores) >= 2, GameSettings(("random",), length="short"))
     level = game_levels.rate_game(db, pupil["id"], game, time.time())
     random_bot = BOTS.rating_of("random")
-    results = [(random_bot, 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
-               for mine, theirs in game.match.round_scores]
+    results = [
+        (random_bot, 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+        for mine, theirs in game.match.round_scores
+    ]
     assert level == update(starting_rating(BOTS), results) and level.games == 1
-    assert level.rd < update(starting_rating(BOTS), results[:1]).rd     # more rounds, more certainty
+    assert level.rd < update(starting_rating(BOTS), results[:1]).rd  # more rounds, more certainty
 
 
 def test_a_stopped_game_does_not_count(client, db, pupil):
@@ -93,7 +98,7 @@ def test_a_stopped_game_does_not_count(client, db, pupil):
 
 def test_a_game_with_a_bot_the_elo_table_does_not_know_finishes_unrated(db, pupil):
     game = find_game(lambda g: g.over)
-    retired = replace(game, settings=replace(game.settings, bots=("retired",)))   # a level since retired
+    retired = replace(game, settings=replace(game.settings, bots=("retired",)))  # a level since retired
     assert game_levels.rate_game(db, pupil["id"], retired, time.time()) is None
     assert game_levels.get(db, pupil["id"]) is None
     assert game_levels.rate_game(db, pupil["id"], game, time.time()).games == 1
@@ -106,6 +111,7 @@ def test_the_game_level_is_in_the_pupils_export(client, db, pupil):
 
 
 # ---------------------------------------------------------------- the choice
+
 
 def test_the_new_game_form_offers_the_fitted_bot_by_a_friendly_name(client, db, pupil):
     page = html(client.get("/games/new"))
@@ -121,7 +127,7 @@ def test_the_fitted_bot_is_the_dial_for_the_pupils_level_and_the_class_aim(clien
     _, game = start_fitted(client, db, pupil)
     (bot,) = game.settings.bots
     assert bot == dial_name(choose_dial(Rating(400.0, 80.0, 20), BOTS, 0.5))
-    assert 0.5 < float(bot[5:]) < 0.6       # 400 Elo lies between dial 0.5 (357) and 0.6 (440)
+    assert 0.5 < float(bot[5:]) < 0.6  # 400 Elo lies between dial 0.5 (357) and 0.6 (440)
     page = html(client.get(f"/games/{games.list_for_pupil(db, pupil['id'])[0]['id']}?step=end"))
     assert "Fox" in page and bot not in page
 
@@ -166,6 +172,7 @@ def test_a_new_pupil_starts_at_the_class_default(app, db, pupil):
 
 # ---------------------------------------------------------------- the teacher's game settings
 
+
 @pytest.fixture
 def teacher_class(client, auth, make):
     class_id = make.klass(auth.login_new_teacher())
@@ -201,8 +208,10 @@ def test_a_form_without_an_aim_keeps_the_default(client, db, teacher_class):
 def test_pinned_levels_leave_the_fitted_bot_out(client, auth, make, pupil_auth, db):
     teacher = auth.login_new_teacher()
     class_id = make.klass(teacher)
-    client.post(f"/classes/{class_id}/games", data={"levels": ["beginner", "casual"], "max_bots": "1",
-                                                     "lengths": ["round"], "aim": "50"})
+    client.post(
+        f"/classes/{class_id}/games",
+        data={"levels": ["beginner", "casual"], "max_bots": "1", "lengths": ["round"], "aim": "50"},
+    )
     client.post("/logout")
     pupil_id = make.pupil(class_id, "Ada")
     pupil_auth.login(class_id, pupil_id)
@@ -226,14 +235,20 @@ def test_the_aim_chooses_the_pupils_fitted_bot(client, auth, make, pupil_auth, d
 
 def test_a_class_saved_before_game_levels_gets_the_fitted_bot_only_if_nothing_was_pinned(db, make):
     from trainer.store.migrations import m1701_game_levels
+
     teacher = make.teacher()
     every, pinned = make.klass(teacher), make.klass(teacher)
     db.execute("DROP TABLE pupil_game_levels")
     for class_id, levels in ((every, "beginner,casual,clever,expert,random"), (pinned, "beginner")):
-        db.execute("INSERT INTO class_game_settings (class_id, levels, max_bots, lengths, allow_colors, hints)"
-                   " VALUES (?, ?, 5, 'round', 1, 1)", [class_id, levels])
-    db.execute("CREATE TABLE old_settings AS SELECT class_id, levels, max_bots, lengths, allow_colors, hints"
-               " FROM class_game_settings")
+        db.execute(
+            "INSERT INTO class_game_settings (class_id, levels, max_bots, lengths, allow_colors, hints)"
+            " VALUES (?, ?, 5, 'round', 1, 1)",
+            [class_id, levels],
+        )
+    db.execute(
+        "CREATE TABLE old_settings AS SELECT class_id, levels, max_bots, lengths, allow_colors, hints"
+        " FROM class_game_settings"
+    )
     db.execute("DROP TABLE class_game_settings")
     db.execute("ALTER TABLE old_settings RENAME TO class_game_settings")
     m1701_game_levels(db)
@@ -242,6 +257,7 @@ def test_a_class_saved_before_game_levels_gets_the_fitted_bot_only_if_nothing_wa
 
 
 # ---------------------------------------------------------------- the dashboard
+
 
 def test_the_teacher_sees_the_game_level_on_the_pupil_page_and_the_overview(client, auth, make, db):
     class_id = make.klass(auth.login_new_teacher())
@@ -253,7 +269,7 @@ def test_the_teacher_sees_the_game_level_on_the_pupil_page_and_the_overview(clie
     assert "Game level" in html(client.get(f"/pupils/{bram}/progress"))
     overview = html(client.get(f"/classes/{class_id}/dashboard?sort=game_level&dir=desc"))
     assert "Game level" in overview and '<td class="num">42</td>' in overview
-    assert overview.index(">Ada<") < overview.index(">Bram<")          # no level yet: last
+    assert overview.index(">Ada<") < overview.index(">Bram<")  # no level yet: last
     body = client.get(f"/classes/{class_id}/export/pupils.csv").get_data(as_text=True)
     rows = csv.DictReader(io.StringIO(body.lstrip("\ufeff")))
     assert {row["Pupil"]: row["Game level (0-100)"] for row in rows} == {"Ada": "42", "Bram": ""}

@@ -1,6 +1,7 @@
 """The bots' turns told step by step (issue 15.6; trainer.web.games.board.moment): frame 0 is
 the board right after the pupil's move, frame k tells the k-th move after it with its player
 as the one playing and its cards marked, then the board as it is."""
+
 from game_helpers import find_game
 from trainer.engine.moves import Play
 from trainer.games.settings import GameSettings
@@ -9,9 +10,14 @@ from trainer.web.games.board import moment
 
 
 def test_each_frame_marks_the_move_it_tells_and_its_player(app):
-    game = find_game(lambda g: g.pupil_to_act and story(g).mine and any(isinstance(s.move, Play) and s.move.capture
-                                                      for s in story(g).later),
-                     GameSettings(("random",) * 3))
+    game = find_game(
+        lambda g: (
+            g.pupil_to_act
+            and story(g).mine
+            and any(isinstance(s.move, Play) and s.move.capture for s in story(g).later)
+        ),
+        GameSettings(("random",) * 3),
+    )
     later = story(game).later
     with app.test_request_context():
         first = moment(game, 0)

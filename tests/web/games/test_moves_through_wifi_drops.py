@@ -6,6 +6,7 @@ calmly, as from a stale tab. The held time, up to the drills' 10 minutes (issue 
 move from being refused; a move held longer does not count. It never makes a move faster: the
 server's own interval times it (issue 45).
 The server's clock is moved (school_day.now), no test waits."""
+
 import json
 import re
 
@@ -43,8 +44,10 @@ def a_game(db, pupil, want_capture=False):
 def a_page(client, game_id) -> dict:
     """The board's hidden move fields, as the page (and so its outbox) holds them."""
     page = html(client.get(f"/games/{game_id}?step=end"))
-    return {"version": re.search(r'name="version" value="([^"]+)"', page).group(1),
-            "token": re.search(r'name="token" value="([^"]+)"', page).group(1)}
+    return {
+        "version": re.search(r'name="version" value="([^"]+)"', page).group(1),
+        "token": re.search(r'name="token" value="([^"]+)"', page).group(1),
+    }
 
 
 def stored(db, game_id):
@@ -95,7 +98,7 @@ def test_a_move_from_an_older_position_is_refused_calmly_as_today(client, db, pu
     before = stored(db, game_id)
     held = client.post(f"/games/{game_id}/move", data={**laid(game), **old, "queued_ms": "8000"}, headers=HX)
     assert held.status_code == 409 and MOVED_ON in html(held)
-    assert held.headers["HX-Retarget"] == "#game"      # the whole board, as it is now
+    assert held.headers["HX-Retarget"] == "#game"  # the whole board, as it is now
     assert stored(db, game_id) == before
 
 
@@ -105,7 +108,7 @@ def test_a_claimed_wait_never_makes_a_move_faster(client, db, pupil, clock, queu
     # the move is timed as the server saw it (34 s), its decision time no shorter than that less
     # the load allowance: a claimed 4 s decision with a claimed 30 s wait was believed 4 s.
     game, game_id = a_game(db, pupil)
-    page = a_page(client, game_id)                    # the board is served: the turn's clock starts
+    page = a_page(client, game_id)  # the board is served: the turn's clock starts
     clock[0] += 4 + 30
     data = {**laid(game), **page, "decision_ms": "4000", **({"queued_ms": queued} if queued else {})}
     assert client.post(f"/games/{game_id}/move", data=data, headers=HX).status_code == 200
@@ -122,7 +125,7 @@ def test_a_page_cannot_claim_a_wait_longer_than_the_turn_was_out(client, db, pup
     clock[0] += 5
     data = {**laid(game), **page, "queued_ms": str(9 * 60 * 1000)}
     assert client.post(f"/games/{game_id}/move", data=data, headers=HX).status_code == 200
-    assert stored(db, game_id)[1][0][0] == 5000    # what the server saw: the claim takes nothing off
+    assert stored(db, game_id)[1][0][0] == 5000  # what the server saw: the claim takes nothing off
 
 
 @pytest.mark.parametrize("claimed_s", [MAX_QUEUED_SECONDS - 1, MAX_QUEUED_SECONDS + 1])
@@ -137,7 +140,7 @@ def test_a_move_held_longer_than_a_wifi_drop_does_not_count(client, db, pupil, c
     if claimed_s > MAX_QUEUED_SECONDS:
         assert response.status_code == 409 and HELD_TOO_LONG in html(response)
         assert response.headers["HX-Retarget"] == "#game"
-        assert 'name="version" value="%s"' % page["version"] in html(response)   # the same turn, to play again
+        assert 'name="version" value="%s"' % page["version"] in html(response)  # the same turn, to play again
         assert stored(db, game_id) == before
         # Without JavaScript the same words, nothing changed.
         plain = client.post(f"/games/{game_id}/move", data=data)

@@ -2,6 +2,7 @@
 and the running sum (R5.4), moves refused with a friendly message that change nothing (in the
 database too), action cards (R7), the story of the bots' turns, lost turns (D7), the blue 7
 (R1.4), the score screen (R2), matches (R8), hints, decision times, resuming, stopping."""
+
 import json
 import time
 
@@ -58,6 +59,7 @@ def load(db, pupil_id, game_id):
 
 # ---------------------------------------------------------------- a new game (issue 6.1)
 
+
 def test_the_new_game_form_starts_with_one_fitted_bot_and_one_round(client, pupil):
     """Issue 17: the first bot offered is the one fitted to the pupil's game level."""
     page = html(client.get("/games/new"))
@@ -88,28 +90,43 @@ def test_a_new_game_is_stored_with_a_record_that_replays(client, db, pupil):
     assert json.loads(row["settings"])["bots"] == ["beginner", "random"]
     record = json.loads(row["record"])
     assert record["format"] == "tweak-round/1" and record["players"] == 3
-    assert record["colors"] == ["R", "O", "Y", "G"]          # R3.1 for 3 players
+    assert record["colors"] == ["R", "O", "Y", "G"]  # R3.1 for 3 players
     replay_round(record)
     assert load(db, pupil["pupil_id"], game_id).pupil_to_act
 
 
 def test_r3_1_the_players_licence_sets_the_colours(client, db, pupil):
-    response = client.post("/games/new", data={"bot1": "random", "length": "short", "colors_mode": "choose",
-                                               "colors": ["R", "O", "Y", "G", "B"]})
+    response = client.post(
+        "/games/new",
+        data={"bot1": "random", "length": "short", "colors_mode": "choose", "colors": ["R", "O", "Y", "G", "B"]},
+    )
     game_id = int(response.headers["Location"].rsplit("/", 1)[1])
     record = json.loads(row_of(db, game_id)["record"])
     assert record["format"] == "tweak-match/1" and record["threshold"] == 30
     assert record["rounds"][0]["colors"] == ["R", "O", "Y", "G", "B"]
 
 
-@pytest.mark.parametrize("form, message", [
-    ({"length": "round"}, "Choose from 1 to 5 bots."),
-    ({"bot1": "genius"}, "Your class cannot play against that level."),
-    ({"bot1": "random", "length": "forever"}, "Your class cannot play games of that length."),
-    ({"bot1": "random", "colors_mode": "choose", "colors": ["O", "Y"]}, "Red must always be in"),
-    ({"bot1": "random", "bot2": "random", "bot3": "random", "bot4": "random", "bot5": "random",
-      "colors_mode": "choose", "colors": ["R"]}, "Too few colours"),
-])
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"length": "round"}, "Choose from 1 to 5 bots."),
+        ({"bot1": "genius"}, "Your class cannot play against that level."),
+        ({"bot1": "random", "length": "forever"}, "Your class cannot play games of that length."),
+        ({"bot1": "random", "colors_mode": "choose", "colors": ["O", "Y"]}, "Red must always be in"),
+        (
+            {
+                "bot1": "random",
+                "bot2": "random",
+                "bot3": "random",
+                "bot4": "random",
+                "bot5": "random",
+                "colors_mode": "choose",
+                "colors": ["R"],
+            },
+            "Too few colours",
+        ),
+    ],
+)
 def test_a_new_game_outside_the_rules_is_refused_with_a_message(client, db, pupil, form, message):
     response = client.post("/games/new", data=form)
     assert response.status_code == 400
@@ -118,14 +135,20 @@ def test_a_new_game_outside_the_rules_is_refused_with_a_message(client, db, pupi
 
 
 def test_the_class_limits_shape_the_form_and_are_enforced(client, db, pupil):
-    game_limits.put(db, pupil["class_id"], ClassLimits(levels=("beginner",), max_bots=2, lengths=("round",),
-                                                       allow_colors=False, hints=False))
+    game_limits.put(
+        db,
+        pupil["class_id"],
+        ClassLimits(levels=("beginner",), max_bots=2, lengths=("round",), allow_colors=False, hints=False),
+    )
     page = html(client.get("/games/new"))
     assert 'value="random"' not in page and 'name="bot3"' not in page and 'name="colors"' not in page
     assert 'value="short"' not in page
-    for form in ({"bot1": "random"}, {"bot1": "beginner", "bot2": "beginner", "bot3": "beginner"},
-                 {"bot1": "beginner", "length": "full"},
-                 {"bot1": "beginner", "colors_mode": "choose", "colors": ["R", "O", "Y"]}):
+    for form in (
+        {"bot1": "random"},
+        {"bot1": "beginner", "bot2": "beginner", "bot3": "beginner"},
+        {"bot1": "beginner", "length": "full"},
+        {"bot1": "beginner", "colors_mode": "choose", "colors": ["R", "O", "Y"]},
+    ):
         assert client.post("/games/new", data=form).status_code == 400
     response = client.post("/games/new", data={"bot1": "beginner"})
     game_id = int(response.headers["Location"].rsplit("/", 1)[1])
@@ -133,6 +156,7 @@ def test_the_class_limits_shape_the_form_and_are_enforced(client, db, pupil):
 
 
 # ---------------------------------------------------------------- taps and the running sum (R5.4)
+
 
 def wrong_capture(game):
     """A hand card and two table cards that do not make the target."""
@@ -158,7 +182,7 @@ def test_r5_4_the_running_sum_grows_as_the_pupil_taps(client, db, pupil):
     response = tap(client, game_id, table[1])
     c = VALUE[table[1]]
     assert f"{a} plus {b} is {a + b}, plus {c} is {a + b + c}" in html(response)
-    response = tap(client, game_id, hand_card)       # tapped again: let go
+    response = tap(client, game_id, hand_card)  # tapped again: let go
     assert json.loads(response.headers["HX-Trigger"])["game-picked"] == {"hand": None, "table": list(table)}
 
 
@@ -172,19 +196,24 @@ def test_r5_2_a_wrong_sum_is_refused_with_its_running_sum_and_nothing_changes(cl
     assert response.status_code == 400
     a, b, c = VALUE[hand_card], VALUE[table[0]], VALUE[table[1]]
     target = game.state.target
-    assert (f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or put a card down."
-            in html(response))
+    assert (
+        f"{a} plus {b} is {a + b}, plus {c} is {a + b + c} — not {target}. Try other cards, or put a card down."
+        in html(response)
+    )
     assert response.headers["HX-Retarget"] == "#pick-status"
     assert stored(db, game_id) == before
     # The selection stays, so the pupil can change it.
     assert f"{a} plus {b} is {a + b}" in html(tap(client, game_id, table[1]))
 
 
-@pytest.mark.parametrize("taps, kind, message", [
-    ((), "take", "First tap a card in your hand."),
-    ((), "lay", "First tap a card in your hand."),
-    (("hand",), "take", "a card from your hand alone never takes anything"),     # D5
-])
+@pytest.mark.parametrize(
+    "taps, kind, message",
+    [
+        ((), "take", "First tap a card in your hand."),
+        ((), "lay", "First tap a card in your hand."),
+        (("hand",), "take", "a card from your hand alone never takes anything"),  # D5
+    ],
+)
 def test_take_and_lay_need_the_right_cards_tapped(client, db, pupil, taps, kind, message):
     game = new_game(GameSettings(("random",)), seed=21)
     game_id = start(client, db, pupil, game)
@@ -196,10 +225,15 @@ def test_take_and_lay_need_the_right_cards_tapped(client, db, pupil, taps, kind,
 
 
 def test_a_capture_is_stored_with_its_analysis_and_the_record_replays(client, db, pupil):
-    game = find_game(lambda g: g.pupil_to_act and g.state.phase is Phase.START
-                     and solve(g.state.hands[PUPIL], g.state.table, g.state.target))
+    game = find_game(
+        lambda g: (
+            g.pupil_to_act
+            and g.state.phase is Phase.START
+            and solve(g.state.hands[PUPIL], g.state.table, g.state.target)
+        )
+    )
     game_id = start(client, db, pupil, game)
-    client.get(f"/games/{game_id}")                  # the board is drawn: the server's clock starts
+    client.get(f"/games/{game_id}")  # the board is drawn: the server's clock starts
     capture = solve(game.state.hands[PUPIL], game.state.table, game.state.target)[0]
     response = play(client, game_id, Play(capture.play, capture.capture), decision_ms=4200)
     assert response.status_code == 200
@@ -216,8 +250,13 @@ def test_a_capture_is_stored_with_its_analysis_and_the_record_replays(client, db
 
 
 def test_a_lay_with_a_capture_on_the_table_is_a_missed_capture(client, db, pupil):
-    game = find_game(lambda g: g.pupil_to_act and g.state.phase is Phase.START
-                     and solve(g.state.hands[PUPIL], g.state.table, g.state.target))
+    game = find_game(
+        lambda g: (
+            g.pupil_to_act
+            and g.state.phase is Phase.START
+            and solve(g.state.hands[PUPIL], g.state.table, g.state.target)
+        )
+    )
     game_id = start(client, db, pupil, game)
     play(client, game_id, Play(game.state.hands[PUPIL][0]), decision_ms="nonsense")
     move = game_moves.of_game(db, game_id)[0]
@@ -225,6 +264,7 @@ def test_a_lay_with_a_capture_on_the_table_is_a_missed_capture(client, db, pupil
 
 
 # ---------------------------------------------------------------- action cards (R7)
+
 
 def test_r7_2_the_joker_moves_the_magic_number_and_only_one_action_card_per_turn(client, db, pupil):
     game = find_game(pupil_may("joker"))
@@ -247,7 +287,7 @@ def test_r7_1_the_thief_robs_the_chosen_bot_and_the_card_goes_to_the_table(clien
     game = find_game(pupil_may("thief"), GameSettings(("random", "random")))
     game_id = start(client, db, pupil, game)
     victims = sorted({m.victim for m in legal_moves(game.state) if isinstance(m, UseThief)})
-    assert "Thief: steal from Hedgehog" in html(client.get(f"/games/{game_id}"))      # random plays as the Hedgehog
+    assert "Thief: steal from Hedgehog" in html(client.get(f"/games/{game_id}"))  # random plays as the Hedgehog
     response = client.post(f"/games/{game_id}/move", data={"kind": "thief", "victim": str(victims[-1])}, headers=HX)
     after = load(db, pupil["pupil_id"], game_id).state
     seat, move = next((s, m) for s, m in after.log if isinstance(m, UseThief) and s == PUPIL)
@@ -290,7 +330,7 @@ def test_r7_4_a_bots_bomb_makes_the_pupil_choose_a_card_to_give_up(client, db, p
     assert response.status_code == 200
     after = load(db, pupil["pupil_id"], game_id).state
     assert (PUPIL, Discard(card)) in after.log and card not in after.hands[PUPIL]
-    assert game_moves.of_game(db, game_id) == []        # a discard is not a play to analyse
+    assert game_moves.of_game(db, game_id) == []  # a discard is not a play to analyse
 
 
 def card_words(card):
@@ -300,19 +340,22 @@ def card_words(card):
 
 # ---------------------------------------------------------------- the story of the bots' turns
 
+
 def test_bots_turns_are_shown_one_by_one_and_can_be_skipped(app, client, db, pupil):
     game = find_game(lambda g: g.pupil_to_act and len(g.news()) >= 3, GameSettings(("random",) * 3))
     game_id = store_game(db, pupil["pupil_id"], game)
-    first = html(client.get(f"/games/{game_id}"))          # not yet watched: from the start
+    first = html(client.get(f"/games/{game_id}"))  # not yet watched: from the start
     assert 'hx-trigger="load delay:' in first and ">Skip<" in first
     told = story(game)
-    assert first.count('class="news-item') == len(told.mine)        # step 0: the pupil's own move
+    assert first.count('class="news-item') == len(told.mine)  # step 0: the pupil's own move
     second = html(client.get(f"/games/{game_id}?step=1", headers=HX))
     assert second.count('class="news-item') == len(told.mine) + 1
     assert second.count("news--latest") == 1 and "data-decision" not in second
     assert step_text_of(app, told.later[0], game.settings.bots) in second
     # The live region outside the board reads the newest move out.
-    assert second.split('<div id="game-live" hx-swap-oob="innerHTML">')[1].startswith(step_text_of(app, told.later[0], game.settings.bots))
+    assert second.split('<div id="game-live" hx-swap-oob="innerHTML">')[1].startswith(
+        step_text_of(app, told.later[0], game.settings.bots)
+    )
     live = html(client.get(f"/games/{game_id}?step=end", headers=HX))
     assert "data-decision" in live and 'hx-trigger="load delay:' not in live
     assert live.count('class="news-item') == len(told.mine) + len(told.later)
@@ -344,6 +387,7 @@ def test_r1_4_an_empty_pile_is_explained_as_the_blue_7(client, db, pupil):
 
 
 # ---------------------------------------------------------------- rounds and matches (R2, R3.2, R8)
+
 
 def finish(client, db, pupil_id, game_id, rounds=1):
     """Plays the pupil's turns through the web app (the first legal move each time)."""
@@ -388,7 +432,7 @@ def test_r8_a_match_goes_on_with_the_next_dealer_until_it_is_won(client, db, pup
     result = replay_match(record)
     assert result["finished"] and result["totals"] == game.match.totals and result["winner"] == game.winner
     dealers = [r["dealer"] for r in record["rounds"]]
-    assert dealers == [(dealers[0] + k) % 2 for k in range(len(dealers))]      # R3.2
+    assert dealers == [(dealers[0] + k) % 2 for k in range(len(dealers))]  # R3.2
     assert row_of(db, game_id)["winner"] == game.winner
 
 
@@ -402,14 +446,20 @@ def test_next_round_is_refused_while_the_round_is_on(client, db, pupil):
 
 # ---------------------------------------------------------------- hints (issue 6.7)
 
+
 def test_a_hint_highlights_a_capture_and_its_use_is_recorded(client, db, pupil):
-    game = find_game(lambda g: g.pupil_to_act and g.state.phase is Phase.START
-                     and solve(g.state.hands[PUPIL], g.state.table, g.state.target))
+    game = find_game(
+        lambda g: (
+            g.pupil_to_act
+            and g.state.phase is Phase.START
+            and solve(g.state.hands[PUPIL], g.state.table, g.state.target)
+        )
+    )
     game_id = start(client, db, pupil, game)
     response = client.post(f"/games/{game_id}/hint", headers=HX)
     page = html(response)
     assert "Try this:" in page and "card-button--hint" in page and "(hint)" in page
-    assert "Try this:" in html(client.get(f"/games/{game_id}?step=end"))     # it stays for this turn
+    assert "Try this:" in html(client.get(f"/games/{game_id}?step=end"))  # it stays for this turn
     play(client, game_id, Play(game.state.hands[PUPIL][0]))
     assert game_moves.of_game(db, game_id)[0]["hint_used"] == 1
 
@@ -437,6 +487,7 @@ def test_hints_switched_off_for_the_class_are_not_offered_or_given(client, db, p
 
 # ---------------------------------------------------------------- saving, resuming, stopping
 
+
 def test_a_game_resumes_after_a_new_login_from_the_pupils_page(client, db, make, pupil, pupil_auth):
     game_id = start(client, db, pupil, new_game(GameSettings(("random",)), seed=3))
     game = load(db, pupil["pupil_id"], game_id)
@@ -457,6 +508,7 @@ def test_a_move_from_a_stale_window_is_refused_and_changes_nothing(db, pupil):
     game_id = store_game(db, pupil["pupil_id"], new_game(GameSettings(("random",)), seed=3))
     row = games.get_for_pupil(db, pupil["pupil_id"], game_id)
     from trainer.games.service import decide
+
     game = games.load(row)
     first, _ = decide(game, legal_moves(game.state)[0])
     second, analysis = decide(game, legal_moves(game.state)[-1])
@@ -481,6 +533,7 @@ def test_a_stopped_game_takes_no_more_moves(client, db, pupil):
 
 def test_a_pupils_games_are_in_their_data_export(client, db, pupil, auth, make):
     from trainer.store import pupil_export
+
     game_id = start(client, db, pupil, new_game(GameSettings(("random",)), seed=3))
     game = load(db, pupil["pupil_id"], game_id)
     play(client, game_id, Play(game.state.hands[PUPIL][0]))
@@ -498,6 +551,7 @@ def test_r7_2_a_hint_may_be_a_joker_that_opens_a_capture(client, db, pupil):
             return False
         reason = hint(view_of(g.state, PUPIL), "casual").reason
         return reason.kind == "joker" and reason.params.get("then")
+
     game = find_game(joker_hint, GameSettings(("random", "random")))
     game_id = start(client, db, pupil, game)
     page = html(client.post(f"/games/{game_id}/hint", headers=HX))
@@ -519,9 +573,11 @@ def test_r7_4_while_the_bomb_waits_a_play_or_a_hint_is_refused_on_the_board(clie
 
 def test_r9_no_page_of_the_story_shows_a_bots_hand_or_the_pile(client, db, pupil):
     import re
+
     game = find_game(lambda g: g.pupil_to_act and len(g.news()) >= 3, GameSettings(("random",) * 3))
     game_id = store_game(db, pupil["pupil_id"], game)
     from trainer.games.story import story as told
+
     steps = told(game).later
     # Frame 0 shows the round right after the pupil's move; frame k tells the k-th move after
     # it (issue 15.6), whose own cards are public once played (R9); then the board as it is.
@@ -550,7 +606,7 @@ def test_taps_are_kept_with_the_game_not_the_cookie(client, db, pupil):
     name = next(n for n in ("tweak_session", "__Host-tweak_session") if client.get_cookie(n))
     old_cookie = client.get_cookie(name)
     tap(client, game_id, table[0])
-    client.set_cookie(name, old_cookie.value)     # the older cookie comes back, as a late response sets it
+    client.set_cookie(name, old_cookie.value)  # the older cookie comes back, as a late response sets it
     a, b, c = VALUE[hand_card], VALUE[table[0]], VALUE[table[1]]
     assert f"{a} plus {b} is {a + b}, plus {c} is {a + b + c}" in html(tap(client, game_id, table[1]))
     # A move lets the tapped cards go: the next position starts with none chosen.

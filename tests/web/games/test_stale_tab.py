@@ -3,6 +3,7 @@ and a token naming the page. A move made on a position the game has left is refu
 and changes nothing; the same page posting the move it just made again (a double tap) is shown
 the game as it is, the move applied once; a post without a version is judged by the rules
 alone (an old page from before this change)."""
+
 import re
 
 import pytest
@@ -55,13 +56,13 @@ def test_a_move_from_an_old_tab_is_refused_kindly_and_changes_nothing(client, db
     game, game_id = a_game(db, pupil)
     old, new = a_tab(client, game_id), a_tab(client, game_id)
     hand = game.state.hands[PUPIL]
-    assert lay(client, game_id, hand[0], new).status_code == 200          # the newer tab moves
+    assert lay(client, game_id, hand[0], new).status_code == 200  # the newer tab moves
     before = stored(db, game_id)
     # The old tab still shows the first position: its tap and its move are both refused.
     for data in ({"tap": hand[1]}, {"clear": "1"}):
         response = client.post(f"/games/{game_id}/tap", data={**data, **old}, headers=HX)
         assert response.status_code == 409 and MOVED_ON in html(response)
-        assert response.headers["HX-Retarget"] == "#game"           # the whole board, as it is now
+        assert response.headers["HX-Retarget"] == "#game"  # the whole board, as it is now
         assert stored(db, game_id) == before
     response = client.post(f"/games/{game_id}/move", data={"kind": "lay", **old}, headers=HX)
     assert response.status_code == 409 and MOVED_ON in html(response)
@@ -98,7 +99,8 @@ def test_a_post_without_a_version_is_judged_by_the_rules_alone(client, db, pupil
 def test_a_forged_version_is_refused_without_an_error(client, db, pupil, version):
     game, game_id = a_game(db, pupil)
     before = stored(db, game_id)
-    response = client.post(f"/games/{game_id}/move", data={"kind": "lay", "version": version, "token": "t" * 99},
-                           headers=HX)
+    response = client.post(
+        f"/games/{game_id}/move", data={"kind": "lay", "version": version, "token": "t" * 99}, headers=HX
+    )
     assert response.status_code == 409 and MOVED_ON in html(response)
     assert stored(db, game_id) == before

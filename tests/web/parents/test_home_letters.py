@@ -1,6 +1,7 @@
 """The home letters (issue 37.2) and the teacher's hold on the parent links (issue 37.3): one
 letter per pupil in any of the six languages, a blank-name test print, renewing and switching
 off per pupil and per class."""
+
 import re
 
 import pytest
@@ -27,10 +28,10 @@ def test_one_letter_per_pupil_each_with_its_own_name_and_parent_qr_and_no_class_
     html = print_letters(client, klass["class_id"], lang="en").get_data(as_text=True)
     letters = _letters(html)
     assert len(letters) == 3
-    for letter, name in zip(letters, ("Ada", "Noor", "Sam")):        # the class list's order
+    for letter, name in zip(letters, ("Ada", "Noor", "Sam")):  # the class list's order
         assert f"Dear parents of {name}," in letter
-        assert sum(other in letter for other in ("Ada", "Noor", "Sam")) == 1   # no other child's name
-        assert letter.count('class="qr"') == 1                        # the parent page only: home practice is off
+        assert sum(other in letter for other in ("Ada", "Noor", "Sam")) == 1  # no other child's name
+        assert letter.count('class="qr"') == 1  # the parent page only: home practice is off
         # Issue 47.1: no class code, class QR or pictures: they open "Who are you?" with every classmate.
         assert make_class_code(db, klass["class_id"]) not in letter and "/join" not in letter
         assert 'class="picture small"' not in letter
@@ -50,7 +51,7 @@ def make_class_code(db, class_id):
 def test_the_letters_come_in_six_languages_and_the_page_stays_the_teachers(client, klass, lang):
     html = print_letters(client, klass["class_id"], lang=lang).get_data(as_text=True)
     assert f'<section class="home-letters" lang="{lang}"' in html
-    assert "Home letters for Group 6" in html                           # the teacher's page: English
+    assert "Home letters for Group 6" in html  # the teacher's page: English
     letter = _letters(html)[0]
     english = "Dear parents of" in letter
     assert english == (lang == "en")
@@ -62,9 +63,9 @@ def test_the_test_print_has_a_blank_name_and_no_child(client, db, klass):
     assert len(letters) == 1
     assert 'class="letter-blank"' in letters[0]
     assert not any(name in letters[0] for name in ("Sam", "Ada", "Noor"))
-    assert 'class="qr"' not in letters[0]                               # no QR at all: blank slots
-    assert letters[0].count('letter-qr-blank') == 2                     # the home QR's and the parent page's
-    assert db.execute("SELECT count(*) FROM parent_links").fetchone()[0] == 0   # hands out no link
+    assert 'class="qr"' not in letters[0]  # no QR at all: blank slots
+    assert letters[0].count("letter-qr-blank") == 2  # the home QR's and the parent page's
+    assert db.execute("SELECT count(*) FROM parent_links").fetchone()[0] == 0  # hands out no link
 
 
 def test_one_pupils_letter_alone_and_another_class_pupil_is_404(client, make, klass):
@@ -84,7 +85,7 @@ def test_renewing_a_pupils_link_kills_the_old_one(app, client, db, klass):
     assert new != old
     assert client.get(f"/family/{old}").status_code == 404
     assert client.get(f"/family/{new}").status_code == 200
-    assert client.get(f"/family/{ada_link}").status_code == 200          # the others keep theirs
+    assert client.get(f"/family/{ada_link}").status_code == 200  # the others keep theirs
 
 
 def test_switching_off_a_pupils_page(app, client, db, klass):
@@ -98,7 +99,7 @@ def test_switching_off_a_pupils_page(app, client, db, klass):
     html = print_letters(client, klass["class_id"], pupil=str(sam), lang="en").get_data(as_text=True)
     assert "The teacher has switched this page off." in html
     assert client.get(f"/family/{link}").status_code == 404
-    client.post(f"/pupils/{sam}/parent-link/renew")                      # on again, with a new link
+    client.post(f"/pupils/{sam}/parent-link/renew")  # on again, with a new link
     assert client.get(f"/family/{parent_link(app, db, sam)}").status_code == 200
 
 
@@ -120,8 +121,12 @@ def test_another_teacher_cannot_renew_or_switch_off(app, client, auth, make, db,
     auth.logout()
     auth.login_new_teacher("other@school.example")
     sam = klass["pupils"][0]
-    for url in (f"/pupils/{sam}/parent-link/renew", f"/pupils/{sam}/parent-link/off",
-                f"/classes/{klass['class_id']}/parent-links/renew", f"/classes/{klass['class_id']}/parent-links/off"):
+    for url in (
+        f"/pupils/{sam}/parent-link/renew",
+        f"/pupils/{sam}/parent-link/off",
+        f"/classes/{klass['class_id']}/parent-links/renew",
+        f"/classes/{klass['class_id']}/parent-links/off",
+    ):
         assert client.post(url).status_code == 404
     assert client.get(f"/classes/{klass['class_id']}/letters").status_code == 404
     assert db.execute("SELECT * FROM parent_links ORDER BY pupil_id").fetchall() == before
@@ -140,7 +145,7 @@ def test_with_practice_at_home_on_each_letter_carries_its_childs_own_home_qr(cli
     home_practice.save_hours(db, klass["class_id"], HomeHours(enabled=True))
     letters = _letters(print_letters(client, klass["class_id"], lang="en").get_data(as_text=True))
     assert [home_tokens(letter) for letter in letters] == [["Ada"], ["Noor"], ["Sam"]]
-    assert all(letter.count('class="qr"') == 2 for letter in letters)     # the child's home QR, the parent page
+    assert all(letter.count('class="qr"') == 2 for letter in letters)  # the child's home QR, the parent page
 
 
 def test_the_letter_labels_each_code_and_says_the_hours_whom_to_ask_and_the_warning(client, db, klass):
@@ -149,8 +154,12 @@ def test_the_letter_labels_each_code_and_says_the_hours_whom_to_ask_and_the_warn
 
     from trainer.pupils.home_hours import HomeHours
     from trainer.store import home_practice
-    home_practice.save_hours(db, klass["class_id"], HomeHours(enabled=True, opens=time(15), closes=time(19, 30),
-                                                              days=frozenset({1, 2, 3, 4, 5})))
+
+    home_practice.save_hours(
+        db,
+        klass["class_id"],
+        HomeHours(enabled=True, opens=time(15), closes=time(19, 30), days=frozenset({1, 2, 3, 4, 5})),
+    )
     letter = _letters(print_letters(client, klass["class_id"], lang="en").get_data(as_text=True))[0]
     assert "For your child's tablet" in letter and "For you: see how your child is doing" in letter
     assert "open on Monday, Tuesday, Wednesday, Thursday, and Friday from 15:00 to 19:30" in letter

@@ -1,6 +1,7 @@
 """The parent link opens the parent page and nothing else (issue 37.3): a browser that opened it
 holds no session, every route of the route table refuses it with the child's own ids, and the
 link is no key anywhere else (an invitation, a class's QR login)."""
+
 import pytest
 
 from parent_helpers import parent_link, print_letters
@@ -21,8 +22,9 @@ def opened(app, client, auth, make, db, victim):
     return parent, link
 
 
-CASES = [(e, m) for e, methods in ALL_ROUTES.items() for m in methods
-         if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES]
+CASES = [
+    (e, m) for e, methods in ALL_ROUTES.items() for m in methods if e not in TOKEN_ROUTES and e not in PROVIDER_ROUTES
+]
 
 
 @pytest.mark.parametrize("endpoint, method", CASES)
@@ -45,5 +47,5 @@ def test_the_link_is_no_key_anywhere_else(app, db, opened):
     response = parent.post("/join/qr", data={"token": link})
     assert response.status_code in (400, 404) or "/join" in response.headers.get("Location", "")
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == before
-    assert parent.get("/me").status_code == 302          # no pupil logged in
-    assert parent.get("/classes").status_code == 302     # no teacher either
+    assert parent.get("/me").status_code == 302  # no pupil logged in
+    assert parent.get("/classes").status_code == 302  # no teacher either

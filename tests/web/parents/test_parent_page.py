@@ -1,5 +1,6 @@
 """The page for parents (issue 37.3): this child only, in a parent's words, one request, its own
 headers, rate-limited, and a friendly 404 for every link that is not alive."""
+
 import re
 import time
 from datetime import timedelta
@@ -23,8 +24,13 @@ def family(app, client, auth, make, db):
     sam, ada = make.pupil(class_id, "Sam"), make.pupil(class_id, "Ada")
     print_letters(client, class_id)
     auth.logout()
-    return {"class_id": class_id, "sam": sam, "ada": ada, "link": parent_link(app, db, sam),
-            "ada_link": parent_link(app, db, ada)}
+    return {
+        "class_id": class_id,
+        "sam": sam,
+        "ada": ada,
+        "link": parent_link(app, db, sam),
+        "ada_link": parent_link(app, db, ada),
+    }
 
 
 def _text(response) -> str:
@@ -47,21 +53,21 @@ def test_the_page_shows_that_child_only(client, db, family):
         attempt(db, family["sam"], today, correct=True, puzzle_id=puzzle, target=9, combo_size=2, second=i)
         attempt(db, family["sam"], today, correct=False, puzzle_id=puzzle, target=10, combo_size=3, second=10 + i)
     session(db, family["sam"], today)
-    for i in range(8):   # Ada's answers must change nothing on Sam's page
+    for i in range(8):  # Ada's answers must change nothing on Sam's page
         attempt(db, family["ada"], today, correct=False, puzzle_id=puzzle, target=7, combo_size=4, second=i)
 
     response = client.get(f"/family/{family['link']}?lang=en")
     assert response.status_code == 200
     text = _text(response)
     assert "Sam at TWEAK Trainer" in text
-    assert "Ada" not in text                               # never another child's name
+    assert "Ada" not in text  # never another child's name
     assert "Group 5" not in text
-    assert re.search(r"This week 1 (\d+)", text).group(1) == "1"     # 12 answers of 4 s: 1 minute
+    assert re.search(r"This week 1 (\d+)", text).group(1) == "1"  # 12 answers of 4 s: 1 minute
     # Last week: two days; each answer's 30 s are cut to its 20 s limit (a tablet left open).
     assert "Last week 2 1" in text
-    assert "finding 2 cards that make 9" in text           # good at
-    assert "finding 3 cards that make 10" in text          # could practise next
-    assert "Who is first to find 3 cards that make 10?" in text   # the game for at home
+    assert "finding 2 cards that make 9" in text  # good at
+    assert "finding 3 cards that make 10" in text  # could practise next
+    assert "Who is first to find 3 cards that make 10?" in text  # the game for at home
     assert "1 star" in text and "First drill" in text
     assert "Level 1:" in text
     for ranking in ("rank", "place", "best in", "of the class"):
@@ -72,7 +78,7 @@ def test_a_child_without_answers_gets_no_advice_and_a_game_with_the_tweak_deck(c
     # Issue 47.6: no "Could practise next" without data; the game says which cards it needs
     # (the TWEAK deck has no 7 to 10, RULES.md R1.1).
     text = _text(client.get(f"/family/{family['link']}?lang=en"))
-    assert text.count("Not enough answers yet to say.") == 2      # good at, and practise next
+    assert text.count("Not enough answers yet to say.") == 2  # good at, and practise next
     assert "finding 2 cards" not in text
     assert "Take the TWEAK cards, or the ace to 6 of an ordinary deck" in text and "makes 10" in text
     assert "1 to 10" not in text
@@ -82,13 +88,13 @@ def test_a_child_without_answers_gets_no_advice_and_a_game_with_the_tweak_deck(c
 
 
 def test_headers_one_request_and_size(app, family):
-    response = app.test_client().get(f"/family/{family['link']}")     # a parent's own phone
+    response = app.test_client().get(f"/family/{family['link']}")  # a parent's own phone
     html = response.get_data(as_text=True)
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert response.headers["Cache-Control"] == "private, no-store"
     csp = response.headers["Content-Security-Policy"]
     assert "default-src 'none'" in csp and "script-src" not in csp
-    assert "Set-Cookie" not in response.headers            # no account, no session, nothing kept
+    assert "Set-Cookie" not in response.headers  # no account, no session, nothing kept
     assert len(response.data) <= PAGE_LIMIT
     # One request: nothing in the page loads anything (no src, no stylesheet, no script).
     assert not re.search(r"\ssrc\s*=|<script|<link|<img|url\(|@import", html, re.I)
@@ -156,9 +162,9 @@ def test_views_of_a_link_are_limited_per_address_for_minutes_never_an_hour(app, 
     assert rested.status_code == 429 and 0 < int(rested.headers["Retry-After"]) <= 600
     words = _text(rested)
     assert "resting for a moment" in words and "try again in 10 minutes" in words
-    assert "very often" not in words                                 # never the parent's fault
+    assert "very often" not in words  # never the parent's fault
     family_phone = app.test_client()
-    family_phone.environ_base["REMOTE_ADDR"] = "10.0.0.2"             # whoever else holds the link
+    family_phone.environ_base["REMOTE_ADDR"] = "10.0.0.2"  # whoever else holds the link
     assert family_phone.get(f"/family/{family['link']}").status_code == 200
     assert client.get(f"/family/{family['ada_link']}").status_code == 200
 

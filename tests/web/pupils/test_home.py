@@ -1,5 +1,6 @@
 """The pupil's home made for children (issue 15): level and goal, stars and badges, the
 character picker, one-tap Play, and the teacher's certificate."""
+
 import json
 
 import pytest
@@ -60,8 +61,11 @@ def test_anything_but_a_character_of_the_set_is_refused(world, bad):
 
 
 def test_reaching_a_level_is_recorded_once_and_celebrated_once(world):
-    world.db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0, 150, 'x')"
-                     " ON CONFLICT (pupil_id) DO UPDATE SET count = 150", [world.pupil_id])
+    world.db.execute(
+        "INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0, 150, 'x')"
+        " ON CONFLICT (pupil_id) DO UPDATE SET count = 150",
+        [world.pupil_id],
+    )
     page = text(world.client.get("/me"))
     assert "New level!" in page and "Sum Seeker" in page
     assert set(pupil_rewards.levels_reached(world.db, world.pupil_id)) == {2}
@@ -92,8 +96,11 @@ def test_play_follows_the_class_limits(world):
 
 
 def test_the_teacher_prints_a_certificate_of_a_level_reached_and_only_for_own_pupils(world, client, make):
-    world.db.execute("INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0, 150, 'x')"
-                     " ON CONFLICT (pupil_id) DO UPDATE SET count = 150", [world.pupil_id])
+    world.db.execute(
+        "INSERT INTO pupil_ratings (pupil_id, rating, count, updated_at) VALUES (?, 0, 150, 'x')"
+        " ON CONFLICT (pupil_id) DO UPDATE SET count = 150",
+        [world.pupil_id],
+    )
     world.client.get("/me")
     world.client.post("/logout")
     world.db.execute("UPDATE teachers SET email = 'cert@school.example' WHERE id = ?", [world.teacher_id])

@@ -1,6 +1,7 @@
 """Logging in at home with the personal home QR, and the hours of home practice (issue 37.1).
 The clock is trainer.web.core.school_day.now, moved by the test: nothing here reads the wall
 clock. The school is in Amsterdam; 2 December 2026 is a Wednesday."""
+
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -62,7 +63,7 @@ def test_a_second_device_is_refused_calmly_and_not_logged_in(app, client, clock,
     assert refused.status_code == 403
     assert "already works on another tablet or phone" in refused.get_data(as_text=True)
     assert other.get("/me").headers["Location"].startswith("/join")
-    assert client.get("/me").status_code == 200          # the first device keeps working
+    assert client.get("/me").status_code == 200  # the first device keeps working
 
 
 def test_a_renewed_qr_is_dead_at_once_and_ends_the_old_home_session(app, client, clock, home, db):
@@ -92,14 +93,14 @@ def test_outside_the_hours_a_home_session_sees_see_you_tomorrow(client, clock, h
     clicked = client.post("/practice/next", data={"mode": "drill"}, headers=HX)
     assert clicked.status_code == 200 and clicked.headers["HX-Redirect"] == "/at-home/closed"
     clock.set(3, 7, 0)
-    assert client.get("/at-home/closed").headers["Location"] == "/me"      # the morning's reload
+    assert client.get("/at-home/closed").headers["Location"] == "/me"  # the morning's reload
     assert client.get("/me").status_code == 200
 
 
 def test_a_home_qr_outside_the_hours_shows_when_it_opens_and_logs_in_nobody(client, clock, home, db):
     class_id = home[0]
     home_practice.save_hours(db, class_id, HomeHours(enabled=True, days=frozenset({1, 2, 3, 4, 5})))
-    clock.set(5, 10, 0)                                  # a Saturday
+    clock.set(5, 10, 0)  # a Saturday
     response = scan(client, home[2])
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "See you tomorrow!" in html and "Monday" in html
@@ -132,7 +133,7 @@ def test_a_request_beside_the_first_page_leaves_that_pages_token_working(app, cl
     tap ("Start today's drill") was refused as "page open too long" (CI, Sunday 6 December 2026)."""
     from web_helpers import csrf_from
 
-    name = app.config["SESSION_COOKIE_NAME"]          # plain http here: no __Host- prefix
+    name = app.config["SESSION_COOKIE_NAME"]  # plain http here: no __Host- prefix
     assert scan(client, home[2]).status_code == 303
     cookie_of_login = client.get_cookie(name).value
     page = client.get("/me")
@@ -143,6 +144,5 @@ def test_a_request_beside_the_first_page_leaves_that_pages_token_working(app, cl
     assert beside.status_code == 200
     if "Set-Cookie" not in beside.headers:
         client.set_cookie(name, cookie_of_page)
-    start = client.post("/practice/next", data={"csrf_token": csrf_from(page.get_data(as_text=True)),
-                                                "mode": "drill"})
+    start = client.post("/practice/next", data={"csrf_token": csrf_from(page.get_data(as_text=True)), "mode": "drill"})
     assert start.status_code in (200, 302, 303), start.status_code

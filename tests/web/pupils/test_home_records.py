@@ -1,5 +1,6 @@
 """A home session marks every record it makes: sittings, answers, games; and the teacher
 decides whether a home drill is the daily drill or extra practice (issue 37.1)."""
+
 import pytest
 
 from drill_helpers import DrillWorld

@@ -3,6 +3,7 @@ child's own home QR logs in; the class code and the class QR work in school hour
 home QR binds a device only when it logs the child in, inside the home hours; the teacher frees
 it. The clock is school_day.now, moved: 2 December 2026 is a Wednesday, the school in Amsterdam,
 school hours 08:00-16:00 on weekdays, home hours 15:00-19:30."""
+
 from datetime import datetime, time
 from zoneinfo import ZoneInfo
 
@@ -26,6 +27,7 @@ def clock(monkeypatch, app):
 
     def set_to(hour, minute=0, day=2):
         moment["now"] = datetime(2026, 12, day, hour, minute, tzinfo=ZONE)
+
     return set_to
 
 
@@ -91,7 +93,9 @@ def test_with_home_practice_off_the_class_code_works_at_any_hour(client, make, c
     assert logged_in(client)
 
 
-def test_a_parents_scan_outside_the_hours_binds_nothing_and_the_childs_tablet_gets_in_later(app, client, clock, owls, db):
+def test_a_parents_scan_outside_the_hours_binds_nothing_and_the_childs_tablet_gets_in_later(
+    app, client, clock, owls, db
+):
     class_id, pupil_id, token = owls
     parent = app.test_client()
     clock(4, 55)

@@ -1,4 +1,5 @@
 """Pupils log in: class code (typed or QR) -> name -> three pictures in order."""
+
 import html
 
 import pytest
@@ -83,8 +84,9 @@ def test_pupil_login_is_throttled_per_pupil_on_this_device(app, client, pupil_au
         assert pupil_auth.login(class_id, pupil_id, ("moon", "star", "fish")).status_code == 400
     locked = pupil_auth.login(class_id, pupil_id, ("moon", "star", "fish"))
     assert locked.status_code == 429
-    assert ("Let's take a little break. Try again in 1 minute, or ask your teacher."
-            in html.unescape(locked.get_data(as_text=True)))
+    assert "Let's take a little break. Try again in 1 minute, or ask your teacher." in html.unescape(
+        locked.get_data(as_text=True)
+    )
     assert pupil_auth.login(class_id, pupil_id).status_code == 429  # right pictures, still locked here
     assert pupil_auth.login(class_id, other, ("moon", "star", "fish")).status_code == 303
     # On another tablet the same pupil is not locked (docs/security.md, "Guessing").
@@ -98,6 +100,7 @@ def test_a_new_picture_password_lifts_the_lock(client, pupil_auth, setup, db):
         pupil_auth.login(class_id, pupil_id, ("moon", "star", "fish"))
     assert pupil_auth.login(class_id, pupil_id).status_code == 429
     from trainer.store import pupils
+
     pupils.reset_picture_password(db, pupil_id)
     new = db.execute("SELECT picture_password FROM pupils WHERE id = ?", [pupil_id]).fetchone()[0]
     assert pupil_auth.login(class_id, pupil_id, new.split(",")).status_code == 303
@@ -112,6 +115,7 @@ def test_qr_token_selects_the_class(client, setup):
 
 def test_old_qr_token_after_regenerating_is_refused(client, setup, db):
     from trainer.store import classes
+
     class_id, pupil_id, row = setup
     classes.regenerate_code(db, class_id)
     response = client.post("/join/qr", data={"token": row["qr_token"]})
@@ -121,6 +125,7 @@ def test_old_qr_token_after_regenerating_is_refused(client, setup, db):
 
 def test_archived_class_cannot_be_joined(client, pupil_auth, setup, db):
     from trainer.store import classes
+
     class_id, pupil_id, row = setup
     pupil_auth.enter_code(row["join_code"])
     classes.set_archived(db, class_id, True)
@@ -171,7 +176,7 @@ def test_guessing_class_codes_is_limited_per_device(app, client, pupil_auth, set
     assert locked.status_code == 429
     assert "Too many wrong codes. Wait 15 minutes or ask your teacher." in locked.get_data(as_text=True)
     assert pupil_auth.enter_code(row["join_code"]).status_code == 429  # even the right one, for now
-    elsewhere = app.test_client()      # another tablet behind the same address
+    elsewhere = app.test_client()  # another tablet behind the same address
     assert PupilActions(elsewhere, pupil_auth.make).enter_code(row["join_code"]).status_code == 303
     # A printed card's QR token still works on the locked tablet: 192 bits are not guessed.
     assert client.post("/join/qr", data={"token": row["qr_token"]}).status_code == 303
@@ -190,6 +195,7 @@ def test_a_right_code_does_not_clear_the_count_of_wrong_ones(app, client, pupil_
 def test_who_are_you_lists_names_in_the_readers_alphabet(client, make):
     # Issue 47.6: by ICU's rules for the page's language, not by code point.
     import re
+
     class_id = make.klass(make.teacher())
     for name in ("Zoë", "Åsa", "Anna", "Ελένη", "Łukasz"):
         make.pupil(class_id, name)

@@ -1,6 +1,7 @@
 """A pupil's own switches (issue 15.2, 15.4): reading aloud and sounds, both off until the
 pupil turns them on, carried on <main> of every page they see (hx-boost swaps only what is
 inside <body>)."""
+
 import re
 
 import pytest

@@ -1,5 +1,6 @@
 """A school's administrator (issue 19): the first account; a disabled account cannot log in
 and its open sessions end at once."""
+
 from flask import Blueprint
 
 from trainer.store import teachers
@@ -22,12 +23,12 @@ def test_a_disabled_account_is_refused_at_login_and_its_sessions_end(client, aut
     assert client.get("/classes").status_code == 200
     db.execute("UPDATE teachers SET disabled_at = '2026-12-01' WHERE id = ?", [teacher_id])
     db.conn.commit()
-    assert client.get("/classes").status_code == 302          # the open session ended
+    assert client.get("/classes").status_code == 302  # the open session ended
     refused = auth.login("b@school.example")
     assert refused.status_code == 400
     assert "switched this account off" in refused.get_data(as_text=True)
     wrong = auth.login("b@school.example", "not the password!")
-    assert "switched" not in wrong.get_data(as_text=True)      # only the password tells
+    assert "switched" not in wrong.get_data(as_text=True)  # only the password tells
 
 
 def test_admin_required_lets_only_the_administrator_in(tmp_path):
@@ -39,7 +40,7 @@ def test_admin_required_lets_only_the_administrator_in(tmp_path):
     make = Make(db)
     head, other = make.teacher(email="head@school.example"), make.teacher(email="t@school.example")
     client = app.test_client()
-    assert client.get("/probe-admin").status_code == 302                # nobody: log in first
+    assert client.get("/probe-admin").status_code == 302  # nobody: log in first
     AuthActions(client, make).login("t@school.example")
     assert client.get("/probe-admin").status_code == 403
     client.post("/logout")

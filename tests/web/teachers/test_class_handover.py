@@ -3,6 +3,7 @@ offers"): the School page itself shows names and counts only, but an administrat
 class to any active teacher, themselves included, and then sees what its teacher saw. So every
 hand-over is recorded: a security-log line, the School page's list that every administrator
 sees, and a line on the previous teacher's classes page."""
+
 import pytest
 
 from trainer.store import school_admin
@@ -26,13 +27,16 @@ def test_an_administrator_taking_a_class_is_seen_by_the_others_and_its_teacher(a
     # The School page: names and counts, no way into the class's pupils.
     assert client.get(f"/classes/{school['class_id']}/export.json").status_code == 404
     with caplog.at_level("INFO", logger="trainer.security"):
-        response = client.post(f"/school/classes/{school['class_id']}/hand-over",
-                               data={"teacher_id": str(school["head"])})
+        response = client.post(
+            f"/school/classes/{school['class_id']}/hand-over", data={"teacher_id": str(school["head"])}
+        )
     assert response.status_code == 303
     # Handed to themselves, the administrator is the class's teacher: its export is theirs now.
     assert client.get(f"/classes/{school['class_id']}/export.json").status_code == 200
-    assert (f"event=class_handed_over teacher={school['head']} class_id={school['class_id']} "
-            f"previous={school['bo']} to={school['head']}") in caplog.text
+    assert (
+        f"event=class_handed_over teacher={school['head']} class_id={school['class_id']} "
+        f"previous={school['bo']} to={school['head']}"
+    ) in caplog.text
 
     deputy = app.test_client()
     AuthActions(deputy, make).login("deputy@school.example")
@@ -49,11 +53,15 @@ def test_an_administrator_taking_a_class_is_seen_by_the_others_and_its_teacher(a
 def test_every_hand_over_is_stored_with_who_made_it_and_a_deleted_class_keeps_it(db, school):
     first = school_admin.hand_over(db, school["class_id"], school["deputy"], by=school["head"])
     again = school_admin.hand_over(db, school["class_id"], school["deputy"], by=school["head"])
-    assert (first, again) == (school["bo"], None)          # the second changed nothing
+    assert (first, again) == (school["bo"], None)  # the second changed nothing
     db.execute("DELETE FROM classes WHERE id = ?", [school["class_id"]])
     [row] = school_admin.handovers(db)
-    assert (row["class_name"], row["from_name"], row["to_name"], row["by_name"]) == \
-        ("Bo's class", "Bo", "Deputy", "Head")
+    assert (row["class_name"], row["from_name"], row["to_name"], row["by_name"]) == (
+        "Bo's class",
+        "Bo",
+        "Deputy",
+        "Head",
+    )
 
 
 def test_a_teacher_handing_on_their_own_class_is_not_told_about_it(db, school):

@@ -2,6 +2,7 @@
 the session and sends the browser on to the registration form at /invitation (issue 38.2: no
 token in any later address), whether or not open registration is on; a link that cannot be used
 says to ask for a new one."""
+
 import threading
 from datetime import timedelta
 
@@ -12,8 +13,12 @@ from trainer.store.db import connect
 from trainer.web.teachers.invitations import utc_now
 from web_helpers import make_app
 
-FORM = {"display_name": "Ms Jansen", "email": "jansen@school.example",
-        "password": "a long enough password", "password2": "a long enough password"}
+FORM = {
+    "display_name": "Ms Jansen",
+    "email": "jansen@school.example",
+    "password": "a long enough password",
+    "password2": "a long enough password",
+}
 
 
 @pytest.fixture
@@ -23,7 +28,7 @@ def head(make):
 
 @pytest.fixture
 def token(db, head):
-    school_settings.put(db, "open_registration", False)    # invitations work when it is off
+    school_settings.put(db, "open_registration", False)  # invitations work when it is off
     return invitations.create(db, role="teacher", created_by=head, now=utc_now())
 
 
@@ -58,8 +63,8 @@ def test_joining_creates_the_account_logs_in_and_uses_the_link(client, db, token
     assert teacher["role"] == "teacher"
     assert invitations.find(db, token, utc_now()) is None
     with client.session_transaction() as sess:
-        assert sess.get("auth")                        # a new session, as at registration
-        assert "invitation" not in sess                # and the token went with the old one
+        assert sess.get("auth")  # a new session, as at registration
+        assert "invitation" not in sess  # and the token went with the old one
 
 
 def test_an_administrator_link_makes_an_administrator(client, db, head):
@@ -78,7 +83,7 @@ def _unusable(client, url, db, before):
 
 
 def test_a_used_link_cannot_be_used_again(client, db, token, app):
-    other = _open(app.test_client(), token)     # opened, then used by someone else
+    other = _open(app.test_client(), token)  # opened, then used by someone else
     assert _open(client, token).post("/invitation", data=FORM).status_code == 303
     _unusable(other, f"/invitations/{token}", db, _teacher_count(db))
 
@@ -122,8 +127,7 @@ def test_two_joins_racing_for_one_link_make_one_account(tmp_path):
     def join(n):
         client = _open(app.test_client(), token)
         start.wait()
-        statuses.append(client.post("/invitation",
-                                    data=dict(FORM, email=f"racer{n}@school.example")).status_code)
+        statuses.append(client.post("/invitation", data=dict(FORM, email=f"racer{n}@school.example")).status_code)
 
     threads = [threading.Thread(target=join, args=(n,)) for n in range(2)]
     for t in threads:

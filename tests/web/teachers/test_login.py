@@ -1,4 +1,5 @@
 """Teachers log in and out; sessions are server-side, renewed at login, and expire when idle."""
+
 import time
 
 from trainer.store import throttle
@@ -29,13 +30,11 @@ def test_login_with_wrong_password_says_so_without_telling_which(client, auth, m
 
 def test_login_goes_to_a_local_next_page_only(client, make):
     make.teacher(email="a@school.example")
-    ok = client.post("/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD,
-                                     "next": "/classes/1"})
+    ok = client.post("/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD, "next": "/classes/1"})
     assert ok.headers["Location"] == "/classes/1"
     client.post("/logout")
     for evil in ("https://evil.example/", "//evil.example", "/\\evil.example"):
-        r = client.post("/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD,
-                                        "next": evil})
+        r = client.post("/login", data={"email": "a@school.example", "password": TEACHER_PASSWORD, "next": evil})
         assert r.headers["Location"] == "/classes"
         client.post("/logout")
 
@@ -88,7 +87,7 @@ def test_active_session_is_kept_alive(client, auth, make, db, clock):
     clock.advance(7)
     assert client.get("/classes").status_code == 200
     last_seen = db.execute("SELECT last_seen FROM auth_sessions").fetchone()[0]
-    assert last_seen == time.time()         # the request's own moment, the clock stopped
+    assert last_seen == time.time()  # the request's own moment, the clock stopped
 
 
 def test_database_holds_only_a_hash_of_the_session_token(client, auth, make, db):
@@ -143,11 +142,13 @@ def test_throttle_lock_grows_and_is_capped(db):
 def test_start_up_forgets_expired_sessions_and_quiet_counters(app, make, db):
     teacher = make.teacher()
     from trainer.store import sessions
+
     sessions.create(db, teacher_id=teacher)
     db.execute("UPDATE auth_sessions SET last_seen = 0")
     db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('old', 3, 0, 0)")
-    db.execute("INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('new', 3, 0, ?)",
-               [time.time()])
+    db.execute(
+        "INSERT INTO login_throttle (key, failures, locked_until, updated_at) VALUES ('new', 3, 0, ?)", [time.time()]
+    )
     make_app(app.config["DATABASE"])
     assert db.execute("SELECT count(*) FROM auth_sessions").fetchone()[0] == 0
     assert [r[0] for r in db.execute("SELECT key FROM login_throttle")] == ["new"]

@@ -1,6 +1,7 @@
 """The administrator's review of teachers' puzzles (issue 38.1, /school/puzzles): who may use
 it, accepting and keeping out, removing a puzzle with what it was served, and that a removed
 puzzle's answers stay on the dashboard."""
+
 import html
 import io
 import json
@@ -24,8 +25,9 @@ class School:
         self.app, self.db, self.make = app, db, make
         self.head = make.teacher(email="head@school.example", name="Head")
         self.bo = DrillWorld(app.test_client(), db, make, bank=[])
-        db.execute("UPDATE teachers SET display_name = 'Bo', email = 'bo@school.example' WHERE id = ?",
-                   [self.bo.teacher_id])
+        db.execute(
+            "UPDATE teachers SET display_name = 'Bo', email = 'bo@school.example' WHERE id = ?", [self.bo.teacher_id]
+        )
         puzzle_review.store_own(db, self.bo.teacher_id, [BO_PUZZLE])
         self.set_id = puzzle_sets.create(db, self.bo.teacher_id, "Nines")
         puzzle_sets.add_puzzle(db, self.set_id, BO_PUZZLE.id, 24)
@@ -39,8 +41,9 @@ class School:
 
     def offered_to(self, pupil_id) -> bool:
         """Whether the pupil's next adaptive puzzle at this puzzle's rating would be Bo's."""
-        nearest = puzzles.nearest_unseen(self.db, ["all"], puzzles.rating(self.db, BO_PUZZLE.id).value,
-                                         pupil_id, "2026-12-04")
+        nearest = puzzles.nearest_unseen(
+            self.db, ["all"], puzzles.rating(self.db, BO_PUZZLE.id).value, pupil_id, "2026-12-04"
+        )
         return BO_PUZZLE.id in {pid for pid, _ in nearest}
 
     def status(self) -> str:
@@ -85,7 +88,7 @@ def test_accepting_puts_the_puzzle_in_every_class(school):
     assert school.status() == "shared"
     assert school.offered_to(school.bo.pupil_id) and school.offered_to(school.ann)
     assert "The puzzle is in the shared puzzle bank" in text(head.get("/school/puzzles"))
-    assert review(head, "accept").status_code == 404          # nothing waits any more
+    assert review(head, "accept").status_code == 404  # nothing waits any more
 
 
 def test_keeping_out_leaves_the_puzzle_to_its_teacher(school):
@@ -94,7 +97,7 @@ def test_keeping_out_leaves_the_puzzle_to_its_teacher(school):
     assert school.status() == "private"
     assert school.offered_to(school.bo.pupil_id) and not school.offered_to(school.ann)
     assert "Kept out (1)" in text(head.get("/school/puzzles?show=private"))
-    assert review(head, "accept").status_code == 303            # a second thought
+    assert review(head, "accept").status_code == 303  # a second thought
     assert school.status() == "shared"
 
 
@@ -109,8 +112,11 @@ def test_removing_a_puzzle_shows_what_it_was_served_and_keeps_its_answers(school
     world.answer(attempt["id"], right_answer(BO_PUZZLE), answer_ms=[4000] * 3)
     head = school.client_of("head@school.example")
     row = text(head.get("/school/puzzles")).split(f'data-review-puzzle="{BO_PUZZLE.id}"')[1].split("</tr>")[0]
-    served = [cell.split(">")[-1] for cell in row.split("</td>")
-              if any(f'data-label="{label}"' in cell for label in ("Served", "Answered", "Right"))]
+    served = [
+        cell.split(">")[-1]
+        for cell in row.split("</td>")
+        if any(f'data-label="{label}"' in cell for label in ("Served", "Answered", "Right"))
+    ]
     assert served == ["1", "1", "1"]
 
     attempts_before = school.db.execute("SELECT * FROM attempts").fetchall()
@@ -129,9 +135,10 @@ def test_removing_a_puzzle_shows_what_it_was_served_and_keeps_its_answers(school
     assert head.post(f"/school/puzzles/{BO_PUZZLE.id}/remove").status_code == 404
 
     # Neither the editor nor an upload brings it back.
-    again = bo.post(f"/sets/{school.set_id}/puzzles", data={"table": ["R1a", "O3a", "Y3a"],
-                                                            "hand": ["B4", "P6", "G2a"], "target": "9",
-                                                            "kind": "all"})
+    again = bo.post(
+        f"/sets/{school.set_id}/puzzles",
+        data={"table": ["R1a", "O3a", "Y3a"], "hand": ["B4", "P6", "G2a"], "target": "9", "kind": "all"},
+    )
     assert again.status_code == 400 and "removed this puzzle" in text(again)
     assert puzzle_sets.puzzle_ids(school.db, school.set_id) == []
     line = json.dumps({**BO_PUZZLE.position.to_json(), "kind": "all"}).encode()
@@ -149,12 +156,15 @@ def test_any_puzzle_of_the_shared_bank_can_be_removed(school):
     assert school.db.execute("SELECT status FROM puzzles WHERE id = ?", [shared.id]).fetchone()[0] == "removed"
 
 
-@pytest.mark.parametrize("path, data, status", [
-    ("/school/puzzles/all-000000000000/review", {"decision": "accept"}, 404),
-    ("/school/puzzles/all-000000000000/remove", {}, 404),
-    (f"/school/puzzles/{BO_PUZZLE.id}/review", {"decision": "maybe"}, 400),
-    (f"/school/puzzles/{BO_PUZZLE.id}/review", {}, 400),
-])
+@pytest.mark.parametrize(
+    "path, data, status",
+    [
+        ("/school/puzzles/all-000000000000/review", {"decision": "accept"}, 404),
+        ("/school/puzzles/all-000000000000/remove", {}, 404),
+        (f"/school/puzzles/{BO_PUZZLE.id}/review", {"decision": "maybe"}, 400),
+        (f"/school/puzzles/{BO_PUZZLE.id}/review", {}, 400),
+    ],
+)
 def test_bad_requests_change_nothing(school, path, data, status):
     head = school.client_of("head@school.example")
     before = school.db.execute("SELECT id, status FROM puzzles ORDER BY id").fetchall()
@@ -169,8 +179,8 @@ def test_odd_page_arguments_are_read_safely(school):
 
 
 def test_a_teachers_own_puzzles_are_in_their_account_download(school):
-    puzzle_review.store_own(school.db, school.cy, [BO_PUZZLE])        # Cy uploaded the same content
+    puzzle_review.store_own(school.db, school.cy, [BO_PUZZLE])  # Cy uploaded the same content
     for email, teacher in (("bo@school.example", school.bo.teacher_id), ("cy@school.example", school.cy)):
         download = school.client_of(email).get(f"/teachers/{teacher}/export.json").get_json()
         assert download["uploaded_puzzles"] == [BO_PUZZLE.id]
-    assert school.offered_to(school.ann)                              # and so Cy's class gets it too
+    assert school.offered_to(school.ann)  # and so Cy's class gets it too

@@ -1,10 +1,15 @@
 """Teachers create an account."""
+
 import pytest
 
 from trainer.store import passwords
 
-GOOD = {"display_name": "Ms Jansen", "email": "Jansen@School.example",
-        "password": "a long enough password", "password2": "a long enough password"}
+GOOD = {
+    "display_name": "Ms Jansen",
+    "email": "Jansen@School.example",
+    "password": "a long enough password",
+    "password2": "a long enough password",
+}
 
 
 def test_register_page_renders(client):
@@ -24,16 +29,19 @@ def test_register_creates_account_logs_in_and_stores_argon2id_hash(client, db, r
     assert client.get("/classes").status_code == 200
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("display_name", "", "Please enter your name."),
-    ("display_name", "x" * 61, "Use at most 60 characters."),
-    ("email", "", "Please enter a valid e-mail address."),
-    ("email", "not-an-address", "Please enter a valid e-mail address."),
-    ("email", "a b@c.d", "Please enter a valid e-mail address."),
-    ("password", "short", "Use at least 10 characters."),
-    ("password", "x" * 257, "Use at most 256 characters."),
-    ("password2", "something else", "The two passwords are not the same."),
-])
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("display_name", "", "Please enter your name."),
+        ("display_name", "x" * 61, "Use at most 60 characters."),
+        ("email", "", "Please enter a valid e-mail address."),
+        ("email", "not-an-address", "Please enter a valid e-mail address."),
+        ("email", "a b@c.d", "Please enter a valid e-mail address."),
+        ("password", "short", "Use at least 10 characters."),
+        ("password", "x" * 257, "Use at most 256 characters."),
+        ("password2", "something else", "The two passwords are not the same."),
+    ],
+)
 def test_register_validation(client, db, field, value, message):
     data = dict(GOOD, **{field: value})
     response = client.post("/register", data=data)

@@ -1,11 +1,16 @@
 """Open self-registration is the school setting `open_registration` (issue 19), defaulting to
 the config value OPEN_REGISTRATION (on for the one-school embedded default)."""
+
 from trainer.store import school_settings
 from trainer.store.db import connect
 from web_helpers import make_app
 
-GOOD = {"display_name": "Ms Jansen", "email": "jansen@school.example",
-        "password": "a long enough password", "password2": "a long enough password"}
+GOOD = {
+    "display_name": "Ms Jansen",
+    "email": "jansen@school.example",
+    "password": "a long enough password",
+    "password2": "a long enough password",
+}
 
 
 def test_open_by_default_in_the_one_school_default(client):

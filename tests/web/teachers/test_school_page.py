@@ -1,5 +1,6 @@
 """The school administrator's page /school (issue 19): who may open it, each action, and
 each refusal (a clear message, nothing changed)."""
+
 import re
 
 import pytest
@@ -26,12 +27,19 @@ def school(db, make):
     make.pupil(class_id, "Noor")
     token = invitations.create(db, role="teacher", created_by=head, now=_now())
     invitation = invitations.list_open(db, _now())[0]["id"]
-    return {"head": head, "other": other, "third": third, "class_id": class_id,
-            "invitation": invitation, "token": token}
+    return {
+        "head": head,
+        "other": other,
+        "third": third,
+        "class_id": class_id,
+        "invitation": invitation,
+        "token": token,
+    }
 
 
 def _now():
     from trainer.web.teachers.invitations import utc_now
+
     return utc_now()
 
 
@@ -40,10 +48,12 @@ def _fill(text, school):
 
 
 def _state(db):
-    return (db.execute("SELECT id, role, disabled_at FROM teachers ORDER BY id").fetchall(),
-            db.execute("SELECT id, teacher_id FROM classes ORDER BY id").fetchall(),
-            db.execute("SELECT id, used_at FROM invitations ORDER BY id").fetchall(),
-            db.execute("SELECT * FROM school_settings").fetchall())
+    return (
+        db.execute("SELECT id, role, disabled_at FROM teachers ORDER BY id").fetchall(),
+        db.execute("SELECT id, teacher_id FROM classes ORDER BY id").fetchall(),
+        db.execute("SELECT id, used_at FROM invitations ORDER BY id").fetchall(),
+        db.execute("SELECT * FROM school_settings").fetchall(),
+    )
 
 
 def test_nobody_is_sent_to_log_in(client, school, db):
@@ -70,8 +80,7 @@ def test_the_administrator_sees_teachers_classes_and_invitations(client, auth, s
     auth.login("head@school.example")
     assert "School</a>" in client.get("/classes").get_data(as_text=True)
     page = client.get("/school").get_data(as_text=True)
-    for text in ("bo@school.example", "Bo&#39;s class", "Open invitations", "Withdraw",
-                 "Turn open registration off"):
+    for text in ("bo@school.example", "Bo&#39;s class", "Open invitations", "Withdraw", "Turn open registration off"):
         assert text in page
     # Names and counts only: no link to another teacher's class or pupils.
     hrefs = [h for h in re.findall(r'href="([^"]+)"', page) if not h.startswith("/static/")]
@@ -115,11 +124,14 @@ def test_an_invitation_link_is_shown_once_as_an_absolute_url_that_works(client, 
     assert invitations.find(db, token, _now())["role"] == "admin"
 
 
-@pytest.mark.parametrize("url, data, message", [
-    ("/school/teachers/{head}/active", {"active": "0"}, "cannot switch off your own account"),
-    ("/school/teachers/{head}/role", {"role": "teacher"}, "at least one active administrator"),
-    ("/school/classes/{class_id}/hand-over", {"teacher_id": "99999"}, "no such teacher"),
-])
+@pytest.mark.parametrize(
+    "url, data, message",
+    [
+        ("/school/teachers/{head}/active", {"active": "0"}, "cannot switch off your own account"),
+        ("/school/teachers/{head}/role", {"role": "teacher"}, "at least one active administrator"),
+        ("/school/classes/{class_id}/hand-over", {"teacher_id": "99999"}, "no such teacher"),
+    ],
+)
 def test_refusals_say_why_and_change_nothing(client, auth, school, db, url, data, message):
     auth.login("head@school.example")
     before = _state(db)
@@ -133,8 +145,9 @@ def test_a_class_is_not_handed_to_a_switched_off_teacher(client, auth, school, d
     auth.login("head@school.example")
     client.post(_fill("/school/teachers/{third}/active", school), data={"active": "0"})
     before = _state(db)
-    response = client.post(_fill("/school/classes/{class_id}/hand-over", school),
-                           data={"teacher_id": str(school["third"])})
+    response = client.post(
+        _fill("/school/classes/{class_id}/hand-over", school), data={"teacher_id": str(school["third"])}
+    )
     assert response.status_code == 409 and "active teacher" in response.get_data(as_text=True)
     assert _state(db) == before
 
@@ -145,20 +158,23 @@ def test_a_second_administrator_may_switch_off_the_first(client, auth, school, d
     second = app.test_client()
     AuthActions(second, None).login("bo@school.example")
     assert second.post(_fill("/school/teachers/{head}/active", school), data={"active": "0"}).status_code == 303
-    assert client.get("/school").status_code == 302          # head's session ended
+    assert client.get("/school").status_code == 302  # head's session ended
 
 
-@pytest.mark.parametrize("url, data", [
-    ("/school/teachers/{other}/active", {"active": "maybe"}),
-    ("/school/teachers/{other}/role", {"role": "root"}),
-    ("/school/classes/{class_id}/hand-over", {"teacher_id": "x\x00"}),
-    ("/school/classes/{class_id}/hand-over", {"teacher_id": "٣"}),
-    ("/school/invitations", {"role": "admin\u202e"}),
-    ("/school/invitations/999999/withdraw", {}),
-    ("/school/registration", {"open": "yes"}),
-    ("/school/teachers/999999/role", {"role": "admin"}),
-    ("/school/classes/999999/hand-over", {"teacher_id": "{head}"}),
-])
+@pytest.mark.parametrize(
+    "url, data",
+    [
+        ("/school/teachers/{other}/active", {"active": "maybe"}),
+        ("/school/teachers/{other}/role", {"role": "root"}),
+        ("/school/classes/{class_id}/hand-over", {"teacher_id": "x\x00"}),
+        ("/school/classes/{class_id}/hand-over", {"teacher_id": "٣"}),
+        ("/school/invitations", {"role": "admin\u202e"}),
+        ("/school/invitations/999999/withdraw", {}),
+        ("/school/registration", {"open": "yes"}),
+        ("/school/teachers/999999/role", {"role": "admin"}),
+        ("/school/classes/999999/hand-over", {"teacher_id": "{head}"}),
+    ],
+)
 def test_bad_input_is_a_4xx_and_changes_nothing(client, auth, school, db, url, data):
     auth.login("head@school.example")
     before = _state(db)

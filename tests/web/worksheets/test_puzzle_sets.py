@@ -1,6 +1,7 @@
 """The teacher's puzzle sets (issue 20): the tap-to-build editor without JavaScript and its live
 answer, the puzzle checks of an upload, saving into a set, printing it, and a set as today's
 drill instead of the adaptive choice."""
+
 import html
 
 import pytest
@@ -34,31 +35,35 @@ def test_a_set_needs_a_name(client, teacher, db):
 def test_tapping_without_javascript_moves_cards_and_shows_the_answer(client, set_id):
     form = {"table": ["R1a", "O3a"], "hand": ["B4", "P6"], "target": "9", "kind": "all", "place": "table"}
     page = text(client.post(f"/sets/{set_id}/draft", data={**form, "tap": "Y3a"}))
-    assert page.count('name="table" value=') == 3                          # Y3a went onto the table
+    assert page.count('name="table" value=') == 3  # Y3a went onto the table
     assert "6 plus 3 is 9" in page and "purple 6 + yellow 3:" in page
     page = text(client.post(f"/sets/{set_id}/draft", data={**form, "place": "hand", "tap": "G2a"}))
     assert 'name="hand" value="G2a"' in page and "2 plus 1 is 3, plus 3 is 7" not in page
-    page = text(client.post(f"/sets/{set_id}/draft", data={**form, "tap": "P6"}))   # tapped again: back
+    page = text(client.post(f"/sets/{set_id}/draft", data={**form, "tap": "P6"}))  # tapped again: back
     assert 'name="hand" value="P6"' not in page and 'aria-pressed="false"' in page
 
 
 def test_the_live_answer_is_a_fragment_and_ignores_the_tap_the_script_made(client, set_id):
-    response = client.post(f"/sets/{set_id}/draft", data={**RULES_EXAMPLE, "tap": "G2a"},
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        f"/sets/{set_id}/draft", data={**RULES_EXAMPLE, "tap": "G2a"}, headers={"HX-Request": "true"}
+    )
     body = text(response)
     assert "<html" not in body and "<form" not in body
-    assert body.count("data-key-sum") == 3 and "2 plus 1 is 3, plus 3 is 6, plus 3 is 9" in body   # R5.4
+    assert body.count("data-key-sum") == 3 and "2 plus 1 is 3, plus 3 is 6, plus 3 is 9" in body  # R5.4
 
 
-@pytest.mark.parametrize("change, line", [
-    ({"hand": []}, '{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": [], "kind": "all"}'),
-    ({"hand": ["B4"]}, '{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4"], "kind": "all"}'),
-    ({"target": "31"}, '{"target": 31, "table": ["R1a"], "hand": ["B4"], "kind": "all"}'),
-    ({"table": []}, '{"target": 9, "table": [], "hand": ["B4"], "kind": "all"}'),
-])
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        ({"hand": []}, '{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": [], "kind": "all"}'),
+        ({"hand": ["B4"]}, '{"target": 9, "table": ["R1a", "O3a", "Y3a"], "hand": ["B4"], "kind": "all"}'),
+        ({"target": "31"}, '{"target": 31, "table": ["R1a"], "hand": ["B4"], "kind": "all"}'),
+        ({"table": []}, '{"target": 9, "table": [], "hand": ["B4"], "kind": "all"}'),
+    ],
+)
 def test_a_bad_position_gets_the_message_an_upload_gets(client, set_id, db, change, line):
     response = client.post(f"/sets/{set_id}/puzzles", data={**RULES_EXAMPLE, **change})
-    (_, message), = read_upload(line.encode())[1]
+    ((_, message),) = read_upload(line.encode())[1]
     assert response.status_code == 400 and message in text(response)
     assert db["puzzle_set_items"].count == 0
 
@@ -98,8 +103,9 @@ def test_a_set_prints_as_a_worksheet_in_its_order(client, set_id, db):
     response = client.post(f"/sets/{set_id}/worksheet")
     page = text(client.get(response.headers["Location"]))
     order = puzzle_sets.puzzle_ids(db, set_id)
-    assert [page.index(f'data-puzzle-id="{i}"') for i in order] == sorted(page.index(f'data-puzzle-id="{i}"')
-                                                                         for i in order)
+    assert [page.index(f'data-puzzle-id="{i}"') for i in order] == sorted(
+        page.index(f'data-puzzle-id="{i}"') for i in order
+    )
     assert "Puzzle set: Nines" in page
 
 
@@ -109,10 +115,11 @@ def test_taking_a_puzzle_out_and_deleting_the_set(client, set_id, db):
     assert client.post(f"/sets/{set_id}/puzzles/{puzzle_id}/remove").status_code == 303
     assert puzzle_sets.puzzle_ids(db, set_id) == []
     assert client.post(f"/sets/{set_id}/delete").status_code == 303
-    assert db["puzzle_sets"].count == 0 and db["puzzles"].count == 1      # the bank keeps the puzzle
+    assert db["puzzle_sets"].count == 0 and db["puzzles"].count == 1  # the bank keeps the puzzle
 
 
 # A set as today's drill ------------------------------------------------------------------------
+
 
 @pytest.fixture
 def drill_world(app, db, make):

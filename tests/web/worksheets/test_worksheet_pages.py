@@ -1,5 +1,6 @@
 """The class's worksheet form, the printable sheet and its key, and sheets brought back by code
 (issue 20)."""
+
 import html
 import re
 
@@ -49,7 +50,7 @@ def test_the_same_seed_gives_the_same_sheet_and_code(client, class_id, bank):
     ids = shown_ids(page)
     assert len(ids) == 8 and set(ids) <= set(bank)
     code = first.headers["Location"].rsplit("/", 1)[1]
-    assert code == sheet_code(ids) and page.count(code) >= 3      # in each page's corner and the key
+    assert code == sheet_code(ids) and page.count(code) >= 3  # in each page's corner and the key
 
 
 def test_each_key_entry_is_the_solvers_right_answer(client, class_id, bank):
@@ -69,13 +70,21 @@ def test_each_key_entry_is_the_solvers_right_answer(client, class_id, bank):
             assert "There is none." in entry
 
 
-@pytest.mark.parametrize("form, messages", [
-    ({"kinds": [], "count": "3", "seed": "x"}, ["Choose at least one kind of puzzle.",
-                                                 "Give a whole number of puzzles from 4 to 24.",
-                                                 "Give a whole number from 0 to 999999."]),
-    ({"count": "25"}, ["Give a whole number of puzzles from 4 to 24."]),
-    ({"band": "medium"}, ["Choose how hard the puzzles are."]),
-])
+@pytest.mark.parametrize(
+    "form, messages",
+    [
+        (
+            {"kinds": [], "count": "3", "seed": "x"},
+            [
+                "Choose at least one kind of puzzle.",
+                "Give a whole number of puzzles from 4 to 24.",
+                "Give a whole number from 0 to 999999.",
+            ],
+        ),
+        ({"count": "25"}, ["Give a whole number of puzzles from 4 to 24."]),
+        ({"band": "medium"}, ["Choose how hard the puzzles are."]),
+    ],
+)
 def test_a_bad_form_says_what_is_wrong_with_every_field(client, class_id, bank, db, form, messages):
     response = make_sheet(client, class_id, **form)
     assert response.status_code == 400
@@ -92,10 +101,13 @@ def test_a_code_is_found_however_it_is_typed(client, class_id, bank):
         assert response.status_code == 303 and response.headers["Location"] == location
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("K7QM", "A sheet code is 8 letters and digits, like K7QM-3XPA."),
-    ("K7QM-3XPA", "None of your worksheets has the code K7QM-3XPA."),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("K7QM", "A sheet code is 8 letters and digits, like K7QM-3XPA."),
+        ("K7QM-3XPA", "None of your worksheets has the code K7QM-3XPA."),
+    ],
+)
 def test_a_wrong_code_is_told(client, teacher, typed, message):
     response = client.post("/worksheets", data={"code": typed})
     assert response.status_code == 400 and message in text(response)
@@ -119,7 +131,7 @@ def test_pages_hold_rows_that_fit_and_keep_the_order():
     pages = paginate(long_first)
     assert [p for page in pages for p in page] == long_first
     for page in pages:
-        rows = [page[i:i + 2] for i in range(0, len(page), 2)]
+        rows = [page[i : i + 2] for i in range(0, len(page), 2)]
         used = sum(max(map(box_height, row)) for row in rows) + ROW_GAP * (len(rows) - 1)
         assert used <= PAGE_HEIGHT - PAGE_HEAD
     assert len(pages) > 1

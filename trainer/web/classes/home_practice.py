@@ -1,6 +1,7 @@
 """A class's home practice (issue 37.1): off or on, its hours and days, whether a home drill is
 the daily drill, the school hours in which the class code works (issue 47.1), and each pupil's
 personal home QR (shown, printed, renewed, freed from the device that holds it)."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -32,17 +33,32 @@ def _keys(db, class_id: int) -> tuple[list[dict], dict]:
     held = {}
     for pupil_id, row in home_practice.in_use(db, class_id).items():
         since = datetime.fromisoformat(row["first_used_at"]) if row["first_used_at"] else None
-        held[pupil_id] = _("%(device)s, since %(when)s", device=device_kind.label(row["device_kind"]),
-                           when=format_datetime(since, "medium")) if since else device_kind.label(row["device_kind"])
+        held[pupil_id] = (
+            _(
+                "%(device)s, since %(when)s",
+                device=device_kind.label(row["device_kind"]),
+                when=format_datetime(since, "medium"),
+            )
+            if since
+            else device_kind.label(row["device_kind"])
+        )
     return roster, held
 
 
 def _page(klass, setting: HomeHours, error: str | None = None, saved: bool = False):
     db = get_db()
     roster, keys = _keys(db, klass["id"])
-    return htmx.render("classes/home_practice.html", "classes/_home_practice_form.html", klass=klass,
-                       setting=setting, day_names=_day_names(), error=error, saved=saved,
-                       roster=roster, keys=keys)
+    return htmx.render(
+        "classes/home_practice.html",
+        "classes/_home_practice_form.html",
+        klass=klass,
+        setting=setting,
+        day_names=_day_names(),
+        error=error,
+        saved=saved,
+        roster=roster,
+        keys=keys,
+    )
 
 
 def _from_form(form) -> tuple[HomeHours | None, str | None]:
@@ -65,9 +81,16 @@ def _from_form(form) -> tuple[HomeHours | None, str | None]:
         return None, _("Choose at least one school day: the class code works only on school days.")
     if form.get("counts") not in ("1", "0"):
         return None, _("Choose whether a drill at home counts as the daily drill.")
-    return HomeHours(enabled=enabled, opens=opens, closes=closes, days=days,
-                     counts=form.get("counts") == "1", school_opens=school_opens, school_closes=school_closes,
-                     school_days=school_days), None
+    return HomeHours(
+        enabled=enabled,
+        opens=opens,
+        closes=closes,
+        days=days,
+        counts=form.get("counts") == "1",
+        school_opens=school_opens,
+        school_closes=school_closes,
+        school_days=school_days,
+    ), None
 
 
 @bp.route("/classes/<int:class_id>/home-practice", methods=["GET", "POST"])
@@ -94,8 +117,14 @@ def show_qr(pupil_id):
     """One pupil's home QR, to print or show (the letter prints the whole class's)."""
     pupil = own_pupil(pupil_id)
     klass = own_class(pupil["class_id"])
-    return htmx.render("classes/home_qr.html", "classes/_home_qr_card.html", klass=klass, pupil=pupil,
-                       home_qr=home_qrs(get_db(), [pupil])[pupil_id], home_qr_name=pupil["name"])
+    return htmx.render(
+        "classes/home_qr.html",
+        "classes/_home_qr_card.html",
+        klass=klass,
+        pupil=pupil,
+        home_qr=home_qrs(get_db(), [pupil])[pupil_id],
+        home_qr_name=pupil["name"],
+    )
 
 
 @bp.route("/pupils/<int:pupil_id>/home-qr/free", methods=["POST"])
@@ -105,8 +134,13 @@ def free(pupil_id):
     the same printed QR works on the next device that logs in with it in the home hours."""
     pupil = own_pupil(pupil_id)
     home_practice.free(get_db(), pupil_id)
-    flash(_("The home QR code of %(name)s is free: it now works on the next tablet or phone that scans it "
-            "in the home hours.", name=pupil["name"]))
+    flash(
+        _(
+            "The home QR code of %(name)s is free: it now works on the next tablet or phone that scans it "
+            "in the home hours.",
+            name=pupil["name"],
+        )
+    )
     return redirect(url_for("home_practice.settings", class_id=pupil["class_id"]) + "#home-keys", 303)
 
 

@@ -3,6 +3,7 @@
 A pupil is known by a first name or nickname only. Anything that looks like more (an e-mail
 address, a long full name) is refused, so the school does not store it by accident.
 """
+
 from __future__ import annotations
 
 import csv
@@ -16,12 +17,31 @@ from trainer.store.pupils import MAX_CLASS_SIZE, name_key
 
 MAX_PUPIL_NAME = 30
 MAX_CLASS_NAME = 60
-MAX_ROWS = MAX_CLASS_SIZE       # a list longer than a class can hold is not a class list
+MAX_ROWS = MAX_CLASS_SIZE  # a list longer than a class can hold is not a class list
 ALLOWED_PUNCTUATION = set(" -'.’")
-HEADER_WORDS = {"name", "naam", "navn", "nimi", "jméno", "jmeno", "vorname", "first name",
-                # What a school's system or a spreadsheet heads the column with.
-                "voornaam", "roepnaam", "fornavn", "etunimi", "křestní jméno", "pupil",
-                "leerling", "elev", "oppilas", "žák", "schüler", "schülerin"}
+HEADER_WORDS = {
+    "name",
+    "naam",
+    "navn",
+    "nimi",
+    "jméno",
+    "jmeno",
+    "vorname",
+    "first name",
+    # What a school's system or a spreadsheet heads the column with.
+    "voornaam",
+    "roepnaam",
+    "fornavn",
+    "etunimi",
+    "křestní jméno",
+    "pupil",
+    "leerling",
+    "elev",
+    "oppilas",
+    "žák",
+    "schüler",
+    "schülerin",
+}
 
 
 def pupil_name_error(name: str) -> str | None:
@@ -29,11 +49,11 @@ def pupil_name_error(name: str) -> str | None:
     if not clean:
         return _("Please enter a name.")
     if len(clean) > MAX_PUPIL_NAME:
-        return ngettext("A name can have at most %(num)d character.",
-                        "A name can have at most %(num)d characters.", MAX_PUPIL_NAME)
+        return ngettext(
+            "A name can have at most %(num)d character.", "A name can have at most %(num)d characters.", MAX_PUPIL_NAME
+        )
     for ch in clean:
-        if not (ch.isalnum() or ch in ALLOWED_PUNCTUATION
-                or unicodedata.category(ch) in ("Mn", "Mc")):
+        if not (ch.isalnum() or ch in ALLOWED_PUNCTUATION or unicodedata.category(ch) in ("Mn", "Mc")):
             return _("Use only letters, digits, spaces, hyphens and apostrophes.")
     if not any(ch.isalpha() for ch in clean):
         return _("A name needs at least one letter.")
@@ -47,8 +67,11 @@ def class_name_error(name: str) -> str | None:
     if not clean:
         return _("Please enter a name for the class.")
     if len(clean) > MAX_CLASS_NAME:
-        return ngettext("A class name can have at most %(num)d character.",
-                        "A class name can have at most %(num)d characters.", MAX_CLASS_NAME)
+        return ngettext(
+            "A class name can have at most %(num)d character.",
+            "A class name can have at most %(num)d characters.",
+            MAX_CLASS_NAME,
+        )
     if any(unicodedata.category(ch).startswith("C") for ch in clean):
         return _("The class name contains characters that cannot be shown.")
     return None
@@ -57,11 +80,17 @@ def class_name_error(name: str) -> str | None:
 def class_full_message(room: int) -> str:
     """Why pupils cannot be added: the cap, and how many still fit."""
     if room <= 0:
-        return _("This class is full: a class can have at most %(max)d pupils. Archive or delete "
-                 "pupils who have left to make room.", max=MAX_CLASS_SIZE)
-    return ngettext("A class can have at most %(max)d pupils: there is room for %(num)d more.",
-                    "A class can have at most %(max)d pupils: there is room for %(num)d more.",
-                    room, max=MAX_CLASS_SIZE)
+        return _(
+            "This class is full: a class can have at most %(max)d pupils. Archive or delete "
+            "pupils who have left to make room.",
+            max=MAX_CLASS_SIZE,
+        )
+    return ngettext(
+        "A class can have at most %(max)d pupils: there is room for %(num)d more.",
+        "A class can have at most %(max)d pupils: there is room for %(num)d more.",
+        room,
+        max=MAX_CLASS_SIZE,
+    )
 
 
 def _rows(text: str) -> tuple[list[tuple[int, list[str]]], list[tuple[int, str, str]]]:
@@ -73,11 +102,12 @@ def _rows(text: str) -> tuple[list[tuple[int, list[str]]], list[tuple[int, str, 
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    lines = text.split("\n")     # as csv counts them (StringIO splits at \n only)
+    lines = text.split("\n")  # as csv counts them (StringIO splits at \n only)
     # strict: a quote left open at the end, or text after a closing quote, is an error too.
     reader = csv.reader(io.StringIO(text), dialect, strict=True)
-    open_quote = _("A quote mark (\") on this line breaks the list. Remove it, or put the whole "
-                   "name between two quote marks.")
+    open_quote = _(
+        'A quote mark (") on this line breaks the list. Remove it, or put the whole name between two quote marks.'
+    )
     rows, errors, start = [], [], 1
     while True:
         try:
@@ -87,8 +117,13 @@ def _rows(text: str) -> tuple[list[tuple[int, list[str]]], list[tuple[int, str, 
         except csv.Error:
             # The reader cannot find where this record ends: nothing after it can be trusted.
             shown = _shown(lines, start)
-            errors.append((start, shown, open_quote if reader.line_num > start or '"' in shown
-                           else _("This line could not be read as CSV.")))
+            errors.append(
+                (
+                    start,
+                    shown,
+                    open_quote if reader.line_num > start or '"' in shown else _("This line could not be read as CSV."),
+                )
+            )
             break
         if reader.line_num > start:
             errors.append((start, _shown(lines, start), open_quote))
@@ -102,8 +137,7 @@ def _shown(lines: list[str], line: int) -> str:
     return lines[line - 1].rstrip("\r")[:60] if 0 < line <= len(lines) else ""
 
 
-def check_rows(rows: list[tuple[int, list[str]]],
-               taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
+def check_rows(rows: list[tuple[int, list[str]]], taken_keys: set[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
     """The names in the first column, and the errors as (line, text, message). The caller
     stores nothing unless the error list is empty."""
     names, errors, seen = [], [], {}
@@ -127,8 +161,17 @@ def check_rows(rows: list[tuple[int, list[str]]],
     if not names and not errors:
         errors.append((0, "", _("The file has no names in it.")))
     if len(names) > MAX_ROWS:
-        errors.append((0, "", ngettext("A class list can have at most %(num)d name.",
-                                       "A class list can have at most %(num)d names.", MAX_ROWS)))
+        errors.append(
+            (
+                0,
+                "",
+                ngettext(
+                    "A class list can have at most %(num)d name.",
+                    "A class list can have at most %(num)d names.",
+                    MAX_ROWS,
+                ),
+            )
+        )
     return names, errors
 
 
@@ -154,6 +197,7 @@ def parse_roster_csv(data: bytes, taken_keys: set[str]) -> tuple[list[str], list
 class Entry:
     """One pasted name as the preview shows it: what was pasted, what will be added (the
     teacher can still edit it), and why not yet, if so."""
+
     line: int
     pasted: str
     name: str
@@ -190,8 +234,9 @@ def pasted_entries(text: str, taken_keys: set[str]) -> tuple[list[Entry], str | 
     if not found:
         return [], _("The list has no names in it.")
     if len(found) > MAX_ROWS:
-        return [], ngettext("A class list can have at most %(num)d name.",
-                            "A class list can have at most %(num)d names.", MAX_ROWS)
+        return [], ngettext(
+            "A class list can have at most %(num)d name.", "A class list can have at most %(num)d names.", MAX_ROWS
+        )
     groups: dict[str, list[int]] = {}
     for i, (_line, cell, _i) in enumerate(found):
         groups.setdefault(name_key(cell), []).append(i)
@@ -214,10 +259,15 @@ def check_entries(entries: list[Entry], taken_keys: set[str]) -> bool:
         entry.error = pupil_name_error(entry.name)
         key = name_key(entry.name)
         if entry.error is None and key in first_line:
-            entry.error = _("The same name is already on line %(line)d. Add a letter to tell them apart, for example %(example)s.",
-                            line=first_line[key], example=f"{' '.join(entry.name.split())} A.")
+            entry.error = _(
+                "The same name is already on line %(line)d. Add a letter to tell them apart, for example %(example)s.",
+                line=first_line[key],
+                example=f"{' '.join(entry.name.split())} A.",
+            )
         elif entry.error is None and key in taken_keys:
-            entry.error = _("There is already a pupil with this name in the class. Add a letter to tell them apart, for example %(example)s.",
-                            example=f"{' '.join(entry.name.split())} A.")
+            entry.error = _(
+                "There is already a pupil with this name in the class. Add a letter to tell them apart, for example %(example)s.",
+                example=f"{' '.join(entry.name.split())} A.",
+            )
         first_line.setdefault(key, entry.line)
     return all(e.error is None for e in entries)

@@ -1,4 +1,5 @@
 """A class's pupils: add, upload, rename, archive, delete, export, reset pictures, print cards."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
@@ -28,9 +29,14 @@ bp = Blueprint("roster", __name__)
 
 def _roster(klass, **extra):
     db = get_db()
-    return htmx.render("classes/show.html", "roster/_roster.html", klass=klass,
-                       roster=pupils.list_for_class(db, klass["id"], include_archived=True),
-                       **class_page.class_page_context(db, klass["id"]), **extra)
+    return htmx.render(
+        "classes/show.html",
+        "roster/_roster.html",
+        klass=klass,
+        roster=pupils.list_for_class(db, klass["id"], include_archived=True),
+        **class_page.class_page_context(db, klass["id"]),
+        **extra,
+    )
 
 
 @bp.route("/classes/<int:class_id>/pupils", methods=["POST"])
@@ -50,10 +56,14 @@ def add(class_id):
         return _roster(klass, add_error=error, add_name=name), 400
     added = " ".join(name.split())
     return htmx.fragment_or_redirect(
-        "roster/_roster.html", url_for("classes.show", class_id=class_id),
-        _("%(name)s added.", name=added), klass=klass, added=added,
+        "roster/_roster.html",
+        url_for("classes.show", class_id=class_id),
+        _("%(name)s added.", name=added),
+        klass=klass,
+        added=added,
         roster=pupils.list_for_class(get_db(), class_id, include_archived=True),
-        **class_page.roster_context(get_db(), class_id))
+        **class_page.roster_context(get_db(), class_id),
+    )
 
 
 @bp.route("/classes/<int:class_id>/upload", methods=["GET", "POST"])
@@ -80,8 +90,7 @@ def upload(class_id):
                     flash(ngettext("%(num)d pupil added.", "%(num)d pupils added.", len(names)))
                     return redirect(url_for("classes.show", class_id=class_id), 303)
         status = 400
-    return htmx.render("roster/upload.html", "roster/_upload_form.html", klass=klass,
-                       errors=errors), status
+    return htmx.render("roster/upload.html", "roster/_upload_form.html", klass=klass, errors=errors), status
 
 
 @bp.route("/classes/<int:class_id>/paste", methods=["GET", "POST"])
@@ -104,8 +113,10 @@ def paste(class_id):
         return htmx.render("roster/paste.html", "roster/_paste_form.html", **context), 400 if error else 200
     typed = request.form.getlist("name")[:MAX_ROWS]
     lines = request.form.getlist("line")
-    entries = [Entry((whole_number(lines[i], max_digits=4) if i < len(lines) else None) or i + 1,
-                     name, " ".join(name.split())) for i, name in enumerate(typed)]
+    entries = [
+        Entry((whole_number(lines[i], max_digits=4) if i < len(lines) else None) or i + 1, name, " ".join(name.split()))
+        for i, name in enumerate(typed)
+    ]
     if not entries:
         context["error"] = _("The list has no names in it.")
     elif check_entries(entries, taken):
@@ -130,10 +141,16 @@ def cards(class_id):
     # The token travels in the fragment, which browsers never send to a server; see
     # pupils/picture_login.py.
     join_url = base + url_for("pupil_login.join") + "#k=" + klass["qr_token"]
-    roster = [dict(p, pictures=pictures.parse(p["picture_password"]))
-              for p in pupils.list_for_class(get_db(), class_id)]
-    return htmx.render("roster/cards.html", "roster/_cards.html", klass=klass, roster=roster,
-                       qr=qr_svg(join_url, _("QR code: opens the login page of this class")))
+    roster = [
+        dict(p, pictures=pictures.parse(p["picture_password"])) for p in pupils.list_for_class(get_db(), class_id)
+    ]
+    return htmx.render(
+        "roster/cards.html",
+        "roster/_cards.html",
+        klass=klass,
+        roster=roster,
+        qr=qr_svg(join_url, _("QR code: opens the login page of this class")),
+    )
 
 
 @bp.route("/classes/<int:class_id>/class-sheet")
@@ -141,28 +158,35 @@ def cards(class_id):
 def class_sheet(class_id):
     """For the teacher's desk: every pupil's name and picture password on one printed page."""
     klass = own_class(class_id)
-    roster = [dict(p, pictures=pictures.parse(p["picture_password"]))
-              for p in pupils.list_for_class(get_db(), class_id)]
+    roster = [
+        dict(p, pictures=pictures.parse(p["picture_password"])) for p in pupils.list_for_class(get_db(), class_id)
+    ]
     return htmx.render("roster/class_sheet.html", "roster/_class_sheet.html", klass=klass, roster=roster)
 
 
 def _pupil_context(pupil) -> dict:
     db = get_db()
-    return dict(pupil=pupil, password=pictures.parse(pupil["picture_password"]),
-                lockout=guessing.pupil_lockout(db, pupil["id"], pupil["class_id"]),
-                level=standing.standing_of(db, pupil["id"], pupil["class_id"], school_day.today()).level,
-                pupil_avatar=pupil_rewards.avatar(db, pupil["id"]))
+    return dict(
+        pupil=pupil,
+        password=pictures.parse(pupil["picture_password"]),
+        lockout=guessing.pupil_lockout(db, pupil["id"], pupil["class_id"]),
+        level=standing.standing_of(db, pupil["id"], pupil["class_id"], school_day.today()).level,
+        pupil_avatar=pupil_rewards.avatar(db, pupil["id"]),
+    )
 
 
 def _pupil_page(pupil, status=200, **extra):
-    return htmx.render("roster/pupil.html", "roster/_pupil_panel.html",
-                       **_pupil_context(pupil), **extra), status
+    return htmx.render("roster/pupil.html", "roster/_pupil_panel.html", **_pupil_context(pupil), **extra), status
 
 
 def _pupil_changed(pupil_id, message):
-    return htmx.fragment_or_redirect("roster/_pupil_panel.html",
-                                     url_for("roster.show", pupil_id=pupil_id), message,
-                                     **_pupil_context(own_pupil(pupil_id)), message=message)
+    return htmx.fragment_or_redirect(
+        "roster/_pupil_panel.html",
+        url_for("roster.show", pupil_id=pupil_id),
+        message,
+        **_pupil_context(own_pupil(pupil_id)),
+        message=message,
+    )
 
 
 @bp.route("/pupils/<int:pupil_id>")
@@ -220,8 +244,12 @@ def delete(pupil_id):
     pupil = own_pupil(pupil_id)
     if request.method == "POST":
         if request.form.get("confirm_name", "").strip().casefold() != pupil["name"].casefold():
-            return htmx.render("roster/delete.html", "roster/_delete_form.html", pupil=pupil,
-                               error=_("Type the pupil's name exactly to confirm.")), 400
+            return htmx.render(
+                "roster/delete.html",
+                "roster/_delete_form.html",
+                pupil=pupil,
+                error=_("Type the pupil's name exactly to confirm."),
+            ), 400
         pupils.delete(get_db(), pupil_id)
         flash(_("%(name)s and all their data have been deleted.", name=pupil["name"]))
         return redirect(url_for("classes.show", class_id=pupil["class_id"]), 303)
@@ -237,23 +265,40 @@ def needs(pupil_id):
     db = get_db()
     kept = drills.pupil_settings(db, pupil_id)
     if request.method == "GET":
-        return htmx.render("roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept,
-                           extra_range=EXTRA_TIME_RANGE)
+        return htmx.render(
+            "roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept, extra_range=EXTRA_TIME_RANGE
+        )
     typed = request.form.get("extra_time", "")
     seconds = parse_extra_time(typed)
-    chosen = {"extra_time_s": seconds if seconds is not None else typed,
-              "read_aloud": request.form.get("read_aloud") == "1", "no_timer": request.form.get("no_timer") == "1"}
+    chosen = {
+        "extra_time_s": seconds if seconds is not None else typed,
+        "read_aloud": request.form.get("read_aloud") == "1",
+        "no_timer": request.form.get("no_timer") == "1",
+    }
     if seconds is None:
-        return htmx.render("roster/needs.html", "roster/_needs.html", pupil=pupil, needs=chosen,
-                           extra_range=EXTRA_TIME_RANGE,
-                           extra_error=_("Choose from %(low)d to %(high)d seconds.",
-                                         low=EXTRA_TIME_RANGE[0], high=EXTRA_TIME_RANGE[1])), 400
-    drills.set_needs(db, pupil_id, extra_time_s=float(seconds), read_aloud=chosen["read_aloud"],
-                     no_timer=chosen["no_timer"])
+        return htmx.render(
+            "roster/needs.html",
+            "roster/_needs.html",
+            pupil=pupil,
+            needs=chosen,
+            extra_range=EXTRA_TIME_RANGE,
+            extra_error=_(
+                "Choose from %(low)d to %(high)d seconds.", low=EXTRA_TIME_RANGE[0], high=EXTRA_TIME_RANGE[1]
+            ),
+        ), 400
+    drills.set_needs(
+        db, pupil_id, extra_time_s=float(seconds), read_aloud=chosen["read_aloud"], no_timer=chosen["no_timer"]
+    )
     message = _("Saved. %(name)s gets these the next time they open a page.", name=pupil["name"])
-    return htmx.fragment_or_redirect("roster/_needs.html", url_for("roster.needs", pupil_id=pupil_id), message,
-                                     pupil=pupil, needs=drills.pupil_settings(db, pupil_id),
-                                     extra_range=EXTRA_TIME_RANGE, message=message)
+    return htmx.fragment_or_redirect(
+        "roster/_needs.html",
+        url_for("roster.needs", pupil_id=pupil_id),
+        message,
+        pupil=pupil,
+        needs=drills.pupil_settings(db, pupil_id),
+        extra_range=EXTRA_TIME_RANGE,
+        message=message,
+    )
 
 
 @bp.route("/pupils/<int:pupil_id>/export.json")

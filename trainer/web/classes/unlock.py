@@ -5,6 +5,7 @@ What is cleared and why it cannot help a guesser: trainer.web.core.guessing. The
 (roster/_unlock.html, classes/_unlock.html) are handed what to show by the pupil's and the
 class's page (classes/roster.py, classes/class_page.py).
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, url_for
@@ -24,9 +25,14 @@ def pupil(pupil_id):
     guessing.unlock_pupil(get_db(), pupil_id, found["class_id"])
     security_log.event("pupil_unlocked", teacher=login.teacher_id(), pupil=pupil_id)
     message = _("%(name)s can log in again, with the same pictures.", name=found["name"])
-    return htmx.fragment_or_redirect("roster/_unlock.html", url_for("roster.show", pupil_id=pupil_id), message,
-                                     pupil=own_pupil(pupil_id), unlocked=message,
-                                     lockout=guessing.pupil_lockout(get_db(), pupil_id, found["class_id"]))
+    return htmx.fragment_or_redirect(
+        "roster/_unlock.html",
+        url_for("roster.show", pupil_id=pupil_id),
+        message,
+        pupil=own_pupil(pupil_id),
+        unlocked=message,
+        lockout=guessing.pupil_lockout(get_db(), pupil_id, found["class_id"]),
+    )
 
 
 @bp.route("/classes/<int:class_id>/unlock", methods=["POST"])

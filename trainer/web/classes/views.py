@@ -1,5 +1,6 @@
 """A teacher's classes: create, rename, archive, delete (after an offer to download its data),
 and the join code."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -34,10 +35,14 @@ def index():
             flash(_("Class created. Now add your pupils."))
             return redirect(url_for("classes.show", class_id=class_id), 303)
         status = 400
-    return htmx.render("classes/index.html", "classes/_class_list.html",
-                       classes=classes.list_for_teacher(db, login.teacher_id()),
-                       handed_away=_handed_away(db),
-                       error=error, name=request.form.get("name", "")), status
+    return htmx.render(
+        "classes/index.html",
+        "classes/_class_list.html",
+        classes=classes.list_for_teacher(db, login.teacher_id()),
+        handed_away=_handed_away(db),
+        error=error,
+        name=request.form.get("name", ""),
+    ), status
 
 
 def _handed_away(db) -> list[dict]:
@@ -49,10 +54,14 @@ def _handed_away(db) -> list[dict]:
 
 def _class_page(klass, **extra):
     db = get_db()
-    return htmx.render("classes/show.html", "classes/_join_code.html", klass=klass,
-                       roster=pupils.list_for_class(db, klass["id"], include_archived=True,
-                                                    language=str(get_locale())),
-                       **class_page.class_page_context(db, klass["id"]), **extra)
+    return htmx.render(
+        "classes/show.html",
+        "classes/_join_code.html",
+        klass=klass,
+        roster=pupils.list_for_class(db, klass["id"], include_archived=True, language=str(get_locale())),
+        **class_page.class_page_context(db, klass["id"]),
+        **extra,
+    )
 
 
 @bp.route("/classes/<int:class_id>")
@@ -86,10 +95,14 @@ def retention(class_id):
     else:
         return _settings_page(klass, retention_error=_("Choose one of the periods in the list.")), 400
     classes.set_retention(get_db(), class_id, days)
-    return htmx.fragment_or_redirect("classes/_retention.html", url_for("classes.settings", class_id=class_id),
-                                     _("Saved: how long this class's data is kept."),
-                                     klass=own_class(class_id), retention_saved=True,
-                                     retention_choices=RETENTION_CHOICES)
+    return htmx.fragment_or_redirect(
+        "classes/_retention.html",
+        url_for("classes.settings", class_id=class_id),
+        _("Saved: how long this class's data is kept."),
+        klass=own_class(class_id),
+        retention_saved=True,
+        retention_choices=RETENTION_CHOICES,
+    )
 
 
 @bp.route("/classes/<int:class_id>/rename", methods=["POST"])
@@ -101,9 +114,13 @@ def rename(class_id):
     if error:
         return _settings_page(klass, rename_error=error), 400
     classes.rename(get_db(), class_id, name)
-    return htmx.fragment_or_redirect("classes/_class_header.html",
-                                     url_for("classes.settings", class_id=class_id), _("Name saved."),
-                                     klass=own_class(class_id), saved=True)
+    return htmx.fragment_or_redirect(
+        "classes/_class_header.html",
+        url_for("classes.settings", class_id=class_id),
+        _("Name saved."),
+        klass=own_class(class_id),
+        saved=True,
+    )
 
 
 @bp.route("/classes/<int:class_id>/code", methods=["POST"])
@@ -112,9 +129,12 @@ def regenerate_code(class_id):
     own_class(class_id)
     classes.regenerate_code(get_db(), class_id)
     return htmx.fragment_or_redirect(
-        "classes/_join_code.html", url_for("classes.show", class_id=class_id),
+        "classes/_join_code.html",
+        url_for("classes.show", class_id=class_id),
         _("New code made. Old login cards no longer work: print new ones."),
-        klass=own_class(class_id), code_changed=True)
+        klass=own_class(class_id),
+        code_changed=True,
+    )
 
 
 @bp.route("/classes/<int:class_id>/archive", methods=["POST"])
@@ -142,8 +162,12 @@ def delete(class_id):
     klass = own_class(class_id)
     if request.method == "POST":
         if request.form.get("confirm_name", "").strip().casefold() != klass["name"].strip().casefold():
-            return htmx.render("classes/delete.html", "classes/_delete_form.html", klass=klass,
-                               error=_("Type the class's name exactly to confirm.")), 400
+            return htmx.render(
+                "classes/delete.html",
+                "classes/_delete_form.html",
+                klass=klass,
+                error=_("Type the class's name exactly to confirm."),
+            ), 400
         classes.delete(get_db(), class_id)
         flash(_("The class %(name)s, its pupils and all their data have been deleted.", name=klass["name"]))
         return redirect(url_for("classes.index"), 303)

@@ -1,6 +1,7 @@
 """Reading class play's forms: a new table and a child's move. Anything a browser can post is
 turned into settings or a move (a Claim for trainer.play.moves), or refused; nothing here
 raises anything else."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,8 +50,14 @@ def move_key(form) -> str | None:
     if kind == "next":
         return NEXT_ROUND
     take = sorted(c for c in form.getlist("take")[:MAX_CARDS] if isinstance(c, str))
-    parts = [kind, form.get("hand", "")[:4], ",".join(c[:4] for c in take),
-             form.get("card", "")[:4], form.get("delta", "")[:2], form.get("victim", "")[:1]]
+    parts = [
+        kind,
+        form.get("hand", "")[:4],
+        ",".join(c[:4] for c in take),
+        form.get("card", "")[:4],
+        form.get("delta", "")[:2],
+        form.get("victim", "")[:1],
+    ]
     return "|".join(parts)
 
 
@@ -61,5 +68,11 @@ def claim(form, row: dict, now: float) -> Claim | None:
     version, key = whole_number(form.get("version", ""), 12), move_key(form)
     if version is None or key is None:
         return None
-    return Claim(version, key, read_move=None if key == NEXT_ROUND else game_forms.reads_move(form, row), now=now,
-                 queued_ms=outbox.queued_ms(form), decision_ms=game_forms.decision_ms(form))
+    return Claim(
+        version,
+        key,
+        read_move=None if key == NEXT_ROUND else game_forms.reads_move(form, row),
+        now=now,
+        queued_ms=outbox.queued_ms(form),
+        decision_ms=game_forms.decision_ms(form),
+    )

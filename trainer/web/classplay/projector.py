@@ -1,6 +1,7 @@
 """What the projector shows (issue 39.3): a class's tables made for a wall, the tournament's
 standings and who is here, read in one place for the page and for its live refresh
 (classplay/watch.py routes; templates/classplay/projector.html)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,10 @@ def who_is_here(db: Database, klass: dict) -> list[dict]:
     states = presence.of_class(db, klass["id"], _day_start(), school_day.now() - idle)
     avatars = pupil_rewards.class_avatars(db, klass["id"])
     order = {presence.HERE: 0, presence.GONE: 1, None: 2}
-    children = [{"id": p["id"], "name": p["name"], "avatar": avatars.get(p["id"]), "state": states.get(p["id"])}
-                for p in pupils.list_for_class(db, klass["id"])]
+    children = [
+        {"id": p["id"], "name": p["name"], "avatar": avatars.get(p["id"]), "state": states.get(p["id"])}
+        for p in pupils.list_for_class(db, klass["id"])
+    ]
     return sorted(children, key=lambda c: order[c["state"]])
 
 
@@ -50,8 +53,15 @@ def match_wins(tables: list[dict]) -> list[dict]:
         scores = t["scores"]
         if scores and scores["over"] and scores["winner"] is not None:
             winner = scores["players"][scores["winner"]]
-            wins.append({"table": number, "table_id": t["row"]["id"], "name": winner["name"],
-                         "face": winner["face"], "match": scores["threshold"] is not None})
+            wins.append(
+                {
+                    "table": number,
+                    "table_id": t["row"]["id"],
+                    "name": winner["name"],
+                    "face": winner["face"],
+                    "match": scores["threshold"] is not None,
+                }
+            )
     return wins
 
 
@@ -59,9 +69,11 @@ def signature(db: Database, klass: dict, here: list[dict]) -> str:
     """Changes when a table, the tournament or anyone's presence changes: the live refresh's
     version (204 while it is the same)."""
     latest = tournaments.latest(db, klass["id"])
-    parts = [play_tables.class_signature(db, klass["id"], school_day.now()),
-             f"{latest['id']}:{latest['status']}" if latest else "-",
-             ",".join(f"{c['id']}{(c['state'] or '-')[0]}" for c in here)]
+    parts = [
+        play_tables.class_signature(db, klass["id"], school_day.now()),
+        f"{latest['id']}:{latest['status']}" if latest else "-",
+        ",".join(f"{c['id']}{(c['state'] or '-')[0]}" for c in here),
+    ]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
@@ -70,7 +82,7 @@ def projector(db: Database, klass: dict, tables: list[dict]) -> dict:
     latest = tournaments.latest(db, klass["id"])
     running = latest is not None and tournaments.running(db, klass["id"]) is not None
     if latest is not None and not running and latest["started_at"] < _day_start():
-        latest = None          # another day's tournament: today's tables, no old standings
+        latest = None  # another day's tournament: today's tables, no old standings
     if latest is not None:
         ours = set(tournaments.table_ids(db, latest["id"]))
         mine = [t for t in tables if t["row"]["id"] in ours]
@@ -78,7 +90,13 @@ def projector(db: Database, klass: dict, tables: list[dict]) -> dict:
     tables = tables[:MOST_TABLES]
     here = who_is_here(db, klass)
     columns, rows = grid(len(tables))
-    return {"tables": tables, "columns": columns, "rows": rows,
-            "standings": tournaments.standings(db, latest["id"]) if latest else [],
-            "running": running,
-            "here": here, "wins": match_wins(tables), "signature": signature(db, klass, here)}
+    return {
+        "tables": tables,
+        "columns": columns,
+        "rows": rows,
+        "standings": tournaments.standings(db, latest["id"]) if latest else [],
+        "running": running,
+        "here": here,
+        "wins": match_wins(tables),
+        "signature": signature(db, klass, here),
+    }

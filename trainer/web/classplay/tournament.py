@@ -3,6 +3,7 @@ seat them (at random or by game level: trainer.games.tournament), start every ta
 watch the standings, end early, print the certificates. The store does the work
 (trainer.store.tournaments); the watch page (classplay/watch.html) includes the panel
 (classplay/tournament_panel.py reads what it shows)."""
+
 from __future__ import annotations
 
 import random
@@ -37,11 +38,15 @@ def live(class_id):
     klass = own_class(class_id)
     if request.args.get("v", "") == class_tables.class_signature(get_db(), class_id):
         return "", 204
-    if not htmx.hx().wants_fragment:          # opened as a page: the whole Class play page
+    if not htmx.hx().wants_fragment:  # opened as a page: the whole Class play page
         return classplay_watch._watch(klass)
     # `push`: whether the page follows the live channel (the panel then asks only when told).
-    return render_template("classplay/_tournament.html", klass=klass, tp=tournament_panel(get_db(), klass),
-                           push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
+    return render_template(
+        "classplay/_tournament.html",
+        klass=klass,
+        tp=tournament_panel(get_db(), klass),
+        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
+    )
 
 
 def _refused(klass: dict, code: str, status: int, ticked: set[int] | None = None):
@@ -102,7 +107,12 @@ def certificates(class_id):
     running = latest is not None and tournaments.running(db, class_id) is not None
     awards = tournaments.certificates(db, latest["id"]) if latest and not running else []
     avatars = pupil_rewards.class_faces(db, class_id)
-    return render_template("classplay/certificates.html", klass=klass, awards=awards, avatars=avatars,
-                           running=running, latest=latest,
-                           day=datetime.fromtimestamp(latest["started_at"]).date() if latest else None)
-
+    return render_template(
+        "classplay/certificates.html",
+        klass=klass,
+        awards=awards,
+        avatars=avatars,
+        running=running,
+        latest=latest,
+        day=datetime.fromtimestamp(latest["started_at"]).date() if latest else None,
+    )

@@ -1,5 +1,6 @@
 """What the Class play page's tournament panel (classplay/_tournament.html, issue 16.5) shows,
 read by the views that render it (classplay/watch.py, classplay/tournament.py)."""
+
 from __future__ import annotations
 
 from datetime import datetime, time
@@ -24,14 +25,20 @@ def tournament_panel(db: Database, klass: dict) -> dict:
     latest = tournaments.latest(db, klass["id"])
     running = tournaments.running(db, klass["id"])
     limits = game_limits.get(db, klass["id"])
-    panel = {"latest": latest, "running": running, "error": g.get("tournament_error"),
-             "standings": tournaments.standings(db, latest["id"]) if latest else [],
-             "finished": bool(latest) and running is None,
-             "signature": class_tables.class_signature(db, klass["id"])}
+    panel = {
+        "latest": latest,
+        "running": running,
+        "error": g.get("tournament_error"),
+        "standings": tournaments.standings(db, latest["id"]) if latest else [],
+        "finished": bool(latest) and running is None,
+        "signature": class_tables.class_signature(db, klass["id"]),
+    }
     if running is None:
         ticked = g.get("tournament_ticked")
-        panel.update(pupils=pupils.list_for_class(db, klass["id"]),
-                     avatars=pupil_rewards.class_faces(db, klass["id"]),
-                     present=ticked if ticked is not None else tournaments.present_today(db, klass["id"], _day_start()),
-                     lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths])
+        panel.update(
+            pupils=pupils.list_for_class(db, klass["id"]),
+            avatars=pupil_rewards.class_faces(db, klass["id"]),
+            present=ticked if ticked is not None else tournaments.present_today(db, klass["id"], _day_start()),
+            lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+        )
     return panel

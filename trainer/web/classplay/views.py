@@ -8,6 +8,7 @@ games.table_board. A pupil reaches only tables of their own class: any other id 
 Every change answers a plain form with a 303 to the table (no JavaScript needed) and htmx with
 the swapped table.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -37,6 +38,7 @@ def _class_table(table_id: int) -> dict:
 
 # ---------------------------------------------------------------- the lobby
 
+
 @bp.route("/play/tables")
 @login.pupil_required
 def lobby():
@@ -51,16 +53,26 @@ def _lobby(error: str | None, status_form=None):
     faces = pupil_rewards.class_faces(db, class_id)
     for row in class_tables.for_class(db, class_id, ("open",)):
         seats = class_tables.seats_of(db, row["id"])
-        tables.append({"row": row, "names": [s["name"] for s in seats.values()],
-                       "people": [(s["name"], faces.get(s["pupil_id"])) for s in seats.values()],
-                       "free": row["seats"] - len(seats)})
-    return htmx.render("classplay/lobby.html", "classplay/_lobby.html", tables=tables,
-                       mine=class_tables.pupils_tables(db, g.pupil["id"]), error=error,
-                       signature=class_tables.class_signature(db, class_id),
-                       push=push_link.stream_url("class", class_id, "pupil", g.pupil["id"]),
-                       levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
-                       lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
-                       max_seats=6)
+        tables.append(
+            {
+                "row": row,
+                "names": [s["name"] for s in seats.values()],
+                "people": [(s["name"], faces.get(s["pupil_id"])) for s in seats.values()],
+                "free": row["seats"] - len(seats),
+            }
+        )
+    return htmx.render(
+        "classplay/lobby.html",
+        "classplay/_lobby.html",
+        tables=tables,
+        mine=class_tables.pupils_tables(db, g.pupil["id"]),
+        error=error,
+        signature=class_tables.class_signature(db, class_id),
+        push=push_link.stream_url("class", class_id, "pupil", g.pupil["id"]),
+        levels=[(key, game_words.level_name(key)) for key in forms.bot_levels(limits)],
+        lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+        max_seats=6,
+    )
 
 
 @bp.route("/play/call")
@@ -94,8 +106,9 @@ def open_table():
     if wanted is None:
         return _lobby(words.refused("settings")), 400
     try:
-        table_id = class_tables.open_table(db, g.pupil["class_id"], g.pupil["id"], wanted.seats,
-                                           wanted.length, wanted.bot_level, school_day.now())
+        table_id = class_tables.open_table(
+            db, g.pupil["class_id"], g.pupil["id"], wanted.seats, wanted.length, wanted.bot_level, school_day.now()
+        )
     except class_tables.TableRefused as err:
         return _lobby(words.refused(err.code)), 409
     return redirect(url_for("classplay.table", table_id=table_id), 303)
@@ -136,14 +149,22 @@ def start(table_id):
         # A seat still free and no bot for it: ask first, in words (issue 39.4).
         return _table_page(row, None, ask_free=empty)
     try:
-        play_tables.start(db, table_id, g.pupil["id"], with_bots, secrets.randbelow(2**31), school_day.now(),
-                    turn_clock=game_limits.get(db, row["class_id"]).turn_clock)
+        play_tables.start(
+            db,
+            table_id,
+            g.pupil["id"],
+            with_bots,
+            secrets.randbelow(2**31),
+            school_day.now(),
+            turn_clock=game_limits.get(db, row["class_id"]).turn_clock,
+        )
     except class_tables.TableRefused as err:
         return _table_page(_class_table(table_id), words.refused(err.code)), 409
     return _after_change(table_id)
 
 
 # ---------------------------------------------------------------- the table
+
 
 @bp.route("/play/tables/<int:table_id>")
 @login.pupil_required
@@ -165,7 +186,9 @@ def live(table_id):
     now = school_day.now()
     version = play_tables.tick(db, table_id, g.pupil["id"], now)
     # Being here is not a move (issue 46.3): who is here ("a", presence.look) is compared beside the version.
-    if request.args.get("v", "") == str(version) and request.args.get("a", "") == play_tables.look_of(db, table_id, now):
+    if request.args.get("v", "") == str(version) and request.args.get("a", "") == play_tables.look_of(
+        db, table_id, now
+    ):
         return "", 204
     return _table_page(_class_table(table_id), None)
 
@@ -204,10 +227,18 @@ def _table_page(row: dict, error: str | None, ask_free: int = 0, game=None):
     names = class_tables.seats_of(db, row["id"])
     seat = class_tables.seat_of(db, row["id"], g.pupil["id"])
     game = class_tables.load(row) if game is None else game
-    context = {"row": row, "names": names, "seat": seat, "error": error, "game": game,
-               "faces": pupil_rewards.class_faces(db, row["class_id"]) if game is None else {},
-               "opener": seat is not None and names and seat == min(names),
-               "free": row["seats"] - len(names), "push": _push(row, seat), "ask_free": ask_free}
+    context = {
+        "row": row,
+        "names": names,
+        "seat": seat,
+        "error": error,
+        "game": game,
+        "faces": pupil_rewards.class_faces(db, row["class_id"]) if game is None else {},
+        "opener": seat is not None and names and seat == min(names),
+        "free": row["seats"] - len(names),
+        "push": _push(row, seat),
+        "ask_free": ask_free,
+    }
     if game is not None:
         context.update(_board_context(row, game, names, seat))
         context["ui"]["push"] = context["push"]
@@ -236,25 +267,46 @@ def _board_context(row: dict, game, names: dict, seat: int | None) -> dict:
     away = presence.away_seats(seen, now, row["created_at"]) if playing else set()
     look = presence.look(seen, now, row["created_at"]) if playing else ""
     helped = class_tables.helped_of(row)
-    board = table_board.board(game, me, names, avatars, away, helped,
-                              not_here=presence.not_here_yet(seen) if playing else set())
+    board = table_board.board(
+        game, me, names, avatars, away, helped, not_here=presence.not_here_yet(seen) if playing else set()
+    )
     move_url = url_for("classplay.move", table_id=row["id"])
     over = game.state.over
     deciding = board["mine"] and row["status"] == "playing"
     return {
-        "ui": {"id": "table", "move": move_url, "tap": None, "hint": None, "stop": None,
-               "next": move_url, "again": url_for("classplay.lobby"), "sync": "#table:queue",
-               "live": (url_for("classplay.live", table_id=row["id"], v=row["version"], a=look or None)
-                        if row["status"] != "finished" else None),
-               "refresh": url_for("classplay.table", table_id=row["id"])},
-        "board": board, "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
-        "version": row["version"], "look": look, "token": None, "my_seat": seat, "active": row["status"] == "playing",
-        "deciding": deciding, "discard": deciding and board["discard"],
-        "decision": f"table{row['id']}:{row['version']}", "oob": False,
-        "pick": {"table": (), "hand": None}, "status": {"state": "start"},
-        "can_hint": False, "hint": None, "helped_for_me": helped_since_own_turn(game, me, helped),
+        "ui": {
+            "id": "table",
+            "move": move_url,
+            "tap": None,
+            "hint": None,
+            "stop": None,
+            "next": move_url,
+            "again": url_for("classplay.lobby"),
+            "sync": "#table:queue",
+            "live": (
+                url_for("classplay.live", table_id=row["id"], v=row["version"], a=look or None)
+                if row["status"] != "finished"
+                else None
+            ),
+            "refresh": url_for("classplay.table", table_id=row["id"]),
+        },
+        "board": board,
+        "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
+        "version": row["version"],
+        "look": look,
+        "token": None,
+        "my_seat": seat,
+        "active": row["status"] == "playing",
+        "deciding": deciding,
+        "discard": deciding and board["discard"],
+        "decision": f"table{row['id']}:{row['version']}",
+        "oob": False,
+        "pick": {"table": (), "hand": None},
+        "status": {"state": "start"},
+        "can_hint": False,
+        "hint": None,
+        "helped_for_me": helped_since_own_turn(game, me, helped),
         "actions": table_board.actions(game, me, names, avatars) if deciding else [],
         "action_help": action_help.to_explain(game.state.owned[me]) if deciding else [],
         "scores": table_board.round_scores(game, me, names, avatars, helped) if over else None,
     }
-

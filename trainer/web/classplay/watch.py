@@ -1,5 +1,6 @@
 """The teacher watches a class's tables (issue 16): table cards, target, whose turn, points,
 never a hand (every board is built with no seat: `board.NOBODY`). Polled like the tables."""
+
 from __future__ import annotations
 
 from flask import Blueprint, request
@@ -58,14 +59,29 @@ def watched_tables(db, klass: dict) -> list[dict]:
         game = class_tables.load(row)
         playing = row["status"] == "playing"
         away = presence.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
-        tables.append({"row": row, "names": names, "game": game,
-                       "board": table_board.board(game, table_board.NOBODY, names, avatars, away,
-                                                  class_tables.helped_of(row),
-                                                  not_here=presence.not_here_yet(names) if playing else set())
-                       if game else None,
-                       "scores": (table_board.round_scores(game, table_board.NOBODY, names, avatars,
-                                                           class_tables.helped_of(row))
-                                  if game and game.state.over else None)})
+        tables.append(
+            {
+                "row": row,
+                "names": names,
+                "game": game,
+                "board": table_board.board(
+                    game,
+                    table_board.NOBODY,
+                    names,
+                    avatars,
+                    away,
+                    class_tables.helped_of(row),
+                    not_here=presence.not_here_yet(names) if playing else set(),
+                )
+                if game
+                else None,
+                "scores": (
+                    table_board.round_scores(game, table_board.NOBODY, names, avatars, class_tables.helped_of(row))
+                    if game and game.state.over
+                    else None
+                ),
+            }
+        )
     return tables
 
 
@@ -74,10 +90,15 @@ def _watch(klass: dict):
     tables = watched_tables(db, klass)
     # The tournament panel is on the whole page only; the tables' poll gets the fragment.
     whole_page = not htmx.hx().wants_fragment
-    return htmx.render("classplay/watch.html", "classplay/_watch.html", klass=klass, tables=tables,
-                       signature=play_tables.class_signature(db, klass["id"], school_day.now()),
-                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
-                       tp=tournament_panel(db, klass) if whole_page else None)
+    return htmx.render(
+        "classplay/watch.html",
+        "classplay/_watch.html",
+        klass=klass,
+        tables=tables,
+        signature=play_tables.class_signature(db, klass["id"], school_day.now()),
+        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
+        tp=tournament_panel(db, klass) if whole_page else None,
+    )
 
 
 @bp.route("/classes/<int:class_id>/play/projector")
@@ -86,9 +107,13 @@ def projector(class_id):
     """The class's tables for a wall (issue 39.3): no site navigation, large, live."""
     klass = own_class(class_id)
     db = get_db()
-    return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
-                       wall=wall.projector(db, klass, watched_tables(db, klass)),
-                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
+    return htmx.render(
+        "classplay/projector.html",
+        "classplay/_projector.html",
+        klass=klass,
+        wall=wall.projector(db, klass, watched_tables(db, klass)),
+        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
+    )
 
 
 @bp.route("/classes/<int:class_id>/play/projector/live")
@@ -101,6 +126,10 @@ def projector_live(class_id):
     here = wall.who_is_here(db, klass)
     if request.args.get("v", "") == wall.signature(db, klass, here):
         return "", 204
-    return htmx.render("classplay/projector.html", "classplay/_projector.html", klass=klass,
-                       wall=wall.projector(db, klass, watched_tables(db, klass)),
-                       push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()))
+    return htmx.render(
+        "classplay/projector.html",
+        "classplay/_projector.html",
+        klass=klass,
+        wall=wall.projector(db, klass, watched_tables(db, klass)),
+        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
+    )

@@ -1,5 +1,6 @@
 """Class play's words: why a change at a table was refused. The board's words (who sits where,
 how a round ended) are the games' (trainer.web.games.words), shared with the family table."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _
@@ -8,8 +9,10 @@ from flask_babel import gettext as _
 def refused(code: str) -> str:
     return {
         "stale": _("Someone was quicker. Look, then try again!"),
-        "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. "
-                           "Look at the table and make your move again."),
+        "held_too_long": _(
+            "The Wi-Fi was away for a long time, so that move did not count. "
+            "Look at the table and make your move again."
+        ),
         "already_seated": _("You already sit at a table. Finish that game first."),
         "not_open": _("This game has already started."),
         "full": _("This table is full. Open a table of your own!"),

@@ -3,6 +3,7 @@
 `card_face` in templates/cards/_card.html draws one; drills and games wrap it in their own
 buttons. Colour names are translated here, once.
 """
+
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
@@ -26,9 +27,14 @@ ACTION_NAMES = {"thief": _l("Thief"), "joker": _l("Joker"), "shifter": _l("Shift
 def card_view(card_id: str) -> dict:
     cards = card_table()
     color = cards.color_of[card_id]
-    return {"id": card_id, "value": cards.value[card_id], "color": color,
-            "color_name": COLOR_NAMES[color], "pattern": PATTERNS[color],
-            "points": cards.points[card_id]}
+    return {
+        "id": card_id,
+        "value": cards.value[card_id],
+        "color": color,
+        "color_name": COLOR_NAMES[color],
+        "pattern": PATTERNS[color],
+        "points": cards.points[card_id],
+    }
 
 
 def action_kind(card_id: str) -> str:
@@ -43,5 +49,6 @@ def action_name(card_id: str) -> str:
 def init_app(app) -> None:
     # Registered here, once for every area: the games' boards and the dashboard's replays both
     # name action cards (tests/web/core/test_template_globals_once.py).
-    app.jinja_env.globals.update(card_view=card_view, action_name=action_name, action_kind=action_kind,
-                                 ACTION_NAMES=ACTION_NAMES)
+    app.jinja_env.globals.update(
+        card_view=card_view, action_name=action_name, action_kind=action_kind, ACTION_NAMES=ACTION_NAMES
+    )

@@ -9,6 +9,7 @@ read: the page's one secret is the CSRF token, which Flask-WTF signs with a time
 signature — the part an attacker would need — changes every second, and the signed value is
 useless without the server's key. Pages do not echo query strings either.
 """
+
 from __future__ import annotations
 
 from flask_compress import Compress

@@ -11,6 +11,7 @@ whose Origin is not this site, is refused with 403; a GET, HEAD or OPTIONS that 
 is refused with 400 (views branch on `request.method == "POST"`, so only a POST writes). Every refusal is a security-log event,
 and a bad token gets the friendly "page open too long" 400 page (pages.py).
 """
+
 from __future__ import annotations
 
 from flask import abort, request
@@ -69,5 +70,5 @@ def init_app(app) -> None:
     # above do that job, and a browser or proxy that strips Referer must not lock a class out.
     app.config["WTF_CSRF_SSL_STRICT"] = False
     _protect.init_app(app)
-    app.config["WTF_CSRF_METHODS"] = _EveryMethodBut(SAFE_METHODS)   # after init_app, which makes a set
+    app.config["WTF_CSRF_METHODS"] = _EveryMethodBut(SAFE_METHODS)  # after init_app, which makes a set
     app.before_request(protect)

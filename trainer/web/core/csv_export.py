@@ -8,6 +8,7 @@ become a formula (a pupil may be called "-A1"; a class "=HYPERLINK(...)"). Numbe
 numbers stay numbers: a rating change of -3 is not text. tests/security/ checks every CSV
 download of the app.
 """
+
 from __future__ import annotations
 
 import csv
@@ -35,7 +36,7 @@ def safe_cell(value) -> str:
 
 def to_csv(header: Iterable, rows: Iterable[Iterable]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")   # QUOTE_MINIMAL: RFC 4180 2.6, 2.7
+    writer = csv.writer(out, lineterminator="\r\n")  # QUOTE_MINIMAL: RFC 4180 2.6, 2.7
     writer.writerow([safe_cell(h) for h in header])
     for row in rows:
         writer.writerow([safe_cell(v) for v in row])

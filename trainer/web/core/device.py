@@ -10,6 +10,7 @@ per pupil, class and address hold it.
 The cookie then lives DEVICE_REMEMBER_DAYS after the last visit (trainer.web.core.headers);
 a login inside it still ends after an hour idle or 12 hours (trainer.web.core.login).
 """
+
 from __future__ import annotations
 
 import secrets

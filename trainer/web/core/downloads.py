@@ -1,6 +1,7 @@
 """Files the browser saves rather than shows: every download of the app (the JSON exports here,
 the CSV exports through `csv_export`) leaves by `attachment()`, so each names its file the same
 way and none is ever rendered in a tab as a page of ours."""
+
 from __future__ import annotations
 
 import json

@@ -20,6 +20,7 @@ trainer.store.throttle. In short:
 Every login form tries its secret through `attempt()`: counted before the check, reset when
 right, logged, and handed back as an `Outcome` the form turns into its page.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -41,17 +42,18 @@ def _device_tag() -> str:
 
 
 def _known(**owner) -> bool:
-    return devices.is_known(get_db(), device.key(), max_age_days=current_app.config["DEVICE_REMEMBER_DAYS"],
-                            **owner)
+    return devices.is_known(get_db(), device.key(), max_age_days=current_app.config["DEVICE_REMEMBER_DAYS"], **owner)
 
 
 # ---------------------------------------------------------------- one try
+
 
 @dataclass(frozen=True)
 class Outcome:
     """How one try went: right (its counters reset), refused unchecked while a limit holds
     (`refused` seconds, by the limit `refused_by`), or wrong (`locked`: the lock-out this
     failure started, 0 if none)."""
+
     right: bool = False
     refused: int = 0
     refused_by: str | None = None
@@ -63,8 +65,15 @@ class Outcome:
         return self.refused or self.locked
 
 
-def attempt(lock: Lock | None, check: Callable[[], bool], *, ceilings: Sequence[Ceiling] | None = None,
-            throttled: str | None = None, failed: str | None = None, **ids) -> Outcome:
+def attempt(
+    lock: Lock | None,
+    check: Callable[[], bool],
+    *,
+    ceilings: Sequence[Ceiling] | None = None,
+    throttled: str | None = None,
+    failed: str | None = None,
+    **ids,
+) -> Outcome:
     """Try one guess of a secret. Counted as a failure BEFORE `check` runs, in one write
     transaction with the limits' checks, so parallel guesses cannot all pass them first
     (trainer.store.throttle); refused unchecked while the lock or a ceiling holds; when
@@ -91,21 +100,28 @@ def attempt(lock: Lock | None, check: Callable[[], bool], *, ceilings: Sequence[
 def lock_message(seconds: int) -> str:
     """A teacher's form while their lock is on."""
     minutes = max(1, (seconds + 59) // 60)
-    return ngettext("Too many attempts. Please try again in %(num)d minute.",
-                    "Too many attempts. Please try again in %(num)d minutes.", minutes)
+    return ngettext(
+        "Too many attempts. Please try again in %(num)d minute.",
+        "Too many attempts. Please try again in %(num)d minutes.",
+        minutes,
+    )
 
 
 # ---------------------------------------------------------------- class codes
 
+
 def join_ceilings() -> list[Ceiling]:
     cfg = current_app.config
     window = cfg["JOIN_CODE_WINDOW_SECONDS"]
-    return [Ceiling(f"join-device:{_device_tag()}", cfg["JOIN_CODE_DEVICE_FAILURES"], window),
-            Ceiling(f"join-address:{request.remote_addr}", cfg["JOIN_CODE_ADDRESS_FAILURES"], window),
-            Ceiling("join-all", cfg["JOIN_CODE_TOTAL_FAILURES"], window)]
+    return [
+        Ceiling(f"join-device:{_device_tag()}", cfg["JOIN_CODE_DEVICE_FAILURES"], window),
+        Ceiling(f"join-address:{request.remote_addr}", cfg["JOIN_CODE_ADDRESS_FAILURES"], window),
+        Ceiling("join-all", cfg["JOIN_CODE_TOTAL_FAILURES"], window),
+    ]
 
 
 # ---------------------------------------------------------------- picture passwords
+
 
 def _pupil_ceiling(pupil_id: int) -> Ceiling:
     cfg = current_app.config
@@ -119,15 +135,22 @@ def _class_ceiling(class_id: int) -> Ceiling:
 
 def _address_ceiling() -> Ceiling:
     cfg = current_app.config
-    return Ceiling(f"pictures-address:{request.remote_addr}", cfg["PICTURE_ADDRESS_FAILURES"],
-                   cfg["PICTURE_ADDRESS_WINDOW_SECONDS"])
+    return Ceiling(
+        f"pictures-address:{request.remote_addr}",
+        cfg["PICTURE_ADDRESS_FAILURES"],
+        cfg["PICTURE_ADDRESS_WINDOW_SECONDS"],
+    )
 
 
 def picture_limits(pupil_id: int, class_id: int) -> tuple[Lock, list[Ceiling]]:
     """The lock of this pupil on this device, and the ceilings an unknown device also meets."""
     cfg = current_app.config
-    lock = Lock(f"{pupils.throttle_key(pupil_id)}:device:{_device_tag()}", cfg["PUPIL_LOGIN_FREE_FAILURES"],
-                cfg["THROTTLE_BASE_SECONDS"], cfg["THROTTLE_MAX_SECONDS"])
+    lock = Lock(
+        f"{pupils.throttle_key(pupil_id)}:device:{_device_tag()}",
+        cfg["PUPIL_LOGIN_FREE_FAILURES"],
+        cfg["THROTTLE_BASE_SECONDS"],
+        cfg["THROTTLE_MAX_SECONDS"],
+    )
     if _known(pupil_id=pupil_id):
         return lock, []
     return lock, [_pupil_ceiling(pupil_id), _class_ceiling(class_id), _address_ceiling()]
@@ -140,9 +163,10 @@ def remember_pupil_device(pupil_id: int) -> None:
 @dataclass(frozen=True)
 class PupilLockout:
     """What holds a pupil back right now, for the teacher's pages."""
-    devices: int          # devices on which this pupil's lock is on
-    pupil_full: bool      # the pupil's ceiling for new devices is reached
-    class_full: bool      # the class's ceiling for new devices is reached
+
+    devices: int  # devices on which this pupil's lock is on
+    pupil_full: bool  # the pupil's ceiling for new devices is reached
+    class_full: bool  # the class's ceiling for new devices is reached
 
     @property
     def locked(self) -> bool:
@@ -154,8 +178,11 @@ def _full(db: Database, ceiling: Ceiling) -> bool:
 
 
 def pupil_lockout(db: Database, pupil_id: int, class_id: int) -> PupilLockout:
-    return PupilLockout(throttle.locked_under(db, pupils.throttle_key(pupil_id)),
-                        _full(db, _pupil_ceiling(pupil_id)), _full(db, _class_ceiling(class_id)))
+    return PupilLockout(
+        throttle.locked_under(db, pupils.throttle_key(pupil_id)),
+        _full(db, _pupil_ceiling(pupil_id)),
+        _full(db, _class_ceiling(class_id)),
+    )
 
 
 def class_lockout(db: Database, class_id: int) -> tuple[list[dict], bool]:
@@ -179,6 +206,7 @@ def unlock_class(db: Database, class_id: int) -> None:
 
 
 # ---------------------------------------------------------------- teachers
+
 
 def teacher_lock(teacher: dict | None, email: str) -> Lock:
     """Per e-mail address; a device the teacher logged in from has its own lock, so wrong

@@ -1,4 +1,5 @@
 """Security headers on every response, and the session cookie's Secure flag and name."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -9,18 +10,20 @@ from flask.sessions import SecureCookieSessionInterface
 from trainer.web.core import push_link
 
 # Everything the pages need comes from this origin; no inline script, no inline style.
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 
 # On every response, the static files WhiteNoise answers included (trainer.web.core.static_files).

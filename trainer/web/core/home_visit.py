@@ -7,6 +7,7 @@ QR; the QR renewed by the teacher ends the home session at its next request. Not
 child does (the class QR, the class code, the time of day, the network) makes a session a home
 one, so no one can make a child's school work look like home work, or the other way round.
 """
+
 from __future__ import annotations
 
 from flask import g, session
@@ -42,8 +43,7 @@ def at_home() -> bool:
 def key_lost() -> bool:
     """The teacher renewed the QR this session logged in with, or freed it from this device."""
     mark = _mark()
-    return mark is not None and not home_practice.holds(get_db(), mark["pupil"], mark.get("generation"),
-                                                        device.key())
+    return mark is not None and not home_practice.holds(get_db(), mark["pupil"], mark.get("generation"), device.key())
 
 
 def class_hours() -> HomeHours:

@@ -3,6 +3,7 @@
 Every server process runs the same loop; the `maintenance` table lets exactly one of them
 claim each day's run, so several workers never purge twice.
 """
+
 from __future__ import annotations
 
 import logging
@@ -33,12 +34,13 @@ def _loop(database: str, retention_days: int) -> None:
             deleted = run_due(database, retention_days)
             if deleted is not None:
                 log.info("daily purge: %s", deleted)
-        except Exception:   # a failed night must not stop tomorrow's run
+        except Exception:  # a failed night must not stop tomorrow's run
             log.exception("daily purge failed")
         time.sleep(CHECK_EVERY_SECONDS)
 
 
 def init_app(app) -> None:
     if app.config["DAILY_HOUSEKEEPING"]:
-        threading.Thread(target=_loop, args=(app.config["DATABASE"], app.config["RETENTION_DAYS"]),
-                         name="housekeeping", daemon=True).start()
+        threading.Thread(
+            target=_loop, args=(app.config["DATABASE"], app.config["RETENTION_DAYS"]), name="housekeeping", daemon=True
+        ).start()

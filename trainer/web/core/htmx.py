@@ -4,6 +4,7 @@ A full page includes its fragments (`{% include "_x.html" %}`); when htmx asks f
 fragment (an hx-get/hx-post that is not a boosted navigation), only the fragment is sent.
 Because the same URL answers in two shapes, every response carries `Vary: HX-Request`.
 """
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ Order: a language the page itself sets (`g.page_language`: the parent page), the
 teacher's or pupil's stored choice, then the choice made on this device (session), then the
 browser's preference, then English.
 """
+
 from __future__ import annotations
 
 import os

@@ -4,6 +4,7 @@ Werkzeug's own converter takes any length and, through `\\d`, the digits of ever
 /classes/99999999999999999999999 raised OverflowError at the SQLite bind (a 500), and
 /classes/٣ meant class 3. This one matches 1 to 19 ASCII digits up to 2^63 - 1, so anything
 else is simply no such page (404)."""
+
 from __future__ import annotations
 
 from werkzeug.routing import IntegerConverter

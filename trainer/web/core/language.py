@@ -1,4 +1,5 @@
 """The language picker: remembered on this device, and for whoever is logged in."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, request, session, url_for

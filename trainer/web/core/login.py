@@ -6,6 +6,7 @@ token (no fixation); logging out deletes the row, so a copy of the old cookie is
 A session also ends when idle too long and, however busy, PERMANENT_SESSION_LIFETIME after
 the login.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,8 +34,12 @@ def load_user() -> None:
     # The cookie lives DEVICE_REMEMBER_DAYS from its last change (every login is one), so its
     # own expiry never ends a busy session: the server ends it PERMANENT_SESSION_LIFETIME
     # after the login.
-    row = sessions.lookup(db, token, current_app.config["IDLE_TIMEOUT_SECONDS"],
-                          max_age=current_app.permanent_session_lifetime.total_seconds())
+    row = sessions.lookup(
+        db,
+        token,
+        current_app.config["IDLE_TIMEOUT_SECONDS"],
+        max_age=current_app.permanent_session_lifetime.total_seconds(),
+    )
     if row is None:
         session.pop("auth", None)
         return
@@ -86,7 +91,7 @@ def logout() -> None:
     kept = {k: session[k] for k in KEEP_ACROSS_LOGIN if k in session}
     session.clear()
     session.update(kept)
-    session.permanent = "device" in kept     # the device stays remembered
+    session.permanent = "device" in kept  # the device stays remembered
     _new_csrf_token()
     g.teacher = None
     g.pupil = None
@@ -115,12 +120,14 @@ def teacher_required(view):
         if g.teacher is None:
             return _send_to(url_for("auth.login", next=_return_path()))
         return view(**kwargs)
+
     return wrapped
 
 
 def admin_required(view):
     """The school's administrator only; another teacher is refused (403), nobody is sent
     to log in."""
+
     @functools.wraps(view)
     def wrapped(**kwargs):
         if g.teacher is None:
@@ -129,6 +136,7 @@ def admin_required(view):
             security_log.event("not_admin", teacher=g.teacher["id"])
             abort(403)
         return view(**kwargs)
+
     return wrapped
 
 
@@ -138,6 +146,7 @@ def pupil_required(view):
         if g.pupil is None:
             return _send_to(url_for("pupil_login.join"))
         return view(**kwargs)
+
     return wrapped
 
 

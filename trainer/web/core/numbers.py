@@ -5,6 +5,7 @@ raises on "²": checking with one and converting with the other was a 500 on eve
 did it. Here a number is what a keyboard's digit keys type, and anything else is None for the
 caller to refuse with its own message. (A page's measured milliseconds, read by the same rule:
 trainer.puzzles.timing.decimal_number.)"""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ _SPACES = " \t"
 
 
 def whole_number(text, max_digits: int = 12) -> int | None:
-    """"42" -> 42; anything else (signs, spaces, other scripts' digits, too long) -> None."""
+    """ "42" -> 42; anything else (signs, spaces, other scripts' digits, too long) -> None."""
     if not isinstance(text, str) or len(text) > max_digits or not _WHOLE.fullmatch(text):
         return None
     return int(text)

@@ -5,6 +5,7 @@ it issues, for the one it shows and for each puzzle it hands ahead: three and fo
 the same rows before. Kept on `g`, so a request sees one value throughout and the next request
 reads again; outside a request (the command line, the store's tests) every call reads.
 """
+
 from __future__ import annotations
 
 from flask import g, has_app_context

@@ -5,6 +5,7 @@ and game moves read it: trainer.practice.flow, trainer.play.moves): a school Wi-
 seconds, a router's restart a few minutes; ten minutes covers both with room. Beyond it a class
 has stopped working, and a claim that long is one nobody can check (100 minutes were once
 claimed and believed)."""
+
 from __future__ import annotations
 
 from trainer.puzzles.timing import decimal_number

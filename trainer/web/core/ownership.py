@@ -4,6 +4,7 @@ Every view that takes a class, pupil or puzzle set id goes through here; a 404 (
 teacher's ids avoids telling them that the id exists. tests/web/test_authorization.py checks
 every such route.
 """
+
 from __future__ import annotations
 
 from trainer.store import classes, pupils, puzzle_sets

@@ -6,6 +6,7 @@ processor reads the database.
 
 Read lazily and once per request: a fragment that shows neither (a practice answer, a board
 refresh) costs no query, and a page that shows both costs one each."""
+
 from __future__ import annotations
 
 from functools import cached_property

@@ -1,4 +1,5 @@
 """Pages that belong to nobody in particular: home, how to play, and the error pages."""
+
 from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, url_for
@@ -30,15 +31,13 @@ def how_to_play():
 def _messages():
     # Built per request so that each message is translated into the page's language.
     return {
-        400: (_("Something was wrong with that request"),
-              _("Please go back and try again.")),
+        400: (_("Something was wrong with that request"), _("Please go back and try again.")),
         403: (_("Not allowed"), _("You cannot open this page.")),
         404: (_("Page not found"), _("This page does not exist, or it is not yours to see.")),
         405: (_("Not allowed"), _("This page cannot be used like that.")),
         413: (_("That file is too big"), _("A class list should be a small CSV file.")),
         429: (_("Too many tries"), _("Please wait a little and try again.")),
-        500: (_("Something went wrong"),
-              _("It is not your fault. Please try again in a moment.")),
+        500: (_("Something went wrong"), _("It is not your fault. Please try again in a moment.")),
     }
 
 

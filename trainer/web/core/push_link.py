@@ -1,6 +1,7 @@
 """Where a page finds its live channel (issue 36.1, trainer.push): the stream's address with a
 ticket signed for what the view has already checked its viewer may watch, and the origin the
 Content-Security-Policy must allow when the channel listens on a port of its own."""
+
 from __future__ import annotations
 
 from flask import current_app, g, request
@@ -17,8 +18,9 @@ def stream_url(kind: str, thing: int, who: str, person: int) -> str | None:
     if base is None:
         return None
     # Bound to this login: logout, archive, removal or "log out everywhere" ends it (issue 46.5).
-    ticket = tokens.sign(current_app.config["SECRET_KEY"],
-                         tokens.Ticket(kind, thing, who, person, session=g.get("session_started")))
+    ticket = tokens.sign(
+        current_app.config["SECRET_KEY"], tokens.Ticket(kind, thing, who, person, session=g.get("session_started"))
+    )
     return f"{base}{request.script_root}/push/stream?t={ticket}&for={topic(kind, thing)}"
 
 
@@ -44,6 +46,6 @@ def _base() -> str | None:
 
 def _hostname() -> str:
     host = request.host
-    if host.startswith("["):                      # IPv6: [::1]:5000
+    if host.startswith("["):  # IPv6: [::1]:5000
         return host[: host.index("]") + 1]
     return host.rsplit(":", 1)[0]

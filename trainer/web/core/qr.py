@@ -1,4 +1,5 @@
 """QR codes as inline SVG, made on the server: no image service, no external request."""
+
 from __future__ import annotations
 
 import segno

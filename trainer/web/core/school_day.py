@@ -3,6 +3,7 @@
 `day` columns hold the school's local date: a drill done at 08:30 belongs to that school day
 wherever UTC is. The server's local time zone is the school's unless TIMEZONE names another
 (an IANA name such as "Europe/Amsterdam")."""
+
 from __future__ import annotations
 
 import time

@@ -9,6 +9,7 @@ password or token (V16.2.5; tests/security/test_no_secrets_in_urls_or_logs.py sc
 real servers' logs for them). `trainer serve` writes them to its console (journald under
 systemd, docs/deploy.md) beside the access log.
 """
+
 from __future__ import annotations
 
 import logging
@@ -56,7 +57,7 @@ def init_app(app) -> None:
         console = _Console()
         console.setFormatter(logging.Formatter("%(asctime)s trainer.security %(message)s", "%Y-%m-%d %H:%M:%S"))
         log.addHandler(console)
-        log.propagate = False     # one line, even where the root logger prints too
+        log.propagate = False  # one line, even where the root logger prints too
     # Lines that name a request's path: Flask's "Exception on <path>", Werkzeug's request line
     # (its development server). An invitation's token is part of its path (issue 38.2).
     for logger in (app.logger, logging.getLogger("werkzeug")):

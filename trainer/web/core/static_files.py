@@ -12,6 +12,7 @@ A process serving many schools makes an app per school (trainer.web.schools), an
 about 1,500: WhiteNoise's table of the files (a stat, a media type and headers per file, about
 10 ms) is read once per process and set of files, not once per app.
 """
+
 from __future__ import annotations
 
 import copy
@@ -51,7 +52,7 @@ def _publish(source: Path, target: Path, compressor: Compressor) -> None:
     shutil.copyfile(source, tmp)
     compressed = list(compressor.compress(str(tmp))) if compressor.should_compress(target.name) else []
     for path in compressed:
-        os.replace(path, str(target) + path[len(str(tmp)):])
+        os.replace(path, str(target) + path[len(str(tmp)) :])
     os.replace(tmp, target)
 
 
@@ -88,14 +89,15 @@ def _static_server(application, build_dir: str, prefix: str, manifest: dict[str,
             allow_all_origins=False,
             add_headers_function=_file_headers,
         )
-    server = copy.copy(_servers[key])       # shares the read-only table of files
+    server = copy.copy(_servers[key])  # shares the read-only table of files
     server.application = application
     return server
 
 
 def init_app(app) -> None:
     build_dir = app.config.get("STATIC_BUILD_DIR") or os.path.join(
-        os.path.dirname(app.static_folder), "build", "static")
+        os.path.dirname(app.static_folder), "build", "static"
+    )
     manifest = build(app.static_folder, build_dir)
     app.extensions["static_manifest"] = manifest
 

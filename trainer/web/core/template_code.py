@@ -5,6 +5,7 @@ process serving many schools (trainer.web.schools) has an app per school, and th
 makes about 1,500. They all compile the same templates with the same settings, so the compiled
 code is kept once per process. Jinja checks the source's checksum before using it, so an
 edited template is compiled again."""
+
 from __future__ import annotations
 
 from jinja2 import BytecodeCache
@@ -18,11 +19,19 @@ class SharedTemplateCode(BytecodeCache):
     def _settings(environment) -> tuple:
         """What changes the code Jinja writes for a template; the same for every app made by
         create_app, but an app configured otherwise must not get another's code."""
-        return (tuple(sorted(environment.extensions)), getattr(environment, "newstyle_gettext", None),
-                environment.optimized, environment.trim_blocks, environment.lstrip_blocks,
-                environment.keep_trailing_newline, environment.block_start_string,
-                environment.variable_start_string, environment.comment_start_string,
-                environment.line_statement_prefix, environment.line_comment_prefix)
+        return (
+            tuple(sorted(environment.extensions)),
+            getattr(environment, "newstyle_gettext", None),
+            environment.optimized,
+            environment.trim_blocks,
+            environment.lstrip_blocks,
+            environment.keep_trailing_newline,
+            environment.block_start_string,
+            environment.variable_start_string,
+            environment.comment_start_string,
+            environment.line_statement_prefix,
+            environment.line_comment_prefix,
+        )
 
     def load_bytecode(self, bucket) -> None:
         found = self._code.get(bucket.key)

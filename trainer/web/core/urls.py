@@ -1,4 +1,5 @@
 """Helpers for URLs that come from the browser."""
+
 from __future__ import annotations
 
 import unicodedata

@@ -4,6 +4,7 @@
 Built from the row's JSON (`submitted`, `outcome`, `taps`) defensively: a row the page cannot
 read shows what it can, never an error.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,12 +17,12 @@ from trainer.puzzles.timing import HELD_TOO_LONG
 
 @dataclass(frozen=True)
 class Entry:
-    cards: tuple[str, ...]          # played card first
-    none: bool                      # "there is none"
+    cards: tuple[str, ...]  # played card first
+    none: bool  # "there is none"
     delta: int
     right: bool
-    reason: str | None              # grading code when wrong
-    total: int | None               # what the cards add up to
+    reason: str | None  # grading code when wrong
+    total: int | None  # what the cards add up to
 
 
 @dataclass(frozen=True)
@@ -32,18 +33,18 @@ class AttemptView:
     kind: str
     puzzle: Puzzle | None
     entries: tuple[Entry, ...]
-    missed: tuple[tuple[str, ...], ...]    # right combinations not found, played card first
-    result: str                             # "right", "partly", "wrong", "passed"
+    missed: tuple[tuple[str, ...], ...]  # right combinations not found, played card first
+    result: str  # "right", "partly", "wrong", "passed"
     credit: float | None
     believed_ms: int | None
     time_limit_s: float
     too_fast: bool
-    held_too_long: bool                     # kept on a tablet past a Wi-Fi drop: counted for nothing
+    held_too_long: bool  # kept on a tablet past a Wi-Fi drop: counted for nothing
     rated: bool
-    taps: tuple[tuple[str, bool], ...]      # (card, taken back) in the order tapped
+    taps: tuple[tuple[str, bool], ...]  # (card, taken back) in the order tapped
     rating_before: float | None
     rating_after: float | None
-    at_home: bool = False                   # answered in a home session (issue 37.1)
+    at_home: bool = False  # answered in a home session (issue 37.1)
 
 
 def _json(text, default):
@@ -87,8 +88,9 @@ def _entries(submitted, grade: dict, puzzle: Puzzle | None) -> tuple[Entry, ...]
         key = _key(play, capture, c.get("delta"))
         w = wrong.get(key)
         total = sum(value.get(x, 0) for x in cards) if all(x in value for x in cards) else None
-        out.append(Entry(cards, False, c.get("delta") or 0, key in right and w is None,
-                         w.get("reason") if w else None, total))
+        out.append(
+            Entry(cards, False, c.get("delta") or 0, key in right and w is None, w.get("reason") if w else None, total)
+        )
     return tuple(out)
 
 
@@ -99,7 +101,7 @@ def _taps(events) -> tuple[tuple[str, bool], ...]:  # noqa: C901 - one branch pe
         return ()
     known = card_table().value
     taps: list[list] = []
-    added = 0                  # taps up to here went into combinations already entered
+    added = 0  # taps up to here went into combinations already entered
     for event in events:
         if not isinstance(event, dict):
             continue
@@ -128,8 +130,11 @@ def attempt_view(row: dict) -> AttemptView:
     outcome = outcome if isinstance(outcome, dict) else {}
     grade = outcome.get("grade") if isinstance(outcome.get("grade"), dict) else {}
     submitted = _json(row.get("submitted"), [])
-    missed = tuple(tuple(x for x in (c.get("play"), *(c.get("capture") or ())) if isinstance(x, str))
-                   for c in grade.get("missed", []) if isinstance(c, dict))
+    missed = tuple(
+        tuple(x for x in (c.get("play"), *(c.get("capture") or ())) if isinstance(x, str))
+        for c in grade.get("missed", [])
+        if isinstance(c, dict)
+    )
     correct, credit = bool(row.get("correct")), row.get("credit")
     if outcome.get("passed") or (not submitted and not correct):
         result = "passed"
@@ -143,11 +148,22 @@ def attempt_view(row: dict) -> AttemptView:
     flags = flags if isinstance(flags, list) else [str(flags)]
     tapped = _taps(_json(row.get("taps"), []))
     return AttemptView(
-        id=row["id"], answered_at=row["answered_at"], day=row["day"], kind=row["kind"], puzzle=puzzle,
-        entries=_entries(submitted, grade, puzzle), missed=missed, result=result, credit=credit,
-        believed_ms=row.get("believed_ms"), time_limit_s=row["time_limit_s"],
-        too_fast="faster_than_tapping" in flags, held_too_long=HELD_TOO_LONG in flags,
+        id=row["id"],
+        answered_at=row["answered_at"],
+        day=row["day"],
+        kind=row["kind"],
+        puzzle=puzzle,
+        entries=_entries(submitted, grade, puzzle),
+        missed=missed,
+        result=result,
+        credit=credit,
+        believed_ms=row.get("believed_ms"),
+        time_limit_s=row["time_limit_s"],
+        too_fast="faster_than_tapping" in flags,
+        held_too_long=HELD_TOO_LONG in flags,
         rated=outcome.get("rated", True) is not False,
         taps=tapped,
-        rating_before=row.get("pupil_rating_before"), rating_after=row.get("pupil_rating_after"),
-        at_home=bool(row.get("at_home")))
+        rating_before=row.get("pupil_rating_before"),
+        rating_after=row.get("pupil_rating_after"),
+        at_home=bool(row.get("at_home")),
+    )

@@ -1,6 +1,7 @@
 """The teacher's dashboard (issue 7): class overview, pupil progress, game replays, exports and
 printable reports. Views are thin; numbers come from the SQL in queries/ and trainer.store,
 and the pure modules beside this one."""
+
 from __future__ import annotations
 
 from flask import Blueprint, render_template
@@ -18,8 +19,9 @@ for _name, _fn in FILTERS.items():
 
 @bp.errorhandler(BadParam)
 def _bad_param(err: BadParam):
-    return render_template("errors/error.html", code=400,
-                           title=_("Something was wrong with that request"), text=err.message), 400
+    return render_template(
+        "errors/error.html", code=400, title=_("Something was wrong with that request"), text=err.message
+    ), 400
 
 
 bp.add_app_template_global(progress_charts.describe, "describe_chart")

@@ -4,6 +4,7 @@ Pure: values in, coordinates and tick positions out. The server draws every char
 need no chart library, nothing is fetched from elsewhere, and a printed page shows the same
 picture. Styling lives in CSS classes: the CSP allows no inline style.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,13 +18,13 @@ LEFT, RIGHT, TOP, BOTTOM = 56, 16, 14, 40
 class Point:
     x: float
     y: float
-    label: str          # the bucket, e.g. a date
-    text: str           # the value as the page shows it
+    label: str  # the bucket, e.g. a date
+    text: str  # the value as the page shows it
 
 
 @dataclass(frozen=True)
 class Tick:
-    at: float           # x or y coordinate
+    at: float  # x or y coordinate
     label: str
 
 
@@ -72,9 +73,15 @@ def nice_range(low: float, high: float, ticks: int = 4, floor_zero: bool = False
     return start, stop, step
 
 
-def line_chart(labels: list[str], values: list[float | None], texts: list[str],
-               y_range: tuple[float, float, float], y_label, x_every: int = 1,
-               axis_labels: list[str] | None = None) -> LineChart:
+def line_chart(
+    labels: list[str],
+    values: list[float | None],
+    texts: list[str],
+    y_range: tuple[float, float, float],
+    y_label,
+    x_every: int = 1,
+    axis_labels: list[str] | None = None,
+) -> LineChart:
     """`labels[i]`/`values[i]`/`texts[i]` per bucket, evenly spaced along x (a bucket without a
     value is a gap in time, not a point); `y_label(v)` words a tick value; `axis_labels`, when
     given, are shorter labels for the x axis."""
@@ -88,8 +95,7 @@ def line_chart(labels: list[str], values: list[float | None], texts: list[str],
     def y_at(v: float) -> float:
         return bottom - (bottom - top) * (v - start) / (stop - start)
 
-    points = tuple(Point(x_at(i), y_at(v), labels[i], texts[i])
-                   for i, v in enumerate(values) if v is not None)
+    points = tuple(Point(x_at(i), y_at(v), labels[i], texts[i]) for i, v in enumerate(values) if v is not None)
     count = int(round((stop - start) / step))
     y_ticks = tuple(Tick(y_at(start + k * step), y_label(start + k * step)) for k in range(count + 1))
     axis = axis_labels or labels

@@ -1,4 +1,5 @@
 """The class overview, what the class finds hard, and the printable class report."""
+
 from __future__ import annotations
 
 from flask import request
@@ -34,11 +35,18 @@ def overview_page(class_id):
     sort, descending = params.sort_order(request.args)
     db = get_db()
     rows = class_rows(class_id, sort, descending)
-    return htmx.render("dashboard/class.html", "dashboard/_overview.html", klass=klass,
-                       rows=rows, sort=sort, descending=descending,
-                       drill=overview.drill_settings(db, class_id), today=school_today(),
-                       avatars=pupil_rewards.class_avatars(db, class_id),
-                       levels=standing.class_levels(db, class_id, [row.pupil_id for row in rows], school_today()))
+    return htmx.render(
+        "dashboard/class.html",
+        "dashboard/_overview.html",
+        klass=klass,
+        rows=rows,
+        sort=sort,
+        descending=descending,
+        drill=overview.drill_settings(db, class_id),
+        today=school_today(),
+        avatars=pupil_rewards.class_avatars(db, class_id),
+        levels=standing.class_levels(db, class_id, [row.pupil_id for row in rows], school_today()),
+    )
 
 
 def _hard(class_id: int, days: int, limit: int):
@@ -54,8 +62,15 @@ def class_hard(class_id):
     klass = own_class(class_id)
     days = params.period(request.args, params.CLASS_PERIODS, params.DEFAULT_CLASS_PERIOD)
     grid, missed = _hard(class_id, days, MOST_MISSED)
-    return htmx.render("dashboard/hard.html", "dashboard/_hard.html", klass=klass, grid=grid,
-                       missed=missed, days=days, periods=params.CLASS_PERIODS)
+    return htmx.render(
+        "dashboard/hard.html",
+        "dashboard/_hard.html",
+        klass=klass,
+        grid=grid,
+        missed=missed,
+        days=days,
+        periods=params.CLASS_PERIODS,
+    )
 
 
 @bp.route("/classes/<int:class_id>/report")
@@ -63,6 +78,13 @@ def class_hard(class_id):
 def class_report(class_id):
     klass = own_class(class_id)
     grid, missed = _hard(class_id, params.DEFAULT_CLASS_PERIOD, REPORT_MISSED)
-    return htmx.render("dashboard/class_report.html", "dashboard/_class_report.html", klass=klass,
-                       rows=class_rows(class_id), grid=grid, missed=missed,
-                       days=params.DEFAULT_CLASS_PERIOD, today=school_today())
+    return htmx.render(
+        "dashboard/class_report.html",
+        "dashboard/_class_report.html",
+        klass=klass,
+        rows=class_rows(class_id),
+        grid=grid,
+        missed=missed,
+        days=params.DEFAULT_CLASS_PERIOD,
+        today=school_today(),
+    )

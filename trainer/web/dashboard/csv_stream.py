@@ -4,6 +4,7 @@ The cells follow trainer.web.core.csv_export, the app's one rule for CSV (formul
 numbers kept numeric, RFC 4180 quoting, a byte order mark); `csv_response` there builds the
 whole file at once, which is right for a class summary but not for a year of answers.
 """
+
 from __future__ import annotations
 
 import csv
@@ -36,5 +37,8 @@ def csv_lines(header: Iterable, rows: Iterable[Iterable]) -> Iterator[str]:
 def csv_stream_response(filename: str, header: Iterable, rows: Iterable[Iterable]) -> Response:
     """`rows` is consumed while the response streams, inside the request's context."""
     name = re.sub(r"[^A-Za-z0-9._-]", "_", filename) or "export.csv"
-    return Response(stream_with_context(csv_lines(header, rows)), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        stream_with_context(csv_lines(header, rows)),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

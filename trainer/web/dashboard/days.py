@@ -5,6 +5,7 @@ day is belongs to the streak rule (trainer.puzzles.streaks).
 `day` columns hold the school's local date as YYYY-MM-DD (issue 5), so ISO strings compare in
 date order and windows are plain string ranges.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta

@@ -1,4 +1,5 @@
 """Numbers, times and dates as the page's language writes them (Flask-Babel), as Jinja filters."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -89,6 +90,15 @@ def when(epoch: float | None) -> str:
     return format_datetime(datetime.fromtimestamp(epoch), format="short", rebase=False)
 
 
-FILTERS = {"percent": percent, "points_change": points_change, "seconds": seconds,
-           "speed_change": speed_change, "rating": rating, "number": number, "day": day,
-           "short_day": short_day, "when": when, "game_level": game_level}
+FILTERS = {
+    "percent": percent,
+    "points_change": points_change,
+    "seconds": seconds,
+    "speed_change": speed_change,
+    "rating": rating,
+    "number": number,
+    "day": day,
+    "short_day": short_day,
+    "when": when,
+    "game_level": game_level,
+}

@@ -3,17 +3,18 @@
 Each cell carries its numbers; the colour band is a CSS class and the page prints the numbers
 in the cell, so nothing depends on colour alone.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-TARGETS = (6, 7, 8, 9, 10, 11)   # 7-10 printed on the backs (R1.2), 6 and 11 with a Joker (R4.2)
-SIZES = (2, 3, 4, 5)             # cards in the combination, hand card included
-BIG = 6                          # sizes from here on share one column
-NONE = 0                         # `tweak` puzzles whose answer is "there is none"
-MIN_ANSWERS = 3                  # fewer: shown, but not coloured as if it meant something
-ACCURACY_BANDS = (0.5, 0.65, 0.8, 0.9)            # band 1 below 50% ... band 5 from 90%
-SPEED_BANDS_MS = (12000, 8000, 5000, 3000)         # band 1 slower than 12 s ... band 5 under 3 s
+TARGETS = (6, 7, 8, 9, 10, 11)  # 7-10 printed on the backs (R1.2), 6 and 11 with a Joker (R4.2)
+SIZES = (2, 3, 4, 5)  # cards in the combination, hand card included
+BIG = 6  # sizes from here on share one column
+NONE = 0  # `tweak` puzzles whose answer is "there is none"
+MIN_ANSWERS = 3  # fewer: shown, but not coloured as if it meant something
+ACCURACY_BANDS = (0.5, 0.65, 0.8, 0.9)  # band 1 below 50% ... band 5 from 90%
+SPEED_BANDS_MS = (12000, 8000, 5000, 3000)  # band 1 slower than 12 s ... band 5 under 3 s
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,9 @@ class Cell:
 
 @dataclass(frozen=True)
 class Grid:
-    rows: tuple              # target values, then "other" when targets outside 6-11 occur
-    columns: tuple           # SIZES, then BIG, with NONE first when it occurs
-    cells: dict              # (row, column) -> Cell
+    rows: tuple  # target values, then "other" when targets outside 6-11 occur
+    columns: tuple  # SIZES, then BIG, with NONE first when it occurs
+    cells: dict  # (row, column) -> Cell
 
     def cell(self, row, column) -> Cell:
         return self.cells.get((row, column), Cell())

@@ -2,6 +2,7 @@
 
 Lazy, so each is translated into the language of the page that shows it.
 """
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -38,6 +39,7 @@ BOT_LEVELS = {
     # A person at a family table (issue 37.4, trainer.games.family.FAMILY): no bot, no name.
     "family": _l("a family member"),
 }
+
 
 def bot_label(level: str) -> str:
     """A bot of a pupil's game as the teacher reads it: the fixed level, or the fitted bot
@@ -80,14 +82,13 @@ SORT_COLUMNS = {
 def reason_text(reason) -> str:
     """One attention reason in words (trainer.web.dashboard.metrics.Reason)."""
     from trainer.web.dashboard.formatting import percent
+
     if reason.code == "never":
         return _("Has not practised yet")
     if reason.code == "idle":
-        return ngettext("No practice for %(num)d school day", "No practice for %(num)d school days",
-                        reason.value)
+        return ngettext("No practice for %(num)d school day", "No practice for %(num)d school days", reason.value)
     if reason.code == "falling":
-        return ngettext("Accuracy down %(num)d point this week", "Accuracy down %(num)d points this week",
-                        reason.value)
+        return ngettext("Accuracy down %(num)d point this week", "Accuracy down %(num)d points this week", reason.value)
     if reason.code == "low":
         return _("Right only %(percent)s of the time this week", percent=percent(reason.value))
     return reason.code
@@ -99,4 +100,3 @@ def kind_label(kind: str) -> str:
 
 def wrong_label(code: str) -> str:
     return str(WRONG_REASONS.get(code, code))
-

@@ -6,6 +6,7 @@ Definitions (docs/dashboard.md):
 - reaction time: the median believed time of right answers whose time is believable;
 - changes compare the last 7 days (today included) with the 7 days before.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -17,11 +18,11 @@ from trainer.pupils import collation
 from trainer.puzzles.streaks import is_school_day, streak as pupil_streak
 from trainer.web.dashboard.days import school_days_between
 
-MIN_ANSWERS_FOR_CHANGE = 5      # fewer answers in either week: a change would be noise
-FALLING_POINTS = 10             # accuracy down by this many percentage points ...
-FALLING_MIN_ANSWERS = 10        # ... with at least this many answers in each week
-LOW_ACCURACY = 0.5              # right less than half the time (selection aims at 75%)
-IDLE_SCHOOL_DAYS = 3            # school days without any practice before a pupil is flagged
+MIN_ANSWERS_FOR_CHANGE = 5  # fewer answers in either week: a change would be noise
+FALLING_POINTS = 10  # accuracy down by this many percentage points ...
+FALLING_MIN_ANSWERS = 10  # ... with at least this many answers in each week
+LOW_ACCURACY = 0.5  # right less than half the time (selection aims at 75%)
+IDLE_SCHOOL_DAYS = 3  # school days without any practice before a pupil is flagged
 STREAK_LOOKBACK_DAYS = 400
 
 
@@ -72,7 +73,8 @@ def streak(drill_days: set[date], today: date) -> int:
 @dataclass(frozen=True)
 class Reason:
     """Why a pupil needs attention; the page words it (trainer.web.dashboard.labels)."""
-    code: str                   # "idle", "never", "falling", "low"
+
+    code: str  # "idle", "never", "falling", "low"
     value: float | int | None = None
 
 
@@ -84,8 +86,9 @@ def first_drill_day(since: date) -> date:
     return day
 
 
-def attention(current: Week, previous: Week, last_practice: date | None, today: date,
-              since: date | None = None) -> tuple[Reason, ...]:
+def attention(
+    current: Week, previous: Week, last_practice: date | None, today: date, since: date | None = None
+) -> tuple[Reason, ...]:
     """`since`: the day the pupil could first practise (the later of the class's creation and
     the pupil's joining). Not practising is no worry until that day's first drill day has passed:
     a class made this morning, or a pupil added today, has had no chance yet."""
@@ -113,7 +116,7 @@ DRILL_ORDER = {"none": 0, "started": 1, "done": 2}
 class PupilSummary:
     pupil_id: int
     name: str
-    drill_today: str                       # "done", "started" or "none"
+    drill_today: str  # "done", "started" or "none"
     streak: int
     week: Week
     previous_week: Week
@@ -124,15 +127,15 @@ class PupilSummary:
     missed_captures: int
     last_practice: date | None
     reasons: tuple[Reason, ...] = field(default=())
-    game_level: GameLevel | None = None     # None: no rated game yet (issue 17)
+    game_level: GameLevel | None = None  # None: no rated game yet (issue 17)
     # Class games (issue 16.6): rounds played at class tables and the analysis of the child's
     # plays there. capture_chances/missed_captures above count every game, bots' and class.
     class_rounds: int = 0
     class_tweaks: int = 0
     class_capture_chances: int = 0
     class_missed_captures: int = 0
-    home_days: int = 0                      # days of the last 7 with practice at home (issue 37.1)
-    name_key: bytes = b""                   # the name's place in the reader's order (sort_summaries)
+    home_days: int = 0  # days of the last 7 with practice at home (issue 37.1)
+    name_key: bytes = b""  # the name's place in the reader's order (sort_summaries)
 
     @property
     def accuracy_change(self) -> float | None:

@@ -1,5 +1,6 @@
 """Query-string parameters of the dashboard, checked. A bad one is a BadParam: the page says
 what was wrong (400), it never falls over."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ CLASS_PERIODS = (7, 28, 91)
 PUPIL_PERIODS = (28, 91, 365)
 DEFAULT_CLASS_PERIOD = 28
 DEFAULT_PUPIL_PERIOD = 28
-DAILY_UP_TO = 28              # longer periods are charted week by week
+DAILY_UP_TO = 28  # longer periods are charted week by week
 
 
 class BadParam(ValueError):
@@ -39,8 +40,7 @@ def period(args, allowed: tuple[int, ...], default: int) -> int:
         return default
     days = ascii_whole_number(text, 4)
     if days not in allowed:
-        raise BadParam(_("The period must be one of %(choices)s days.",
-                         choices=", ".join(map(str, allowed))))
+        raise BadParam(_("The period must be one of %(choices)s days.", choices=", ".join(map(str, allowed))))
     return days
 
 

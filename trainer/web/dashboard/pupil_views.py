@@ -1,4 +1,5 @@
 """A pupil's progress page, their older attempts, and the printable pupil report."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -45,11 +46,18 @@ def pupil_page(pupil_id):
     pupil = own_pupil(pupil_id)
     days = params.period(request.args, params.PUPIL_PERIODS, params.DEFAULT_PUPIL_PERIOD)
     attempts, more = _attempts(pupil_id)
-    return htmx.render("dashboard/pupil.html", "dashboard/_pupil.html", pupil=pupil,
-                       periods=params.PUPIL_PERIODS, attempts=attempts, more=more,
-                       games=game_review.games(get_db(), pupil_id),
-                       family_games=game_review.games(get_db(), pupil_id, family=True),
-                       class_rounds=class_games.rounds(get_db(), pupil_id), **_progress(pupil, days))
+    return htmx.render(
+        "dashboard/pupil.html",
+        "dashboard/_pupil.html",
+        pupil=pupil,
+        periods=params.PUPIL_PERIODS,
+        attempts=attempts,
+        more=more,
+        games=game_review.games(get_db(), pupil_id),
+        family_games=game_review.games(get_db(), pupil_id, family=True),
+        class_rounds=class_games.rounds(get_db(), pupil_id),
+        **_progress(pupil, days),
+    )
 
 
 @bp.route("/pupils/<int:pupil_id>/attempts")
@@ -58,8 +66,7 @@ def pupil_attempts(pupil_id):
     pupil = own_pupil(pupil_id)
     before = params.epoch(request.args, "before")
     attempts, more = _attempts(pupil_id, before)
-    return htmx.render("dashboard/attempts.html", "dashboard/_attempts.html", pupil=pupil,
-                       attempts=attempts, more=more)
+    return htmx.render("dashboard/attempts.html", "dashboard/_attempts.html", pupil=pupil, attempts=attempts, more=more)
 
 
 @bp.route("/pupils/<int:pupil_id>/report")
@@ -67,8 +74,13 @@ def pupil_attempts(pupil_id):
 def pupil_report(pupil_id):
     pupil = own_pupil(pupil_id)
     attempts, _more = _attempts(pupil_id, limit=REPORT_ATTEMPTS)
-    return htmx.render("dashboard/pupil_report.html", "dashboard/_pupil_report.html", pupil=pupil,
-                       attempts=attempts, games=game_review.games(get_db(), pupil_id),
-                       family_games=game_review.games(get_db(), pupil_id, family=True),
-                       class_rounds=class_games.rounds(get_db(), pupil_id),
-                       **_progress(pupil, REPORT_PERIOD))
+    return htmx.render(
+        "dashboard/pupil_report.html",
+        "dashboard/_pupil_report.html",
+        pupil=pupil,
+        attempts=attempts,
+        games=game_review.games(get_db(), pupil_id),
+        family_games=game_review.games(get_db(), pupil_id, family=True),
+        class_rounds=class_games.rounds(get_db(), pupil_id),
+        **_progress(pupil, REPORT_PERIOD),
+    )

@@ -4,6 +4,7 @@ A game's `record` (tweak-round/1 or tweak-match/1) is replayed with the engine's
 `replay_round` up to the chosen turn, and shown from the pupil's seat (R9): their hand, the
 table, the target and what everyone can see, never a bot's hand or the deck's order.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,15 +22,15 @@ class NotReplayable(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    round_no: int                  # 0-based
+    round_no: int  # 0-based
     rounds: int
-    step: int                      # turns played so far in this round, 0 = just dealt
-    steps: int                     # turns in this round
-    view: PlayerView               # after `step` turns, from the pupil's seat
-    move: dict | None              # the record's entry for the turn just played
+    step: int  # turns played so far in this round, 0 = just dealt
+    steps: int  # turns in this round
+    view: PlayerView  # after `step` turns, from the pupil's seat
+    move: dict | None  # the record's entry for the turn just played
     scores: tuple[int, ...]
-    won_tweak: bool = False        # the turn just played won a [T!] card (a TWEAK, R5.3)
-    seat: int = PUPIL              # the pupil's seat: 0 in bot games, theirs at a class table
+    won_tweak: bool = False  # the turn just played won a [T!] card (a TWEAK, R5.3)
+    seat: int = PUPIL  # the pupil's seat: 0 in bot games, theirs at a class table
 
     @property
     def mover(self) -> int | None:
@@ -69,21 +70,21 @@ def step_at(record: dict, round_no: int, step: int, seat: int = PUPIL) -> Step:
         raise IndexError("step")
     try:
         state = replay_round({**this, "moves": this["moves"][:step]})
-        before = replay_round({**this, "moves": this["moves"][:step - 1]}) if step else state
+        before = replay_round({**this, "moves": this["moves"][: step - 1]}) if step else state
     except (RecordError, ReplayError, KeyError, TypeError) as err:
         raise NotReplayable(str(err)) from None
     move = this["moves"][step - 1] if step else None
     # A TWEAK shows as a [T!] card won (with an empty [T!] deck, D6, it would not show).
     won = bool(move) and len(state.owned[move["player"]]) > len(before.owned[move["player"]])
-    return Step(round_no, len(rounds), step, steps, view_of(state, seat), move, tuple(state.scores()), won,
-                seat)
+    return Step(round_no, len(rounds), step, steps, view_of(state, seat), move, tuple(state.scores()), won, seat)
 
 
 @dataclass(frozen=True)
 class TurnText:
     """A record entry taken apart for the page to word."""
+
     seat: int
-    action: str | None         # thief, joker, shifter, bomb
+    action: str | None  # thief, joker, shifter, bomb
     delta: int | None
     victim: int | None
     stolen: str | None
@@ -96,14 +97,23 @@ def turn_text(move: dict) -> TurnText:
     action = move.get("action") or {}
     kind = card_table().action_kind.get(action.get("card")) if action else None
     discards = tuple(sorted((int(seat), card) for seat, card in (action.get("discards") or {}).items()))
-    return TurnText(move["player"], kind, action.get("delta"), action.get("victim"), action.get("stolen"),
-                    discards, move["play"], tuple(move.get("capture") or ()))
+    return TurnText(
+        move["player"],
+        kind,
+        action.get("delta"),
+        action.get("victim"),
+        action.get("stolen"),
+        discards,
+        move["play"],
+        tuple(move.get("capture") or ()),
+    )
 
 
 @dataclass(frozen=True)
 class Missed:
     """What the pupil could have taken at a decision the analysis flagged."""
-    captures: tuple            # solver captures, best first
+
+    captures: tuple  # solver captures, best first
     tweak_available: bool
 
 

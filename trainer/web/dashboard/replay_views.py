@@ -1,4 +1,5 @@
 """Step through one of a pupil's games, with the analysed plays beside it."""
+
 from __future__ import annotations
 
 from flask import request
@@ -51,12 +52,22 @@ def replay_page(pupil_id):
     analysis = played.get((round_no, step_no - 1)) if step and step.pupil_moved else None
     if analysis is not None and analysis["analysis"] is None:
         analysis = None
-    return htmx.render("dashboard/replay.html", "dashboard/_replay.html", pupil=pupil, game=game,
-                       step=step, moves=moves, analysis=analysis, which=which,
-                       seat_names=names, seat_bots=bots,
-                       could=replay.could_have(analysis["analysis"]) if analysis else None)
+    return htmx.render(
+        "dashboard/replay.html",
+        "dashboard/_replay.html",
+        pupil=pupil,
+        game=game,
+        step=step,
+        moves=moves,
+        analysis=analysis,
+        which=which,
+        seat_names=names,
+        seat_bots=bots,
+        could=replay.could_have(analysis["analysis"]) if analysis else None,
+    )
 
 
 def _no_such_step() -> str:
     from flask_babel import gettext as _
+
     return _("This game has no such round or turn.")

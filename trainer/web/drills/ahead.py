@@ -15,6 +15,7 @@ it expires at flow.answer_deadline (its time, the grace, the longest Wi-Fi drop)
 end of the day, whichever is first; a puzzle enters a sitting once, which the database holds
 to (attempts_once_in_a_sitting), so tickets from several page loads answer it once.
 """
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,9 @@ def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
         # As flow._adaptive_choice: better not seen today; else not seen in this sitting.
         for sitting in (None, session["id"]):
             aim = draw_aim(rng)
-            nearest = puzzles.nearest_unseen(db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"],
-                                             day, sitting, also_seen=chosen)
+            nearest = puzzles.nearest_unseen(
+                db, settings.kinds, aimed_difficulty(rating, aim), pupil["id"], day, sitting, also_seen=chosen
+            )
             pick = pick_closest(rating, aim, nearest, chosen, rng)
             if pick is not None:
                 break
@@ -95,9 +97,14 @@ def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
     handed = []
     for puzzle_id in _choose(db, pupil, session, count):
         puzzle = puzzles.get(db, puzzle_id)
-        attempt = {"id": secrets.token_urlsafe(16), "puzzle_id": puzzle.id, "session_id": session["id"],
-                   "issued_at": now, "time_limit_s": limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
-                   **({} if not needs["no_timer"] else {"timed": False})}
+        attempt = {
+            "id": secrets.token_urlsafe(16),
+            "puzzle_id": puzzle.id,
+            "session_id": session["id"],
+            "issued_at": now,
+            "time_limit_s": limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
+            **({} if not needs["no_timer"] else {"timed": False}),
+        }
         ticket = _serializer().dumps({"pupil": pupil["id"], **attempt})
         # For the page only (static/js/outbox.js): how long it may show the puzzle at all.
         keep_ms = round((answer_deadline(now, attempt["time_limit_s"]) - now) * 1000)
@@ -131,15 +138,27 @@ def claim(db: Database, pupil: dict, attempt_id: str, ticket: str, at_home: bool
         if session is None or session["pupil_id"] != pupil["id"]:
             raise TicketError("not this pupil's sitting")
         # The server's clock and date decide, never the page's.
-        if session["day"] != school_day.today().isoformat() or \
-                school_day.now() > answer_deadline(data["issued_at"], data["time_limit_s"]):
+        if session["day"] != school_day.today().isoformat() or school_day.now() > answer_deadline(
+            data["issued_at"], data["time_limit_s"]
+        ):
             raise Expired(attempt_id)
         puzzle = puzzles.get(db, data["puzzle_id"])
         try:
             practice.new_attempt(
-                db, pupil_id=pupil["id"], session_id=session["id"], puzzle_id=puzzle.id, kind=puzzle.kind,
-                day=session["day"], issued_at=data["issued_at"], time_limit=data["time_limit_s"],
-                target=puzzle.position.target, combo_size=puzzles.combo_size(puzzle), attempt_id=attempt_id,
-                issued_by="ticket", at_home=at_home, timed=data.get("timed", True) is not False)
+                db,
+                pupil_id=pupil["id"],
+                session_id=session["id"],
+                puzzle_id=puzzle.id,
+                kind=puzzle.kind,
+                day=session["day"],
+                issued_at=data["issued_at"],
+                time_limit=data["time_limit_s"],
+                target=puzzle.position.target,
+                combo_size=puzzles.combo_size(puzzle),
+                attempt_id=attempt_id,
+                issued_by="ticket",
+                at_home=at_home,
+                timed=data.get("timed", True) is not False,
+            )
         except practice.AlreadyIssued:
             raise AlreadyUsed(attempt_id) from None

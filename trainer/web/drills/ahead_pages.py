@@ -9,6 +9,7 @@ progress line. The first render of a puzzle is kept with those four cut out; lat
 put in their own, escaped as the template escapes them, so the page is byte for byte what a
 fresh render gives (tests/web/drills/test_ahead_pages.py compares them).
 """
+
 from __future__ import annotations
 
 import threading
@@ -30,10 +31,19 @@ _lock = threading.Lock()
 def render(context: dict, ticket: str) -> Markup:
     """practice/_puzzle.html for a puzzle handed ahead, with `context` as for a fresh puzzle."""
     attempt, progress = context["attempt"], context["progress"]
-    pieces = {_ATTEMPT: str(escape(attempt["id"])), _TICKET: str(escape(ticket)), _CSRF: str(escape(generate_csrf())),
-              _PROGRESS: render_template("practice/_progress.html", progress=progress)}
-    key = (context["puzzle"].id, str(get_locale()), bool(context["hide_countdown"]), context["untimed"],
-           attempt["time_limit_s"])
+    pieces = {
+        _ATTEMPT: str(escape(attempt["id"])),
+        _TICKET: str(escape(ticket)),
+        _CSRF: str(escape(generate_csrf())),
+        _PROGRESS: render_template("practice/_progress.html", progress=progress),
+    }
+    key = (
+        context["puzzle"].id,
+        str(get_locale()),
+        bool(context["hide_countdown"]),
+        context["untimed"],
+        attempt["time_limit_s"],
+    )
     with _lock:
         template = _kept.get(key)
         if template is not None:
@@ -42,7 +52,7 @@ def render(context: dict, ticket: str) -> Markup:
         html = render_template("practice/_puzzle.html", **context, ticket=ticket)
         template = _cut(html, pieces)
         if template is None:
-            return Markup(html)         # a piece not found exactly once: never guess, keep nothing
+            return Markup(html)  # a piece not found exactly once: never guess, keep nothing
         with _lock:
             _kept[key] = template
             while len(_kept) > KEPT:

@@ -3,6 +3,7 @@ running sum, the ones missed, anything wrong and why, and the time. Short and en
 
 Everything comes from the stored outcome, so a resubmitted answer shows the first answer's
 feedback, exactly as it was graded."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,14 +16,14 @@ from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.steps import tap_steps
 from trainer.web.drills.sums import sum_text
 
-SHOW_MISSED = 3       # a `quick` puzzle may have ten captures: a few examples, and the screen fits a phone
+SHOW_MISSED = 3  # a `quick` puzzle may have ten captures: a few examples, and the screen fits a phone
 
 
 @dataclass(frozen=True)
 class Called:
     cards: tuple[str, ...]
-    text: str                 # the running sum in words
-    note: str = ""            # "TWEAK!", "with the Joker: +1", or why it is wrong
+    text: str  # the running sum in words
+    note: str = ""  # "TWEAK!", "with the Joker: +1", or why it is wrong
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,9 @@ def capture_note(target: int, printed_target: int, tweak: bool) -> str:
 
 def _called(capture: dict, puzzle: Puzzle) -> Called:
     cards = (capture["play"], *capture["capture"])
-    return Called(cards, sum_text(tap_steps(cards)),
-                  capture_note(capture["target"], puzzle.position.target, capture["tweak"]))
+    return Called(
+        cards, sum_text(tap_steps(cards)), capture_note(capture["target"], puzzle.position.target, capture["tweak"])
+    )
 
 
 def _why(wrong: dict, puzzle: Puzzle) -> str:
@@ -90,9 +92,12 @@ def _headline(puzzle: Puzzle, outcome: dict, attempt_id: str) -> tuple[str, str]
         return _("No problem!"), _("Here is the answer. Now you know one more.")
     if puzzle.kind == "all" and grade["right"]:
         total = len(puzzle.answer)
-        return _("Good work!"), ngettext("You found %(found)d of %(num)d combination.",
-                                         "You found %(found)d of %(num)d combinations.",
-                                         total, found=len(grade["right"]))
+        return _("Good work!"), ngettext(
+            "You found %(found)d of %(num)d combination.",
+            "You found %(found)d of %(num)d combinations.",
+            total,
+            found=len(grade["right"]),
+        )
     return _("Not quite."), _("Have a look at the answer below.")
 
 
@@ -114,5 +119,13 @@ def feedback(attempt: dict, puzzle: Puzzle) -> Feedback:
     seconds = None
     if not outcome.get("passed") and attempt["believed_ms"] is not None:
         seconds = format_decimal(attempt["believed_ms"] / 1000, format="0.0")
-    return Feedback(heading, message, bool(grade["correct"]), [_called(c, puzzle) for c in grade["right"]],
-                    missed[:SHOW_MISSED], max(0, len(missed) - SHOW_MISSED), wrong, seconds)
+    return Feedback(
+        heading,
+        message,
+        bool(grade["correct"]),
+        [_called(c, puzzle) for c in grade["right"]],
+        missed[:SHOW_MISSED],
+        max(0, len(missed) - SHOW_MISSED),
+        wrong,
+        seconds,
+    )

@@ -4,6 +4,7 @@ signed session until the pupil presses Done (like the picture pad's taps, pupils
 With JavaScript the page keeps the taps itself and posts everything once (trainer/practice/answers.py); then
 nothing is kept here. The page's own times are missing on this path, so the answer is timed
 by the server and flagged `no_client_time` (trainer.puzzles.timing)."""
+
 from __future__ import annotations
 
 from flask import session
@@ -97,12 +98,13 @@ def _without(combos: list[dict], value: str) -> list[dict]:
     """The combinations without the one the pupil removed; an index that names none is ignored."""
     index = whole_number(value, 3)
     if index is not None and index < len(combos):
-        return combos[:index] + combos[index + 1:]
+        return combos[:index] + combos[index + 1 :]
     return combos
 
 
-def _pressed(action: str | None, cards: list[str], combos: list[dict], position: Position,
-             delta: int | None) -> tuple[list[str], list[dict], str | None]:
+def _pressed(
+    action: str | None, cards: list[str], combos: list[dict], position: Position, delta: int | None
+) -> tuple[list[str], list[dict], str | None]:
     """The tapped cards and the combinations after the button pressed, and the problem to show
     when the tapped cards are not a combination yet, or "Done" came before any combination."""
     if action in ("add", "done") and cards:

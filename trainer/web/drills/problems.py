@@ -4,6 +4,7 @@ and for a position built in the editor (trainer.web.worksheets).
 The pure layer gives each problem a code and its parameters (docs/puzzles.md, "Problem
 codes"); the common ones are worded here, the rare ones (a stated answer that is not the
 solver's, a forged id) keep their English detail inside a translated sentence."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -13,8 +14,11 @@ from flask_babel import gettext as _
 
 def _captures_nothing(p: dict) -> str:
     if p["focus"] != "hand":
-        return _("%(card)s captures nothing at target %(target)s: choose another card or the whole hand.",
-                 card=p["focus"], target=p["target"])
+        return _(
+            "%(card)s captures nothing at target %(target)s: choose another card or the whole hand.",
+            card=p["focus"],
+            target=p["target"],
+        )
     return _("Nothing can be captured at target %(target)s, so there is nothing to find.", target=p["target"])
 
 
@@ -37,11 +41,16 @@ _WORDING: dict[str, Callable[[dict], str]] = {
     "table_size": lambda p: _("The table must hold 1 to %(high)s cards.", high=p["high"]),
     "unknown_kind": lambda p: _("Unknown kind of puzzle. The kinds are all, tweak, best, joker and quick."),
     "captures_nothing": _captures_nothing,
-    "too_many_answers": lambda p: _("%(found)s combinations are too many: an all puzzle asks for at most %(high)s.",
-                                    found=p["found"], high=p["high"]),
+    "too_many_answers": lambda p: _(
+        "%(found)s combinations are too many: an all puzzle asks for at most %(high)s.",
+        found=p["found"],
+        high=p["high"],
+    ),
     "too_many_right": lambda p: _(
         "%(found)s right combinations are too many for an answer key: a puzzle has at most %(high)s.",
-        found=p["found"], high=p["high"]),
+        found=p["found"],
+        high=p["high"],
+    ),
     "focus_not_in_hand": lambda p: _("The focus card %(card)s is not in the hand.", card=p["card"]),
     "unknown_field": lambda p: _("Unknown field %(field)s.", field=p["field"]),
     "number_range": _number_range,

@@ -3,6 +3,7 @@
 No URL carries an attempt id: the screen at /practice is always "where this pupil is now"
 (practice_flow.current_screen), and the attempt id travels in the answer form, checked against
 the logged-in pupil. So a link or a reload can never show or answer another child's puzzle."""
+
 from __future__ import annotations
 
 from contextlib import nullcontext
@@ -42,17 +43,25 @@ PROBLEMS = {
 def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) -> dict:
     """What templates/practice/_puzzle.html needs for one puzzle being answered."""
     problem = PROBLEMS.get(waiting.get("problem"))
-    return dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=progress,
-                kind_name=puzzle_screen.KIND_NAMES[puzzle.kind],
-                keys=puzzle_screen.card_keys(puzzle.position), single=puzzle_screen.single_answer(puzzle),
-                instructions=puzzle_screen.instructions(puzzle),
-                reminder=puzzle_screen.points_reminder(puzzle), sums=sums.patterns(),
-                hide_countdown=once.pupil_settings(db, g.pupil["id"])["hide_countdown"],
-                # As the puzzle was issued (trainer.practice.flow): no countdown, nothing sent at a limit.
-                untimed=not attempt.get("timed", True),
-                waiting=waiting, waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
-                waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
-                problem=problem() if problem else None)
+    return dict(
+        screen=screen,
+        attempt=attempt,
+        puzzle=puzzle,
+        progress=progress,
+        kind_name=puzzle_screen.KIND_NAMES[puzzle.kind],
+        keys=puzzle_screen.card_keys(puzzle.position),
+        single=puzzle_screen.single_answer(puzzle),
+        instructions=puzzle_screen.instructions(puzzle),
+        reminder=puzzle_screen.points_reminder(puzzle),
+        sums=sums.patterns(),
+        hide_countdown=once.pupil_settings(db, g.pupil["id"])["hide_countdown"],
+        # As the puzzle was issued (trainer.practice.flow): no countdown, nothing sent at a limit.
+        untimed=not attempt.get("timed", True),
+        waiting=waiting,
+        waiting_sum=puzzle_screen.waiting_sum(waiting["cards"]),
+        waiting_combos=puzzle_screen.waiting_combos(waiting["combos"]),
+        problem=problem() if problem else None,
+    )
 
 
 def _ahead_puzzles(db, screen, progress) -> list[dict]:
@@ -61,8 +70,9 @@ def _ahead_puzzles(db, screen, progress) -> list[dict]:
     handed = []
     for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
         later = replace(progress, answered=progress.answered + number)
-        context = _puzzle_context(db, screen, item["attempt"], item["puzzle"], later,
-                                  pending_taps.load(item["attempt"]["id"]))
+        context = _puzzle_context(
+            db, screen, item["attempt"], item["puzzle"], later, pending_taps.load(item["attempt"]["id"])
+        )
         handed.append({"html": ahead_pages.render(context, item["ticket"]), "keep_ms": item["keep_ms"]})
     return handed
 
@@ -72,15 +82,24 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
     attempt = screen.attempt
     puzzle = puzzles.get(db, attempt["puzzle_id"])
     progress = practice_flow.progress(db, screen.session)
-    context = dict(screen=screen, attempt=attempt, puzzle=puzzle, progress=progress,
-                   kind_name=puzzle_screen.KIND_NAMES[puzzle.kind], ahead=[])
+    context = dict(
+        screen=screen,
+        attempt=attempt,
+        puzzle=puzzle,
+        progress=progress,
+        kind_name=puzzle_screen.KIND_NAMES[puzzle.kind],
+        ahead=[],
+    )
     if screen.answering:
         context.update(_puzzle_context(db, screen, attempt, puzzle, progress, pending_taps.peek(attempt["id"])))
         if not pending_taps.load(attempt["id"]).get("cards"):
             context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
-        status = practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once) \
-            if screen.session["finished_at"] else None
+        status = (
+            practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once)
+            if screen.session["finished_at"]
+            else None
+        )
         context.update(fb=feedback(attempt, puzzle), status=status)
     return context
 
@@ -121,9 +140,15 @@ def next_puzzle():
     mode = request.form.get("mode", practice_flow.DRILL)
     if mode not in (practice_flow.DRILL, practice_flow.PRACTICE):
         abort(400)
-    session, attempt_id = practice_flow.next_puzzle(get_db(), g.pupil, mode,
-                                                    current_app.config["PUZZLE_BANK_GENERATED"],
-                                                    home=home_visit.practice_place(), clock=school_day, reads=once)
+    session, attempt_id = practice_flow.next_puzzle(
+        get_db(),
+        g.pupil,
+        mode,
+        current_app.config["PUZZLE_BANK_GENERATED"],
+        home=home_visit.practice_place(),
+        clock=school_day,
+        reads=once,
+    )
     if attempt_id is None and session["finished_at"] is None:
         flash(_("You have done every puzzle there is for today. Well done!"))
         return htmx.full_reload(url_for("pupil_home.home"))
@@ -153,8 +178,9 @@ def answer():
     if done is not None:
         return done()
     try:
-        row, stored = practice_flow.record_answer(db, g.pupil, attempt["id"], posted, home_visit.at_home(),
-                                                  clock=school_day)
+        row, stored = practice_flow.record_answer(
+            db, g.pupil, attempt["id"], posted, home_visit.at_home(), clock=school_day
+        )
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
@@ -167,8 +193,9 @@ def _claimed_attempt(db):
     (ahead.py), and what to answer instead of recording it (None: record it)."""
     if request.form.get("ahead"):
         try:
-            ahead.claim(db, g.pupil, request.form.get("attempt", ""), request.form["ahead"],
-                        at_home=home_visit.at_home())
+            ahead.claim(
+                db, g.pupil, request.form.get("attempt", ""), request.form["ahead"], at_home=home_visit.at_home()
+            )
         except ahead.TicketError:
             security_log.not_yours("ahead puzzle", None)
         except ahead.Expired:

@@ -1,5 +1,6 @@
 """What the puzzle screen needs besides the cards: a key for every card, and the instructions
 of each kind (issue 5.1) in words a child reads quickly."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l
@@ -75,9 +76,13 @@ def points_reminder(puzzle: Puzzle) -> dict | None:
     for screen readers and for reading aloud."""
     if puzzle.kind not in ("best", "joker"):
         return None
-    return {"cards": [(card, card_view(card)["points"]) for card in POINT_EXAMPLES],
-            "sentence": _("Points: a red card is worth 3, a 5 is worth 4, the red 5 is worth 5, "
-                          "any other card 1. A TWEAK also wins an action card worth 2.")}
+    return {
+        "cards": [(card, card_view(card)["points"]) for card in POINT_EXAMPLES],
+        "sentence": _(
+            "Points: a red card is worth 3, a 5 is worth 4, the red 5 is worth 5, "
+            "any other card 1. A TWEAK also wins an action card worth 2."
+        ),
+    }
 
 
 def waiting_sum(cards) -> str:

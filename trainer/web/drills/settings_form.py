@@ -1,5 +1,6 @@
 """The teacher's drill form (issue 5.5) read into DrillSettings (trainer.puzzles.drill_settings),
 with a translated message per wrong field; the ranges here are the form's bounds."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _
@@ -29,13 +30,15 @@ def parse_form(form) -> tuple[DrillSettings | None, dict[str, str]]:
     if mode == "puzzles":
         puzzles = _whole_number(form.get("puzzles"), PUZZLES_RANGE)
         if puzzles is None:
-            errors["puzzles"] = _("Choose a number of puzzles from %(low)d to %(high)d.",
-                                  low=PUZZLES_RANGE[0], high=PUZZLES_RANGE[1])
+            errors["puzzles"] = _(
+                "Choose a number of puzzles from %(low)d to %(high)d.", low=PUZZLES_RANGE[0], high=PUZZLES_RANGE[1]
+            )
     elif mode == "minutes":
         minutes = _whole_number(form.get("minutes"), MINUTES_RANGE)
         if minutes is None:
-            errors["minutes"] = _("Choose a number of minutes from %(low)d to %(high)d.",
-                                  low=MINUTES_RANGE[0], high=MINUTES_RANGE[1])
+            errors["minutes"] = _(
+                "Choose a number of minutes from %(low)d to %(high)d.", low=MINUTES_RANGE[0], high=MINUTES_RANGE[1]
+            )
     else:
         errors["mode"] = _("Choose a number of puzzles or a number of minutes.")
     chosen = form.getlist("kinds") if hasattr(form, "getlist") else form.get("kinds", [])
@@ -44,8 +47,11 @@ def parse_form(form) -> tuple[DrillSettings | None, dict[str, str]]:
         errors["kinds"] = _("Choose at least one kind of puzzle.")
     limit = _whole_number(form.get("time_limit"), TIME_LIMIT_S_RANGE)
     if limit is None:
-        errors["time_limit"] = _("Choose a time limit from %(low)d to %(high)d seconds.",
-                                 low=TIME_LIMIT_S_RANGE[0], high=TIME_LIMIT_S_RANGE[1])
+        errors["time_limit"] = _(
+            "Choose a time limit from %(low)d to %(high)d seconds.",
+            low=TIME_LIMIT_S_RANGE[0],
+            high=TIME_LIMIT_S_RANGE[1],
+        )
     if errors:
         return None, errors
     return DrillSettings(puzzles, minutes, kinds, float(limit)), {}

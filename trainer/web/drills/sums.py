@@ -3,6 +3,7 @@
 Built from structured steps (trainer.puzzles.steps), never by translating the English call.
 The page's script words the sum while the pupil taps, so it gets the same two translated
 patterns (`patterns()`) and fills them in the same way."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _
@@ -24,5 +25,4 @@ def sum_text(steps: tuple[Step, ...] | list[Step]) -> str:
 
 def patterns() -> dict[str, str]:
     """The translated patterns with their placeholders left in, for static/js/drill.js."""
-    return {"first": _("%(first)s plus %(value)s is %(total)s"),
-            "next": _("%(sum)s, plus %(value)s is %(total)s")}
+    return {"first": _("%(first)s plus %(value)s is %(total)s"), "next": _("%(sum)s, plus %(value)s is %(total)s")}

@@ -3,6 +3,7 @@ its kind (issue 39.4: Joker, Shifter, Thief and Bomb were shown without a word).
 every board of the child's turns until they make a move while holding it; which kinds a
 child has met is kept in the session (a new login meets them again: a shared tablet's next
 child has not met them)."""
+
 from __future__ import annotations
 
 from flask import session

@@ -3,6 +3,7 @@ story (issue 6.2), the choices open to the pupil, and the score screen (R2, R8).
 
 Everything is read from the pupil's view (R9), never from the hidden parts of the state.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,19 +26,21 @@ HINT_LEVEL = "casual"
 
 # ---------------------------------------------------------------- the story, step by step
 
+
 @dataclass(frozen=True)
 class Moment:
     """The board at step `step` of the story: 0 is right after the pupil's own move, step k
     tells the k-th public move after it (issue 15.6: with that move's cards marked on the
     board and its player marked as playing); `live` when nothing is left to show."""
+
     state: State
     step: int
     steps: int
     news: list[dict]
-    acting: int | None = None              # the seat whose move is being told
-    marked: frozenset = frozenset()        # cards the told move played, took or moved
-    played: tuple[str, ...] = ()           # a capture's cards, hand card first (R5.4)
-    call: str | None = None                # its sum in figures, "4 + 3 = 7" (R5.4)
+    acting: int | None = None  # the seat whose move is being told
+    marked: frozenset = frozenset()  # cards the told move played, took or moved
+    played: tuple[str, ...] = ()  # a capture's cards, hand card first (R5.4)
+    call: str | None = None  # its sum in figures, "4 + 3 = 7" (R5.4)
 
     @property
     def live(self) -> bool:
@@ -57,12 +60,19 @@ def _news_item(step, names, faces, latest: bool) -> dict:
     move = step.move
     capture = isinstance(move, Play) and bool(move.capture)
     total = words.sum_line(move.card, move.capture) if capture else None
-    return {"text": words.step_text(step, name_of=lambda seat: names[seat]), "you": step.seat == PUPIL, "tweak": step.tweak,
-            # For the eyes: a capture as its sum in figures; the sentence is read out.
-            "short": words.short_text(step, names, total),
-            "won": step.won_action if step.tweak else None, "latest": latest,
-            "seat": step.seat, "name": names[step.seat], "face": faces[step.seat],
-            "sum": total}
+    return {
+        "text": words.step_text(step, name_of=lambda seat: names[seat]),
+        "you": step.seat == PUPIL,
+        "tweak": step.tweak,
+        # For the eyes: a capture as its sum in figures; the sentence is read out.
+        "short": words.short_text(step, names, total),
+        "won": step.won_action if step.tweak else None,
+        "latest": latest,
+        "seat": step.seat,
+        "name": names[step.seat],
+        "face": faces[step.seat],
+        "sum": total,
+    }
 
 
 def _marks(step) -> tuple[State, frozenset, tuple[str, ...]]:
@@ -103,6 +113,7 @@ def moment(game: Game, step: int | None) -> Moment:
 
 # ---------------------------------------------------------------- the board
 
+
 def seats(game: Game, view: PlayerView, acting: int | None = None) -> list[dict]:
     """`acting`: while a move is told, its player is the one shown playing (issue 15.6)."""
     totals = game.match.totals if game.settings.threshold is not None else None
@@ -110,27 +121,38 @@ def seats(game: Game, view: PlayerView, acting: int | None = None) -> list[dict]
     names = seat_names(game)
     out = []
     for seat in range(view.players):
-        out.append({
-            "seat": seat, "you": seat == PUPIL, "name": names[seat],
-            "face": words.bot_face(game.settings.bots[seat - 1]) if seat != PUPIL else None,
-            "hand_size": view.hand_sizes[seat], "won": len(view.won[seat]),
-            "actions": [{"card": c, "name": words.action_name(c), "used": c in view.used[seat]}
-                        for c in view.owned[seat]],
-            "score": scores[seat],
-            # Match totals count finished rounds; the round in play adds on top.
-            "total": (totals[seat] + (0 if game.state.over else scores[seat])) if totals else None,
-            "to_act": (view.to_act if acting is None else acting) == seat, "dealer": view.dealer == seat,
-        })
+        out.append(
+            {
+                "seat": seat,
+                "you": seat == PUPIL,
+                "name": names[seat],
+                "face": words.bot_face(game.settings.bots[seat - 1]) if seat != PUPIL else None,
+                "hand_size": view.hand_sizes[seat],
+                "won": len(view.won[seat]),
+                "actions": [
+                    {"card": c, "name": words.action_name(c), "used": c in view.used[seat]} for c in view.owned[seat]
+                ],
+                "score": scores[seat],
+                # Match totals count finished rounds; the round in play adds on top.
+                "total": (totals[seat] + (0 if game.state.over else scores[seat])) if totals else None,
+                "to_act": (view.to_act if acting is None else acting) == seat,
+                "dealer": view.dealer == seat,
+            }
+        )
     return out
 
 
 def board(game: Game, state: State, acting: int | None = None) -> dict:
     view = view_of(state, PUPIL)
     return {
-        "view": view, "seats": seats(game, view, acting),
-        "target": view.target, "joker": view.delta,
-        "blue_seven": view.deck_size == 0, "deck_size": view.deck_size,
-        "tweak_deck_size": view.tweak_deck_size, "round_no": game.round_no + 1,
+        "view": view,
+        "seats": seats(game, view, acting),
+        "target": view.target,
+        "joker": view.delta,
+        "blue_seven": view.deck_size == 0,
+        "deck_size": view.deck_size,
+        "tweak_deck_size": view.tweak_deck_size,
+        "round_no": game.round_no + 1,
     }
 
 
@@ -141,15 +163,33 @@ def pupil_actions(state: State, names=None, faces=None) -> list[dict]:
     out = []
     for move in legal_moves(state):
         if isinstance(move, UseJoker):
-            out.append({"kind": "joker", "card": move.card, "delta": move.delta,
-                        "label": f"{words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}"})
+            out.append(
+                {
+                    "kind": "joker",
+                    "card": move.card,
+                    "delta": move.delta,
+                    "label": f"{words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}",
+                }
+            )
         elif isinstance(move, UseThief):
-            out.append({"kind": "thief", "card": move.card, "victim": move.victim,
-                        "label": words.action_name(move.card), "victim_name": words.player_name(move.victim, names),
-                        "victim_face": faces[move.victim] if faces else None})
+            out.append(
+                {
+                    "kind": "thief",
+                    "card": move.card,
+                    "victim": move.victim,
+                    "label": words.action_name(move.card),
+                    "victim_name": words.player_name(move.victim, names),
+                    "victim_face": faces[move.victim] if faces else None,
+                }
+            )
         elif isinstance(move, (UseShifter, UseBomb)):
-            out.append({"kind": "shifter" if isinstance(move, UseShifter) else "bomb", "card": move.card,
-                        "label": words.action_name(move.card)})
+            out.append(
+                {
+                    "kind": "shifter" if isinstance(move, UseShifter) else "bomb",
+                    "card": move.card,
+                    "label": words.action_name(move.card),
+                }
+            )
     return out
 
 
@@ -167,8 +207,9 @@ def pick_status(pick: Pick, target: int) -> dict:
 
 # ---------------------------------------------------------------- hints (issue 6.7)
 
+
 def capture_hint(state: State) -> dict:
-    """"Show me a capture": the bots' hint when it is a capture (or a Joker that opens one),
+    """ "Show me a capture": the bots' hint when it is a capture (or a Joker that opens one),
     otherwise the best capture there is, otherwise advice to lay."""
     view = view_of(state, PUPIL)
     suggestion = bot_hint(view, HINT_LEVEL)
@@ -189,13 +230,21 @@ def capture_hint(state: State) -> dict:
 
 # ---------------------------------------------------------------- the score screen
 
+
 def score_lines(won, owned) -> list[dict]:
     """A player's points of a round, line by line (R2, R6.5), as every score screen shows them
     (a table's too: games.table_board)."""
-    return [{"label": words.score_reason(line.reason), "cards": line.cards, "each": line.each,
-             "sum": words.points_sum(len(line.cards), line.each, line.points),
-             "points": line.points, "action": line.reason == "action"}
-            for line in breakdown(won, owned)]
+    return [
+        {
+            "label": words.score_reason(line.reason),
+            "cards": line.cards,
+            "each": line.each,
+            "sum": words.points_sum(len(line.cards), line.each, line.points),
+            "points": line.points,
+            "action": line.reason == "action",
+        }
+        for line in breakdown(won, owned)
+    ]
 
 
 def round_scores(game: Game) -> dict:
@@ -205,20 +254,41 @@ def round_scores(game: Game) -> dict:
     players = []
     for seat in range(state.players):
         lines = score_lines(state.won[seat], state.owned[seat])
-        players.append({"seat": seat, "name": names[seat], "you": seat == PUPIL,
-                        "face": words.bot_face(game.settings.bots[seat - 1]) if seat != PUPIL else None,
-                        "lines": lines, "points": scores[seat],
-                        "total": game.match.totals[seat] if game.settings.threshold is not None else None})
-    return {"players": players, "threshold": game.settings.threshold, "over": game.over,
-            "winner": game.winner, "next_dealer": None if game.over else game.match.next_dealer,
-            "round_no": game.round_no + 1, "you_won_round": scores[PUPIL] == max(scores)}
+        players.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "you": seat == PUPIL,
+                "face": words.bot_face(game.settings.bots[seat - 1]) if seat != PUPIL else None,
+                "lines": lines,
+                "points": scores[seat],
+                "total": game.match.totals[seat] if game.settings.threshold is not None else None,
+            }
+        )
+    return {
+        "players": players,
+        "threshold": game.settings.threshold,
+        "over": game.over,
+        "winner": game.winner,
+        "next_dealer": None if game.over else game.match.next_dealer,
+        "round_no": game.round_no + 1,
+        "you_won_round": scores[PUPIL] == max(scores),
+    }
 
 
 def look_back(analyses: list[dict]) -> list[dict]:
     """The child's own one or two turns worth a second look (trainer.games.look_back), worded."""
     out = []
     for t in kind_look_back(analyses):
-        out.append({"kind": t.kind, "turn": t.turn, "target": t.target, "cards": t.cards,
-                    "call": words.call(t.steps), "sum": words.sum_line(t.cards[0], t.cards[1:]),
-                    "tweak": t.tweak})
+        out.append(
+            {
+                "kind": t.kind,
+                "turn": t.turn,
+                "target": t.target,
+                "cards": t.cards,
+                "call": words.call(t.steps),
+                "sum": words.sum_line(t.cards[0], t.cards[1:]),
+                "tweak": t.tweak,
+            }
+        )
     return out

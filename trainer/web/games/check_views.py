@@ -1,10 +1,11 @@
-""""Check our table" (issue 37.5): for families and classes playing with the printed cards. Tap
+""" "Check our table" (issue 37.5): for families and classes playing with the printed cards. Tap
 the magic number, the table cards and a hand (the puzzle editor's card picker,
 templates/cards/_picker.html), and see every capture, hidden until "Show", and why a capture
 someone tried does or does not work. Teachers and pupils get the same page; it stores nothing.
 
 The solver and the explanations are trainer.games.table_check's; the words check_words'.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, request, url_for
@@ -16,7 +17,7 @@ from trainer.web.worksheets import editor_form
 
 bp = Blueprint("table_check", __name__)
 
-MAGIC_NUMBERS = (7, 8, 9, 10)     # the backs' numbers (R1.2) and the blue 7 (R1.4)
+MAGIC_NUMBERS = (7, 8, 9, 10)  # the backs' numbers (R1.2) and the blue 7 (R1.4)
 
 
 @bp.route("/games/check-table", methods=["GET", "POST"])
@@ -38,8 +39,16 @@ def _page(url: str, side: str):
     joker = bool(form and form.get("joker"))
     shown = bool(form and form.get("show") == "1")
     tried = tuple(form.getlist("tried")) if form else ()
-    context = {"url": url, "side": side, "state": state, "joker": joker, "shown": shown,
-               "palette": editor_form.palette(), "targets": MAGIC_NUMBERS, **_answer(state, joker, tried)}
+    context = {
+        "url": url,
+        "side": side,
+        "state": state,
+        "joker": joker,
+        "shown": shown,
+        "palette": editor_form.palette(),
+        "targets": MAGIC_NUMBERS,
+        **_answer(state, joker, tried),
+    }
     return htmx.render("games/check.html", "games/_check_answer.html", **context)
 
 
@@ -56,7 +65,13 @@ def _answer(state, joker: bool, tried) -> dict:
     found = [{"capture": c, "sum": words.sum_line(c.play, c.capture)} for c in counted.best]
     tried = tuple(c for c in tried if c in state.hand or c in state.table)
     verdict = explain_try(state.hand, state.table, state.target, joker, tried) if tried else None
-    return {"problem": None, "ready": True, "captures": found, "total": counted.total,
-            "more": counted.total - len(found), "tried": tried,
-            "verdict": check_words.verdict(verdict) if verdict else None,
-            "verdict_works": bool(verdict and verdict.works)}
+    return {
+        "problem": None,
+        "ready": True,
+        "captures": found,
+        "total": counted.total,
+        "more": counted.total - len(found),
+        "tried": tried,
+        "verdict": check_words.verdict(verdict) if verdict else None,
+        "verdict_works": bool(verdict and verdict.works),
+    }

@@ -1,5 +1,6 @@
-""""Check our table"'s words (issue 37.5): a tried capture's verdict as a child reads it,
+""" "Check our table"'s words (issue 37.5): a tried capture's verdict as a child reads it,
 the sum in figures first ("4 + 3 = 7, not 9")."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
@@ -26,8 +27,9 @@ def verdict(v: Verdict) -> str:
     if v.code == "no_table_card":
         return _("A hand card alone never captures: take at least one card from the table.")
     if v.code == "wrong_sum":
-        return _("%(sum)s = %(total)d, not %(target)s.", sum=_figures(v.values), total=v.total,
-                 target=_targets(v.targets))
+        return _(
+            "%(sum)s = %(total)d, not %(target)s.", sum=_figures(v.values), total=v.total, target=_targets(v.targets)
+        )
     line = f"{_figures(v.values)} = {v.total}"
     points = ngettext("%(num)d point", "%(num)d points", v.points)
     if v.tweak:
@@ -39,6 +41,7 @@ def problem(code: str, params: dict) -> str:
     if code == "hand_size":
         return ngettext("A hand holds at most %(num)d card.", "A hand holds at most %(num)d cards.", params["most"])
     if code == "table_size":
-        return ngettext("Put at most %(num)d card on the table.", "Put at most %(num)d cards on the table.",
-                        params["most"])
+        return ngettext(
+            "Put at most %(num)d card on the table.", "Put at most %(num)d cards on the table.", params["most"]
+        )
     return _("Tap the magic number.")

@@ -8,6 +8,7 @@ way to "Pass the tablet to Anna" (templates/games/_hand_over.html), which shows 
 until Anna taps. Who holds the tablet and the family's names live in this device's signed
 session cookie only, never in the database (docs/pupils.md, "The family table").
 """
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,9 @@ from trainer.web.games.forms import board_claim
 
 bp = Blueprint("family", __name__)
 
-KEPT = "family_tables"      # session: {game id: {"names": [...], "holder": seat or None}}
-GOING = 10                  # open games read for the family tables still going
-KEEP_TABLES = 3             # a pupil has at most MAX_OPEN_GAMES games going; the newest are kept
+KEPT = "family_tables"  # session: {game id: {"names": [...], "holder": seat or None}}
+GOING = 10  # open games read for the family tables still going
+KEEP_TABLES = 3  # a pupil has at most MAX_OPEN_GAMES games going; the newest are kept
 
 
 def is_family(row: dict) -> bool:
@@ -58,7 +59,7 @@ def _kept(game_id: int) -> dict:
 def _keep(game_id: int, **changes) -> None:
     tables = dict(session.get(KEPT, {}))
     entry = {**tables.pop(str(game_id), {}), **changes}
-    newest = list(tables.items())[-(KEEP_TABLES - 1):]
+    newest = list(tables.items())[-(KEEP_TABLES - 1) :]
     session[KEPT] = {**dict(newest), str(game_id): entry}
 
 
@@ -75,6 +76,7 @@ def _names(game, game_id: int) -> dict[int, dict]:
 
 # ---------------------------------------------------------------- a new family table
 
+
 def _levels(limits) -> tuple[str, ...]:
     return tuple(level for level in FIXED_LEVELS if level in limits.levels) if limits.max_bots else ()
 
@@ -86,8 +88,9 @@ def new():
     limits = game_limits.get(db, g.pupil["class_id"])
     levels = _levels(limits)
     if request.method == "POST":
-        rows = [(request.form.get(f"name{n}", "")[:200], request.form.get(f"bot{n}", ""))
-                for n in range(2, MAX_SEATS + 1)]
+        rows = [
+            (request.form.get(f"name{n}", "")[:200], request.form.get(f"bot{n}", "")) for n in range(2, MAX_SEATS + 1)
+        ]
         try:
             settings, names = family_table(g.pupil["name"], rows, request.form.get("length", "round"), levels)
             if settings.length not in limits.lengths:
@@ -97,8 +100,9 @@ def new():
         game = new_game(settings, secrets.randbelow(2**31))
         cap = current_app.config["MAX_OPEN_GAMES"]
         try:
-            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap,
-                                   at_home=home_visit.at_home())
+            game_id = games.create(
+                db, g.pupil["id"], game, school_day.now(), max_open=cap, at_home=home_visit.at_home()
+            )
         except games.TooManyOpen:
             return _new_form(limits, levels, request.form, words.too_many_games(cap)), 409
         _keep(game_id, names=list(names), holder=None)
@@ -107,17 +111,26 @@ def new():
 
 
 def _new_form(limits, levels, form, error):
-    rows = [{"n": n, "name": form.get(f"name{n}", "") if form else "", "bot": form.get(f"bot{n}", "") if form else ""}
-            for n in range(2, MAX_SEATS + 1)]
+    rows = [
+        {"n": n, "name": form.get(f"name{n}", "") if form else "", "bot": form.get(f"bot{n}", "") if form else ""}
+        for n in range(2, MAX_SEATS + 1)
+    ]
     # The family tables still going, to carry on (the pupil's page opens only the newest game).
     going = [row["id"] for row in games.list_for_pupil(get_db(), g.pupil["id"], limit=GOING) if is_family(row)]
-    return htmx.render("games/family_new.html", "games/_family_form.html", rows=rows, error=error, going=going,
-                       levels=[(key, words.level_with_animal(key)) for key in levels],
-                       lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
-                       length=form.get("length", "round") if form else "round")
+    return htmx.render(
+        "games/family_new.html",
+        "games/_family_form.html",
+        rows=rows,
+        error=error,
+        going=going,
+        levels=[(key, words.level_with_animal(key)) for key in levels],
+        lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+        length=form.get("length", "round") if form else "round",
+    )
 
 
 # ---------------------------------------------------------------- the table
+
 
 @bp.route("/games/family/<int:game_id>")
 @login.pupil_required
@@ -135,9 +148,16 @@ def _screen(row, game, error=None, status=200):
     passing = hand_over_to(game.settings, game.to_act, holder) if active else None
     if passing is not None:
         seat_names = table_board.names_of(game, names)
-        html = htmx.render("games/family.html", "games/_hand_over.html", row=row, name=seat_names[passing],
-                           seat=passing, version=position_key(game), error=error,
-                           oob=htmx.hx().wants_fragment)
+        html = htmx.render(
+            "games/family.html",
+            "games/_hand_over.html",
+            row=row,
+            name=seat_names[passing],
+            seat=passing,
+            version=position_key(game),
+            error=error,
+            oob=htmx.hx().wants_fragment,
+        )
         return html, status
     seat = holder if holder is not None else PUPIL
     if active and not game.state.over and game.to_act == PUPIL == seat:
@@ -159,19 +179,39 @@ def _board_context(row, game, names, seat: int, active: bool) -> dict:
 
     def url(endpoint):
         return url_for(endpoint, game_id=row["id"])
+
     return {
-        "ui": {"id": "game", "move": url("family.move"), "tap": url("family.tap"), "hint": None,
-               "stop": url("family.stop"), "next": url("family.start_next_round"), "again": url_for("family.new"),
-               "sync": None, "live": None, "refresh": None,
-               # The live region tells the person taking the tablet what the others did (issue 49).
-               "family": True},
-        "row": row, "game": game, "board": board, "my_seat": None if state.over else seat,
+        "ui": {
+            "id": "game",
+            "move": url("family.move"),
+            "tap": url("family.tap"),
+            "hint": None,
+            "stop": url("family.stop"),
+            "next": url("family.start_next_round"),
+            "again": url_for("family.new"),
+            "sync": None,
+            "live": None,
+            "refresh": None,
+            # The live region tells the person taking the tablet what the others did (issue 49).
+            "family": True,
+        },
+        "row": row,
+        "game": game,
+        "board": board,
+        "my_seat": None if state.over else seat,
         "moment": {"live": True, "news": board["news"], "marked": frozenset(), "step": 0},
-        "version": position, "token": secrets.token_urlsafe(9), "active": active,
-        "deciding": deciding, "discard": deciding and state.phase is Phase.DISCARD,
-        "decision": f"family{row['id']}:{turn_key(game)}:{seat}", "oob": htmx.hx().wants_fragment,
-        "pick": pick, "status": game_board.pick_status(pick, state.target), "speak_sum": True,
-        "can_hint": False, "hint": None,
+        "version": position,
+        "token": secrets.token_urlsafe(9),
+        "active": active,
+        "deciding": deciding,
+        "discard": deciding and state.phase is Phase.DISCARD,
+        "decision": f"family{row['id']}:{turn_key(game)}:{seat}",
+        "oob": htmx.hx().wants_fragment,
+        "pick": pick,
+        "status": game_board.pick_status(pick, state.target),
+        "speak_sum": True,
+        "can_hint": False,
+        "hint": None,
         "actions": table_board.actions(game, seat, names, _avatars()) if deciding else [],
         "scores": table_board.round_scores(game, -1, names, _avatars()) if state.over else None,
     }
@@ -221,8 +261,9 @@ def tap(game_id):
         pick = game_pick.current(row, position, state.hands[seat], state.table)
     if not htmx.hx().wants_fragment:
         return redirect(url_for("family.show", game_id=game_id), 303)
-    html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target),
-                           error=None, speak_sum=True)
+    html = render_template(
+        "games/_pick_status.html", status=game_board.pick_status(pick, state.target), error=None, speak_sum=True
+    )
     return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
 
 
@@ -236,8 +277,12 @@ def move(game_id):
     chosen meanwhile, and sent again until it gets through."""
     next_round = request.endpoint == "family.start_next_round"
     row = _own_table(game_id)
-    outcome = moves.play(FamilyTable(get_db()), row, _kept(game_id).get("holder"),
-                         board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round))
+    outcome = moves.play(
+        FamilyTable(get_db()),
+        row,
+        _kept(game_id).get("holder"),
+        board_claim(request.form, row, school_day.now(), home_visit.at_home(), next_round),
+    )
     if outcome.applied:
         return _after_change(outcome.row, outcome.game)
     code = {moves.STALE: "moved_on", moves.CHANGED: "changed"}.get(outcome.kind, outcome.code)

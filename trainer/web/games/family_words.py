@@ -1,4 +1,5 @@
 """The family table's words (issue 37.4): why a new family table was refused."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _

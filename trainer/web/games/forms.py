@@ -4,6 +4,7 @@ the move pipeline, trainer.play.moves, is handed: a Claim).
 Anything a browser can post is turned into settings or a move, or refused with a code that
 games.words puts into words; nothing here raises anything else.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,11 +25,12 @@ from trainer.web.games import pick as game_pick
 from trainer.web.games.pick import Pick
 
 MAX_BOTS = 5
-MAX_CARDS = 12        # more table cards than a round can hold is not a move
-MAX_DECISION_MS = 3_600_000      # longer than an hour is a tablet left open, not a decision
+MAX_CARDS = 12  # more table cards than a round can hold is not a move
+MAX_DECISION_MS = 3_600_000  # longer than an hour is a tablet left open, not a decision
 
 
 # ---------------------------------------------------------------- a new game
+
 
 def settings_from_form(form, limits: ClassLimits) -> GameSettings:
     """Bot 1 must play; bots 2-5 play when given a level. Raises SettingsError."""
@@ -48,10 +50,10 @@ def settings_from_form(form, limits: ClassLimits) -> GameSettings:
 @dataclass(frozen=True)
 class LimitsForm:
     limits: ClassLimits
-    error: str | None = None       # a code: "levels", "lengths", "max_bots", "aim"
+    error: str | None = None  # a code: "levels", "lengths", "max_bots", "aim"
 
 
-AIM_PERCENTS = tuple(range(30, 71, 5))     # what the form offers; any whole percent 30-70 is kept
+AIM_PERCENTS = tuple(range(30, 71, 5))  # what the form offers; any whole percent 30-70 is kept
 
 
 def aim_from_form(form) -> float | None:
@@ -75,10 +77,15 @@ def limits_from_form(form) -> LimitsForm:
     max_bots = whole_number(form.get("max_bots", ""), 2) or 0
     aim = aim_from_form(form)
     clock = whole_number(form.get("turn_clock", "0") or "0", 2)
-    limits = ClassLimits(levels=levels, max_bots=max_bots, lengths=lengths,
-                         allow_colors=form.get("allow_colors") == "1", hints=form.get("hints") == "1",
-                         aim=DEFAULT_AIM if aim is None else aim,
-                         turn_clock=clock if clock in TURN_CLOCKS else 0)
+    limits = ClassLimits(
+        levels=levels,
+        max_bots=max_bots,
+        lengths=lengths,
+        allow_colors=form.get("allow_colors") == "1",
+        hints=form.get("hints") == "1",
+        aim=DEFAULT_AIM if aim is None else aim,
+        turn_clock=clock if clock in TURN_CLOCKS else 0,
+    )
     if not levels:
         return LimitsForm(limits, "levels")
     if not lengths:
@@ -93,6 +100,7 @@ def limits_from_form(form) -> LimitsForm:
 
 
 # ---------------------------------------------------------------- a move
+
 
 def decision_ms(form) -> int | None:
     """The page's own measurement (board drawn to move); absent or nonsense is None."""
@@ -116,8 +124,15 @@ def board_claim(form, row: dict, now: float, at_home: bool, next_round: bool = F
     """What a bot game's or the family table's board sent with a move: the position it was made
     on (`version`; none from an old page or a script: judged by the rules alone), its page's
     token, the move (or the next round), the outbox's wait and the board's decision time."""
-    return Claim(form.get("version"), outbox.move_token(form), read_move=None if next_round else reads_move(form, row),
-                 now=now, queued_ms=outbox.queued_ms(form), decision_ms=decision_ms(form), at_home=at_home)
+    return Claim(
+        form.get("version"),
+        outbox.move_token(form),
+        read_move=None if next_round else reads_move(form, row),
+        now=now,
+        queued_ms=outbox.queued_ms(form),
+        decision_ms=decision_ms(form),
+        at_home=at_home,
+    )
 
 
 def reads_move(form, row: dict):
@@ -125,10 +140,12 @@ def reads_move(form, row: dict):
     posted (a class table's always; a bot game's or the family's when chosen while the Wi-Fi was
     gone, static/js/games.js), else those its taps chose here, kept with the game. Bot games,
     the family table and class tables read their moves here alike."""
+
     def read(game, seat: int) -> Move:
         state = game.state
         pick = posted_pick(form) or game_pick.current(row, position_key(game), state.hands[seat], state.table)
         return move_from_form(form, state, pick, seat)
+
     return read
 
 
@@ -139,7 +156,7 @@ def move_from_form(form, state: State, pick: Pick, seat: int = PUPIL) -> Move:
     changing anything)."""
     kind = form.get("kind", "")
     if state.phase is Phase.DISCARD and state.current_player == seat and kind != "discard":
-        raise GameError("give_up_a_card")      # R7.4: the Bomb's card comes first
+        raise GameError("give_up_a_card")  # R7.4: the Bomb's card comes first
     if kind in ("take", "lay"):
         return _played(kind, pick)
     if kind == "discard":
@@ -156,7 +173,7 @@ def _played(kind: str, pick: Pick) -> Play:
     if kind == "lay":
         return Play(pick.hand)
     if not pick.table:
-        raise GameError("pick_table")     # D5: a hand card alone never captures
+        raise GameError("pick_table")  # D5: a hand card alone never captures
     return Play(pick.hand, pick.table)
 
 

@@ -1,6 +1,7 @@
 """The fitted bot (issue 17): the strength dial chosen for a pupil from their game level and
 their class's aim. `adaptive_opponent` is what a one-tap "Play" and the new-game form's default
 use; the rating itself is kept by trainer.store.game_levels when a game finishes."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

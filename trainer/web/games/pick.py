@@ -8,6 +8,7 @@ the one source of truth, updated in one write transaction per tap, so it also ho
 several server processes. A selection belongs to one position of one game; any move starts
 a new one.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,10 @@ def _read(stored: str | None, position: str, hand, table) -> Pick:
     chosen = data.get("hand")
     picked = data.get("table")
     picked = picked if isinstance(picked, list) else []
-    return Pick(chosen if isinstance(chosen, str) and chosen in hand else None,
-                tuple(dict.fromkeys(c for c in picked if isinstance(c, str) and c in table)))
+    return Pick(
+        chosen if isinstance(chosen, str) and chosen in hand else None,
+        tuple(dict.fromkeys(c for c in picked if isinstance(c, str) and c in table)),
+    )
 
 
 def _tapped(pick: Pick, hand, table, card: str) -> Pick:
@@ -66,6 +69,7 @@ def tap(game_id: int, position: str, hand, table, card: str) -> Pick:
     def update(stored):
         pick = _tapped(_read(stored, position, hand, table), hand, table, card)
         return pick, (None if pick.empty else json.dumps({"at": position, **pick.to_json()}))
+
     return games.update_pick(get_db(), game_id, update)
 
 

@@ -5,6 +5,7 @@ rules in trainer.games: the service refuses a move without changing anything), t
 data in games.board, the words in games.words, the SQL in trainer.store.games. A pupil
 reaches only their own games: anyone else's id is a 404.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,6 +42,7 @@ def _own_game(game_id: int) -> dict:
 
 # ---------------------------------------------------------------- a new game
 
+
 @bp.route("/games/new", methods=["GET", "POST"])
 @login.pupil_required
 def new():
@@ -56,8 +58,9 @@ def new():
         game = new_game(settings, secrets.randbelow(2**31))
         cap = current_app.config["MAX_OPEN_GAMES"]
         try:
-            game_id = games.create(db, g.pupil["id"], game, school_day.now(), max_open=cap,
-                                   at_home=home_visit.at_home())
+            game_id = games.create(
+                db, g.pupil["id"], game, school_day.now(), max_open=cap, at_home=home_visit.at_home()
+            )
         except games.TooManyOpen:
             return _new_form(limits, request.form, words.too_many_games(cap)), 409
         return redirect(url_for("games.show", game_id=game_id), 303)
@@ -65,17 +68,27 @@ def new():
 
 
 def _new_form(limits, form, error):
-    chosen = {f"bot{n}": (form.get(f"bot{n}", "") if form else (limits.default_level if n == 1 else ""))
-              for n in range(1, limits.max_bots + 1)}
+    chosen = {
+        f"bot{n}": (form.get(f"bot{n}", "") if form else (limits.default_level if n == 1 else ""))
+        for n in range(1, limits.max_bots + 1)
+    }
     length = form.get("length", "round") if form else "round"
     if length not in limits.lengths:
         length = limits.lengths[0]
     colors_mode = form.get("colors_mode", "usual") if form else "usual"
     colors = form.getlist("colors") if form else ["R", "O", "Y", "G"]
-    return htmx.render("games/new.html", "games/_new_form.html", limits=limits, chosen=chosen,
-                       length=length, colors_mode=colors_mode, colors=colors, error=error,
-                       lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
-                       levels=_level_choices(limits))
+    return htmx.render(
+        "games/new.html",
+        "games/_new_form.html",
+        limits=limits,
+        chosen=chosen,
+        length=length,
+        colors_mode=colors_mode,
+        colors=colors,
+        error=error,
+        lengths=[(key, words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+        levels=_level_choices(limits),
+    )
 
 
 def _level_choices(limits) -> list[tuple[str, str]]:
@@ -86,6 +99,7 @@ def _level_choices(limits) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------- the board
+
 
 @bp.route("/games/<int:game_id>")
 @login.pupil_required
@@ -122,12 +136,24 @@ def _board(row, game, step=None, error=None, status=200):
     active = row["status"] == "active"
     # Every form on the board says which position it was made on, and which page it came from
     # (issue 15.7): see _stale.
-    context = {"row": row, "game": game, "moment": moment, "error": error, "active": active, "ui": _ui(row),
-               "version": position_key(game), "token": secrets.token_urlsafe(9),
-               "board": game_board.board(game, moment.state, moment.acting),
-               "delay": current_app.config["GAME_STEP_MS"],
-               "oob": htmx.hx().wants_fragment, "deciding": False, "discard": False,
-               "can_hint": False, "hint": None, "actions": []}
+    context = {
+        "row": row,
+        "game": game,
+        "moment": moment,
+        "error": error,
+        "active": active,
+        "ui": _ui(row),
+        "version": position_key(game),
+        "token": secrets.token_urlsafe(9),
+        "board": game_board.board(game, moment.state, moment.acting),
+        "delay": current_app.config["GAME_STEP_MS"],
+        "oob": htmx.hx().wants_fragment,
+        "deciding": False,
+        "discard": False,
+        "can_hint": False,
+        "hint": None,
+        "actions": [],
+    }
     if live:
         session[WATCHED] = _watch_key(row, game)
         turn = turn_key(game)
@@ -144,11 +170,22 @@ def _board(row, game, step=None, error=None, status=200):
 def _ui(row) -> dict:
     """The board partials' section and URLs (templates/games/_game.html); a class table has
     its own (trainer.web.classplay.views._board_context)."""
+
     def url(endpoint):
         return url_for(endpoint, game_id=row["id"])
-    return {"id": "game", "move": url("games.move"), "tap": url("games.tap"), "hint": url("games.hint"),
-            "stop": url("games.stop"), "next": url("games.start_next_round"), "again": url_for("games.new"),
-            "sync": None, "live": None, "refresh": None}
+
+    return {
+        "id": "game",
+        "move": url("games.move"),
+        "tap": url("games.tap"),
+        "hint": url("games.hint"),
+        "stop": url("games.stop"),
+        "next": url("games.start_next_round"),
+        "again": url_for("games.new"),
+        "sync": None,
+        "live": None,
+        "refresh": None,
+    }
 
 
 def _round_analyses(row, game) -> list[dict]:
@@ -164,8 +201,9 @@ def _stale(row, game):
     """A form made on an older position of this game (issue 15.7), or None when it is not: the
     same page posting again is shown the game as it is, any other old page is refused kindly,
     nothing changed (trainer.play.moves.behind, the rule every move follows)."""
-    page = moves.behind(BotGame(get_db()), row, game, PUPIL, request.form.get("version"),
-                        outbox.move_token(request.form))
+    page = moves.behind(
+        BotGame(get_db()), row, game, PUPIL, request.form.get("version"), outbox.move_token(request.form)
+    )
     if page == moves.AGAIN:
         return _applied(row, game)
     return None if page is None else _whole_board(row, game, "moved_on")
@@ -193,15 +231,25 @@ def _live_context(row, game, deciding, turn) -> dict:
     hint = None
     if can_hint and row.get("hint_turn") == turn:
         hint = game_board.capture_hint(state)
-    return {"deciding": deciding, "pick": pick, "status": game_board.pick_status(pick, state.target),
-            "actions": (game_board.pupil_actions(state, game_board.seat_names(game), game_board.seat_faces(game))
-                        if deciding else []),
-            "action_help": action_help.to_explain(state.owned[PUPIL]) if deciding else [],
-            "discard": deciding and state.phase is Phase.DISCARD,
-            "can_hint": can_hint, "hint": hint, "decision": f"{row['id']}:{turn}"}
+    return {
+        "deciding": deciding,
+        "pick": pick,
+        "status": game_board.pick_status(pick, state.target),
+        "actions": (
+            game_board.pupil_actions(state, game_board.seat_names(game), game_board.seat_faces(game))
+            if deciding
+            else []
+        ),
+        "action_help": action_help.to_explain(state.owned[PUPIL]) if deciding else [],
+        "discard": deciding and state.phase is Phase.DISCARD,
+        "can_hint": can_hint,
+        "hint": hint,
+        "decision": f"{row['id']}:{turn}",
+    }
 
 
 # ---------------------------------------------------------------- tapping cards
+
 
 @bp.route("/games/<int:game_id>/tap", methods=["POST"])
 @login.pupil_required
@@ -223,14 +271,14 @@ def tap(game_id):
         pick = game_pick.current(row, position, hand, table)
     if not htmx.hx().wants_fragment:
         return redirect(url_for("games.show", game_id=game_id, step="end"), 303)
-    html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target),
-                           error=None)
+    html = render_template("games/_pick_status.html", status=game_board.pick_status(pick, state.target), error=None)
     # The buttons stay in the page (a queued tap from a replaced button would be dropped);
     # static/js/games.js marks them from this event.
     return html, 200, htmx.trigger_headers("game-picked", pick.to_json())
 
 
 # ---------------------------------------------------------------- moves
+
 
 @bp.route("/games/<int:game_id>/move", methods=["POST"], endpoint="move")
 @bp.route("/games/<int:game_id>/next", methods=["POST"], endpoint="start_next_round")
@@ -264,12 +312,12 @@ def _refuse(row, game, code, params, status):
     message = words.game_error(code, params)
     state = game.state
     # The running sum is on the board only while the pupil is choosing a card to play.
-    on_board = (game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD
-                and row["status"] == "active")
+    on_board = game.pupil_to_act and not state.over and state.phase is not Phase.DISCARD and row["status"] == "active"
     if htmx.hx().wants_fragment and on_board:
         pick = game_pick.current(row, position_key(game), state.hands[PUPIL], state.table)
-        html = render_template("games/_pick_status.html",
-                               status=game_board.pick_status(pick, state.target), error=message)
+        html = render_template(
+            "games/_pick_status.html", status=game_board.pick_status(pick, state.target), error=message
+        )
         return html, status, htmx.retarget_headers("#pick-status")
     return _board(row, game, None, error=message, status=status)
 
@@ -302,4 +350,3 @@ def stop(game_id):
     row = _own_game(game_id)
     games.abandon(get_db(), row["id"], school_day.now())
     return redirect(url_for("pupil_home.home"), 303)
-

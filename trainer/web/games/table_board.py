@@ -8,6 +8,7 @@ A seat's board comes from that seat's view (R9): its own hand, never another's, 
 deck's order. The teacher and classmates who do not sit at the table get a view with no hand
 at all (`hand=()`), so no template can show one by mistake.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -25,8 +26,8 @@ from trainer.games.story import Step, states_along
 from trainer.web.games import words as game_words
 from trainer.web.games.board import score_lines
 
-NEWS = 8          # moves shown in "What happened" at most
-NOBODY = -1       # the seat of someone watching
+NEWS = 8  # moves shown in "What happened" at most
+NOBODY = -1  # the seat of someone watching
 NO_FACE = "none"  # a classmate who has not picked a character yet (games/_macros.html bot_face)
 
 NO_AVATARS: Mapping[int, str] = MappingProxyType({})
@@ -51,8 +52,15 @@ def faces_of(game: Game, names: dict[int, dict], avatars: dict[int, str]) -> lis
     return out
 
 
-def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS,
-          away: set[int] = frozenset(), helped: list = (), not_here: set[int] = frozenset()) -> dict:
+def board(
+    game: Game,
+    seat: int,
+    names: dict[int, dict],
+    avatars: Mapping[int, str] = NO_AVATARS,
+    away: set[int] = frozenset(),
+    helped: list = (),
+    not_here: set[int] = frozenset(),
+) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
     ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board;
     `not_here`: tournament seats whose child has not opened the table yet (the table waits)."""
@@ -64,24 +72,43 @@ def board(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, s
     fair = fair_scores(game, helped)
     totals, scores = fair.totals, fair.round
     seat_names, faces = names_of(game, names), faces_of(game, names, avatars)
-    seats = [{
-        "seat": s, "you": s == seat, "name": seat_names[s], "face": faces[s],
-        "hand_size": view.hand_sizes[s], "won": len(view.won[s]),
-        "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
-        "score": scores[s], "total": totals[s] if totals else None, "by_helper": fair.round_helper[s],
-        "to_act": view.to_act == s, "dealer": view.dealer == s, "away": s in away,
-        "not_here": s in not_here and s not in away,
-        "helper": s in away and game.settings.seats[s] == PERSON,
-    } for s in range(view.players)]
+    seats = [
+        {
+            "seat": s,
+            "you": s == seat,
+            "name": seat_names[s],
+            "face": faces[s],
+            "hand_size": view.hand_sizes[s],
+            "won": len(view.won[s]),
+            "actions": [{"card": c, "used": c in view.used[s]} for c in view.owned[s]],
+            "score": scores[s],
+            "total": totals[s] if totals else None,
+            "by_helper": fair.round_helper[s],
+            "to_act": view.to_act == s,
+            "dealer": view.dealer == s,
+            "away": s in away,
+            "not_here": s in not_here and s not in away,
+            "helper": s in away and game.settings.seats[s] == PERSON,
+        }
+        for s in range(view.players)
+    ]
     to_act = state.current_player
-    return {"view": view, "seats": seats, "target": view.target, "joker": view.delta,
-            "blue_seven": view.deck_size == 0, "deck_size": view.deck_size,
-            "tweak_deck_size": view.tweak_deck_size, "round_no": game.round_no + 1,
-            "to_act": to_act, "to_act_name": seat_names[to_act] if to_act is not None else None,
-            "to_act_face": faces[to_act] if to_act is not None else None,
-            "mine": seat >= 0 and to_act == seat and not state.over,
-            "discard": state.phase is Phase.DISCARD,
-            "news": news(game, seat, seat_names, faces, helped)}
+    return {
+        "view": view,
+        "seats": seats,
+        "target": view.target,
+        "joker": view.delta,
+        "blue_seven": view.deck_size == 0,
+        "deck_size": view.deck_size,
+        "tweak_deck_size": view.tweak_deck_size,
+        "round_no": game.round_no + 1,
+        "to_act": to_act,
+        "to_act_name": seat_names[to_act] if to_act is not None else None,
+        "to_act_face": faces[to_act] if to_act is not None else None,
+        "mine": seat >= 0 and to_act == seat and not state.over,
+        "discard": state.phase is Phase.DISCARD,
+        "news": news(game, seat, seat_names, faces, helped),
+    }
 
 
 def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped: list = ()) -> list[dict]:
@@ -112,23 +139,47 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
         # Wi-Fi drop, issue 46.4), so what happened begins with its result.
         number = game.round_no - 1
         points = own_results(game.rounds[number], number, helped)[0]
-        out.append({"text": game_words.round_ended(number + 1, seat_names, points), "short": None, "you": False,
-                    "tweak": False, "won": None, "latest": False, "lost": False, "seat": None,
-                    "name": None, "face": "robot", "sum": None, "helper": None, "round_end": True,
-                    "key": f"{number}:end"})
+        out.append(
+            {
+                "text": game_words.round_ended(number + 1, seat_names, points),
+                "short": None,
+                "you": False,
+                "tweak": False,
+                "won": None,
+                "latest": False,
+                "lost": False,
+                "seat": None,
+                "name": None,
+                "face": "robot",
+                "sum": None,
+                "helper": None,
+                "round_end": True,
+                "key": f"{number}:end",
+            }
+        )
     for i in range(first, len(log)):
         who, move = log[i]
         step = Step(who, move, states[i - 1] if i else start, states[i])
         capture = isinstance(move, Play) and bool(move.capture)
         total = game_words.sum_line(move.card, move.capture) if capture else None
-        out.append({"text": game_words.step_text(step, seat, lambda s: seat_names[s]), "you": who == seat,
-                    "short": game_words.short_text(step, seat_names, total, me=seat),
-                    "tweak": step.tweak, "won": step.won_action if step.tweak else None,
-                    "latest": i == len(log) - 1, "lost": isinstance(move, LostTurn),
-                    "seat": who, "name": seat_names[who], "face": faces[who], "sum": total,
-                    "helper": by_helper.get(i),
-                    # Which move this is, so a class table says each move once (static/js/games.js).
-                    "key": f"{game.round_no}:{i}"})
+        out.append(
+            {
+                "text": game_words.step_text(step, seat, lambda s: seat_names[s]),
+                "you": who == seat,
+                "short": game_words.short_text(step, seat_names, total, me=seat),
+                "tweak": step.tweak,
+                "won": step.won_action if step.tweak else None,
+                "latest": i == len(log) - 1,
+                "lost": isinstance(move, LostTurn),
+                "seat": who,
+                "name": seat_names[who],
+                "face": faces[who],
+                "sum": total,
+                "helper": by_helper.get(i),
+                # Which move this is, so a class table says each move once (static/js/games.js).
+                "key": f"{game.round_no}:{i}",
+            }
+        )
     return out
 
 
@@ -141,19 +192,36 @@ def actions(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int,
     out = []
     for move in legal_moves(state):
         if isinstance(move, UseJoker):
-            out.append({"kind": "joker", "delta": move.delta,
-                        "label": f"{game_words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}"})
+            out.append(
+                {
+                    "kind": "joker",
+                    "delta": move.delta,
+                    "label": f"{game_words.action_name(move.card)} {'+1' if move.delta > 0 else '−1'}",
+                }
+            )
         elif isinstance(move, UseThief):
-            out.append({"kind": "thief", "victim": move.victim, "label": game_words.action_name(move.card),
-                        "victim_name": seat_names[move.victim], "victim_face": faces[move.victim]})
+            out.append(
+                {
+                    "kind": "thief",
+                    "victim": move.victim,
+                    "label": game_words.action_name(move.card),
+                    "victim_name": seat_names[move.victim],
+                    "victim_face": faces[move.victim],
+                }
+            )
         elif isinstance(move, (UseShifter, UseBomb)):
-            out.append({"kind": "shifter" if isinstance(move, UseShifter) else "bomb",
-                        "label": game_words.action_name(move.card)})
+            out.append(
+                {
+                    "kind": "shifter" if isinstance(move, UseShifter) else "bomb",
+                    "label": game_words.action_name(move.card),
+                }
+            )
     return out
 
 
-def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS,
-                 helped: list = ()) -> dict:
+def round_scores(
+    game: Game, seat: int, names: dict[int, dict], avatars: Mapping[int, str] = NO_AVATARS, helped: list = ()
+) -> dict:
     """The score screen after a round (R2, R6.5; R8 totals in a match): public information,
     in the shape of trainer.web.games.board.round_scores. Every figure is the child's own
     (games.fair, as in the standings); what the helper bot's turns earned is apart (`by_helper`)."""
@@ -164,9 +232,24 @@ def round_scores(game: Game, seat: int, names: dict[int, dict], avatars: Mapping
     players = []
     for s in range(state.players):
         lines = score_lines(state.won[s], state.owned[s])
-        players.append({"seat": s, "name": seat_names[s], "you": s == seat, "face": faces[s],
-                        "points": scores[s], "lines": lines, "by_helper": fair.round_helper[s],
-                        "total": fair.totals[s] if fair.totals is not None else None})
-    return {"players": players, "threshold": game.settings.threshold, "over": game.over,
-            "winner": fair.winner, "next_dealer": None if game.over else game.match.next_dealer,
-            "round_no": game.round_no + 1, "you_won_round": seat >= 0 and scores[seat] == max(scores)}
+        players.append(
+            {
+                "seat": s,
+                "name": seat_names[s],
+                "you": s == seat,
+                "face": faces[s],
+                "points": scores[s],
+                "lines": lines,
+                "by_helper": fair.round_helper[s],
+                "total": fair.totals[s] if fair.totals is not None else None,
+            }
+        )
+    return {
+        "players": players,
+        "threshold": game.settings.threshold,
+        "over": game.over,
+        "winner": fair.winner,
+        "next_dealer": None if game.over else game.match.next_dealer,
+        "round_no": game.round_no + 1,
+        "you_won_round": seat >= 0 and scores[seat] == max(scores),
+    }

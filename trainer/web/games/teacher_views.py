@@ -1,6 +1,7 @@
 """A teacher limits what a class may choose for games: bot levels (the fitted bot, or fixed
 levels pinned), the fitted bot's aim, how many bots, game lengths, the player's licence for
 colours, and hints (issues 6.1, 6.7, 17)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, request
@@ -18,12 +19,13 @@ bp = Blueprint("class_games", __name__)
 
 
 def _errors() -> dict:
-    return {"levels": _("Allow at least one bot level."),
-            "lengths": _("Allow at least one game length."),
-            "max_bots": _("Choose from 1 to 5 bots."),
-            "aim": _("Choose how often pupils should win: from %(low)d%% to %(high)d%% of their games.",
-                     low=30, high=70),
-            "turn_clock": _("Choose a turn clock from the list.")}
+    return {
+        "levels": _("Allow at least one bot level."),
+        "lengths": _("Allow at least one game length."),
+        "max_bots": _("Choose from 1 to 5 bots."),
+        "aim": _("Choose how often pupils should win: from %(low)d%% to %(high)d%% of their games.", low=30, high=70),
+        "turn_clock": _("Choose a turn clock from the list."),
+    }
 
 
 @bp.route("/classes/<int:class_id>/games", methods=["GET", "POST"])
@@ -40,7 +42,16 @@ def limits(class_id):
         else:
             game_limits.put(db, class_id, current)
             saved = True
-    return htmx.render("games/limits.html", "games/_limits_form.html", klass=klass, limits=current,
-                       error=error, saved=saved, max_bots=MAX_BOTS, aims=AIM_PERCENTS, turn_clocks=TURN_CLOCKS,
-                       levels=[(key, words.level_name(key)) for key in GAME_LEVELS],
-                       lengths=[(key, words.length_name(key)) for key in LENGTHS]), status
+    return htmx.render(
+        "games/limits.html",
+        "games/_limits_form.html",
+        klass=klass,
+        limits=current,
+        error=error,
+        saved=saved,
+        max_bots=MAX_BOTS,
+        aims=AIM_PERCENTS,
+        turn_clocks=TURN_CLOCKS,
+        levels=[(key, words.level_name(key)) for key in GAME_LEVELS],
+        lengths=[(key, words.length_name(key)) for key in LENGTHS],
+    ), status

@@ -2,6 +2,7 @@
 move did, why a move was refused, hints. The game service and the bots hand over codes and
 plain data; only this module turns them into words.
 """
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
@@ -19,7 +20,7 @@ from trainer.web.core.card_faces import COLOR_NAMES, action_name
 OPPONENT_BANDS = (0.2, 0.4, 0.6, 0.8)
 
 
-FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")     # static/bots/<face>.svg
+FACES = ("hedgehog", "squirrel", "fox", "owl", "bear")  # static/bots/<face>.svg
 
 
 def opponent_name(x: float) -> str:
@@ -92,21 +93,27 @@ def table_seat_names(layout: tuple[str, ...], names: dict[int, dict]) -> list[st
 def round_ended(number: int, names: list[str], points: list[int]) -> str:
     """What a child who did not see a round end is told first (issue 46.4): its result, each
     child's own points (games.fair), in seat order (no ranking)."""
-    each = [ngettext("%(name)s: %(num)d point", "%(name)s: %(num)d points", n, name=name)
-            for name, n in zip(names, points)]
+    each = [
+        ngettext("%(name)s: %(num)d point", "%(name)s: %(num)d points", n, name=name) for name, n in zip(names, points)
+    ]
     return _("Round %(num)d ended. %(points)s.", num=number, points=", ".join(each))
 
 
 def level_name(level: str) -> str:
     try:
         x = dial_strength(level)
-    except ValueError:          # not a dial this code can read: shown as stored
+    except ValueError:  # not a dial this code can read: shown as stored
         x = None
     if x is not None:
         return opponent_name(x)
-    return {"random": _("Random"), "beginner": _("Beginner"), "casual": _("Casual"),
-            "clever": _("Clever"), "expert": _("Expert"),
-            FITTED: _("Fitted to each pupil")}.get(level, level)
+    return {
+        "random": _("Random"),
+        "beginner": _("Beginner"),
+        "casual": _("Casual"),
+        "clever": _("Clever"),
+        "expert": _("Expert"),
+        FITTED: _("Fitted to each pupil"),
+    }.get(level, level)
 
 
 def level_with_animal(level: str) -> str:
@@ -172,12 +179,18 @@ def short_text(step, names, total: str | None, me: int = PUPIL) -> str | None:
     move = step.move
     if isinstance(move, UseJoker):
         target = step.after.target
-        return (_("You used the Joker: %(target)d", target=target) if you else
-                _("%(name)s used the Joker: %(target)d", name=name, target=target))
+        return (
+            _("You used the Joker: %(target)d", target=target)
+            if you
+            else _("%(name)s used the Joker: %(target)d", name=name, target=target)
+        )
     if isinstance(move, UseShifter):
         target = step.after.target
-        return (_("You used the Shifter: %(target)d", target=target) if you else
-                _("%(name)s used the Shifter: %(target)d", name=name, target=target))
+        return (
+            _("You used the Shifter: %(target)d", target=target)
+            if you
+            else _("%(name)s used the Shifter: %(target)d", name=name, target=target)
+        )
     if isinstance(move, UseThief):
         victim = player_name(move.victim, names)
         if you:
@@ -198,11 +211,15 @@ def sum_line(play: str, capture) -> str:
 
 # ---------------------------------------------------------------- refusals
 
+
 def game_error(code: str, params: dict) -> str:
     """GameError codes (trainer.games.service) and the web's own, as a friendly sentence."""
     if code == "wrong_sum":
-        return _("%(call)s — not %(target)d. Try other cards, or put a card down.",
-                 call=call(params["steps"]), target=params["target"])
+        return _(
+            "%(call)s — not %(target)d. Try other cards, or put a card down.",
+            call=call(params["steps"]),
+            target=params["target"],
+        )
     messages = {
         "not_in_hand": _("That card is not in your hand."),
         "not_on_table": _("That card is no longer on the table."),
@@ -221,8 +238,7 @@ def game_error(code: str, params: dict) -> str:
         "hints_off": _("Hints are switched off for your class."),
         # A move the tablet held through a Wi-Fi drop longer than one lasts (issue 36.2): the
         # Wi-Fi's fault, never the child's.
-        "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. "
-                           "Your turn again!"),
+        "held_too_long": _("The Wi-Fi was away for a long time, so that move did not count. Your turn again!"),
     }
     return messages.get(code, _("That did not work. Try again."))
 
@@ -240,11 +256,15 @@ def settings_error(code: str, params: dict) -> str:
 
 
 def too_many_games(cap: int) -> str:
-    return ngettext("You already have %(num)d game going. Play it on, or stop it first.",
-                    "You already have %(num)d games going. Play one of them on, or stop one first.", cap)
+    return ngettext(
+        "You already have %(num)d game going. Play it on, or stop it first.",
+        "You already have %(num)d games going. Play one of them on, or stop one first.",
+        cap,
+    )
 
 
 # ---------------------------------------------------------------- what happened
+
 
 def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
     """One move of the story (trainer.games.story.Step) as a sentence, told to the player in
@@ -254,21 +274,32 @@ def step_text(step, me: int = PUPIL, name_of=player_name) -> str:
     if isinstance(move, Play) and move.capture:
         # Each card by its colour too (issue 49: "took 2" does not say which 2).
         card, taken, sums = card_words(move.card), cards_words(move.capture), call_of(move.card, move.capture)
-        text = (_("You played %(card)s and took %(taken)s: %(call)s.", card=card, taken=taken, call=sums) if you else
-                _("%(name)s played %(card)s and took %(taken)s: %(call)s.", name=name, card=card, taken=taken,
-                  call=sums))
+        text = (
+            _("You played %(card)s and took %(taken)s: %(call)s.", card=card, taken=taken, call=sums)
+            if you
+            else _(
+                "%(name)s played %(card)s and took %(taken)s: %(call)s.", name=name, card=card, taken=taken, call=sums
+            )
+        )
         return text + (" " + tweak_text(step, me, name_of) if step.tweak else "")
     if isinstance(move, Play):
-        return (_("You put %(card)s down on the table.", card=card_words(move.card)) if you else
-                _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card)))
+        return (
+            _("You put %(card)s down on the table.", card=card_words(move.card))
+            if you
+            else _("%(name)s put %(card)s down on the table.", name=name, card=card_words(move.card))
+        )
     if isinstance(move, ActionMove):
         return _action_text(step, me, name_of)
     if isinstance(move, Discard):
-        return (_("You put %(card)s on the table for the Bomb.", card=card_words(move.card)) if you else
-                _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card)))
+        return (
+            _("You put %(card)s on the table for the Bomb.", card=card_words(move.card))
+            if you
+            else _("%(name)s put %(card)s on the table for the Bomb.", name=name, card=card_words(move.card))
+        )
     if isinstance(move, LostTurn):
-        return lost_turn_text(seat, deck_empty=not step.after.deck and not step.after.hands[seat],
-                              me=me, name_of=name_of)
+        return lost_turn_text(
+            seat, deck_empty=not step.after.deck and not step.after.hands[seat], me=me, name_of=name_of
+        )
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -277,35 +308,61 @@ def _action_text(step, me: int = PUPIL, name_of=player_name) -> str:
     move, you, name = step.move, step.seat == me, name_of(step.seat)
     if isinstance(move, UseJoker):
         target = step.after.target
-        return (_("You used the Joker: the magic number is %(target)d this turn.", target=target) if you else
-                _("%(name)s used the Joker: the magic number is %(target)d this turn.", name=name, target=target))
+        return (
+            _("You used the Joker: the magic number is %(target)d this turn.", target=target)
+            if you
+            else _("%(name)s used the Joker: the magic number is %(target)d this turn.", name=name, target=target)
+        )
     if isinstance(move, UseThief):
         card = card_words(move.stolen)
         if you:
-            return _("You used the Thief on %(victim)s: %(card)s went to the table.",
-                     victim=name_of(move.victim), card=card)
+            return _(
+                "You used the Thief on %(victim)s: %(card)s went to the table.", victim=name_of(move.victim), card=card
+            )
         if move.victim == me:
             return _("%(name)s used the Thief on you: your %(card)s went to the table.", name=name, card=card)
-        return _("%(name)s used the Thief on %(victim)s: %(card)s went to the table.",
-                 name=name, victim=name_of(move.victim), card=card)
+        return _(
+            "%(name)s used the Thief on %(victim)s: %(card)s went to the table.",
+            name=name,
+            victim=name_of(move.victim),
+            card=card,
+        )
     if isinstance(move, UseShifter):
         card, target = card_words(step.after.table[-1]), step.after.target
-        return (_("You used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
-                  card=card, target=target) if you else
-                _("%(name)s used the Shifter: %(card)s went to the table and the magic number is now "
-                  "%(target)d.", name=name, card=card, target=target))
-    return (_("You used the Bomb: everyone else puts a card on the table.") if you else
-            _("%(name)s used the Bomb: everyone else puts a card on the table.", name=name))
+        return (
+            _(
+                "You used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
+                card=card,
+                target=target,
+            )
+            if you
+            else _(
+                "%(name)s used the Shifter: %(card)s went to the table and the magic number is now %(target)d.",
+                name=name,
+                card=card,
+                target=target,
+            )
+        )
+    return (
+        _("You used the Bomb: everyone else puts a card on the table.")
+        if you
+        else _("%(name)s used the Bomb: everyone else puts a card on the table.", name=name)
+    )
 
 
 def lost_turn_text(seat: int, deck_empty: bool, me: int = PUPIL, name_of=player_name) -> str:
     """D7: a turn with an empty hand is lost; with an empty pile the player just passes."""
     if deck_empty:
-        return (_("You have no cards and the pile is empty: you pass.") if seat == me else
-                _("%(name)s has no cards and the pile is empty: they pass.", name=name_of(seat)))
-    return (_("You had no cards, so your turn was lost. You picked up new cards.") if seat == me else
-            _("%(name)s had no cards, so that turn was lost. They picked up new cards.",
-              name=name_of(seat)))
+        return (
+            _("You have no cards and the pile is empty: you pass.")
+            if seat == me
+            else _("%(name)s has no cards and the pile is empty: they pass.", name=name_of(seat))
+        )
+    return (
+        _("You had no cards, so your turn was lost. You picked up new cards.")
+        if seat == me
+        else _("%(name)s had no cards, so that turn was lost. They picked up new cards.", name=name_of(seat))
+    )
 
 
 def tweak_text(step, me: int = PUPIL, name_of=player_name) -> str:
@@ -314,11 +371,13 @@ def tweak_text(step, me: int = PUPIL, name_of=player_name) -> str:
         return _("TWEAK! The whole table, but no action cards are left to win.")
     if step.seat == me:
         return _("TWEAK! You took the whole table and won the %(card)s!", card=action_name(won))
-    return _("TWEAK! %(name)s took the whole table and won the %(card)s.",
-             name=name_of(step.seat), card=action_name(won))
+    return _(
+        "TWEAK! %(name)s took the whole table and won the %(card)s.", name=name_of(step.seat), card=action_name(won)
+    )
 
 
 # ---------------------------------------------------------------- hints (trainer.bots.hint reasons)
+
 
 def hint_text(kind: str, params: dict) -> str:
     if kind == "capture":
@@ -328,8 +387,7 @@ def hint_text(kind: str, params: dict) -> str:
         return text
     if kind == "joker":
         sign = "+1" if params["delta"] > 0 else "−1"
-        text = _("Use the Joker (%(sign)s): the magic number becomes %(target)d.", sign=sign,
-                 target=params["target"])
+        text = _("Use the Joker (%(sign)s): the magic number becomes %(target)d.", sign=sign, target=params["target"])
         if params.get("then"):
             text += " " + hint_text("capture", params["then"])
         return text
@@ -337,6 +395,7 @@ def hint_text(kind: str, params: dict) -> str:
 
 
 # ---------------------------------------------------------------- scores (R2)
+
 
 def points_sum(count: int, each: int, points: int) -> str:
     """A line of the score as an addition, not a product (issue 39.4: a 7-year-old adds):
@@ -348,5 +407,10 @@ def points_sum(count: int, each: int, points: int) -> str:
 
 
 def score_reason(reason: str) -> str:
-    return {"plain": _("Other cards"), "red": _("Red cards"), "five": _("Fives"),
-            "red5": _("The red 5"), "action": _("Action cards")}[reason]
+    return {
+        "plain": _("Other cards"),
+        "red": _("Red cards"),
+        "five": _("Fives"),
+        "red5": _("The red 5"),
+        "action": _("Action cards"),
+    }[reason]

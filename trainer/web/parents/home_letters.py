@@ -6,6 +6,7 @@ Printed by the browser, like the login cards: no PDF library on the server.
 A letter carries no class-wide way in (issue 47.1): neither the class's QR nor its code, which
 would open "Who are you?" with every classmate's name. At home the child logs in with their own
 home QR only, and the letter labels each code and says the hours and whom to ask."""
+
 from __future__ import annotations
 
 from babel.dates import get_day_names
@@ -38,8 +39,12 @@ def _letter(pupil: dict | None, token: str | None, lang: str, home_qr: Markup | 
     if token:
         url = _base() + url_for("parent_page.show", link=token, lang=lang)
         parent_qr = qr_svg(url, _("QR code: opens your child's page for parents"))
-    return {"pupil": pupil, "parent_qr": parent_qr, "switched_off": pupil is not None and token is None,
-            "home_qr": home_qr}
+    return {
+        "pupil": pupil,
+        "parent_qr": parent_qr,
+        "switched_off": pupil is not None and token is None,
+        "home_qr": home_qr,
+    }
 
 
 def _hours_text(hours: HomeHours) -> str:
@@ -73,17 +78,39 @@ def letters(class_id):
         if test:
             sheets = [_letter(None, None, lang)]
         else:
-            tokens = parent_links.links(db, current_app.config["SECRET_KEY"], class_id, [p["id"] for p in roster],
-                                        current_app.config["RETENTION_DAYS"])
+            tokens = parent_links.links(
+                db,
+                current_app.config["SECRET_KEY"],
+                class_id,
+                [p["id"] for p in roster],
+                current_app.config["RETENTION_DAYS"],
+            )
             # A home QR while practice at home is off would open "resting" screens: the letter
             # then says the class practises at school.
             home = home_qrs(db, roster) if hours.enabled else {}
             sheets = [_letter(p, tokens[p["id"]], lang, home.get(p["id"])) for p in roster]
-        printed = Markup(render_template("parents/_letters.html", klass=klass, letters=sheets, lang=lang,
-                                         home_on=hours.enabled, hours_text=_hours_text(hours),
-                                         teacher_name=teacher.get("display_name") or ""))
-    return htmx.render("parents/letters.html", "parents/_letters_page.html", klass=klass, printed=printed,
-                       lang=lang, languages=LANGUAGES, test=test, only=only, letters=sheets)
+        printed = Markup(
+            render_template(
+                "parents/_letters.html",
+                klass=klass,
+                letters=sheets,
+                lang=lang,
+                home_on=hours.enabled,
+                hours_text=_hours_text(hours),
+                teacher_name=teacher.get("display_name") or "",
+            )
+        )
+    return htmx.render(
+        "parents/letters.html",
+        "parents/_letters_page.html",
+        klass=klass,
+        printed=printed,
+        lang=lang,
+        languages=LANGUAGES,
+        test=test,
+        only=only,
+        letters=sheets,
+    )
 
 
 def _back(class_id: int, message: str, pupil_id: int | None = None):
@@ -96,8 +123,14 @@ def _back(class_id: int, message: str, pupil_id: int | None = None):
 def renew_pupil(pupil_id):
     pupil = own_pupil(pupil_id)
     parent_links.renew(get_db(), current_app.config["SECRET_KEY"], [pupil_id])
-    return _back(pupil["class_id"], _("New parent link for %(name)s: print this letter again. The old link no "
-                                      "longer opens anything.", name=pupil["name"]), pupil_id)
+    return _back(
+        pupil["class_id"],
+        _(
+            "New parent link for %(name)s: print this letter again. The old link no longer opens anything.",
+            name=pupil["name"],
+        ),
+        pupil_id,
+    )
 
 
 @bp.route("/pupils/<int:pupil_id>/parent-link/off", methods=["POST"])
@@ -118,9 +151,14 @@ def renew_class(class_id):
     own_class(class_id)
     ids = _class_pupils(class_id)
     parent_links.renew(get_db(), current_app.config["SECRET_KEY"], ids)
-    return _back(class_id, ngettext("%(num)d new parent link: print the letters again. The old links no longer "
-                                    "open anything.", "%(num)d new parent links: print the letters again. The "
-                                    "old links no longer open anything.", len(ids)))
+    return _back(
+        class_id,
+        ngettext(
+            "%(num)d new parent link: print the letters again. The old links no longer open anything.",
+            "%(num)d new parent links: print the letters again. The old links no longer open anything.",
+            len(ids),
+        ),
+    )
 
 
 @bp.route("/classes/<int:class_id>/parent-links/off", methods=["POST"])
@@ -129,5 +167,6 @@ def off_class(class_id):
     own_class(class_id)
     ids = _class_pupils(class_id)
     parent_links.switch_off(get_db(), ids)
-    return _back(class_id, ngettext("%(num)d parent page switched off.", "%(num)d parent pages switched off.",
-                                    len(ids)))
+    return _back(
+        class_id, ngettext("%(num)d parent page switched off.", "%(num)d parent pages switched off.", len(ids))
+    )

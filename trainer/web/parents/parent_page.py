@@ -1,6 +1,7 @@
 """The page for parents (issue 37.3): opened by the child's personal link, no account, read-only,
 that child only. One request: the stylesheet is in the page (allowed by its hash in this page's
 own CSP), the pictures are inline SVG, and nothing else is loaded. docs/security.md "The parent page"."""
+
 from __future__ import annotations
 
 import base64
@@ -23,7 +24,7 @@ from trainer.web.pupils import standing, words as pupil_words
 
 bp = Blueprint("parent_page", __name__)
 
-SKILL_WEEKS = 4          # what they are good at: the answers of the last four weeks
+SKILL_WEEKS = 4  # what they are good at: the answers of the last four weeks
 STYLE = Path(__file__).resolve().parents[3] / "templates" / "parents" / "page.css"
 
 
@@ -37,8 +38,15 @@ def _style() -> tuple[Markup, str]:
 def _csp() -> str:
     # Stricter than the app's (trainer.web.core.headers): nothing may load, no script may run,
     # and the one style allowed is this page's own, by its hash.
-    return "; ".join(["default-src 'none'", f"style-src {_style()[1]}", "base-uri 'none'",
-                      "form-action 'none'", "frame-ancestors 'none'"])
+    return "; ".join(
+        [
+            "default-src 'none'",
+            f"style-src {_style()[1]}",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        ]
+    )
 
 
 def _answer(body: str, status: int, retry_after: int | None = None):
@@ -79,8 +87,9 @@ def _report(pupil: dict) -> dict:
     good = home_report.good_at(rows)
     return {
         "this_week": parent_report.practice(db, pupil["id"], monday.isoformat(), today.isoformat()),
-        "last_week": parent_report.practice(db, pupil["id"], last_monday.isoformat(),
-                                            (monday - timedelta(days=1)).isoformat()),
+        "last_week": parent_report.practice(
+            db, pupil["id"], last_monday.isoformat(), (monday - timedelta(days=1)).isoformat()
+        ),
         "standing": standing.standing_of(db, pupil["id"], pupil["class_id"], today),
         "rewards": standing.rewards_of(db, pupil["id"], today),
         "good_at": words.skill(good) if good else None,
@@ -100,20 +109,47 @@ def show(link):
     if pupil is None:
         # Made-up links count against the address, and past its ceiling wait: a scan of links
         # slows down, a family with a valid link does not notice.
-        missed = guessing.attempt(None, lambda: False, ceilings=[
-            Ceiling(f"parent-address:{request.remote_addr}", cfg["PARENT_PAGE_ADDRESS_MISSES"],
-                    cfg["PARENT_PAGE_WINDOW_SECONDS"])],
-            throttled="parent_page_throttled", failed="parent_link_unknown")
+        missed = guessing.attempt(
+            None,
+            lambda: False,
+            ceilings=[
+                Ceiling(
+                    f"parent-address:{request.remote_addr}",
+                    cfg["PARENT_PAGE_ADDRESS_MISSES"],
+                    cfg["PARENT_PAGE_WINDOW_SECONDS"],
+                )
+            ],
+            throttled="parent_page_throttled",
+            failed="parent_link_unknown",
+        )
         return _not_found(429, missed.refused) if missed.refused else _not_found()
     # Views of this link from this address: a link passed around or scraped is slowed down for
     # minutes; another address (the family's own) is not held back by it.
-    views = guessing.attempt(None, lambda: False, ceilings=[
-        Ceiling(f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views", cfg["PARENT_PAGE_VIEWS"],
-                cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"])],
-        throttled="parent_page_throttled", pupil_id=pupil["id"])
+    views = guessing.attempt(
+        None,
+        lambda: False,
+        ceilings=[
+            Ceiling(
+                f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views",
+                cfg["PARENT_PAGE_VIEWS"],
+                cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"],
+            )
+        ],
+        throttled="parent_page_throttled",
+        pupil_id=pupil["id"],
+    )
     if views.refused:
         return _not_found(429, views.refused)
     g.page_language = lang = _language(pupil)
-    return _answer(render_template("parents/page.html", style=_style()[0], pupil=pupil, lang=lang,
-                                   languages=LANGUAGES, badge_name=pupil_words.badge_name,
-                                   **_report(pupil)), 200)
+    return _answer(
+        render_template(
+            "parents/page.html",
+            style=_style()[0],
+            pupil=pupil,
+            lang=lang,
+            languages=LANGUAGES,
+            badge_name=pupil_words.badge_name,
+            **_report(pupil),
+        ),
+        200,
+    )

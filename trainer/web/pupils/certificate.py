@@ -1,6 +1,7 @@
 """The printable certificate a teacher prints when a pupil reaches a fluency level (issue 15;
 templates pupil/certificate.html, A4 by print CSS), reached from the teacher's pupil page.
 Also `avatar_name`, a character's name for any page."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -35,7 +36,12 @@ def show(pupil_id):
     if number is None or not 1 <= number <= current.number:
         abort(404)
     day = reached.get(number)
-    return render_template("pupil/certificate.html", pupil=pupil, level=levels.by_number(number),
-                           day=date.fromisoformat(day) if day else None,
-                           avatar=pupil_rewards.avatar(db, pupil_id), words=words,
-                           reached=[levels.by_number(n) for n in range(1, current.number + 1)])
+    return render_template(
+        "pupil/certificate.html",
+        pupil=pupil,
+        level=levels.by_number(number),
+        day=date.fromisoformat(day) if day else None,
+        avatar=pupil_rewards.avatar(db, pupil_id),
+        words=words,
+        reached=[levels.by_number(n) for n in range(1, current.number + 1)],
+    )

@@ -1,6 +1,7 @@
 """What kind of device holds a child's home QR (issue 47.2), from its User-Agent when it was
 bound: enough for a teacher to tell "the child's tablet" from "a parent's phone", never a
 fingerprint. The key is stored; the words are the reader's language."""
+
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
@@ -10,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 _RULES = (
     ("ipad", ("ipad",)),
     ("iphone", ("iphone", "ipod")),
-    ("android-tablet", ("android",)),     # an Android phone says "Mobile" too: checked below
+    ("android-tablet", ("android",)),  # an Android phone says "Mobile" too: checked below
     ("chromebook", ("cros",)),
     ("windows", ("windows",)),
     ("mac", ("macintosh", "mac os x")),

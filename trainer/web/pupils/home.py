@@ -2,6 +2,7 @@
 character, level and goal, stars and badges, and two big buttons — today's drill and one-tap
 Play. Also the character picker and Play's one tap (a game against the pupil's usual bot,
 the class's default length, through the games service)."""
+
 from __future__ import annotations
 
 import secrets
@@ -28,12 +29,19 @@ def home():
     db = get_db()
     climb = standing.climb(db, g.pupil, school_day.today())
     avatar = pupil_rewards.avatar(db, g.pupil["id"])
-    return htmx.render("pupil/me.html", "pupil/_me.html", pupil=g.pupil, climb=climb, avatar=avatar,
-                       avatars=AVATARS if avatar is None else (), words=words,
-                       active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None),
-                       drill=practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once),
-                       tournament_table=tournaments.table_of(db, g.pupil["id"]),
-                       call_push=push_link.stream_url("class", g.pupil["class_id"], "pupil", g.pupil["id"]))
+    return htmx.render(
+        "pupil/me.html",
+        "pupil/_me.html",
+        pupil=g.pupil,
+        climb=climb,
+        avatar=avatar,
+        avatars=AVATARS if avatar is None else (),
+        words=words,
+        active_game=next(iter(games.list_for_pupil(db, g.pupil["id"], limit=1)), None),
+        drill=practice_flow.drill_status(db, g.pupil, clock=school_day, reads=once),
+        tournament_table=tournaments.table_of(db, g.pupil["id"]),
+        call_push=push_link.stream_url("class", g.pupil["class_id"], "pupil", g.pupil["id"]),
+    )
 
 
 # What a pupil switches on for themself on their page; both start off (classrooms are quiet).
@@ -61,8 +69,13 @@ def avatar():
         with write_transaction(db):
             pupil_rewards.set_avatar(db, g.pupil["id"], key, school_day.now())
         return redirect(url_for("pupil_home.home"), 303)
-    return htmx.render("pupil/avatar.html", "pupil/_avatar_picker.html", avatars=AVATARS,
-                       chosen=pupil_rewards.avatar(db, g.pupil["id"]), words=words)
+    return htmx.render(
+        "pupil/avatar.html",
+        "pupil/_avatar_picker.html",
+        avatars=AVATARS,
+        chosen=pupil_rewards.avatar(db, g.pupil["id"]),
+        words=words,
+    )
 
 
 def _one_tap_settings() -> GameSettings:
@@ -86,8 +99,14 @@ def play():
         return redirect(url_for("games.show", game_id=active[0]["id"]), 303)
     game = new_game(_one_tap_settings(), secrets.randbelow(2**31))
     try:
-        game_id = games.create(db, g.pupil["id"], game, school_day.now(),
-                               max_open=current_app.config["MAX_OPEN_GAMES"], at_home=home_visit.at_home())
+        game_id = games.create(
+            db,
+            g.pupil["id"],
+            game,
+            school_day.now(),
+            max_open=current_app.config["MAX_OPEN_GAMES"],
+            at_home=home_visit.at_home(),
+        )
     except games.TooManyOpen:
         return redirect(url_for("games.new"), 303)
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -10,6 +10,7 @@ While a home session lasts, every page it asks for first passes `gate`: home pra
 switched off, outside the class's hours or a renewed QR send the child to a friendly screen
 ("See you tomorrow!"), never to an error.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, redirect, request, url_for
@@ -35,18 +36,31 @@ def welcome():
         return htmx.render("pupil/at_home.html", "pupil/_at_home.html", message=None)
     db = get_db()
     token = request.form.get("token", "")[:MAX_TOKEN]
-    outcome, pupil = home_practice.use(db, current_app.secret_key, token, device.key(), school_day.local_now(),
-                                       device_kind.kind(request.user_agent.string))
+    outcome, pupil = home_practice.use(
+        db,
+        current_app.secret_key,
+        token,
+        device.key(),
+        school_day.local_now(),
+        device_kind.kind(request.user_agent.string),
+    )
     if outcome == home_practice.UNKNOWN:
         # A home QR has a 192-bit MAC, like a class's card: a wrong one is still counted with the
         # wrong class codes of this device and address, so trying tokens meets the same ceilings.
-        guessing.attempt(None, lambda: False, ceilings=guessing.join_ceilings(),
-                         throttled="class_code_throttled", failed="home_key_wrong", card=True)
+        guessing.attempt(
+            None,
+            lambda: False,
+            ceilings=guessing.join_ceilings(),
+            throttled="class_code_throttled",
+            failed="home_key_wrong",
+            card=True,
+        )
         return _refused(_("This home QR code no longer works. Ask your teacher for a new one.")), 400
     if outcome == home_practice.OTHER_DEVICE:
         security_log.event("home_key_other_device", pupil=pupil["id"])
-        return _refused(_("This QR code already works on another tablet or phone. "
-                          "Ask your teacher if you need it on this one.")), 403
+        return _refused(
+            _("This QR code already works on another tablet or phone. Ask your teacher if you need it on this one.")
+        ), 403
     if outcome == home_practice.CLOSED:
         # Not logged in, nothing bound: a closed door needs no session.
         return _closed_page(home_practice.hours(db, pupil["class_id"]))
@@ -74,10 +88,14 @@ def _closed_page(hours):
     elif (opening.date() - now.date()).days == 1:
         when = _("Practice at home opens tomorrow at %(time)s.", time=opening.strftime("%H:%M"))
     else:
-        when = _("Practice at home opens on %(day)s at %(time)s.",
-                 day=format_date(opening.date(), "EEEE"), time=opening.strftime("%H:%M"))
-    return htmx.render("pupil/see_you.html", "pupil/_see_you.html", when=when,
-                       switched_off=not hours.enabled, later_today=later_today)
+        when = _(
+            "Practice at home opens on %(day)s at %(time)s.",
+            day=format_date(opening.date(), "EEEE"),
+            time=opening.strftime("%H:%M"),
+        )
+    return htmx.render(
+        "pupil/see_you.html", "pupil/_see_you.html", when=when, switched_off=not hours.enabled, later_today=later_today
+    )
 
 
 @bp.route("/at-home/closed")
@@ -94,8 +112,12 @@ def closed():
 @bp.before_app_request
 def gate():
     """A home session outside its hours reaches only the friendly screen."""
-    if getattr(g, "pupil", None) is None or request.endpoint in OPEN_ENDPOINTS \
-            or (request.endpoint or "").startswith("home_login.") or not home_visit.at_home():
+    if (
+        getattr(g, "pupil", None) is None
+        or request.endpoint in OPEN_ENDPOINTS
+        or (request.endpoint or "").startswith("home_login.")
+        or not home_visit.at_home()
+    ):
         return None
     if home_visit.key_lost():
         # The teacher renewed the QR (a lost tablet) or freed it: this device's home session ends now.

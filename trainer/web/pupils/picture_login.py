@@ -16,6 +16,7 @@ With practice at home on, the class code and the class QR work only in school ho
 47.1, trainer.pupils.home_hours): checked when the class is chosen and again at every step, so
 a class chosen at 15:59 logs nobody in at 16:01.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -49,8 +50,11 @@ def _after_school_message() -> str:
 
 def _join_locked_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
-    return ngettext("Too many wrong codes. Wait %(num)d minute or ask your teacher.",
-                    "Too many wrong codes. Wait %(num)d minutes or ask your teacher.", minutes)
+    return ngettext(
+        "Too many wrong codes. Wait %(num)d minute or ask your teacher.",
+        "Too many wrong codes. Wait %(num)d minutes or ask your teacher.",
+        minutes,
+    )
 
 
 @bp.route("/join", methods=["GET", "POST"])
@@ -68,8 +72,9 @@ def join():
 
         # Counted before the code is looked up, and never reset by a right one (it is only
         # not counted itself): someone who owns a class once reset the count at will.
-        tried = guessing.attempt(None, check, ceilings=guessing.join_ceilings(),
-                                 throttled="class_code_throttled", failed="class_code_wrong")
+        tried = guessing.attempt(
+            None, check, ceilings=guessing.join_ceilings(), throttled="class_code_throttled", failed="class_code_wrong"
+        )
         if tried.right and not home_visit.class_code_works(klass["id"]):
             security_log.event("class_code_after_school", class_id=klass["id"])
             error, status = _after_school_message(), 403
@@ -84,15 +89,19 @@ def join():
 
 
 def _join_form(error: str | None):
-    return htmx.render("pupil/join.html", "pupil/_join_form.html", error=error,
-                       pending_login=signin_confirm.pending_school_login(),
-                       providers=signin.signin_providers("pupil"))
+    return htmx.render(
+        "pupil/join.html",
+        "pupil/_join_form.html",
+        error=error,
+        pending_login=signin_confirm.pending_school_login(),
+        providers=signin.signin_providers("pupil"),
+    )
 
 
 @bp.route("/join/qr", methods=["POST"])
 def join_qr():
     db = get_db()
-    klass = classes.by_qr_token(db, request.form.get("token", "")[:MAX_CODE * 2])
+    klass = classes.by_qr_token(db, request.form.get("token", "")[: MAX_CODE * 2])
     if klass is not None and not home_visit.class_code_works(klass["id"]):
         security_log.event("class_code_after_school", class_id=klass["id"], card=True)
         return _join_form(_after_school_message()), 403
@@ -101,8 +110,14 @@ def join_qr():
         # installation is at its ceiling of wrong codes still gets in with its cards.
         session["join_class"] = klass["id"]
         return htmx.full_reload(url_for("pupil_login.names"))
-    tried = guessing.attempt(None, lambda: False, ceilings=guessing.join_ceilings(),
-                             throttled="class_code_throttled", failed="class_code_wrong", card=True)
+    tried = guessing.attempt(
+        None,
+        lambda: False,
+        ceilings=guessing.join_ceilings(),
+        throttled="class_code_throttled",
+        failed="class_code_wrong",
+        card=True,
+    )
     if tried.refused:
         error, status = _join_locked_message(tried.refused), 429
     else:
@@ -115,16 +130,20 @@ def names():
     klass = _chosen_class()
     if klass is None:
         return redirect(url_for("pupil_login.join"))
-    return htmx.render("pupil/names.html", "pupil/_names.html", klass=klass,
-                       roster=pupils.list_for_class(get_db(), klass["id"], language=str(get_locale())),
-                       pending_login=signin_confirm.pending_school_login())
+    return htmx.render(
+        "pupil/names.html",
+        "pupil/_names.html",
+        klass=klass,
+        roster=pupils.list_for_class(get_db(), klass["id"], language=str(get_locale())),
+        pending_login=signin_confirm.pending_school_login(),
+    )
 
 
 @bp.route("/join/leave", methods=["POST"])
 def leave():
     session.pop("join_class", None)
     session.pop("picks", None)  # pictures tapped so far stay with nobody
-    pupil_link.drop()           # and a school login someone started waits for nobody (issue 34)
+    pupil_link.drop()  # and a school login someone started waits for nobody (issue 34)
     return redirect(url_for("pupil_login.join"), 303)
 
 
@@ -133,8 +152,11 @@ def _locked_message(seconds: int, by_device: bool) -> str:
     held back a new tablet) the teacher, who can unlock them with one tap."""
     if by_device:
         minutes = max(1, (seconds + 59) // 60)
-        return ngettext("Let's take a little break. Try again in %(num)d minute, or ask your teacher.",
-                        "Let's take a little break. Try again in %(num)d minutes, or ask your teacher.", minutes)
+        return ngettext(
+            "Let's take a little break. Try again in %(num)d minute, or ask your teacher.",
+            "Let's take a little break. Try again in %(num)d minutes, or ask your teacher.",
+            minutes,
+        )
     return _("Please ask your teacher to help you log in. They can open your pictures again.")
 
 
@@ -179,9 +201,14 @@ def pictures_step(pupil_id):
         if len(picked) == picture_passwords.LENGTH:
             # Counted before the comparison, in one transaction with the checks: taps
             # replayed in parallel from one copied cookie cannot all get past them.
-            tried = guessing.attempt(lock, lambda: ",".join(picked) == pupil["picture_password"],
-                                     ceilings=ceilings, throttled="pupil_login_throttled",
-                                     failed="pupil_login_failed", pupil=pupil_id)
+            tried = guessing.attempt(
+                lock,
+                lambda: ",".join(picked) == pupil["picture_password"],
+                ceilings=ceilings,
+                throttled="pupil_login_throttled",
+                failed="pupil_login_failed",
+                pupil=pupil_id,
+            )
             if tried.right:
                 guessing.remember_pupil_device(pupil_id)
                 # A school login waiting for its first class code and pictures (issue 25) is
@@ -200,6 +227,13 @@ def pictures_step(pupil_id):
     if locked:
         message, status = _locked_message(locked, locked_by == lock.key), 429
     _store_picks(pupil_id, picked)
-    return htmx.render("pupil/pictures.html", "pupil/_pad_status.html", klass=klass,
-                       pupil=pupil, picked=picked, pictures=pictures.PICTURES,
-                       message=message, locked=bool(locked)), status
+    return htmx.render(
+        "pupil/pictures.html",
+        "pupil/_pad_status.html",
+        klass=klass,
+        pupil=pupil,
+        picked=picked,
+        pictures=pictures.PICTURES,
+        message=message,
+        locked=bool(locked),
+    ), status

@@ -1,5 +1,6 @@
 """The words of the pupil's home page that depend on data: avatars' names (for screen
 readers), badges, and the next level's goal in a child's words."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
@@ -7,10 +8,18 @@ from flask_babel import gettext as _, ngettext
 from trainer.puzzles.levels import Standing
 
 AVATAR_NAMES = {
-    "fox": lambda: _("Fox"), "owl": lambda: _("Owl"), "cat": lambda: _("Cat"), "frog": lambda: _("Frog"),
-    "robot": lambda: _("Robot"), "dragon": lambda: _("Dragon"), "panda": lambda: _("Panda"),
-    "octopus": lambda: _("Octopus"), "rocket": lambda: _("Rocket"), "unicorn": lambda: _("Unicorn"),
-    "bear": lambda: _("Bear"), "turtle": lambda: _("Turtle"),
+    "fox": lambda: _("Fox"),
+    "owl": lambda: _("Owl"),
+    "cat": lambda: _("Cat"),
+    "frog": lambda: _("Frog"),
+    "robot": lambda: _("Robot"),
+    "dragon": lambda: _("Dragon"),
+    "panda": lambda: _("Panda"),
+    "octopus": lambda: _("Octopus"),
+    "rocket": lambda: _("Rocket"),
+    "unicorn": lambda: _("Unicorn"),
+    "bear": lambda: _("Bear"),
+    "turtle": lambda: _("Turtle"),
 }
 
 BADGE_NAMES = {
@@ -30,6 +39,7 @@ BADGE_HOW = {
     "streak_10": lambda: _("Do the drill 10 school days in a row."),
     "streak_20": lambda: _("Do the drill 20 school days in a row."),
 }
+
 
 def avatar_name(key: str | None) -> str:
     found = AVATAR_NAMES.get(key or "")
@@ -52,10 +62,17 @@ def goal(standing: Standing, name: str) -> str:
         return _("Answer a little faster to become %(level)s.", level=name)
     if standing.need_rating == 0 and standing.need_answers and standing.days_like_today:
         # Only practice is missing: count drills, which a child can plan, not "days like today".
-        return ngettext("%(num)d more drill to become %(level)s!", "%(num)d more drills to become %(level)s!",
-                        standing.days_like_today, level=name)
+        return ngettext(
+            "%(num)d more drill to become %(level)s!",
+            "%(num)d more drills to become %(level)s!",
+            standing.days_like_today,
+            level=name,
+        )
     if standing.days_like_today:
-        return ngettext("%(num)d more day like today to become %(level)s!",
-                        "%(num)d more days like today to become %(level)s!",
-                        standing.days_like_today, level=name)
+        return ngettext(
+            "%(num)d more day like today to become %(level)s!",
+            "%(num)d more days like today to become %(level)s!",
+            standing.days_like_today,
+            level=name,
+        )
     return _("Keep doing your daily drill to become %(level)s.", level=name)

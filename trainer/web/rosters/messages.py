@@ -1,4 +1,5 @@
 """The reader's problem codes (trainer.rosters.oneroster.Issue.code) as sentences."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l

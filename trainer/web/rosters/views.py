@@ -4,6 +4,7 @@ The file is kept server-side between preview and apply (trainer.store.rosters, b
 SHA-256), so "apply" does not upload again and applies exactly the file that was previewed;
 the plan is made again at apply time, against the school as it is then.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,11 +26,12 @@ ORG_SETTING = "oneroster_org"
 @login.admin_required
 def index():
     if request.method != "POST":
-        return render_template("rosters/index.html", errors=[],
-                               pending=rosters.pending(get_db(), g.teacher["id"]))
+        return render_template("rosters/index.html", errors=[], pending=rosters.pending(get_db(), g.teacher["id"]))
     upload_file = request.files.get("file")
     if upload_file is None or not upload_file.filename:
-        return render_template("rosters/index.html", pending=[], errors=[describe(oneroster.Issue("", 0, "not_zip"))]), 400
+        return render_template(
+            "rosters/index.html", pending=[], errors=[describe(oneroster.Issue("", 0, "not_zip"))]
+        ), 400
     data = upload_file.read()
     try:
         oneroster.read_zip(data)
@@ -73,9 +75,16 @@ def preview():
 
 def _preview(digest, roster, org, the_plan, status=200):
     too_big = the_plan.oversized(pupils.MAX_CLASS_SIZE) if the_plan else []
-    return render_template("rosters/preview.html", digest=digest, roster=roster, org=org,
-                           plan=the_plan, schools=roster.schools(), too_big=too_big,
-                           max_class_size=pupils.MAX_CLASS_SIZE), status
+    return render_template(
+        "rosters/preview.html",
+        digest=digest,
+        roster=roster,
+        org=org,
+        plan=the_plan,
+        schools=roster.schools(),
+        too_big=too_big,
+        max_class_size=pupils.MAX_CLASS_SIZE,
+    ), status
 
 
 @bp.route("/apply", methods=["POST"])
@@ -97,5 +106,4 @@ def apply():
         return _preview(digest, roster, org, plan.make(roster, org, rosters.current(db)), 409)
     school_settings.put(db, ORG_SETTING, org)
     rosters.forget_upload(db, digest)
-    return render_template("rosters/result.html", result=result, plan=the_plan,
-                           org=roster.orgs[org])
+    return render_template("rosters/result.html", result=result, plan=the_plan, org=roster.orgs[org])

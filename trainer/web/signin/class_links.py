@@ -2,6 +2,7 @@
 (issue 25) — a pupil who moved school, or a login linked to the wrong pupil on a shared
 tablet. Unlinking forgets only the link (issuer + pseudonym); the pupil and their data stay,
 and the next sign-in with the school's login asks for the class code and pictures again."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -17,7 +18,7 @@ from trainer.web.db import get_db
 
 bp = Blueprint("pupil_links", __name__)
 
-NEW_LINK_DAYS = 14     # long enough to be seen after a holiday week; older links are listed too
+NEW_LINK_DAYS = 14  # long enough to be seen after a holiday week; older links are listed too
 
 
 def new_signin_links(db: Database, class_id: int) -> list[dict]:
@@ -30,12 +31,16 @@ def new_signin_links(db: Database, class_id: int) -> list[dict]:
         # The service, and the account's words where the provider gave some ("Unilogin: Ole H."):
         # a wrong child's link shows at once (issue 45).
         service = {"provider": row["provider"], "account": row["account"]}
-        if row["pupil_id"] in newest:       # one line and one Unlink per pupil
+        if row["pupil_id"] in newest:  # one line and one Unlink per pupil
             newest[row["pupil_id"]]["services"].append(service)
             continue
         when = datetime.fromisoformat(row["created_at"]).replace(tzinfo=timezone.utc).timestamp()
-        newest[row["pupil_id"]] = {"pupil_id": row["pupil_id"], "pupil": row["pupil"],
-                                   "services": [service], "when": when}
+        newest[row["pupil_id"]] = {
+            "pupil_id": row["pupil_id"],
+            "pupil": row["pupil"],
+            "services": [service],
+            "when": when,
+        }
     return list(newest.values())
 
 
@@ -49,8 +54,13 @@ def unlink(pupil_id: int):
     removed = oidc_links.unlink_pupil(get_db(), pupil_id)
     if removed:
         security_log.event("oidc_unlinked", teacher=login.teacher_id(), pupil=pupil_id)
-        flash(_("%(name)s's school login is unlinked. Next time %(name)s signs in with it, "
-                "the class code and pictures link it again.", name=pupil["name"]))
+        flash(
+            _(
+                "%(name)s's school login is unlinked. Next time %(name)s signs in with it, "
+                "the class code and pictures link it again.",
+                name=pupil["name"],
+            )
+        )
     else:
         flash(_("%(name)s has no school login linked.", name=pupil["name"]))
     return redirect(url_for("classes.show", class_id=pupil["class_id"]) + "#school-logins", 303)

@@ -1,6 +1,7 @@
-""""Was that you?": a pupil's answer before their school login is linked (issue 34; why in
+""" "Was that you?": a pupil's answer before their school login is linked (issue 34; why in
 trainer.web.signin.pupil_link). Shown right after the picture login that followed a first
 sign-in with the school's login, to that login's session only."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, request, url_for
@@ -37,9 +38,14 @@ def ask():
         else:
             abort(400)
         return htmx.full_reload(url_for("pupil_home.home"))
-    return htmx.render("signin/was_that_you.html", "signin/_was_that_you.html", pupil=g.pupil,
-                       provider=provider, account=question.get("account"),
-                       started=pupil_link.started_at(question))
+    return htmx.render(
+        "signin/was_that_you.html",
+        "signin/_was_that_you.html",
+        pupil=g.pupil,
+        provider=provider,
+        account=question.get("account"),
+        started=pupil_link.started_at(question),
+    )
 
 
 def pending_school_login() -> str | None:

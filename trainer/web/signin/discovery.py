@@ -3,6 +3,7 @@ document is fetched and read, and anything that would make every sign-in fail la
 now, in the administrator's words — Entra's shared `common` address, an issuer typed with one
 character different, a document without the endpoints a sign-in needs, or a plain-http one.
 The sign-in itself (trainer.web.signin.flow) checks the issuer again every time."""
+
 from __future__ import annotations
 
 import json
@@ -27,23 +28,35 @@ def fetch(issuer: str) -> tuple[dict | None, list[str]]:
     """The discovery document, or None and what is wrong with reading it."""
     url = url_of(issuer)
     try:
-        response = requests.get(url, timeout=TIMEOUT_SECONDS, allow_redirects=False,
-                                headers={"Accept": "application/json"}, stream=True)
+        response = requests.get(
+            url, timeout=TIMEOUT_SECONDS, allow_redirects=False, headers={"Accept": "application/json"}, stream=True
+        )
         body = response.raw.read(MAX_BYTES + 1, decode_content=True)
         response.close()
     except requests.RequestException:
-        return None, [_("Nothing answered at %(url)s. Check the issuer address; if it is right, "
-                        "the service may be down just now.", url=url)]
+        return None, [
+            _(
+                "Nothing answered at %(url)s. Check the issuer address; if it is right, "
+                "the service may be down just now.",
+                url=url,
+            )
+        ]
     if response.status_code != 200:
-        return None, [_("%(url)s answered with status %(status)d instead of the discovery document. "
-                        "Check the issuer address.", url=url, status=response.status_code)]
+        return None, [
+            _(
+                "%(url)s answered with status %(status)d instead of the discovery document. Check the issuer address.",
+                url=url,
+                status=response.status_code,
+            )
+        ]
     try:
         document = json.loads(body) if len(body) <= MAX_BYTES else None
     except ValueError:
         document = None
     if not isinstance(document, dict):
-        return None, [_("%(url)s answered, but not with an OpenID Connect discovery document. "
-                        "Check the issuer address.", url=url)]
+        return None, [
+            _("%(url)s answered, but not with an OpenID Connect discovery document. Check the issuer address.", url=url)
+        ]
     return document, []
 
 
@@ -62,19 +75,29 @@ def problems(issuer: str, document: dict) -> list[str]:
     if not isinstance(named, str) or not named:
         found.append(_("The discovery document names no issuer: this is not an OpenID Connect service."))
     elif "{tenantid}" in named.lower() or "{tenant}" in named.lower():
-        found.append(_("This is Microsoft's shared address for every organisation (common or "
-                       "organizations): its sign-ins come from each school's own tenant, so they "
-                       "cannot be checked against it. Enter your tenant's own address instead: "
-                       "https://login.microsoftonline.com/ followed by your tenant id and /v2.0."))
+        found.append(
+            _(
+                "This is Microsoft's shared address for every organisation (common or "
+                "organizations): its sign-ins come from each school's own tenant, so they "
+                "cannot be checked against it. Enter your tenant's own address instead: "
+                "https://login.microsoftonline.com/ followed by your tenant id and /v2.0."
+            )
+        )
     elif named != issuer:
-        found.append(_("The discovery document names the issuer %(named)s, not %(entered)s. Enter it "
-                       "exactly as the document names it (a / at the end counts).",
-                       named=named, entered=issuer))
+        found.append(
+            _(
+                "The discovery document names the issuer %(named)s, not %(entered)s. Enter it "
+                "exactly as the document names it (a / at the end counts).",
+                named=named,
+                entered=issuer,
+            )
+        )
     for name in ENDPOINTS:
         address = document.get(name)
         if not isinstance(address, str) or not address:
-            found.append(_("The discovery document names no %(name)s: sign-ins cannot work with this "
-                           "service.", name=name))
+            found.append(
+                _("The discovery document names no %(name)s: sign-ins cannot work with this service.", name=name)
+            )
         elif not _secure(address, issuer):
             found.append(_("The discovery document's %(name)s does not start with https://.", name=name))
     for name in OPTIONAL_ENDPOINTS:
@@ -83,8 +106,12 @@ def problems(issuer: str, document: dict) -> list[str]:
             found.append(_("The discovery document's %(name)s does not start with https://.", name=name))
     types = document.get("response_types_supported")
     if isinstance(types, list) and "code" not in types:
-        found.append(_("This service does not offer the authorization code flow (response type "
-                       "code) that this app signs in with."))
+        found.append(
+            _(
+                "This service does not offer the authorization code flow (response type "
+                "code) that this app signs in with."
+            )
+        )
     return found
 
 

@@ -10,6 +10,7 @@ id) and its `nonce`, `azp` and `at_hash`. What we add: the issuer the discovery 
 names must be the one the administrator entered, and the token's `iss` and `aud` are checked
 against that issuer and our client id (Authlib checks `aud` only when told to).
 """
+
 from __future__ import annotations
 
 import time
@@ -42,7 +43,7 @@ ROLES = ("teacher", "pupil")
 TEST = "test"
 TIMEOUT_SECONDS = 10
 METADATA_SECONDS = 300
-LEEWAY_SECONDS = 30     # clocks differ a little; an ID token older than this is expired
+LEEWAY_SECONDS = 30  # clocks differ a little; an ID token older than this is expired
 
 
 class Refused(Exception):
@@ -73,10 +74,13 @@ def _client(provider: dict) -> FlaskOAuth2App:
     if metadata is None or time.time() - metadata.get("_loaded_at", 0) > METADATA_SECONDS:
         metadata = cache[key] = {}
     client = FlaskOAuth2App(
-        FlaskIntegration(f"oidc{provider['id']}"), name=f"oidc{provider['id']}",
-        client_id=provider["client_id"], client_secret=secret,
+        FlaskIntegration(f"oidc{provider['id']}"),
+        name=f"oidc{provider['id']}",
+        client_id=provider["client_id"],
+        client_secret=secret,
         server_metadata_url=provider["issuer"].rstrip("/") + "/.well-known/openid-configuration",
-        client_kwargs={"code_challenge_method": "S256", "default_timeout": TIMEOUT_SECONDS})
+        client_kwargs={"code_challenge_method": "S256", "default_timeout": TIMEOUT_SECONDS},
+    )
     client.server_metadata = metadata
     return client
 
@@ -157,8 +161,10 @@ def finish(provider: dict) -> SignedIn:
         client.framework.clear_state_data(session, state)
         raise Refused(STATE)
     metadata = _metadata(client, provider)
-    options = {"iss": {"essential": True, "value": provider["issuer"]},
-               "aud": {"essential": True, "value": provider["client_id"]}}
+    options = {
+        "iss": {"essential": True, "value": provider["issuer"]},
+        "aud": {"essential": True, "value": provider["client_id"]},
+    }
     try:
         token = client.authorize_access_token(claims_options=options, leeway=LEEWAY_SECONDS)
     except OAuthError:
@@ -200,8 +206,7 @@ def logout_url(provider: dict, id_token: str | None) -> str | None:
         return None
     back = url_for("pages.home", _external=True)
     extra = {"client_id": provider["client_id"]}
-    return client.create_logout_url(post_logout_redirect_uri=back, id_token_hint=id_token or None,
-                                    **extra)["url"]
+    return client.create_logout_url(post_logout_redirect_uri=back, id_token_hint=id_token or None, **extra)["url"]
 
 
 def started_role(provider_id: int, state: str) -> str | None:

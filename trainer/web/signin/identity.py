@@ -8,6 +8,7 @@ compared with the teacher's account e-mail or the value the administrator entere
 The value only proposes an account: linking it still needs that account's password once, and
 from then on only the issuer and `sub` are compared.
 """
+
 from __future__ import annotations
 
 MAX_LENGTH = 254
@@ -45,6 +46,7 @@ def account_words(claims: dict) -> str | None:
     family name's initial ("Ole H."), from `given_name`/`family_name` or the display `name`;
     None where the provider gives neither (Unilogin may send a pseudonym only). No more of the
     name than that is kept (docs/security.md)."""
+
     def text(key):
         value = claims.get(key)
         return " ".join(value.split()) if isinstance(value, str) and value.isprintable() else ""

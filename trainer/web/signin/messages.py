@@ -1,4 +1,5 @@
 """The words for each refused sign-in: what went wrong, in terms a teacher or child can act on."""
+
 from __future__ import annotations
 
 from flask_babel import gettext as _

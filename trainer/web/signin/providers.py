@@ -1,6 +1,7 @@
 """The administrator's page of sign-in providers (issue 25): add one by its issuer, client id
 and secret and the claims that make a teacher and a pupil; remove one. The secret is sealed
 as it arrives (trainer.store.oidc_providers) and no page ever shows it again."""
+
 from __future__ import annotations
 
 import re
@@ -18,8 +19,17 @@ from trainer.web.signin import discovery, flow, messages
 
 bp = Blueprint("school_signin", __name__)
 
-LIMITS = {"name": 40, "issuer": 300, "client_id": 200, "secret": 500, "scopes": 200,
-          "teacher_claim": 80, "teacher_value": 200, "pupil_claim": 80, "pupil_value": 200}
+LIMITS = {
+    "name": 40,
+    "issuer": 300,
+    "client_id": 200,
+    "secret": 500,
+    "scopes": 200,
+    "teacher_claim": 80,
+    "teacher_value": 200,
+    "pupil_claim": 80,
+    "pupil_value": 200,
+}
 CLAIM = re.compile(r"[A-Za-z0-9_.:/-]+")
 SCOPE = re.compile(r"[A-Za-z0-9_.:/-]+")
 # Only for a provider on this machine (a test or a trial): anywhere else, https.
@@ -72,9 +82,13 @@ def form_errors(form) -> dict:  # noqa: C901 - one check per field, in the form'
     if get("scopes") and not all(SCOPE.fullmatch(s) for s in get("scopes").split()):
         errors["scopes"] = _("Scopes are words separated by spaces, such as groups.")
     if not CLAIM.fullmatch(get("teacher_claim")):
-        errors["teacher_claim"] = _("Please enter the claim that says someone is a teacher, such as aktoer_gruppe or email.")
+        errors["teacher_claim"] = _(
+            "Please enter the claim that says someone is a teacher, such as aktoer_gruppe or email."
+        )
     if not get("teacher_value"):
-        errors["teacher_value"] = _("Please enter the value that makes a teacher, such as Medarbejder or @school.example.")
+        errors["teacher_value"] = _(
+            "Please enter the value that makes a teacher, such as Medarbejder or @school.example."
+        )
     if get("pupil_claim") and not CLAIM.fullmatch(get("pupil_claim")):
         errors["pupil_claim"] = _("A claim is one word, such as aktoer_gruppe.")
     if get("pupil_claim") and not get("pupil_value"):
@@ -86,13 +100,17 @@ def form_errors(form) -> dict:  # noqa: C901 - one check per field, in the form'
 
 def _page(errors=None, form=None, status=200):
     db = get_db()
-    return htmx.render("signin/providers.html", "signin/_providers.html",
-                       providers=oidc_providers.list_all(db), errors=errors or {},
-                       form=form or {}, callback=lambda pid: url_for("signin.callback", provider_id=pid,
-                                                                       _external=True),
-                       teacher_names=lambda pid: oidc_teacher_names.list_for(db, pid),
-                       school_teachers=[t for t in school_admin.list_teachers(db) if not t["disabled_at"]],
-                       matches=match_words()), status
+    return htmx.render(
+        "signin/providers.html",
+        "signin/_providers.html",
+        providers=oidc_providers.list_all(db),
+        errors=errors or {},
+        form=form or {},
+        callback=lambda pid: url_for("signin.callback", provider_id=pid, _external=True),
+        teacher_names=lambda pid: oidc_teacher_names.list_for(db, pid),
+        school_teachers=[t for t in school_admin.list_teachers(db) if not t["disabled_at"]],
+        matches=match_words(),
+    ), status
 
 
 def match_words() -> dict[str, str]:
@@ -122,12 +140,21 @@ def index():
         security_log.event("oidc_provider_refused", teacher=g.teacher["id"], problems=len(found))
         return _page({"issuer": " ".join(found)}, form, 400)
     fields = {k: request.form.get(k, "").strip() for k in oidc_providers.FIELDS}
-    provider_id = oidc_providers.add(get_db(), secret_key=current_app.config["SECRET_KEY"],
-                                     secret=request.form["secret"],
-                                     now=datetime.now(timezone.utc).replace(tzinfo=None), **fields)
+    provider_id = oidc_providers.add(
+        get_db(),
+        secret_key=current_app.config["SECRET_KEY"],
+        secret=request.form["secret"],
+        now=datetime.now(timezone.utc).replace(tzinfo=None),
+        **fields,
+    )
     security_log.event("oidc_provider_added", teacher=g.teacher["id"], provider=provider_id)
-    flash(_("%(name)s is added. Teachers and pupils see its button on their login pages. "
-            "Try it with its test sign-in below.", name=fields["name"]))
+    flash(
+        _(
+            "%(name)s is added. Teachers and pupils see its button on their login pages. "
+            "Try it with its test sign-in below.",
+            name=fields["name"],
+        )
+    )
     return redirect(url_for("school_signin.index"), 303)
 
 
@@ -175,14 +202,18 @@ def add_name(provider_id: int):
         error = _("Please enter the value the service sends for this teacher.")
     if error is None:
         try:
-            oidc_teacher_names.add(db, provider_id=provider_id, teacher_id=int(teacher_id), value=value,
-                                   now=datetime.now(timezone.utc).replace(tzinfo=None))
+            oidc_teacher_names.add(
+                db,
+                provider_id=provider_id,
+                teacher_id=int(teacher_id),
+                value=value,
+                now=datetime.now(timezone.utc).replace(tzinfo=None),
+            )
         except oidc_teacher_names.Taken:
             error = _("This teacher, or this value, has one at this service already: remove it first.")
     if error:
         return _page({"names": (provider_id, error)}, {"name_value": value}, 400)
-    security_log.event("oidc_teacher_name_added", teacher=g.teacher["id"], provider=provider_id,
-                       named=int(teacher_id))
+    security_log.event("oidc_teacher_name_added", teacher=g.teacher["id"], provider=provider_id, named=int(teacher_id))
     flash(_("Saved. That teacher's first sign-in with %(name)s now proposes their account.", name=provider["name"]))
     return redirect(url_for("school_signin.index") + f"#provider-{provider_id}", 303)
 
@@ -191,8 +222,12 @@ def add_name(provider_id: int):
 @login.admin_required
 def remove_name(provider_id: int):
     name_id = request.form.get("name_id", "")
-    if not name_id.isascii() or not name_id.isdigit() or len(name_id) > 18 \
-            or not oidc_teacher_names.remove(get_db(), provider_id, int(name_id)):
+    if (
+        not name_id.isascii()
+        or not name_id.isdigit()
+        or len(name_id) > 18
+        or not oidc_teacher_names.remove(get_db(), provider_id, int(name_id))
+    ):
         return _page({"remove": _("There is no such value.")}, status=404)
     security_log.event("oidc_teacher_name_removed", teacher=g.teacher["id"], provider=provider_id)
     flash(_("Removed."))

@@ -22,6 +22,7 @@ then on. So the pending link
 The teacher sees every new link on the class page, with the same words, and can unlink it
 (class_links.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,15 +35,21 @@ from trainer.web.core import school_day, security_log
 from trainer.web.db import get_db
 
 PENDING_SECONDS = 2 * 60
-PENDING = "oidc_pupil"       # from the callback until the pictures are right
-QUESTION = "oidc_confirm"    # from the pictures until the pupil answers
+PENDING = "oidc_pupil"  # from the callback until the pictures are right
+QUESTION = "oidc_confirm"  # from the pictures until the pupil answers
 
 
 def hold(provider_id: int, issuer: str, subject: str, id_token: str, account: str | None = None) -> None:
     """The callback's pseudonym waits here for the class code and pictures, with the words
     that name its account to a child (identity.account_words), if the provider gave any."""
-    session[PENDING] = {"provider": provider_id, "issuer": issuer, "sub": subject,
-                        "id_token": id_token, "account": account, "at": school_day.now()}
+    session[PENDING] = {
+        "provider": provider_id,
+        "issuer": issuer,
+        "sub": subject,
+        "id_token": id_token,
+        "account": account,
+        "at": school_day.now(),
+    }
 
 
 def _fresh(data) -> bool:
@@ -87,8 +94,13 @@ def ask(data: dict | None, pupil_id: int) -> bool:
     Returns whether there is one to ask."""
     if data is None:
         return False
-    session[QUESTION] = {**data, "pupil": pupil_id, "at": school_day.now(), "started": data["at"],
-                         "session": session_digest(session.get("auth"))}
+    session[QUESTION] = {
+        **data,
+        "pupil": pupil_id,
+        "at": school_day.now(),
+        "started": data["at"],
+        "session": session_digest(session.get("auth")),
+    }
     security_log.event("oidc_link_asked", pupil=pupil_id, provider=data.get("provider"))
     return True
 
@@ -100,8 +112,12 @@ def question_for(pupil_id: int) -> dict | None:
     if data is None:
         return None
     provider = oidc_providers.get(get_db(), data.get("provider", 0)) if isinstance(data, dict) else None
-    if (not _fresh(data) or data.get("pupil") != pupil_id or provider is None
-            or data.get("session") != session_digest(session.get("auth"))):
+    if (
+        not _fresh(data)
+        or data.get("pupil") != pupil_id
+        or provider is None
+        or data.get("session") != session_digest(session.get("auth"))
+    ):
         session.pop(QUESTION, None)
         return None
     return {**data, "provider_row": provider}
@@ -117,8 +133,15 @@ def answer_yes(question: dict) -> dict | None:
     session.pop(QUESTION, None)
     pupil_id = question["pupil"]
     try:
-        oidc_links.link(get_db(), provider_id=question["provider"], issuer=question["issuer"],
-                        subject=question["sub"], pupil_id=pupil_id, now=_now(), account=question.get("account"))
+        oidc_links.link(
+            get_db(),
+            provider_id=question["provider"],
+            issuer=question["issuer"],
+            subject=question["sub"],
+            pupil_id=pupil_id,
+            now=_now(),
+            account=question.get("account"),
+        )
     except oidc_links.AlreadyLinked:
         security_log.event("oidc_link_refused", pupil=pupil_id)
         return None

@@ -4,6 +4,7 @@ value (groups), or, for a value starting with "@", when it is an e-mail address 
 — and, for the `email` claim, only when the provider says the address is verified (issue 34:
 anyone can put any address on an account at some providers).
 Pure: no Flask, no store."""
+
 from __future__ import annotations
 
 from trainer.web.signin.identity import email_verified

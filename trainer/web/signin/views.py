@@ -8,6 +8,7 @@ once, then answers "was that you?" (trainer.web.signin.pupil_link: why a pupil's
 runs out, ends at any other login or logout, and is never used unasked). Until then the
 pending link lives in the signed session only: a refused or abandoned sign-in stores nothing.
 """
+
 from __future__ import annotations
 
 import time
@@ -25,8 +26,8 @@ bp = Blueprint("signin", __name__)
 
 PENDING_TEACHER = "oidc_teacher"
 LOGOUT = "oidc_logout"
-STARTED_AS = "oidc_role"    # who started the last sign-in here, for a refusal's way back
-PENDING_SECONDS = 600   # a teacher's sign-in waits this long for the password that links it
+STARTED_AS = "oidc_role"  # who started the last sign-in here, for a refusal's way back
+PENDING_SECONDS = 600  # a teacher's sign-in waits this long for the password that links it
 
 
 def _now() -> datetime:
@@ -41,8 +42,9 @@ def signin_providers(role: str) -> list[dict]:
 
 def _refused(reason: str, status: int = 400, role: str | None = None):
     security_log.event("oidc_refused", reason=reason)
-    return htmx.render("signin/refused.html", "signin/_refused.html",
-                       message=messages.refusal(reason), role=role), status
+    return htmx.render(
+        "signin/refused.html", "signin/_refused.html", message=messages.refusal(reason), role=role
+    ), status
 
 
 def _provider(provider_id: int) -> dict:
@@ -101,11 +103,17 @@ def _test_result(signed: flow.SignedIn):
     provider, claims = signed.provider, signed.claims
     value = identity.claimed_value(provider, claims)
     security_log.event("oidc_test_sign_in", provider=provider["id"])
-    return htmx.render("signin/test.html", "signin/_test.html", provider=provider,
-                       claim_names=sorted(claims), teacher=roles.role_allowed(provider, claims, "teacher"),
-                       pupil=roles.role_allowed(provider, claims, "pupil"),
-                       match=provider.get("teacher_match") or "email", value=value,
-                       proposed=_proposed_teacher(provider, claims))
+    return htmx.render(
+        "signin/test.html",
+        "signin/_test.html",
+        provider=provider,
+        claim_names=sorted(claims),
+        teacher=roles.role_allowed(provider, claims, "teacher"),
+        pupil=roles.role_allowed(provider, claims, "pupil"),
+        match=provider.get("teacher_match") or "email",
+        value=value,
+        proposed=_proposed_teacher(provider, claims),
+    )
 
 
 def _remember_logout(signed: flow.SignedIn) -> None:
@@ -130,11 +138,15 @@ def _teacher(signed: flow.SignedIn):
     # Not linked yet: the identifying claim may propose an account; either way nothing is
     # linked before that account's password is typed once (link_teacher).
     teacher = _proposed_teacher(signed.provider, signed.claims)
-    security_log.event("oidc_link_pending", provider=signed.provider["id"],
-                       proposed=teacher["id"] if teacher else None)
-    session[PENDING_TEACHER] = {"provider": signed.provider["id"], "issuer": issuer, "sub": subject,
-                                "teacher": teacher["id"] if teacher else None,
-                                "id_token": signed.id_token, "at": time.time()}
+    security_log.event("oidc_link_pending", provider=signed.provider["id"], proposed=teacher["id"] if teacher else None)
+    session[PENDING_TEACHER] = {
+        "provider": signed.provider["id"],
+        "issuer": issuer,
+        "sub": subject,
+        "teacher": teacher["id"] if teacher else None,
+        "id_token": signed.id_token,
+        "at": time.time(),
+    }
     return redirect(url_for("signin.link_teacher"), 303)
 
 
@@ -164,21 +176,30 @@ def _pending_teacher() -> dict | None:
 
 def _check_password(teacher: dict | None, email: str, password: str):
     """The teacher login's throttle and check: returns (teacher, error, status)."""
+
     def check() -> bool:
         if teacher is None:
-            passwords.burn_time(password[:passwords.MAX_LENGTH])
+            passwords.burn_time(password[: passwords.MAX_LENGTH])
             return False
-        return (len(password) <= passwords.MAX_LENGTH
-                and passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH]))
+        return len(password) <= passwords.MAX_LENGTH and passwords.verify(
+            teacher["password_hash"], password[: passwords.MAX_LENGTH]
+        )
 
-    tried = guessing.attempt(guessing.teacher_lock(teacher, email), check, failed="oidc_link_failed",
-                             teacher=teacher["id"] if teacher else "unknown")
+    tried = guessing.attempt(
+        guessing.teacher_lock(teacher, email),
+        check,
+        failed="oidc_link_failed",
+        teacher=teacher["id"] if teacher else "unknown",
+    )
     if tried.right:
         return teacher, None, 200
     if tried.wait:
         return None, guessing.lock_message(tried.wait), 429
-    return None, (_("That is not your password.") if teacher and not email
-                  else _("E-mail address or password is wrong.")), 400
+    return (
+        None,
+        (_("That is not your password.") if teacher and not email else _("E-mail address or password is wrong.")),
+        400,
+    )
 
 
 @bp.route("/signin/link", methods=["GET", "POST"])
@@ -203,16 +224,21 @@ def link_teacher():
         if proposed is not None:
             teacher, error, status = _check_password(proposed, "", password)
         else:
-            email = request.form.get("email", "").strip()[:identity.MAX_LENGTH]
-            teacher, error, status = _check_password(teachers.by_email(db, email) if email else None,
-                                                     email, password)
+            email = request.form.get("email", "").strip()[: identity.MAX_LENGTH]
+            teacher, error, status = _check_password(teachers.by_email(db, email) if email else None, email, password)
         if teacher is not None and not teachers.is_active(teacher):
             return _refused("disabled", 403, "teacher")
         if teacher is not None:
             session.pop(PENDING_TEACHER, None)
             try:
-                oidc_links.link(db, provider_id=provider["id"], issuer=pending["issuer"],
-                                subject=pending["sub"], teacher_id=teacher["id"], now=_now())
+                oidc_links.link(
+                    db,
+                    provider_id=provider["id"],
+                    issuer=pending["issuer"],
+                    subject=pending["sub"],
+                    teacher_id=teacher["id"],
+                    now=_now(),
+                )
             except oidc_links.AlreadyLinked:
                 return _refused("linked_elsewhere", 409, "teacher")
             guessing.remember_teacher_device(teacher["id"])
@@ -221,8 +247,9 @@ def link_teacher():
             security_log.event("oidc_linked", teacher=teacher["id"], provider=provider["id"])
             flash(_("From now on you can sign in with %(provider)s.", provider=provider["name"]))
             return htmx.full_reload(url_for("classes.index"))
-    return htmx.render("signin/link.html", "signin/_link.html", provider=provider,
-                       proposed=proposed, email=email, error=error), status
+    return htmx.render(
+        "signin/link.html", "signin/_link.html", provider=provider, proposed=proposed, email=email, error=error
+    ), status
 
 
 def _pupil(signed: flow.SignedIn):

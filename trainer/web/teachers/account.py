@@ -5,6 +5,7 @@ teacher's id is a 404; tests/route_table.py), rather than taken from the session
 Deleting needs the current password, counted by the login's throttle like the password form:
 a stolen session must not be able to erase a school year, nor to guess around the throttle.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, flash, request, url_for
@@ -38,10 +39,13 @@ def delete(teacher_id):
     if request.method == "POST":
         db = get_db()
         lock = guessing.teacher_lock(teacher, teacher["email"])
-        typed = request.form.get("password", "")[:passwords.MAX_LENGTH + 1]
+        typed = request.form.get("password", "")[: passwords.MAX_LENGTH + 1]
         tried = guessing.attempt(
-            lock, lambda: len(typed) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], typed),
-            failed="account_delete_failed", teacher=teacher_id)
+            lock,
+            lambda: len(typed) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], typed),
+            failed="account_delete_failed",
+            teacher=teacher_id,
+        )
         if not tried.right:
             error = guessing.lock_message(tried.wait) if tried.wait else _("That is not your password.")
             status = 429 if tried.wait else 400

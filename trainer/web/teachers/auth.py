@@ -1,4 +1,5 @@
 """Teachers register, log in and log out."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -25,8 +26,7 @@ def register_errors(form) -> dict:
     if not name:
         errors["display_name"] = _("Please enter your name.")
     elif len(name) > MAX_NAME:
-        errors["display_name"] = ngettext("Use at most %(num)d character.",
-                                          "Use at most %(num)d characters.", MAX_NAME)
+        errors["display_name"] = ngettext("Use at most %(num)d character.", "Use at most %(num)d characters.", MAX_NAME)
     elif any(unicodedata.category(ch).startswith("C") for ch in name):
         # NUL, right-to-left overrides and other invisible controls: the name is shown to
         # others later (dashboards) and must read as what it is.
@@ -42,11 +42,17 @@ def _new_password_errors(form) -> dict:
     when it is changed."""
     password = form.get("password", "")
     if len(password) < passwords.MIN_LENGTH:
-        return {"password": ngettext("Use at least %(num)d character.",
-                                     "Use at least %(num)d characters.", passwords.MIN_LENGTH)}
+        return {
+            "password": ngettext(
+                "Use at least %(num)d character.", "Use at least %(num)d characters.", passwords.MIN_LENGTH
+            )
+        }
     if len(password) > passwords.MAX_LENGTH:
-        return {"password": ngettext("Use at most %(num)d character.",
-                                     "Use at most %(num)d characters.", passwords.MAX_LENGTH)}
+        return {
+            "password": ngettext(
+                "Use at most %(num)d character.", "Use at most %(num)d characters.", passwords.MAX_LENGTH
+            )
+        }
     if password != form.get("password2", ""):
         return {"password2": _("The two passwords are not the same.")}
     return {}
@@ -55,8 +61,7 @@ def _new_password_errors(form) -> dict:
 def open_registration() -> bool:
     """May anyone create a teacher account here? The administrator's choice, else the
     installation's default (config OPEN_REGISTRATION)."""
-    return school_settings.get_flag(get_db(), "open_registration",
-                                    current_app.config["OPEN_REGISTRATION"])
+    return school_settings.get_flag(get_db(), "open_registration", current_app.config["OPEN_REGISTRATION"])
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -65,8 +70,9 @@ def register():
         # A POST creates nothing; the page says how teachers join instead.
         if request.method == "POST":
             security_log.event("registration_closed")
-        return htmx.render("auth/register_closed.html", "auth/_register_closed.html"), \
-            403 if request.method == "POST" else 200
+        return htmx.render(
+            "auth/register_closed.html", "auth/_register_closed.html"
+        ), 403 if request.method == "POST" else 200
     errors, form = {}, {}
     if request.method == "POST":
         form = request.form
@@ -75,8 +81,12 @@ def register():
             db = get_db()
             try:
                 teacher_id = teachers.create(
-                    db, form["email"], form["display_name"],
-                    passwords.hash_password(form["password"]), language=session.get("lang"))
+                    db,
+                    form["email"],
+                    form["display_name"],
+                    passwords.hash_password(form["password"]),
+                    language=session.get("lang"),
+                )
             except teachers.EmailTaken:
                 errors["email"] = _("There is already an account with this e-mail address.")
             else:
@@ -86,8 +96,9 @@ def register():
         status = 400
     else:
         status = 200
-    return htmx.render("auth/register.html", "auth/_register_form.html",
-                       errors=errors, form=form, min_length=passwords.MIN_LENGTH), status
+    return htmx.render(
+        "auth/register.html", "auth/_register_form.html", errors=errors, form=form, min_length=passwords.MIN_LENGTH
+    ), status
 
 
 @bp.route("/login", methods=["GET", "POST"], endpoint="login")
@@ -105,14 +116,15 @@ def login_view():
 
         def check() -> bool:
             if teacher is None:
-                passwords.burn_time(password[:passwords.MAX_LENGTH])
+                passwords.burn_time(password[: passwords.MAX_LENGTH])
                 return False
             # Checked exactly as typed: a longer one is wrong, but still spends a check's time.
-            right = passwords.verify(teacher["password_hash"], password[:passwords.MAX_LENGTH])
+            right = passwords.verify(teacher["password_hash"], password[: passwords.MAX_LENGTH])
             return right and len(password) <= passwords.MAX_LENGTH
 
-        tried = guessing.attempt(lock, check, throttled="teacher_login_throttled",
-                                 failed="teacher_login_failed", teacher=account)
+        tried = guessing.attempt(
+            lock, check, throttled="teacher_login_throttled", failed="teacher_login_failed", teacher=account
+        )
         locked = tried.wait
         if tried.right and not teachers.is_active(teacher):
             # Only someone who knows the password learns that the account is switched off.
@@ -128,9 +140,15 @@ def login_view():
         else:
             error = guessing.lock_message(locked) if locked else _("E-mail address or password is wrong.")
     status = 429 if locked else 400 if error else 200
-    return htmx.render("auth/login.html", "auth/_login_form.html", error=error, email=email,
-                       next_url=next_url, open_registration=open_registration(),
-                       providers=signin.signin_providers("teacher")), status
+    return htmx.render(
+        "auth/login.html",
+        "auth/_login_form.html",
+        error=error,
+        email=email,
+        next_url=next_url,
+        open_registration=open_registration(),
+        providers=signin.signin_providers("teacher"),
+    ), status
 
 
 @bp.route("/logout", methods=["POST"])
@@ -152,15 +170,20 @@ def change_password():
         teacher = g.teacher
         # The same counter as the login form: this form must not be a way round its throttle.
         lock = guessing.teacher_lock(teacher, teacher["email"])
-        current = request.form.get("current", "")[:passwords.MAX_LENGTH + 1]
+        current = request.form.get("current", "")[: passwords.MAX_LENGTH + 1]
         tried = guessing.attempt(
-            lock, lambda: len(current) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], current),
-            throttled="password_change_throttled", failed="password_change_failed", teacher=teacher["id"])
+            lock,
+            lambda: len(current) <= passwords.MAX_LENGTH and passwords.verify(teacher["password_hash"], current),
+            throttled="password_change_throttled",
+            failed="password_change_failed",
+            teacher=teacher["id"],
+        )
         if tried.refused:
             errors["current"], status = guessing.lock_message(tried.refused), 429
         elif not tried.right:
-            errors["current"] = (guessing.lock_message(tried.locked) if tried.locked
-                                 else _("That is not your current password."))
+            errors["current"] = (
+                guessing.lock_message(tried.locked) if tried.locked else _("That is not your current password.")
+            )
             status = 429 if tried.locked else 400
         else:
             errors, status = _new_password_errors(request.form), 400
@@ -170,5 +193,6 @@ def change_password():
             security_log.event("password_changed", teacher=teacher["id"])
             flash(_("Your password has been changed. Everywhere else you are now logged out."))
             return htmx.full_reload(url_for("classes.index"))
-    return htmx.render("auth/password.html", "auth/_password_form.html", errors=errors,
-                       min_length=passwords.MIN_LENGTH), status
+    return htmx.render(
+        "auth/password.html", "auth/_password_form.html", errors=errors, min_length=passwords.MIN_LENGTH
+    ), status

@@ -5,6 +5,7 @@ registration is on.
 The link `/invitations/<token>` only puts the token into this browser's session and sends it on
 to `/invitation` (issue 38.2): the token then sits in no address bar, history, Referer or later
 access-log line; the first request's line is masked by trainer.ops.log_paths."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -19,7 +20,7 @@ from trainer.web.teachers.auth import register_errors
 
 bp = Blueprint("invitations", __name__)
 
-MAX_TOKEN = 100   # token_urlsafe(24) is 32 characters; anything much longer is not one
+MAX_TOKEN = 100  # token_urlsafe(24) is 32 characters; anything much longer is not one
 
 
 def utc_now() -> datetime:
@@ -36,8 +37,9 @@ def _unusable():
 
 
 def _usable(token) -> bool:
-    return (isinstance(token, str) and len(token) <= MAX_TOKEN
-            and invitations.find(get_db(), token, utc_now()) is not None)
+    return (
+        isinstance(token, str) and len(token) <= MAX_TOKEN and invitations.find(get_db(), token, utc_now()) is not None
+    )
 
 
 @bp.route("/invitations/<token>")
@@ -62,19 +64,30 @@ def join():
         if not errors:
             try:
                 teacher_id = invitations.join(
-                    get_db(), token, email=form["email"], display_name=form["display_name"],
-                    password_hash=passwords.hash_password(form["password"]), now=utc_now(),
-                    language=session.get("lang"))
+                    get_db(),
+                    token,
+                    email=form["email"],
+                    display_name=form["display_name"],
+                    password_hash=passwords.hash_password(form["password"]),
+                    now=utc_now(),
+                    language=session.get("lang"),
+                )
             except invitations.InvitationUnusable:
-                return _unusable()          # used up a moment ago by someone else
+                return _unusable()  # used up a moment ago by someone else
             except teachers.EmailTaken:
                 errors["email"] = _("There is already an account with this e-mail address.")
             else:
                 security_log.event("teacher_joined", teacher=teacher_id)
                 guessing.remember_teacher_device(teacher_id)
-                login.login_teacher(teacher_id)       # a fresh session: the token goes with the old one
+                login.login_teacher(teacher_id)  # a fresh session: the token goes with the old one
                 return htmx.full_reload(url_for("classes.index"))
         status = 400
-    return htmx.render("auth/register.html", "auth/_register_form.html", errors=errors, form=form,
-                       min_length=passwords.MIN_LENGTH, action=url_for("invitations.join"),
-                       intro=_("You have been invited to teach at this school.")), status
+    return htmx.render(
+        "auth/register.html",
+        "auth/_register_form.html",
+        errors=errors,
+        form=form,
+        min_length=passwords.MIN_LENGTH,
+        action=url_for("invitations.join"),
+        intro=_("You have been invited to teach at this school."),
+    ), status

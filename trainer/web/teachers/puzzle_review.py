@@ -1,6 +1,7 @@
 """The administrator's review of teachers' puzzles (issue 38.1): accept a teacher's puzzle into
 the shared bank or keep it out, and remove any puzzle, each shown with what it was served.
 Renders templates/school/puzzles.html."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
@@ -35,8 +36,16 @@ def index():
     counts = puzzle_review.counts(db)
     pages = max(1, -(-counts[show] // puzzle_review.PAGE))
     page = min(page, pages)
-    return htmx.render("school/puzzles.html", "school/_puzzles.html", show=show, page_number=page, pages=pages,
-                       counts=counts, rows=puzzle_review.listing(db, show, page), kind_names=KIND_NAMES)
+    return htmx.render(
+        "school/puzzles.html",
+        "school/_puzzles.html",
+        show=show,
+        page_number=page,
+        pages=pages,
+        counts=counts,
+        rows=puzzle_review.listing(db, show, page),
+        kind_names=KIND_NAMES,
+    )
 
 
 @bp.route("/<puzzle_id>/review", methods=["POST"])
@@ -47,11 +56,15 @@ def review(puzzle_id: str):
         abort(400)
     if not puzzle_review.decide(get_db(), puzzle_id, g.teacher["id"], decision == "accept"):
         abort(404)
-    security_log.event("puzzle_accepted" if decision == "accept" else "puzzle_kept_out",
-                       teacher=g.teacher["id"], puzzle=puzzle_id)
-    return _back(request.form, _("The puzzle is in the shared puzzle bank: every class may get it now.")
-                 if decision == "accept" else _("The puzzle stays out of the shared bank: only its "
-                                                "teacher's classes get it."))
+    security_log.event(
+        "puzzle_accepted" if decision == "accept" else "puzzle_kept_out", teacher=g.teacher["id"], puzzle=puzzle_id
+    )
+    return _back(
+        request.form,
+        _("The puzzle is in the shared puzzle bank: every class may get it now.")
+        if decision == "accept"
+        else _("The puzzle stays out of the shared bank: only its teacher's classes get it."),
+    )
 
 
 @bp.route("/<puzzle_id>/remove", methods=["POST"])
@@ -60,5 +73,7 @@ def remove(puzzle_id: str):
     if not puzzle_review.remove(get_db(), puzzle_id, g.teacher["id"]):
         abort(404)
     security_log.event("puzzle_removed", teacher=g.teacher["id"], puzzle=puzzle_id)
-    return _back(request.form, _("The puzzle is removed: no class gets it any more. Answers already "
-                                 "given to it stay in the pupils' records."))
+    return _back(
+        request.form,
+        _("The puzzle is removed: no class gets it any more. Answers already given to it stay in the pupils' records."),
+    )

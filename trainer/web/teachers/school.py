@@ -2,6 +2,7 @@
 anyone may register. Names and counts only: no link leads to another teacher's pupils. A class
 handed over (to anyone, the administrator too) is listed here for every administrator and on its
 previous teacher's classes page (issue 38.2)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, request, url_for
@@ -20,8 +21,9 @@ bp = Blueprint("school", __name__)
 def _refusal(reason: str) -> str:
     return {
         school_admin.OWN_ACCOUNT: _("You cannot switch off your own account."),
-        school_admin.LAST_ADMIN: _("The school needs at least one active administrator: make "
-                                   "someone else administrator first."),
+        school_admin.LAST_ADMIN: _(
+            "The school needs at least one active administrator: make someone else administrator first."
+        ),
         school_admin.NO_SUCH_TEACHER: _("There is no such teacher."),
         school_admin.NO_SUCH_CLASS: _("There is no such class."),
         school_admin.NOT_ACTIVE: _("A class can only be handed over to an active teacher."),
@@ -34,12 +36,18 @@ def _page(status: int = 200, new_link: str | None = None, error: str | None = No
     names = {t["id"]: t["display_name"] for t in teachers}
     open_invites = [dict(i, creator=names.get(i["created_by"], "")) for i in invitations.list_open(db, utc_now())]
     return htmx.render(
-        "school/index.html", "school/_school.html", teachers=teachers,
+        "school/index.html",
+        "school/_school.html",
+        teachers=teachers,
         active_teachers=[t for t in teachers if not t["disabled_at"]],
-        classes=school_admin.list_classes(db), invitations=open_invites,
+        classes=school_admin.list_classes(db),
+        invitations=open_invites,
         handovers=school_admin.handovers(db),
-        open_registration=open_registration(), new_link=new_link, error=error,
-        days=invitations.DAYS), status
+        open_registration=open_registration(),
+        new_link=new_link,
+        error=error,
+        days=invitations.DAYS,
+    ), status
 
 
 def _done(message: str):
@@ -68,8 +76,9 @@ def set_active(teacher_id: int):
         school_admin.set_active(get_db(), g.teacher["id"], teacher_id, wanted == "1")
     except school_admin.Refused as err:
         return _refused(err)
-    security_log.event("teacher_switched_on" if wanted == "1" else "teacher_switched_off",
-                       teacher=g.teacher["id"], target=teacher_id)
+    security_log.event(
+        "teacher_switched_on" if wanted == "1" else "teacher_switched_off", teacher=g.teacher["id"], target=teacher_id
+    )
     return _done(_("The account is switched on.") if wanted == "1" else _("The account is switched off."))
 
 
@@ -99,8 +108,7 @@ def hand_over(class_id: int):
         return _refused(err)
     if previous is None:
         return _done(_("The class is already with this teacher."))
-    security_log.event("class_handed_over", teacher=g.teacher["id"], class_id=class_id,
-                       previous=previous, to=to)
+    security_log.event("class_handed_over", teacher=g.teacher["id"], class_id=class_id, previous=previous, to=to)
     return _done(_("The class is handed over."))
 
 
@@ -133,5 +141,8 @@ def registration():
         return _page(400, error=_("Please choose on or off."))
     school_settings.put(get_db(), "open_registration", wanted == "1")
     security_log.event("registration_setting", teacher=g.teacher["id"], open=wanted)
-    return _done(_("Anyone may now create a teacher account.") if wanted == "1"
-                 else _("Teachers now join only by an invitation link."))
+    return _done(
+        _("Anyone may now create a teacher account.")
+        if wanted == "1"
+        else _("Teachers now join only by an invitation link.")
+    )

@@ -2,6 +2,7 @@
 target, the kind, the focus card, where the next tapped card goes, and the card just tapped.
 The same fields serve static/js/editor.js (which moves cards in the page and asks for the live
 answer) and the page without JavaScript (each tap posts the form)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -19,7 +20,7 @@ DEFAULT_TARGET = 9
 class EditorState:
     table: tuple[str, ...] = ()
     hand: tuple[str, ...] = ()
-    target: object = DEFAULT_TARGET     # an int when the form sent digits; else what it sent
+    target: object = DEFAULT_TARGET  # an int when the form sent digits; else what it sent
     kind: str = "all"
     focus: str = FOCUS_HAND
     place: str = "table"
@@ -60,10 +61,14 @@ def read(form, with_tap: bool = True) -> EditorState:
     typed_target = form.get("target", "").strip()
     target = whole_number(typed_target, max_digits=3)
     kind = form.get("kind", "all")
-    state = EditorState(cards_of("table"), cards_of("hand"),
-                        typed_target if target is None else target,
-                        kind if kind in KINDS else "all", form.get("focus", FOCUS_HAND),
-                        form.get("place") if form.get("place") in PLACES else "table")
+    state = EditorState(
+        cards_of("table"),
+        cards_of("hand"),
+        typed_target if target is None else target,
+        kind if kind in KINDS else "all",
+        form.get("focus", FOCUS_HAND),
+        form.get("place") if form.get("place") in PLACES else "table",
+    )
     tap = form.get("tap") if with_tap else None
     if tap and cards.is_numeric(tap):
         state = state.tapped(tap)

@@ -1,6 +1,7 @@
 """A teacher's puzzle sets and the tap-to-build editor that fills them; a set is printed as a
 worksheet here, and made a class's drill for the day on the class's drill page
 (trainer.web.drills.teacher_views)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request, url_for
@@ -21,7 +22,7 @@ from trainer.web.worksheets import editor_form, sheet
 
 bp = Blueprint("puzzle_sets", __name__)
 
-MAX_SET = COUNT_RANGE[1]        # a set prints as one worksheet
+MAX_SET = COUNT_RANGE[1]  # a set prints as one worksheet
 NAME_LENGTH = 60
 
 
@@ -44,20 +45,34 @@ def index():
         if error is None:
             set_id = puzzle_sets.create(db, login.teacher_id(), name)
             return redirect(url_for("puzzle_sets.show", set_id=set_id), 303)
-    return htmx.render("sets/index.html", "sets/_new_set.html", sets=puzzle_sets.for_teacher(db, login.teacher_id()),
-                       name=name, error=error), 400 if error else 200
+    return htmx.render(
+        "sets/index.html",
+        "sets/_new_set.html",
+        sets=puzzle_sets.for_teacher(db, login.teacher_id()),
+        name=name,
+        error=error,
+    ), 400 if error else 200
 
 
 def _set_page(found: dict, state: editor_form.EditorState, status: int = 200, **extra):
     db = get_db()
     draft = draft_puzzle(state.table, state.hand, state.target, state.kind, state.draft_focus)
     members = puzzles.get_many(db, puzzle_sets.puzzle_ids(db, found["id"]))
-    context = dict(found=found, state=state, draft=draft,
-                   problem=problem_text(draft.problem) if draft.problem else None,
-                   key=sheet.key_entry(0, draft.puzzle) if draft.puzzle else None,
-                   members=[(p, sheet.key_entry(n, p)) for n, p in enumerate(members, 1)], full=len(members) >= MAX_SET,
-                   palette=editor_form.palette(), targets=editor_form.TARGETS, kinds=KINDS,
-                   kind_names=screen.KIND_NAMES, max_set=MAX_SET, **extra)
+    context = dict(
+        found=found,
+        state=state,
+        draft=draft,
+        problem=problem_text(draft.problem) if draft.problem else None,
+        key=sheet.key_entry(0, draft.puzzle) if draft.puzzle else None,
+        members=[(p, sheet.key_entry(n, p)) for n, p in enumerate(members, 1)],
+        full=len(members) >= MAX_SET,
+        palette=editor_form.palette(),
+        targets=editor_form.TARGETS,
+        kinds=KINDS,
+        kind_names=screen.KIND_NAMES,
+        max_set=MAX_SET,
+        **extra,
+    )
     return htmx.render("sets/show.html", "sets/_draft_answer.html", **context), status
 
 

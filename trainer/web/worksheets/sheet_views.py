@@ -1,5 +1,6 @@
 """Worksheets: the class's form (kinds, difficulty, count, seed), the printable sheet and its
 answer key, and a sheet brought back by its code."""
+
 from __future__ import annotations
 
 import secrets
@@ -32,10 +33,20 @@ DEFAULT_COUNT = 8
 
 
 def _form_page(klass: dict, values: dict, errors: dict, status: int = 200):
-    return htmx.render("worksheets/new.html", "worksheets/_form.html", klass=klass, values=values, errors=errors,
-                       kinds=KINDS, kind_names=screen.KIND_NAMES, kind_descriptions=screen.KIND_DESCRIPTIONS,
-                       bands=list(BANDS), band_names=sheet.band_names(), count_range=COUNT_RANGE,
-                       seed_range=SEED_RANGE), status
+    return htmx.render(
+        "worksheets/new.html",
+        "worksheets/_form.html",
+        klass=klass,
+        values=values,
+        errors=errors,
+        kinds=KINDS,
+        kind_names=screen.KIND_NAMES,
+        kind_descriptions=screen.KIND_DESCRIPTIONS,
+        bands=list(BANDS),
+        band_names=sheet.band_names(),
+        count_range=COUNT_RANGE,
+        seed_range=SEED_RANGE,
+    ), status
 
 
 def _error_text(err: WorksheetError) -> tuple[str, str]:
@@ -55,14 +66,17 @@ def _error_text(err: WorksheetError) -> tuple[str, str]:
 def new(class_id):
     klass = own_class(class_id)
     if request.method != "POST":
-        values = {"kinds": list(KINDS), "band": "class", "count": DEFAULT_COUNT,
-                  "seed": secrets.randbelow(9999) + 1}
+        values = {"kinds": list(KINDS), "band": "class", "count": DEFAULT_COUNT, "seed": secrets.randbelow(9999) + 1}
         return _form_page(klass, values, {})
     form = request.form
-    values = {"kinds": form.getlist("kinds"), "band": form.get("band", ""), "count": form.get("count", ""),
-              "seed": form.get("seed", "")}
+    values = {
+        "kinds": form.getlist("kinds"),
+        "band": form.get("band", ""),
+        "count": form.get("count", ""),
+        "seed": form.get("seed", ""),
+    }
     errors, probe = {}, dict(values)
-    for _field in range(len(values) + 1):     # every field's problem at once, not the first only
+    for _field in range(len(values) + 1):  # every field's problem at once, not the first only
         try:
             wanted = sheet_request(probe["kinds"], probe["band"], probe["count"], probe["seed"])
             break
@@ -79,22 +93,39 @@ def new(class_id):
     choice = choose_puzzles(wanted, served, class_rating(practice.class_ratings(db, class_id)))
     if not choice.ids:
         return _form_page(klass, values, {"kinds": _("The puzzle bank has no puzzles of these kinds yet.")}, 400)
-    code = worksheets.save(db, login.teacher_id(), choice.ids, {"kinds": list(wanted.kinds), "band": wanted.band,
-                                                                "count": wanted.count, "seed": wanted.seed})
+    code = worksheets.save(
+        db,
+        login.teacher_id(),
+        choice.ids,
+        {"kinds": list(wanted.kinds), "band": wanted.band, "count": wanted.count, "seed": wanted.seed},
+    )
     if choice.short_by:
-        flash(ngettext("The bank has only %(num)d puzzle of these kinds.",
-                       "The bank has only %(num)d puzzles of these kinds.", len(choice.ids)))
+        flash(
+            ngettext(
+                "The bank has only %(num)d puzzle of these kinds.",
+                "The bank has only %(num)d puzzles of these kinds.",
+                len(choice.ids),
+            )
+        )
     if choice.outside_band:
-        flash(ngettext("%(num)d puzzle is a little easier or harder than you asked: there were not enough.",
-                       "%(num)d puzzles are a little easier or harder than you asked: there were not enough.",
-                       choice.outside_band))
+        flash(
+            ngettext(
+                "%(num)d puzzle is a little easier or harder than you asked: there were not enough.",
+                "%(num)d puzzles are a little easier or harder than you asked: there were not enough.",
+                choice.outside_band,
+            )
+        )
     return redirect(url_for("worksheets.show", code=code), 303)
 
 
 def _stand_in(field: str) -> dict:
     """A valid value for a field already reported, so that the next check can run."""
-    return {"kinds": {"kinds": [KINDS[0]]}, "band": {"band": "class"},
-            "count": {"count": COUNT_RANGE[0]}, "seed": {"seed": SEED_RANGE[0]}}[field]
+    return {
+        "kinds": {"kinds": [KINDS[0]]},
+        "band": {"band": "class"},
+        "count": {"count": COUNT_RANGE[0]},
+        "seed": {"seed": SEED_RANGE[0]},
+    }[field]
 
 
 @bp.route("/worksheets", methods=["GET", "POST"])
@@ -130,9 +161,25 @@ def show(code):
     numbered = list(enumerate(found, 1))
     pages, at = [], 0
     for page in sheet.paginate(found):
-        pages.append([{"number": n, "puzzle": p, "lines": writing_lines(p), "instruction": sheet.instruction(p),
-                       "height": sheet.box_height(p)} for n, p in numbered[at:at + len(page)]])
+        pages.append(
+            [
+                {
+                    "number": n,
+                    "puzzle": p,
+                    "lines": writing_lines(p),
+                    "instruction": sheet.instruction(p),
+                    "height": sheet.box_height(p),
+                }
+                for n, p in numbered[at : at + len(page)]
+            ]
+        )
         at += len(page)
     key = [sheet.key_entry(n, p) for n, p in numbered]
-    return htmx.render("worksheets/sheet.html", "worksheets/sheet.html", code=code, pages=pages, key=key,
-                       title=sheet.title_text(stored["title"], screen.KIND_NAMES))
+    return htmx.render(
+        "worksheets/sheet.html",
+        "worksheets/sheet.html",
+        code=code,
+        pages=pages,
+        key=key,
+        title=sheet.title_text(stored["title"], screen.KIND_NAMES),
+    )

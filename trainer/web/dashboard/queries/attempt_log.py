@@ -1,4 +1,5 @@
 """Single attempts: the latest ones for the pupil page, and every one for the CSV export."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,11 +14,14 @@ RECENT = 20
 def recent(db: Database, pupil_id: int, before: float | None = None, limit: int = RECENT) -> list[dict]:
     """The pupil's latest answered attempts (older than `before`, an answered_at, when given),
     each with its puzzle's JSON as `puzzle_data`."""
-    return list(db.query(
-        f"""SELECT a.*, p.data AS puzzle_data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id
+    return list(
+        db.query(
+            f"""SELECT a.*, p.data AS puzzle_data FROM attempts a JOIN puzzles p ON p.id = a.puzzle_id
             WHERE a.pupil_id = ? AND a.{ANSWERED} AND a.answered_at < ?
             ORDER BY a.answered_at DESC LIMIT ?""",
-        [pupil_id, before if before is not None else float("inf"), limit]))
+            [pupil_id, before if before is not None else float("inf"), limit],
+        )
+    )
 
 
 def export_rows(db: Database, pupil_ids: list[int]) -> Iterator[tuple]:
@@ -32,4 +36,6 @@ def export_rows(db: Database, pupil_ids: list[int]) -> Iterator[tuple]:
             FROM attempts a JOIN pupils p ON p.id = a.pupil_id
             LEFT JOIN practice_sessions s ON s.id = a.session_id
             WHERE a.pupil_id IN ({marks(pupil_ids)}) AND a.{ANSWERED}
-            ORDER BY p.name COLLATE NOCASE, p.id, a.answered_at""", pupil_ids)
+            ORDER BY p.name COLLATE NOCASE, p.id, a.answered_at""",
+        pupil_ids,
+    )

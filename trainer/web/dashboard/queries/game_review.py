@@ -1,4 +1,5 @@
 """A pupil's games as the teacher reviews them: the list, one game's record, its analysed plays."""
+
 from __future__ import annotations
 
 import json
@@ -12,13 +13,17 @@ RECENT_GAMES = 10
 
 def games(db: Database, pupil_id: int, limit: int = RECENT_GAMES, family: bool = False) -> list[dict]:
     """The latest games against bots, or (`family`) the latest family tables, shown apart."""
-    rows = list(db.query(
-        f"""SELECT g.id, g.settings, g.status, g.pupil_points, g.winner, g.created_at, g.updated_at, g.at_home,
+    rows = list(
+        db.query(
+            f"""SELECT g.id, g.settings, g.status, g.pupil_points, g.winner, g.created_at, g.updated_at, g.at_home,
                   s.plays, s.capture_chances, s.missed_captures, s.tweak_chances, s.missed_tweaks,
                   s.tweaks
            FROM games g LEFT JOIN game_summaries s ON s.game_id = g.id
-           WHERE g.pupil_id = ? AND g.status != 'abandoned' AND {'' if family else 'NOT '}{FAMILY_SQL}
-           ORDER BY g.created_at DESC, g.id DESC LIMIT ?""", [pupil_id, limit]))
+           WHERE g.pupil_id = ? AND g.status != 'abandoned' AND {"" if family else "NOT "}{FAMILY_SQL}
+           ORDER BY g.created_at DESC, g.id DESC LIMIT ?""",
+            [pupil_id, limit],
+        )
+    )
     for row in rows:
         settings = _json(row["settings"])
         row["settings"] = settings if isinstance(settings, dict) else {}

@@ -1,4 +1,5 @@
 """The class overview: one PupilSummary per pupil, from a handful of set-based queries."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -35,8 +36,11 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
         answered, correct = counts.get(key, (0, 0))
         counts[key] = (answered + row["answered"], correct + row["correct"])
     medians = summaries.grouped_medians(
-        db, ["pupil_id", f"day >= {day_literal(week_first)}"],
-        f"pupil_id IN ({marks(ids)}) AND day BETWEEN ? AND ?", [*ids, previous_first, last])
+        db,
+        ["pupil_id", f"day >= {day_literal(week_first)}"],
+        f"pupil_id IN ({marks(ids)}) AND day BETWEEN ? AND ?",
+        [*ids, previous_first, last],
+    )
     last_days = summaries.last_practice(db, ids)
     drills = summaries.drill_days(db, ids, iso(today - timedelta(days=metrics.STREAK_LOOKBACK_DAYS)))
     ratings = summaries.ratings(db, ids)
@@ -47,9 +51,11 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
     at_home = summaries.home_days(db, ids, week_first, last)
     bots = load_bot_elo()
     class_ids = sorted({p["class_id"] for p in pupils if p.get("class_id") is not None})
-    class_created = dict(db.execute(
-        f"SELECT id, created_at FROM classes WHERE id IN ({marks(class_ids)})", class_ids
-    ).fetchall()) if class_ids else {}
+    class_created = (
+        dict(db.execute(f"SELECT id, created_at FROM classes WHERE id IN ({marks(class_ids)})", class_ids).fetchall())
+        if class_ids
+        else {}
+    )
 
     def week(pupil_id: int, current: bool) -> metrics.Week:
         answered, correct = counts.get((pupil_id, current), (0, 0))
@@ -62,22 +68,33 @@ def pupil_summaries(db: Database, pupils: list[dict], today: date) -> list[metri
         last_day = parse_day(last_days[pid]) if pid in last_days else None
         days = drills.get(pid, {})
         done = {parse_day(d) for d, finished in days.items() if finished}
-        today_status = ("done" if days.get(iso(today)) else
-                        "started" if iso(today) in days else "none")
+        today_status = "done" if days.get(iso(today)) else "started" if iso(today) in days else "none"
         rating, rated = ratings.get(pid, (None, 0))
         game, at_table = moves.get(pid, {}), at_tables.get(pid, {})
         class_chances, class_missed = at_table.get("capture_chances") or 0, at_table.get("missed_captures") or 0
-        out.append(metrics.PupilSummary(
-            pupil_id=pid, name=pupil["name"], drill_today=today_status,
-            streak=metrics.streak(done, today), week=current, previous_week=previous,
-            rating=rating, rated_answers=rated, games_played=played.get(pid, 0),
-            capture_chances=(game.get("capture_chances") or 0) + class_chances,
-            missed_captures=(game.get("missed_captures") or 0) + class_missed, last_practice=last_day,
-            class_rounds=at_table.get("rounds", 0), class_tweaks=at_table.get("tweaks") or 0,
-            class_capture_chances=class_chances, class_missed_captures=class_missed,
-            reasons=metrics.attention(current, previous, last_day, today, _since(pupil, class_created)),
-            game_level=game_level(levels[pid], bots) if pid in levels else None,
-            home_days=at_home.get(pid, 0)))
+        out.append(
+            metrics.PupilSummary(
+                pupil_id=pid,
+                name=pupil["name"],
+                drill_today=today_status,
+                streak=metrics.streak(done, today),
+                week=current,
+                previous_week=previous,
+                rating=rating,
+                rated_answers=rated,
+                games_played=played.get(pid, 0),
+                capture_chances=(game.get("capture_chances") or 0) + class_chances,
+                missed_captures=(game.get("missed_captures") or 0) + class_missed,
+                last_practice=last_day,
+                class_rounds=at_table.get("rounds", 0),
+                class_tweaks=at_table.get("tweaks") or 0,
+                class_capture_chances=class_chances,
+                class_missed_captures=class_missed,
+                reasons=metrics.attention(current, previous, last_day, today, _since(pupil, class_created)),
+                game_level=game_level(levels[pid], bots) if pid in levels else None,
+                home_days=at_home.get(pid, 0),
+            )
+        )
     return out
 
 
@@ -86,5 +103,10 @@ def drill_settings(db: Database, class_id: int) -> dict:
     set one), and whether it is that default."""
     settings = drills.settings_for_class(db, class_id)
     is_set = db.execute("SELECT 1 FROM drill_settings WHERE class_id = ?", [class_id]).fetchone() is not None
-    return {"puzzles": settings.puzzles, "minutes": settings.minutes, "kinds": list(settings.kinds),
-            "time_limit": settings.time_limit, "default": not is_set}
+    return {
+        "puzzles": settings.puzzles,
+        "minutes": settings.minutes,
+        "kinds": list(settings.kinds),
+        "time_limit": settings.time_limit,
+        "default": not is_set,
+    }

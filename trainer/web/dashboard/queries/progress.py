@@ -1,4 +1,5 @@
 """A pupil's progress over time, and heat maps and hard puzzles for a pupil or a class."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ WEEK_OF = "date(day, 'weekday 0', '-6 days')"
 
 @dataclass(frozen=True)
 class Bucket:
-    start: date                  # the day, or the Monday of the week
+    start: date  # the day, or the Monday of the week
     answered: int = 0
     correct: int = 0
     median_ms: float | None = None
@@ -36,11 +37,21 @@ def series(db: Database, pupil_id: int, first: date, last: date, weekly: bool) -
     rows = summaries.day_rows(db, [pupil_id], iso(first), iso(last))
     if not weekly:
         by_day = {r["day"]: r for r in rows}
-        return [Bucket(d, by_day[iso(d)]["answered"], by_day[iso(d)]["correct"],
-                       by_day[iso(d)]["median_ms"], by_day[iso(d)]["rating"])
-                if iso(d) in by_day else Bucket(d) for d in days_in(first, last)]
-    medians = summaries.grouped_medians(db, [WEEK_OF], "pupil_id = ? AND day BETWEEN ? AND ?",
-                                        [pupil_id, iso(first), iso(last)])
+        return [
+            Bucket(
+                d,
+                by_day[iso(d)]["answered"],
+                by_day[iso(d)]["correct"],
+                by_day[iso(d)]["median_ms"],
+                by_day[iso(d)]["rating"],
+            )
+            if iso(d) in by_day
+            else Bucket(d)
+            for d in days_in(first, last)
+        ]
+    medians = summaries.grouped_medians(
+        db, [WEEK_OF], "pupil_id = ? AND day BETWEEN ? AND ?", [pupil_id, iso(first), iso(last)]
+    )
     weeks: dict[date, dict] = {}
     for r in rows:  # in day order, so the last rating seen is the week's last
         w = weeks.setdefault(week_start(parse_day(r["day"])), {"answered": 0, "correct": 0, "rating": None})
@@ -51,8 +62,11 @@ def series(db: Database, pupil_id: int, first: date, last: date, weekly: bool) -
     out, monday = [], week_start(first)
     while monday <= last:
         w = weeks.get(monday)
-        out.append(Bucket(monday, w["answered"], w["correct"], medians.get((iso(monday),)), w["rating"])
-                   if w else Bucket(monday))
+        out.append(
+            Bucket(monday, w["answered"], w["correct"], medians.get((iso(monday),)), w["rating"])
+            if w
+            else Bucket(monday)
+        )
         monday += timedelta(days=7)
     return out
 
@@ -62,9 +76,14 @@ def heat(db: Database, pupil_ids: list[int], first: str, last: str) -> heatmap.G
         return heatmap.build({}, {})
     where = f"pupil_id IN ({marks(pupil_ids)}) AND day BETWEEN ? AND ?"
     params = [*pupil_ids, first, last]
-    counts = {(t, s): (a, c) for t, s, a, c in db.execute(
-        f"SELECT target, combo_size, count(*), sum(correct = 1) FROM attempts"
-        f" WHERE {where} AND {ANSWERED} GROUP BY target, combo_size", params)}
+    counts = {
+        (t, s): (a, c)
+        for t, s, a, c in db.execute(
+            f"SELECT target, combo_size, count(*), sum(correct = 1) FROM attempts"
+            f" WHERE {where} AND {ANSWERED} GROUP BY target, combo_size",
+            params,
+        )
+    }
     medians = summaries.grouped_medians(db, ["target", "combo_size"], where, params)
     return heatmap.build(counts, medians)
 
@@ -72,7 +91,7 @@ def heat(db: Database, pupil_ids: list[int], first: str, last: str) -> heatmap.G
 @dataclass(frozen=True)
 class HardPuzzle:
     puzzle_id: str
-    puzzle: Puzzle | None          # None if the stored JSON no longer reads (never expected)
+    puzzle: Puzzle | None  # None if the stored JSON no longer reads (never expected)
     answered: int
     missed: int
     pupils: int
@@ -93,13 +112,18 @@ def most_missed(db: Database, pupil_ids: list[int], first: str, last: str, limit
             FROM attempts WHERE pupil_id IN ({marks(pupil_ids)}) AND day BETWEEN ? AND ? AND {ANSWERED}
             GROUP BY puzzle_id HAVING missed > 0
             ORDER BY missed DESC, missed * 1.0 / answered DESC, puzzle_id LIMIT ?""",
-        [*pupil_ids, first, last, limit]).fetchall()
+        [*pupil_ids, first, last, limit],
+    ).fetchall()
     if not rows:
         return []
-    data = dict(db.execute(f"SELECT id, data FROM puzzles WHERE id IN ({marks(rows)})",
-                           [r[0] for r in rows]).fetchall())
-    return [HardPuzzle(pid, _puzzle(data[pid]), answered, missed, pupils, pupils_missed)
-            for pid, answered, missed, pupils, pupils_missed in rows if pid in data]
+    data = dict(
+        db.execute(f"SELECT id, data FROM puzzles WHERE id IN ({marks(rows)})", [r[0] for r in rows]).fetchall()
+    )
+    return [
+        HardPuzzle(pid, _puzzle(data[pid]), answered, missed, pupils, pupils_missed)
+        for pid, answered, missed, pupils, pupils_missed in rows
+        if pid in data
+    ]
 
 
 def _puzzle(text: str) -> Puzzle | None:
