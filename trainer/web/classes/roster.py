@@ -263,8 +263,8 @@ def needs(pupil_id):
     teacher and kept on the server, so whichever tablet the child picks up has them."""
     pupil = own_pupil(pupil_id)
     db = get_db()
-    kept = drills.pupil_settings(db, pupil_id)
-    if request.method == "GET":
+    if request.method != "POST":
+        kept = drills.pupil_settings(db, pupil_id)
         return htmx.render(
             "roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept, extra_range=EXTRA_TIME_RANGE
         )
