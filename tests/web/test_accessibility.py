@@ -51,7 +51,10 @@ def test_focus_is_always_visible():
     from pathlib import Path
 
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
-    assert ":focus-visible { outline: 4px solid" in css
+    # A ring at least 2 CSS px thick (WCAG 2.4.13) in the dark ring's colour; its contrast
+    # against every background is measured in Chromium (tests/browser/test_focus_visible.py).
+    ring = re.search(r":focus-visible \{ outline: (\d+)px solid var\(--focus-ring\)", css)
+    assert ring and int(ring.group(1)) >= 2
     assert "outline: none" not in css.replace("main:focus { outline: none; }", "")
 
 
