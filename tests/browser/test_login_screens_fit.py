@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from browser.pupil_steps import PICTURES, pupil_with_a_drill
 from browser.screen_fit import PUPIL_SIZES, check_fit
+from trainer.store import oidc_providers
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser
@@ -69,9 +70,19 @@ def test_the_way_in_fits_each_screen(page, live_server, watch):
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="I am a pupil").click()
     expect(page.get_by_label("Class code")).to_be_visible()
-    check_fit(
-        page, "the class code", [("#join #f-code", "the code field"), ("button:has-text('Next')", "Next")], PUPIL_SIZES
-    )
+    code_step = [("#join #f-code", "the code field"), ("button:has-text('Next')", "Next")]
+    check_fit(page, "the class code", code_step, PUPIL_SIZES)
+    # A school with its own sign-in: its button comes first (CI, 6 December: 395 px tall sideways).
+    db = live_server.db()
+    provider = Make(db).provider(name="Schoologin")
+    try:
+        page.reload()
+        expect(page.get_by_role("link", name="Sign in with Schoologin")).to_be_visible()
+        check_fit(page, "the class code under a school's sign-in", code_step, PUPIL_SIZES)
+    finally:
+        oidc_providers.remove(db, provider)
+        db.close()
+    page.reload()
     page.get_by_label("Class code").fill(pupil["code"])
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_role("link", name="Mila")).to_be_visible()
