@@ -80,7 +80,16 @@ def test_a_child_from_the_lobby_holds_the_tables_stream_and_is_here(browser, sit
     db = server.db()
     table_id = class_tables.pupils_table(db, ada)
     for page in kids.values():
-        expect(page.locator("#table")).to_have_attribute("data-version", str(class_tables.get(db, table_id)["version"]))
+        expect(page.locator("#table")).to_be_visible()
+    # Both boards show the table as it is: compared with the table as it is at each look (on a
+    # loaded machine the helper may have played a turn meanwhile, a version more).
+    wait_for(
+        lambda: (
+            {p.locator("#table").get_attribute("data-version") for p in kids.values()}
+            == {str(class_tables.get(db, table_id)["version"])}
+        ),
+        "both boards at the table's version",
+    )
     # Both came by clicks from the lobby: each tablet now holds its table's stream and no other.
     wait_for(
         lambda: streams(channel) == {("table", table_id, ada), ("table", table_id, bram)},
