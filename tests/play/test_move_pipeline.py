@@ -75,7 +75,8 @@ def test_the_answer_is_drawn_from_the_row_as_saved(db, bot_game, make):
 
 
 def test_a_resend_of_the_move_that_ended_the_game_is_answered_as_applied(db, bot_game):
-    """It was refused with "game over" while the game's status was checked first."""
+    """It was refused with "game over" while the game's status was checked first. The game is
+    played on until its match ends (RULES.md R8.2); after that, only the resend is applied."""
     game_id, pupil = bot_game
     last = play_on(db, game_id, pupil, lambda game, row: row["status"] != "active")
     finished = a_row(db, game_id, pupil)
@@ -88,6 +89,7 @@ def test_a_resend_of_the_move_that_ended_the_game_is_answered_as_applied(db, bot
 
 
 def test_a_next_round_held_longer_than_a_wifi_drop_does_not_count(db, bot_game):
+    # A round is over (R6.4) but not the match (R8.2): the next round is the move to deal.
     game_id, pupil = bot_game
     play_on(db, game_id, pupil, lambda game, row: game.state.over and not game.over)
     row = a_row(db, game_id, pupil)
