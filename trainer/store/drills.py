@@ -47,30 +47,57 @@ def save(db: Database, class_id: int, settings: DrillSettings) -> None:
 PUPIL_FLAGS = ("hide_countdown", "read_aloud", "sounds")
 
 
+# How a card can show its value beside the digit (issue 49.4), and the one switch's steps in
+# seconds (issue 49.2): what the teacher may choose on "What <name> needs".
+CARD_FACES = ("digits", "dots", "ten-frame")
+SWITCH_STEPS = (1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
+
+_SETTINGS = (
+    "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer, switch_step_s, card_faces, number_line"
+    " FROM pupil_settings WHERE pupil_id = ?"
+)
+_NO_SETTINGS = (0.0, 0, 0, 0, 0, None, "digits", 0)
+
+
 def pupil_settings(db: Database, pupil_id: int) -> dict:
-    row = db.execute(
-        "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer FROM pupil_settings WHERE pupil_id = ?",
-        [pupil_id],
-    ).fetchone()
-    extra, hide, read_aloud, sounds, no_timer = row if row else (0.0, 0, 0, 0, 0)
+    row = db.execute(_SETTINGS, [pupil_id]).fetchone()
+    extra, hide, read_aloud, sounds, no_timer, switch_step, faces, number_line = row if row else _NO_SETTINGS
     return {
         "extra_time_s": extra,
         "hide_countdown": bool(hide),
         "read_aloud": bool(read_aloud),
         "sounds": bool(sounds),
         "no_timer": bool(no_timer),
+        "switch_step_s": switch_step,
+        "card_faces": faces,
+        "number_line": bool(number_line),
     }
 
 
-def set_needs(db: Database, pupil_id: int, *, extra_time_s: float, read_aloud: bool, no_timer: bool) -> None:
+def set_needs(
+    db: Database,
+    pupil_id: int,
+    *,
+    extra_time_s: float,
+    read_aloud: bool,
+    no_timer: bool,
+    switch_step_s: float | None = None,
+    card_faces: str = "digits",
+    number_line: bool = False,
+) -> None:
     """What the teacher sets on "What <name> needs" (issue 49.6), in one write: the child's own
     switches (sounds, the hidden bar) stay as they are."""
+    if card_faces not in CARD_FACES or (switch_step_s is not None and switch_step_s not in SWITCH_STEPS):
+        raise ValueError(f"not a choice of the needs page: {card_faces!r}, {switch_step_s!r}")
     with write_transaction(db):
         db.execute(
-            "INSERT INTO pupil_settings (pupil_id, extra_time_s, read_aloud, no_timer) VALUES (?, ?, ?, ?)"
+            "INSERT INTO pupil_settings (pupil_id, extra_time_s, read_aloud, no_timer, switch_step_s, card_faces,"
+            " number_line) VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (pupil_id) DO UPDATE SET extra_time_s = excluded.extra_time_s,"
-            " read_aloud = excluded.read_aloud, no_timer = excluded.no_timer",
-            [pupil_id, extra_time_s, int(read_aloud), int(no_timer)],
+            " read_aloud = excluded.read_aloud, no_timer = excluded.no_timer,"
+            " switch_step_s = excluded.switch_step_s, card_faces = excluded.card_faces,"
+            " number_line = excluded.number_line",
+            [pupil_id, extra_time_s, int(read_aloud), int(no_timer), switch_step_s, card_faces, int(number_line)],
         )
 
 

@@ -1115,3 +1115,14 @@ def m4901_pupil_no_timer(db: Database) -> None:
     # Whether a puzzle was issued with a time limit: the answer is rated by the way it was
     # asked, even if the teacher switches "no timer" while the puzzle is on screen.
     db.execute("ALTER TABLE attempts ADD COLUMN timed INTEGER NOT NULL DEFAULT 1")
+
+
+@migrations()
+def m4902_pupil_switch_and_faces(db: Database) -> None:
+    # One switch (issue 49.2): the seconds the page waits on each choice while it scans; NULL
+    # when the child does not scan. Faces for counting (issue 49.4): how a card shows its value
+    # beside the digit ("digits", "dots" as on dice, or a "ten-frame"), and whether a number
+    # line shows the running sum.
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN switch_step_s REAL")
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN card_faces TEXT NOT NULL DEFAULT 'digits'")
+    db.execute("ALTER TABLE pupil_settings ADD COLUMN number_line INTEGER NOT NULL DEFAULT 0")

@@ -58,7 +58,8 @@ def _practice(db: Database, pupil_id: int) -> dict:
         "rating": _rows(db, "SELECT rating, count, updated_at FROM pupil_ratings WHERE pupil_id = ?", pupil_id),
         "settings": _rows(
             db,
-            "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer FROM pupil_settings WHERE pupil_id = ?",
+            "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer, switch_step_s, card_faces, number_line"
+            " FROM pupil_settings WHERE pupil_id = ?",
             pupil_id,
         ),
         "sessions": _rows(db, "SELECT * FROM practice_sessions WHERE pupil_id = ? ORDER BY id", pupil_id),

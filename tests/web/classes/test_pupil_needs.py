@@ -57,3 +57,40 @@ def test_another_teachers_pupil_is_a_404(auth, teacher, victim, db):
     assert auth.client.get(f"/pupils/{pupil_id}/needs").status_code == 404
     assert auth.client.post(f"/pupils/{pupil_id}/needs", data={"extra_time": "0", "no_timer": "1"}).status_code == 404
     assert drills.pupil_settings(db, pupil_id)["no_timer"] is False
+
+
+def test_one_switch_card_faces_and_the_number_line_are_kept_with_the_pupil(auth, teacher, class_id, make, db):
+    """Issue 49.2 and 49.4: the one switch's step and the faces for counting are set on the same
+    page; "Off" and "The number only" are the defaults."""
+    pupil_id = make.pupil(class_id, "Noor")
+    kept = drills.pupil_settings(db, pupil_id)
+    assert (kept["switch_step_s"], kept["card_faces"], kept["number_line"]) == (None, "digits", False)
+    page = auth.client.get(f"/pupils/{pupil_id}/needs").get_data(as_text=True)
+    for hint in ("needs-switch-hint", "needs-faces-hint", "needs-line-hint"):
+        assert f'id="{hint}"' in page
+    assert '<option value="1.5">1.5 s a choice</option>' in page
+
+    auth.client.post(
+        f"/pupils/{pupil_id}/needs",
+        data={"extra_time": "0", "switch_step": "1.5", "card_faces": "ten-frame", "number_line": "1"},
+    )
+    kept = drills.pupil_settings(db, pupil_id)
+    assert (kept["switch_step_s"], kept["card_faces"], kept["number_line"]) == (1.5, "ten-frame", True)
+    again = auth.client.get(f"/pupils/{pupil_id}/needs").get_data(as_text=True)
+    assert '<option value="1.5" selected>' in again
+    assert 'value="ten-frame" checked' in again
+
+    auth.client.post(f"/pupils/{pupil_id}/needs", data={"extra_time": "0", "switch_step": ""})
+    kept = drills.pupil_settings(db, pupil_id)
+    assert (kept["switch_step_s"], kept["card_faces"], kept["number_line"]) == (None, "digits", False)
+
+
+def test_a_step_or_face_not_in_the_list_is_refused_and_changes_nothing(auth, teacher, class_id, make, db):
+    pupil_id = make.pupil(class_id, "Noor")
+    auth.client.post(f"/pupils/{pupil_id}/needs", data={"extra_time": "0", "switch_step": "2", "card_faces": "dots"})
+    for form in ({"switch_step": "0.1"}, {"switch_step": "fast"}, {"card_faces": "roman"}, {"switch_step": "nan"}):
+        response = auth.client.post(f"/pupils/{pupil_id}/needs", data={"extra_time": "0", **form})
+        assert response.status_code == 400
+        assert 'role="alert"' in response.get_data(as_text=True)
+        kept = drills.pupil_settings(db, pupil_id)
+        assert (kept["switch_step_s"], kept["card_faces"]) == (2.0, "dots")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import format_decimal, gettext as _, ngettext
 
 from trainer.store import drills, pupil_export, pupil_rewards, pupils
 from trainer.web.classes import class_page
@@ -256,6 +256,34 @@ def delete(pupil_id):
     return htmx.render("roster/delete.html", "roster/_delete_form.html", pupil=pupil, error=None)
 
 
+_NOT_A_STEP = object()
+
+
+def _switch_step(typed: str):
+    """The one switch's step from the form: None is "no switch", _NOT_A_STEP anything but a
+    choice of the list (a form from another page, a hand-made request)."""
+    if typed in ("", "off"):
+        return None
+    try:
+        step = float(typed)
+    except ValueError:
+        return _NOT_A_STEP
+    return step if step in drills.SWITCH_STEPS else _NOT_A_STEP
+
+
+def _needs_choices() -> dict:
+    """The needs page's lists, named in the reader's language."""
+    faces = {"digits": _("The number only"), "dots": _("Dots, as on dice"), "ten-frame": _("A ten-frame")}
+    return {
+        "extra_range": EXTRA_TIME_RANGE,
+        "switch_steps": [
+            (step, _("%(seconds)s s a choice", seconds=format_decimal(step, format="0.#")))
+            for step in drills.SWITCH_STEPS
+        ],
+        "card_faces": [(face, faces[face]) for face in drills.CARD_FACES],
+    }
+
+
 @bp.route("/pupils/<int:pupil_id>/needs", methods=["GET", "POST"])
 @login.teacher_required
 def needs(pupil_id):
@@ -265,30 +293,33 @@ def needs(pupil_id):
     db = get_db()
     if request.method != "POST":
         kept = drills.pupil_settings(db, pupil_id)
-        return htmx.render(
-            "roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept, extra_range=EXTRA_TIME_RANGE
-        )
+        return htmx.render("roster/needs.html", "roster/_needs.html", pupil=pupil, needs=kept, **_needs_choices())
     typed = request.form.get("extra_time", "")
     seconds = parse_extra_time(typed)
+    step = _switch_step(request.form.get("switch_step", ""))
+    faces = request.form.get("card_faces", "digits")
     chosen = {
         "extra_time_s": seconds if seconds is not None else typed,
         "read_aloud": request.form.get("read_aloud") == "1",
         "no_timer": request.form.get("no_timer") == "1",
+        "switch_step_s": step,
+        "card_faces": faces,
+        "number_line": request.form.get("number_line") == "1",
     }
+    errors = {}
     if seconds is None:
+        errors["extra_error"] = _(
+            "Choose from %(low)d to %(high)d seconds.", low=EXTRA_TIME_RANGE[0], high=EXTRA_TIME_RANGE[1]
+        )
+    if step is _NOT_A_STEP:
+        errors["switch_error"] = _("Choose one of the steps in the list.")
+    if faces not in drills.CARD_FACES:
+        errors["faces_error"] = _("Choose one of the faces in the list.")
+    if errors:
         return htmx.render(
-            "roster/needs.html",
-            "roster/_needs.html",
-            pupil=pupil,
-            needs=chosen,
-            extra_range=EXTRA_TIME_RANGE,
-            extra_error=_(
-                "Choose from %(low)d to %(high)d seconds.", low=EXTRA_TIME_RANGE[0], high=EXTRA_TIME_RANGE[1]
-            ),
+            "roster/needs.html", "roster/_needs.html", pupil=pupil, needs=chosen, **_needs_choices(), **errors
         ), 400
-    drills.set_needs(
-        db, pupil_id, extra_time_s=float(seconds), read_aloud=chosen["read_aloud"], no_timer=chosen["no_timer"]
-    )
+    drills.set_needs(db, pupil_id, **{**chosen, "extra_time_s": float(seconds)})
     message = _("Saved. %(name)s gets these the next time they open a page.", name=pupil["name"])
     return htmx.fragment_or_redirect(
         "roster/_needs.html",
@@ -296,8 +327,8 @@ def needs(pupil_id):
         message,
         pupil=pupil,
         needs=drills.pupil_settings(db, pupil_id),
-        extra_range=EXTRA_TIME_RANGE,
         message=message,
+        **_needs_choices(),
     )
 
 
