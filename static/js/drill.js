@@ -85,6 +85,11 @@
     }
     s.target.textContent = String(Number(s.root.dataset.target) + (s.delta || 0));
     s.sum.textContent = sumText(s.root, valuesOf(s, s.cards));
+    var line = s.root.querySelector("[data-number-line]");
+    if (line && window.TweakNumberLine) {
+      var total = valuesOf(s, s.cards).reduce(function (a, b) { return a + b; }, 0);
+      window.TweakNumberLine.show(line, total, Number(s.root.dataset.target) + (s.delta || 0));
+    }
     if (!s.list) return;
     s.list.textContent = "";
     s.combos.forEach(function (combo, index) {

@@ -6,7 +6,8 @@ nothing for axe-core to find there (issue 48.4)."""
 import pytest
 
 from browser.conftest import Watch
-from browser.tour import PUPIL_TOUR, TEACHER_TOUR, build_world, walk
+from browser.tour import FACES_TOUR, PUPIL_TOUR, TEACHER_TOUR, WITH_CARDS, build_world, walk
+from trainer.store import drills
 
 pytestmark = pytest.mark.browser
 
@@ -30,5 +31,28 @@ def test_a_pupil_clicks_to_every_pupil_page_and_each_has_its_styles(browser, liv
     watch = Watch(child, live_server.url)
     child.goto(live_server.url + "/join")
     walk(child, live_server.app, PUPIL_TOUR, world)
+    watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("faces, number_line", [("dots", False), ("ten-frame", True)])
+def test_a_pupil_whose_cards_count_has_every_page_with_cards_fit_and_pass_axe(
+    browser, live_server, known_deal, faces, number_line
+):
+    """The same checks on the pages with cards, for a pupil with dot faces, and one with
+    ten-frames and the number line (issue 49.4): the faces take room on every card."""
+    db = live_server.db()
+    world = build_world(db)
+    noor = db.execute("SELECT id FROM pupils WHERE class_id = ? AND name = 'Noor'", [world["class_id"]]).fetchone()[0]
+    drills.set_needs(
+        db, noor, extra_time_s=0, read_aloud=False, no_timer=False, card_faces=faces, number_line=number_line
+    )
+    db.close()
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    child = context.new_page()
+    watch = Watch(child, live_server.url)
+    child.goto(live_server.url + "/join")
+    walk(child, live_server.app, FACES_TOUR, world, checked_pages=WITH_CARDS)
+    assert child.locator(f".card-count--{faces}").count() >= 54  # "Check our table": all 54 cards
     watch.assert_clean()
     context.close()

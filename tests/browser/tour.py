@@ -196,6 +196,18 @@ PUPIL_TOUR = [
     Stop("classplay.table", button("Open a table")),
 ]
 
+# The pupil pages with cards, walked again by a pupil whose cards count (issue 49.4: dots, or
+# ten-frames and the number line), each checked for fit and axe-core as on the tour above.
+FACES_TOUR = PUPIL_TOUR[:5] + [
+    Stop("practice.show", button("Start today's drill")),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("games.new", link("More choices", exact=False)),
+    Stop("games.show", start_game),
+    Stop("pupil_home.home", link("My page", within=".site-nav")),
+    Stop("table_check.pupil", link("Check our table")),
+]
+WITH_CARDS = {"practice.show", "games.show", "table_check.pupil"}
+
 # GET endpoints that are not pages a person reads: downloads, polls, redirects and the static files.
 NOT_PAGES = {
     "static": "CSS, JavaScript and pictures",
@@ -356,10 +368,10 @@ def check_styles(page: Page, endpoint: str) -> list[str]:
     return problems
 
 
-def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]]:
+def walk(page: Page, app, tour: list[Stop], world: dict, checked_pages: set | None = None) -> list[tuple[str, int]]:
     """Clicks through `tour`; after each stop, the page must be that endpoint's and its styles
-    applied, and the first time a page of FIT is reached, it must fit each size and pass axe-core
-    (`check_page`). Returns (endpoint, page height) per stop."""
+    applied, and the first time a page of FIT (or of `checked_pages`) is reached, it must fit
+    each size and pass axe-core (`check_page`). Returns (endpoint, page height) per stop."""
     heights, checked = [], set()
     # 20 s, not 10: under the full suite two xdist workers and their Chromiums share two cores,
     # and a click has waited over 10 s for its link to count as "stable" (two painted frames).
@@ -378,7 +390,7 @@ def walk(page: Page, app, tour: list[Stop], world: dict) -> list[tuple[str, int]
         page.wait_for_load_state("domcontentloaded")
         problems = check_styles(page, stop.endpoint)
         assert problems == [], problems
-        if stop.endpoint in FIT and stop.endpoint not in checked:
+        if stop.endpoint in (FIT if checked_pages is None else checked_pages) and stop.endpoint not in checked:
             check_page(page, app, stop.endpoint)
             checked.add(stop.endpoint)
         heights.append((stop.endpoint, page.evaluate("document.documentElement.scrollHeight")))

@@ -159,6 +159,7 @@ PURE_GLOBALS = {
     "beginner_level",
     "bot_label",
     "card_view",
+    "counting_face",
     "describe_chart",
     "here",
     "kind_label",

@@ -3,7 +3,8 @@
 Every puzzle screen carries two more puzzles for a Wi-Fi drop: two more renders of
 practice/_puzzle.html, about two thirds of the screen's own work (bench/request_cost.py).
 A puzzle handed ahead has nothing entered yet, so its HTML depends only on the puzzle, the
-language, the pupil's time bar switch and the time limit, except for four pieces that differ
+language, the pupil's time bar switch, the time limit and how the pupil's cards count (dots or
+a ten-frame, the number line: issue 49.4), except for four pieces that differ
 from hand-out to hand-out: its attempt id, its ticket, the page's CSRF token and the drill's
 progress line. The first render of a puzzle is kept with those four cut out; later hand-outs
 put in their own, escaped as the template escapes them, so the page is byte for byte what a
@@ -19,6 +20,8 @@ from flask import render_template
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
+
+from trainer.web.core.page_context import pupil_page
 
 # A bank is a few hundred puzzles a kind; a page is about 7 KB: at most ~7 MB a worker.
 KEPT = 1024
@@ -37,8 +40,12 @@ def render(context: dict, ticket: str) -> Markup:
         _CSRF: str(escape(generate_csrf())),
         _PROGRESS: render_template("practice/_progress.html", progress=progress),
     }
+    shown = pupil_page()
+    prefs = shown.prefs if shown else {}
     key = (
         context["puzzle"].id,
+        prefs.get("card_faces"),
+        prefs.get("number_line"),
         str(get_locale()),
         bool(context["hide_countdown"]),
         context["untimed"],
