@@ -49,8 +49,15 @@ oidc-provider: $(OIDC_STAMP)
 # Then the tests whose expectations are about days and hours once more, as if it were a Sunday
 # (tests/clock.py, issue 44.2): a test that passes only on a weekday cannot land. Last, the work
 # tree must be as the suite found it (tests write their screenshots outside it).
+#
+# The tests' databases (and Chromium's profiles) live in memory where the machine has room for
+# them: every test commits with SQLite's fsync, 3-7 ms each on this machine's disk and nothing
+# in memory, about 30,000 of them in a run (docs/performance.md, "The suite's time"). Durability
+# on power loss is bench/crash_test.py's subject, not the suite's.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+TEST_TMPDIR ?= $(shell room=$$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $$4 }'); \
+	[ "$${room:-0}" -gt 4000000 ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
+PYTEST := TMPDIR=$(TEST_TMPDIR) PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: $(STAMP) chromium oidc-provider
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
