@@ -1,9 +1,11 @@
 """A pupil page does not move once it is drawn (issue 49.3: on a phone the bot board jumped
 48 px after load, Lighthouse CLS 0.136, and a child's tap could land on the wrong card). Each
 page a child reaches on the fit tests' journeys — home, a drill's puzzle, the bot board, the
-lobby, a class table — is loaded afresh at a tablet's and a phone's size, and the layout
-shifts Chromium reports while it loads and settles add up to under 0.02 (Lighthouse's
-"good" is 0.1; a page that does not move scores 0)."""
+lobby, a class table — is loaded afresh at a phone's size on a phone's line and CPU (the
+issue's measure: Lighthouse's mobile preset; the narrow screen is where text wraps and a late
+script's change moves the most), and the layout shifts Chromium
+reports while it loads and settles add up to under 0.02 (Lighthouse's "good" is 0.1; a page
+that does not move scores 0)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-SIZES = ((390, 844), (1024, 768))
+SIZES = ((390, 844),)
 LIMIT = 0.02
 # Lighthouse's mobile preset, roughly: a slow 4G (150 ms, 1.6 Mbit/s down) and a phone's CPU
 # (4× slower). On a fast line the deferred scripts ran before the first paint and hid what a
