@@ -10,6 +10,7 @@ from game_helpers import HX, find_game, html, store_game
 from trainer.engine.moves import Play, UseBomb, UseJoker, UseShifter, UseThief
 from trainer.games.settings import GameSettings
 from trainer.games.story import story
+from trainer.web.games.words import seat_names, step_text
 
 THREE_BOTS = GameSettings(("random",) * 3)
 OOB = '<div id="game-live" hx-swap-oob="innerHTML">'
@@ -134,3 +135,19 @@ def test_r_reads_the_table_again_magic_number_cards_hand_and_hand_sizes(client, 
     assert 'data-read-table aria-keyshortcuts="R"' in page and "Read the table again" in page
     nl = html(client.get(f"/games/{game_id}?step=end", headers={"Accept-Language": "nl"}))
     assert "Read the table again" not in nl
+
+
+def test_skip_says_the_bots_moves_not_yet_told_then_your_turn(app, client, db, pupil):
+    """Skip jumps to the board; the live region still says every move the child did not hear."""
+    game = find_game(lambda g: g.pupil_to_act and len(story(g).later) >= 3, THREE_BOTS)
+    game_id = store_game(db, pupil["pupil_id"], game)
+    page = html(client.get(f"/games/{game_id}?step=1", headers=HX))
+    assert f"/games/{game_id}?step=end&amp;told=1" in page  # Skip, after one move was told
+    later = story(game).later
+    said = live_text(html(client.get(f"/games/{game_id}?step=end&told=1", headers=HX)))
+    with app.test_request_context():
+        names = seat_names(THREE_BOTS.bots)
+        rest = [" ".join(step_text(s, name_of=lambda seat: names[seat]).split()) for s in later[1:]]
+    assert said == " ".join([*rest, "Your turn!"])
+    # Watched to the end (or reloaded): only whose turn it is.
+    assert live_text(html(client.get(f"/games/{game_id}?step=end", headers=HX))) == "Your turn!"
