@@ -40,7 +40,8 @@ def test_catalogue_is_complete_and_not_fuzzy(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_catalogue_has_every_message_of_the_template(lang):
     catalog = _po(lang)
-    missing = [m.id for m in _pot() if m.id and m.id not in catalog]
+    # By context too: a pgettext message (a colour's letter on a small card) is only there with it.
+    missing = [m.id for m in _pot() if m.id and catalog.get(m.id, context=m.context) is None]
     assert missing == [], "run `make translations` and translate the new entries"
 
 

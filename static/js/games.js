@@ -247,6 +247,31 @@
     button.click();
   });
 
+  // "Read the table again" (issue 49): R, or its button, puts the board's own words for the
+  // table (games/_table_say.html: the magic number, the cards, the hand, the others' hand
+  // sizes) into the live region, at any moment of the game, with no request. Emptied first,
+  // so the same words pressed twice are said twice.
+  function readTable() {
+    var say = document.querySelector("#game [data-table-say], #table [data-table-say]");
+    var live = document.getElementById("game-live");
+    if (!say || !live) return false;
+    var text = say.textContent.replace(/\s+/g, " ").trim();
+    live.textContent = "";
+    setTimeout(function () { live.textContent = text; }, 50);
+    return true;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest && event.target.closest("[data-read-table]");
+    if (button) readTable();
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    if (event.key !== "r" && event.key !== "R") return;
+    var target = event.target;
+    if (target && target.closest && target.closest(TYPING)) return;
+    if (readTable()) event.preventDefault();
+  });
+
   function start() {
     armDecisionClock();
     tellTable();

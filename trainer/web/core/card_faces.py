@@ -7,7 +7,7 @@ translated here, once.
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _l, pgettext
 
 from trainer.engine.cards import card_table
 
@@ -18,6 +18,17 @@ COLOR_NAMES = {
     "G": _l("green"),
     "B": _l("blue"),
     "P": _l("purple"),
+}
+# The colour in a letter or two, for cards too small for its word (a capture's cards, the look
+# back: issue 49), so a colour-blind child still reads which card it was, beside the pattern.
+# Each language picks letters its six colours do not share (German gelb "Ge", grün "Gr").
+COLOR_SHORT = {
+    "R": lambda: pgettext("red, shortened on a small card", "R"),
+    "O": lambda: pgettext("orange, shortened on a small card", "O"),
+    "Y": lambda: pgettext("yellow, shortened on a small card", "Y"),
+    "G": lambda: pgettext("green, shortened on a small card", "G"),
+    "B": lambda: pgettext("blue, shortened on a small card", "B"),
+    "P": lambda: pgettext("purple, shortened on a small card", "P"),
 }
 # A pattern per colour, so colour-blind children and black-and-white print-outs can tell
 # them apart (CSS classes card--pattern-*). Red's plain face was the one without (issue 49.5):
@@ -34,6 +45,7 @@ def card_view(card_id: str) -> dict:
         "value": cards.value[card_id],
         "color": color,
         "color_name": COLOR_NAMES[color],
+        "color_short": COLOR_SHORT[color](),
         "pattern": PATTERNS[color],
         "points": cards.points[card_id],
     }

@@ -111,14 +111,17 @@ def show(game_id):
     row = _own_game(game_id)
     game = games.load(row)
     asked = request.args.get("step")
+    told = None
     if asked == "end":
         step = None
+        # Skip (issue 49): how many of the bots' moves the live region had said; it says the rest.
+        told = _int(request.args["told"]) if "told" in request.args else None
     elif asked is not None:
         step = _int(asked)
     else:
         # A story already watched is not told again; after a new login it is.
         step = None if session.get(WATCHED) == _watch_key(row, game) else 0
-    return _board(row, game, step)
+    return _board(row, game, step, told=told)
 
 
 def _watch_key(row, game) -> str:
@@ -129,7 +132,7 @@ def _int(text: str) -> int:
     return min(whole_number(text, 6) or 0, 10_000)
 
 
-def _board(row, game, step=None, error=None, status=200):
+def _board(row, game, step=None, error=None, status=200, told=None):
     db = get_db()
     moment = game_board.moment(game, step)
     live = moment.live
@@ -148,6 +151,7 @@ def _board(row, game, step=None, error=None, status=200):
         "board": game_board.board(game, moment.state, moment.acting),
         "delay": current_app.config["GAME_STEP_MS"],
         "oob": htmx.hx().wants_fragment,
+        "told": told,
         "deciding": False,
         "discard": False,
         "can_hint": False,

@@ -162,9 +162,12 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
         step = Step(who, move, states[i - 1] if i else start, states[i])
         capture = isinstance(move, Play) and bool(move.capture)
         total = game_words.sum_line(move.card, move.capture) if capture else None
+        helper = by_helper.get(i)
+        # The helper's move is said as the helper's, never as if the child played (issue 49).
+        tell = game_words.helper_text if helper else game_words.step_text
         out.append(
             {
-                "text": game_words.step_text(step, seat, lambda s: seat_names[s]),
+                "text": tell(step, seat, lambda s: seat_names[s]),
                 "you": who == seat,
                 "short": game_words.short_text(step, seat_names, total, me=seat),
                 "tweak": step.tweak,
@@ -175,7 +178,7 @@ def news(game: Game, seat: int, seat_names: list[str], faces: list[str], helped:
                 "name": seat_names[who],
                 "face": faces[who],
                 "sum": total,
-                "helper": by_helper.get(i),
+                "helper": helper,
                 # Which move this is, so a class table says each move once (static/js/games.js).
                 "key": f"{game.round_no}:{i}",
             }

@@ -350,6 +350,37 @@ def _action_text(step, me: int = PUPIL, name_of=player_name) -> str:
     )
 
 
+def helper_text(step, me: int = PUPIL, name_of=player_name) -> str:
+    """A move the helper bot made for a child at a class table (issue 16.4), said as the
+    helper's (issue 49): "The helper played for Bram: red 3, taking blue 4: 3 plus 4 is 7."
+    Never "Bram played": the child did not."""
+    move, seat = step.move, step.seat
+    who = _("The helper played for you:") if seat == me else _("The helper played for %(name)s:", name=name_of(seat))
+    if isinstance(move, Play) and move.capture:
+        what = _(
+            "%(card)s, taking %(taken)s: %(call)s.",
+            card=card_words(move.card),
+            taken=cards_words(move.capture),
+            call=call_of(move.card, move.capture),
+        )
+        if step.tweak:
+            won = step.won_action
+            what += " " + (
+                _("TWEAK! The helper took the whole table and won the %(card)s.", card=action_name(won))
+                if won is not None
+                else _("TWEAK! The whole table, but no action cards are left to win.")
+            )
+    elif isinstance(move, Play):
+        what = _("%(card)s, put down on the table.", card=card_words(move.card))
+    elif isinstance(move, Discard):
+        what = _("%(card)s, put on the table for the Bomb.", card=card_words(move.card))
+    elif isinstance(move, ActionMove):
+        what = _("the %(card)s.", card=action_name(move.card))
+    else:
+        return step_text(step, me, name_of)
+    return f"{who} {what}"
+
+
 def lost_turn_text(seat: int, deck_empty: bool, me: int = PUPIL, name_of=player_name) -> str:
     """D7: a turn with an empty hand is lost; with an empty pile the player just passes."""
     if deck_empty:
