@@ -26,9 +26,9 @@ OUT=$(cd "$OUT" && pwd)
 QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 STARTED=$(date +%s)
-SUMMARY=$OUT/summary.md
+SUMMARY=${OUT}/summary.md
 
-say() { echo "[$(($(date +%s) - STARTED)) s] $*" | tee -a "$OUT/run.log" >&2; }
+say() { echo "[$(($(date +%s) - STARTED)) s] $*" | tee -a "${OUT}/run.log" >&2; }
 
 # ---------------------------------------------------------------- install, offline
 PY=
@@ -59,7 +59,7 @@ BIN=$VENV/bin
     uname -srm
     "$BIN/python" -c 'import sys, sqlite3, icu; print("python", sys.version.split()[0], "sqlite", sqlite3.sqlite_version, "icu", icu.ICU_VERSION)'
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-} >"$OUT/machine.txt" 2>&1
+} >"${OUT}/machine.txt" 2>&1
 say "installed; $(nproc) cores"
 
 # ---------------------------------------------------------------- the benches
@@ -82,9 +82,9 @@ bench() {
     scratch=$(mktemp -d "${TMPDIR:-/tmp}/tweak-device-$name-XXXX")
     say "$name: $* (at most $box s)"
     rm -f "$ROOT/bench/results/$json.json"
-    TMPDIR=$scratch timeout --signal=INT --kill-after=15 "$box" "$BIN/python" "$@" >"$OUT/$name.md" 2>"$OUT/$name.log"
+    TMPDIR=$scratch timeout --signal=INT --kill-after=15 "$box" "$BIN/python" "$@" >"${OUT}/$name.md" 2>"${OUT}/$name.log"
     local status=$?
-    [ -f "$ROOT/bench/results/$json.json" ] && mv "$ROOT/bench/results/$json.json" "$OUT/$name.json"
+    [ -f "$ROOT/bench/results/$json.json" ] && mv "$ROOT/bench/results/$json.json" "${OUT}/$name.json"
     local left
     # The pattern from a file, so that grep's own command line does not match.
     left=$(grep -lsF -f <(echo "$scratch") /proc/[0-9]*/cmdline 2>/dev/null | cut -d/ -f3)
@@ -104,7 +104,7 @@ bench() {
         echo "$*"
         echo '```'
         echo
-        cat "$OUT/$name.md"
+        cat "${OUT}/$name.md"
         echo
     } >>"$SUMMARY"
 }
@@ -112,7 +112,7 @@ bench() {
 CLIENTS=$(( $(nproc) >= 16 ? 2 : 1 ))
 echo "# bench/device/run.sh on $(nproc) cores$([ $QUICK = 1 ] && echo ', --quick (a dry run)')" >"$SUMMARY"
 echo >>"$SUMMARY"
-sed 's/^/    /' "$OUT/machine.txt" >>"$SUMMARY"
+sed 's/^/    /' "${OUT}/machine.txt" >>"$SUMMARY"
 echo >>"$SUMMARY"
 
 bench "load-w$W_SMALL" "$BOX_LOAD" load bench/load_test.py --levels "$LEVELS" --seconds "$SECONDS_EACH" \
