@@ -90,6 +90,7 @@ DATE_SENSITIVE = (
     "tests/store/test_fair_tournament.py",
     "tests/store/test_home_practice_store.py",
     "tests/push/test_hub.py",
+    "tests/push/test_no_nudge_between_rounds.py",
     "tests/security/test_offline_tickets.py",
     "tests/security/test_late_answers.py",
     "tests/web/teachers/test_login.py",

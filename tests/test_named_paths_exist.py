@@ -51,8 +51,9 @@ NOT_MODULES = {
     "trainer.web.core.home",  # tests/web/test_area_table.py: a wrong row the test makes on purpose
     "trainer.web.core.views",  # the same
 }
-# Made at run time, never tracked: the instance folder, benchmark results, a served school's file.
-GENERATED = ("instance/", "bench/results/")
+# Made at run time, never tracked: the instance folder, benchmark results, a served school's file,
+# the 16-core script's wheelhouse and environment (bench/device/make_wheelhouse.sh, run.sh).
+GENERATED = ("instance/", "bench/results/", "bench/device/wheels", "bench/device/venv")
 
 
 def tracked_text_files():
