@@ -50,9 +50,14 @@
     return el.matches(MOVE) ? 2 : 3;
   }
 
+  // A choice on the screen: not inside a closed <details> ("Yes, stop this game" waits behind
+  // its summary), nor hidden, disabled or on an inert board (a move waiting for the Wi-Fi).
   function usable(el) {
-    return !el.disabled && el.getAttribute("tabindex") !== "-1" && !el.closest("[inert], [hidden]") &&
-      el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    var shut = el.closest("details:not([open])");
+    if (shut && !(el.matches("summary") && el.parentElement === shut)) return false;
+    if (el.disabled || el.getAttribute("tabindex") === "-1" || el.closest("[inert], [hidden]")) return false;
+    if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+    return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   }
 
   // The choices in scanning order: by group, then as they stand in the page.
@@ -207,10 +212,13 @@
   document.addEventListener("htmx:afterRequest", function () { inflight = Math.max(0, inflight - 1); });
 
   // A swapped board, a new page (hx-boost), a board the live channel redrew: the light stays
-  // on the same choice if it is still there, else starts again; while resting, the rest decides.
+  // on the same choice if it is still there, else starts again. A choice that brought a new
+  // screen (Take, Check, Next) ends its rest there: the new screen's first choice gets a whole
+  // step, and a press on it counts.
   document.addEventListener("htmx:afterSettle", function () {
     if (!main()) { stop(); return; }
-    if (resting) return;
+    if (resting && lit && lit.isConnected) return;
+    resting = false;
     if (lit && lit.isConnected) {
       if (document.activeElement !== lit) lit.focus({ focusVisible: true });
       if (!timer) schedule();
