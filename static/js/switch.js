@@ -23,7 +23,8 @@
   var lit = null;        // the control with the light
   var timer = null;
   var resting = false;
-  var inflight = 0;
+  var choosing = false;  // while the lit control is pressed: the requests it starts are its answer
+  var answers = 0;       // those still on their way
 
   function main() {
     return document.querySelector("main[data-switch-step]");
@@ -170,8 +171,9 @@
 
   function endRest(chosen, since) {
     if (!main()) { stop(); return; }
-    // The choice's answer (a tap's running sum, the next board) comes first: it says where to go on.
-    if (inflight > 0 && Date.now() - since < BUSY_MS) {
+    // The choice's answer (a tap's running sum) comes first: it says where to go on. A class
+    // table's polls are not waited for.
+    if (answers > 0 && Date.now() - since < BUSY_MS) {
       timer = setTimeout(function () { endRest(chosen, since); }, 100);
       return;
     }
@@ -185,7 +187,8 @@
     var chosen = { place: place(lit), sign: sign(lit) };
     resting = true;
     clearTimeout(timer);
-    lit.click();
+    choosing = true;
+    try { lit.click(); } finally { choosing = false; }
     timer = setTimeout(function () { endRest(chosen, Date.now()); }, stepMs());
   }
 
@@ -208,8 +211,14 @@
     event.stopImmediatePropagation();
   }, true);
 
-  document.addEventListener("htmx:beforeSend", function () { inflight += 1; });
-  document.addEventListener("htmx:afterRequest", function () { inflight = Math.max(0, inflight - 1); });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (!choosing || !event.detail.xhr) return;
+    event.detail.xhr.switchAnswer = true;
+    answers += 1;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.switchAnswer) answers = Math.max(0, answers - 1);
+  });
 
   // A swapped board, a new page (hx-boost), a board the live channel redrew: the light stays
   // on the same choice if it is still there, else starts again. A choice that brought a new

@@ -21,9 +21,12 @@ from browser.conftest import Watch
 from browser.drill_steps import current_puzzle
 from browser.pupil_steps import log_in
 from browser.screen_fit import check_page
+from browser.test_class_play import _move
 from drill_helpers import right_answer
+from trainer.engine.solver import best_capture, solve
+from trainer.engine.view import view_of
 from trainer.puzzles.drill_settings import DrillSettings
-from trainer.store import drills, puzzles
+from trainer.store import class_tables, drills, puzzles
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser
@@ -45,8 +48,9 @@ LIT = """() => {
 }"""
 
 
-def scanning_pupil(live_server, name, step=1.0):
-    """{"id", "code", "name"} of a pupil who scans, in a class whose drill is one Check puzzle."""
+def scanning_pupil(live_server, name, step=1.0, classmate=None):
+    """{"id", "code", "name"} of a pupil who scans, in a class whose drill is one Check puzzle
+    (with a classmate who does not scan, by that name)."""
     from drill_helpers import CURATED
 
     db = live_server.db()
@@ -57,6 +61,8 @@ def scanning_pupil(live_server, name, step=1.0):
     pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
     drills.save(db, class_id, DrillSettings(1, None, ("best",), 20.0))
     drills.set_needs(db, pupil_id, extra_time_s=0, read_aloud=False, no_timer=False, switch_step_s=step)
+    if classmate:
+        make.pupil(class_id, classmate, password="sun,tree,boat")
     code = make.class_row(class_id)["join_code"]
     db.close()
     return {"id": pupil_id, "code": code, "name": name}
@@ -232,3 +238,50 @@ def test_a_one_switch_child_answers_a_drill_puzzle_with_the_single_key(browser, 
     assert child.presses == len(combo["capture"]) + 2
     watch.assert_clean()
     context.close()
+
+
+def test_at_a_class_table_the_light_goes_over_the_cards_and_space_plays_a_turn(browser, live_server, known_deal):
+    """A class table's cards are checkboxes and radio buttons in labels (the ring goes round the
+    card), its board polls while the child scans (a poll is no choice's answer: the rest never
+    waits for one), and Take comes first once the chosen cards make the magic number."""
+    pupil = scanning_pupil(live_server, "Ann", classmate="Ben")
+    contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(2)]
+    ann, ben = (c.new_page() for c in contexts)
+    watch = Watch(ann, live_server.url)
+    ann.clock.install()
+    for name, page in (("Ann", ann), ("Ben", ben)):
+        log_in(page, live_server, {"code": pupil["code"], "name": name})
+        page.get_by_role("link", name="Play with classmates").click()
+    ann.get_by_label("How many players?").select_option("2")
+    ann.get_by_role("button", name="Open a table").click()
+    ben.get_by_role("button", name="Join Ann").click()
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.get_by_role("heading", level=1)).to_contain_text("Magic number")
+    child = OneSwitch(ann)
+    child.pause()
+
+    db = live_server.db()
+    table_id = class_tables.pupils_table(db, pupil["id"])
+    seat = class_tables.seat_of(db, table_id, pupil["id"])
+    row = class_tables.get(db, table_id)
+    if class_tables.load(row).state.current_player != seat:  # Ben first, by his mouse
+        expect(ben.locator("#table")).to_have_attribute("data-version", str(row["version"]))
+        _move(ben, class_tables.load(row).state, 1 - seat, by_keyboard=False)
+        expect(ben.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
+        row = class_tables.get(db, table_id)
+    child.until(lambda: ann.locator("#table").get_attribute("data-version") == str(row["version"]))
+    view = view_of(class_tables.load(row).state, seat)
+    best = best_capture(solve(view.hand, view.table, view.target))
+    for card in [best.play, *best.capture] if best else [view.hand[0]]:
+        child.choose(card)
+        expect(ann.locator(f"#table input[value='{card}']")).to_be_checked()
+    child.step()
+    if best:
+        assert child.lit() == "Take ↵"  # the capture is ready: Take first
+    child.choose("Take ↵" if best else "Put down P")
+    child.until(lambda: ann.locator("#table").get_attribute("data-version") == str(row["version"] + 1))
+    assert child.presses == (len(best.capture) + 2 if best else 2)
+    db.close()
+    watch.assert_clean()
+    for c in contexts:
+        c.close()
