@@ -21,6 +21,7 @@ from browser.conftest import Watch
 from browser.drill_steps import current_puzzle
 from browser.pupil_steps import log_in
 from browser.screen_fit import check_page
+from browser.screens import SCREENS
 from browser.test_class_play import _move
 from drill_helpers import right_answer
 from trainer.engine.solver import best_capture, solve
@@ -186,7 +187,11 @@ def test_a_one_switch_child_plays_a_whole_round_with_a_single_key(browser, live_
         child.step()
         if on_table:
             assert child.lit() == on_table[0]
-        if turns == 0:  # mid-scan: a card chosen, the light on the table
+        if turns == 0:  # mid-scan: a card chosen, the light on the table (docs/pupils.md's pictures)
+            page.screenshot(path=SCREENS / "pupil-board-one-switch-1024x768.png")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=SCREENS / "pupil-board-one-switch-390x844.png")
+            page.set_viewport_size({"width": 1024, "height": 768})
             page.clock.resume()  # axe-core waits on timers of its own
             assert violations(page) == []
             child.pause()
