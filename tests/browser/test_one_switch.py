@@ -94,7 +94,7 @@ class OneSwitch:
         for _ in range(REAL_WAIT_S * 50):
             if ready():
                 return
-            self.step(100)
+            self.step(250)  # a bot's move stays 300 ms in the browser tests (browser/conftest.py)
             self.page.wait_for_timeout(20)
         raise AssertionError("the page never got there")
 
