@@ -227,6 +227,7 @@
   document.addEventListener("htmx:afterSettle", function () {
     if (!main()) { stop(); return; }
     if (resting && lit && lit.isConnected) return;
+    var restEnded = resting;
     resting = false;
     if (lit && lit.isConnected) {
       if (document.activeElement !== lit) lit.focus({ focusVisible: true });
@@ -237,7 +238,7 @@
     var at = lit ? find(list, sign(lit)) : -1;
     if (at !== -1) {
       light(list[at]);
-      if (!timer) schedule();
+      if (restEnded || !timer) schedule();
     } else {
       light(startItem(list));
       schedule();
