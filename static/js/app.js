@@ -101,11 +101,26 @@
     navigator.serviceWorker.register(worker.content, {scope: worker.dataset.scope}).catch(function () {});
   }
 
+  // One switch (issue 49.2): its scanner (static/js/switch.js) comes only for a child whose
+  // teacher set it, as <main> says; a click swaps <main> without loading the page (hx-boost),
+  // so each swap looks again. Once here it stays, and stops by itself where <main> has no step.
+  function loadTheSwitch() {
+    var main = document.querySelector("main[data-switch-script]");
+    if (!main || document.querySelector("script[data-switch]")) return;
+    var script = document.createElement("script");
+    script.src = main.getAttribute("data-switch-script");
+    script.setAttribute("data-switch", "");
+    document.head.appendChild(script);
+  }
+  document.addEventListener("htmx:afterSettle", loadTheSwitch);
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", joinFromFragment);
     document.addEventListener("DOMContentLoaded", focusThePicker);
+    document.addEventListener("DOMContentLoaded", loadTheSwitch);
   } else {
     joinFromFragment();
     focusThePicker();
+    loadTheSwitch();
   }
 })();

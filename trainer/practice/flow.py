@@ -266,11 +266,11 @@ def _issue(
         kind=puzzle.kind,
         day=day,
         issued_at=now,
-        time_limit=limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
+        time_limit=limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["untimed"]),
         target=puzzle.position.target,
         combo_size=puzzles.combo_size(puzzle),
         at_home=at_home,
-        timed=not needs["no_timer"],
+        timed=not needs["untimed"],
     )
 
 

@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from trainer.games.analysis import MoveAnalysis
 from trainer.games.service import Game, game_from_json
 from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
-from trainer.store import game_moves, versions
+from trainer.store import drills, game_moves, versions
 from trainer.store.db import write_transaction
 
 UNFINISHED = ("open", "playing")
@@ -106,7 +106,7 @@ def seats_of(db: Database, table_id: int) -> dict[int, dict]:
             "untimed": bool(row["untimed"]),
         }
         for row in db.query(
-            "SELECT s.seat, s.pupil_id, p.name, s.seen_at, coalesce(n.no_timer, 0) AS untimed"
+            f"SELECT s.seat, s.pupil_id, p.name, s.seen_at, {drills.UNTIMED_SQL} AS untimed"
             " FROM class_table_seats s JOIN pupils p ON p.id = s.pupil_id"
             " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id WHERE s.table_id = ? ORDER BY s.seat",
             [table_id],
@@ -371,7 +371,7 @@ def presence_of(db: Database, table_id: int) -> tuple[dict, dict[int, dict]] | N
     seats = {
         seat: {"pupil_id": pid, "seen_at": seen, "untimed": bool(untimed)}
         for seat, pid, seen, untimed in db.execute(
-            "SELECT s.seat, s.pupil_id, s.seen_at, coalesce(n.no_timer, 0) FROM class_table_seats s"
+            f"SELECT s.seat, s.pupil_id, s.seen_at, {drills.UNTIMED_SQL} FROM class_table_seats s"
             " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id WHERE s.table_id = ?",
             [table_id],
         )

@@ -52,16 +52,24 @@ PUPIL_FLAGS = ("hide_countdown", "read_aloud", "sounds")
 CARD_FACES = ("digits", "dots", "ten-frame")
 SWITCH_STEPS = (1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 
+# Who plays without a clock, decided here only: a child with the teacher's "no timer" (issue
+# 49.3), and a child who scans with one switch (issue 49.2), who cannot hurry a scan. Every
+# reader of the timer asks this expression over pupil_settings as `n` (a LEFT JOIN's missing
+# row is timed): the settings below, a class table's seats and the live channel's turn clock.
+UNTIMED_SQL = "coalesce(n.no_timer OR n.switch_step_s IS NOT NULL, 0)"
+
 _SETTINGS = (
-    "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer, switch_step_s, card_faces, number_line"
-    " FROM pupil_settings WHERE pupil_id = ?"
+    "SELECT extra_time_s, hide_countdown, read_aloud, sounds, no_timer, switch_step_s, card_faces, number_line,"
+    f" {UNTIMED_SQL} FROM pupil_settings n WHERE pupil_id = ?"
 )
-_NO_SETTINGS = (0.0, 0, 0, 0, 0, None, "digits", 0)
+_NO_SETTINGS = (0.0, 0, 0, 0, 0, None, "digits", 0, 0)
 
 
 def pupil_settings(db: Database, pupil_id: int) -> dict:
+    """The pupil's settings; `no_timer` is the teacher's box as ticked, `untimed` whether the
+    child's drills and turns run with no clock (UNTIMED_SQL)."""
     row = db.execute(_SETTINGS, [pupil_id]).fetchone()
-    extra, hide, read_aloud, sounds, no_timer, switch_step, faces, number_line = row if row else _NO_SETTINGS
+    extra, hide, read_aloud, sounds, no_timer, switch_step, faces, number_line, untimed = row if row else _NO_SETTINGS
     return {
         "extra_time_s": extra,
         "hide_countdown": bool(hide),
@@ -71,6 +79,7 @@ def pupil_settings(db: Database, pupil_id: int) -> dict:
         "switch_step_s": switch_step,
         "card_faces": faces,
         "number_line": bool(number_line),
+        "untimed": bool(untimed),
     }
 
 

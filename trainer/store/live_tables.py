@@ -8,15 +8,18 @@ import json
 import sqlite3
 from sqlite3 import Connection
 
+from trainer.store.drills import UNTIMED_SQL
+
 # One statement per school and tick, whatever the number of subscribers: the partial index
 # class_tables_live (migration m3601) holds only the tables still open or playing, so the
 # school's finished tables of the whole year are never read. A table being played brings its
 # seats' seen_at along, so the channel can say, by the one rule (trainer.play.presence, asked
 # by trainer.play.live), when a turn falls due (the helper bot's clock, an away child, one who
-# never came) and who is here, and a seat's "no timer" (issue 49.3), which has no turn clock.
+# never came) and who is here, and whether a seat is untimed (drills.UNTIMED_SQL: "no timer" or
+# one switch, issue 49), which has no turn clock.
 LIVE_SQL = (
     "SELECT t.id, t.class_id, t.version, t.status, t.updated_at, t.turn_clock, t.created_at, t.to_act,"
-    " json_group_array(json_array(s.seat, s.seen_at, coalesce(n.no_timer, 0))) FILTER (WHERE s.seat IS NOT NULL)"
+    f" json_group_array(json_array(s.seat, s.seen_at, {UNTIMED_SQL})) FILTER (WHERE s.seat IS NOT NULL)"
     " FROM class_tables t INDEXED BY class_tables_live"
     " LEFT JOIN class_table_seats s ON s.table_id = t.id AND t.status = 'playing'"
     " LEFT JOIN pupil_settings n ON n.pupil_id = s.pupil_id"

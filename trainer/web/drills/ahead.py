@@ -102,8 +102,8 @@ def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
             "puzzle_id": puzzle.id,
             "session_id": session["id"],
             "issued_at": now,
-            "time_limit_s": limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["no_timer"]),
-            **({} if not needs["no_timer"] else {"timed": False}),
+            "time_limit_s": limit_for(settings, puzzle.time_limit, needs["extra_time_s"], needs["untimed"]),
+            **({} if not needs["untimed"] else {"timed": False}),
         }
         ticket = _serializer().dumps({"pupil": pupil["id"], **attempt})
         # For the page only (static/js/outbox.js): how long it may show the puzzle at all.
