@@ -9,7 +9,7 @@ from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, pupil_rewards, tournaments
 from trainer.web.classplay import projector as wall
 from trainer.web.classplay.tournament_panel import tournament_panel
-from trainer.web.core import htmx, login, push_link, school_day
+from trainer.web.core import fragments, htmx, login, push_link, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 from trainer.web.games import table_board
@@ -81,6 +81,17 @@ def watched_tables(db, klass: dict) -> list[dict]:
                     else None
                 ),
             }
+        )
+    for t in tables:
+        # Everything classplay/_watch_table.html shows of it, but its number (trainer.web.core.fragments).
+        game = t["game"]
+        t["shown"] = fragments.shown(
+            t["row"]["id"],
+            t["row"]["status"],
+            [n["name"] for n in t["names"].values()] if game is None else None,
+            game.state.over if game else None,
+            t["scores"],
+            t["board"],
         )
     return tables
 
