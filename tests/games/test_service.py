@@ -1,6 +1,7 @@
 """The game service of issue 6: the pupil in seat 0 against bots, refusals that change nothing,
 saving and resuming, records that replay, and the analysis of every pupil play."""
 
+import json
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from trainer.engine.moves import Discard, Play, UseBomb, UseJoker
 from trainer.engine.records import replay_match, replay_result, replay_round
 from trainer.engine.rules import legal_moves
 from trainer.engine.state import Phase
+from trainer.games import service
 from trainer.games.service import PUPIL, Game, GameError, decide, game_from_json, new_game, next_round
 from trainer.games.settings import ClassLimits, GameSettings, SettingsError, check_settings
 
@@ -196,3 +198,22 @@ def test_d7_turns_lost_right_after_the_pupils_play_are_news():
     from trainer.engine.moves import LostTurn
 
     assert game.news()[0] == (1, LostTurn(1))
+
+
+def test_a_saved_game_is_built_once_per_text_and_is_the_game_it_was():
+    game = new_game(GameSettings(("random", "random")), seed=16)
+    game, _ = decide(game, legal_moves(game.state)[0])
+    text = json.dumps(game.to_json())
+    first = service.game_from_saved(text)
+    assert first.state == game.state and first.rounds == game.rounds and first.match == game.match
+    assert service.game_from_saved(text) is first  # kept: a Game is frozen, so it is shared safely
+    assert service.game_from_saved(json.dumps({**game.to_json(), "seen": 99})) is not first
+
+
+def test_the_kept_games_are_bounded(monkeypatch):
+    monkeypatch.setattr(service, "_saved", {})
+    monkeypatch.setattr(service, "SAVED_KEPT", 2)
+    data = new_game(GameSettings(("random",)), seed=17).to_json()
+    for seen in range(5):
+        service.game_from_saved(json.dumps({**data, "seen": seen}))
+        assert len(service._saved) <= 2
