@@ -273,6 +273,14 @@ def game_from_saved(text: str) -> Game:
     return game
 
 
+def keep_saved(text: str, game: Game) -> None:
+    """`game` was just saved as `text`: the next load of that text is this game, not a replay
+    of it (a saved game is rebuilt exactly: tests/games/test_service.py)."""
+    if len(_saved) >= SAVED_KEPT:
+        _saved.clear()
+    _saved[text] = game
+
+
 def game_from_json(data: dict) -> Game:
     """Rebuilds a saved game (a bot game's tweak-game/1, a class table's tweak-table/1, a
     family table's tweak-family/1) by

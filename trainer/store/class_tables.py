@@ -17,7 +17,7 @@ import json
 from sqlite_utils import Database
 
 from trainer.games.analysis import MoveAnalysis
-from trainer.games.service import Game, game_from_saved
+from trainer.games.service import Game, game_from_saved, keep_saved
 from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
 from trainer.store import game_moves, versions
 from trainer.store.db import write_transaction
@@ -303,6 +303,7 @@ def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str 
     }
     if not versions.bump(db, "class_tables", row["id"], row["version"], now, **columns):
         return None
+    keep_saved(columns["state"], game)  # every tablet at the table loads this version next
     for number, record in enumerate(game.rounds):
         db.execute(
             "INSERT OR IGNORE INTO class_table_rounds (table_id, round, record, created_at) VALUES (?, ?, ?, ?)",
