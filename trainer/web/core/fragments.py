@@ -42,4 +42,4 @@ def render(name: str, key: Hashable, **context) -> Markup:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals["fragment"] = render
+    app.jinja_env.globals.update(fragment=render, shown=shown)
