@@ -42,4 +42,4 @@ def render(name: str, key: Hashable, **context) -> Markup:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(fragment=render, shown=shown)
+    app.jinja_env.globals.update(fragment=render, fragment_key=shown)

@@ -6,7 +6,7 @@ from flask import request
 from flask_babel import get_locale
 
 from trainer.store import pupil_rewards, pupils
-from trainer.web.core import fragments, htmx, login
+from trainer.web.core import htmx, login
 from trainer.web.core.ownership import own_class
 from trainer.web.dashboard import params
 from trainer.web.dashboard.blueprint import bp
@@ -26,12 +26,6 @@ def class_rows(class_id: int, sort: str = "name", descending: bool = False):
     language = str(get_locale())
     active = pupils.list_for_class(db, class_id, language=language)
     return sort_summaries(overview.pupil_summaries(db, active, school_today()), sort, descending, language)
-
-
-@bp.app_template_global()
-def row_shown(row, avatar: str | None, level) -> bytes:
-    """Everything dashboard/_overview_row.html shows of a pupil: its key among the kept lines."""
-    return fragments.shown(row, avatar, level)
 
 
 @bp.route("/classes/<int:class_id>/dashboard")
