@@ -6,8 +6,9 @@ A fragment is kept per worker, per app, under its template, the page's language,
 prefix (`request.script_root`: its links carry it) and a key that the caller builds from
 everything the fragment shows: the same key must mean the same bytes. The fragment is drawn
 with the template's globals and the context it is handed, nothing of the request's context
-(no `pupil_page`, no `current_lang`), so that it cannot show what its key leaves out. Never key
-a board by the table alone: a board with a hand belongs to one seat (R9).
+(no `pupil_page`, no `current_lang`), so that it cannot show what its key leaves out; what it
+reads on `g` (a child's own character, their card faces) its key names. Never key a board by
+the table alone: a board with a hand belongs to one seat (R9), and no kept fragment holds a hand.
 
 The store is bounded: when full it is emptied and filled again (what a class shows now comes
 back in one request)."""
