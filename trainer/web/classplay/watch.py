@@ -65,7 +65,7 @@ def watched_tables(db, klass: dict) -> list[dict]:
         # All a table's box shows (classplay/_watch_table.html but its number), from what its
         # board is drawn from: the saved game, the helper's moves, who sits where (names and
         # faces, not when each was last seen), who is away or not here yet, and the language
-        # of the board's words.
+        # of the board's words. Only teachers see these pages: no child's own settings show.
         shown = fragments.shown(
             str(get_locale()),
             row["id"],
