@@ -160,6 +160,8 @@ PURE_GLOBALS = {
     "bot_label",
     "card_view",
     "describe_chart",
+    "fragment",  # draws a template with the context it is handed (trainer.web.core.fragments)
+    "fragment_key",
     "here",
     "kind_label",
     "new_link_days",
