@@ -1,6 +1,7 @@
 """The game service of issue 6: the pupil in seat 0 against bots, refusals that change nothing,
 saving and resuming, records that replay, and the analysis of every pupil play."""
 
+import json
 import random
 
 import pytest
@@ -11,8 +12,9 @@ from trainer.engine.moves import Discard, Play, UseBomb, UseJoker
 from trainer.engine.records import replay_match, replay_result, replay_round
 from trainer.engine.rules import legal_moves
 from trainer.engine.state import Phase
+from trainer.games import service
 from trainer.games.service import PUPIL, Game, GameError, decide, game_from_json, new_game, next_round
-from trainer.games.settings import ClassLimits, GameSettings, SettingsError, check_settings
+from trainer.games.settings import PERSON, ClassLimits, GameSettings, SettingsError, TableSettings, check_settings
 
 
 def pupil_game(state, bots=("random",)):
@@ -196,3 +198,38 @@ def test_d7_turns_lost_right_after_the_pupils_play_are_news():
     from trainer.engine.moves import LostTurn
 
     assert game.news()[0] == (1, LostTurn(1))
+
+
+def test_a_saved_game_is_built_once_per_text_and_is_the_game_it_was():
+    game = new_game(GameSettings(("random", "random")), seed=16)
+    game, _ = decide(game, legal_moves(game.state)[0])
+    text = json.dumps(game.to_json())
+    first = service.game_from_saved(text)
+    assert first.state == game.state and first.rounds == game.rounds and first.match == game.match
+    assert service.game_from_saved(text) is first  # kept: a Game is frozen, so it is shared safely
+    assert service.game_from_saved(json.dumps({**game.to_json(), "seen": 99})) is not first
+
+
+def test_the_kept_games_are_bounded(monkeypatch):
+    monkeypatch.setattr(service, "_saved", {})
+    monkeypatch.setattr(service, "SAVED_KEPT", 2)
+    data = new_game(GameSettings(("random",)), seed=17).to_json()
+    for seen in range(5):
+        service.game_from_saved(json.dumps({**data, "seen": seen}))
+        assert len(service._saved) <= 2
+
+
+@pytest.mark.parametrize("settings", [GameSettings(("random", "random")), TableSettings((PERSON,) * 4, "round")])
+def test_a_saved_game_is_rebuilt_equal_to_the_one_saved(settings):
+    # What lets a save keep its game for the next load (service.keep_saved): rebuilding the
+    # saved text gives a Game equal in every field, at every step and between rounds.
+    game = new_game(settings, seed=18)
+    rng = random.Random(4)
+    for _ in range(300):
+        assert game_from_json(json.loads(json.dumps(game.to_json()))) == game
+        if game.over:
+            break
+        if game.round_over:
+            game = next_round(game)
+        else:
+            game, _ = decide(game, rng.choice(legal_moves(game.state)), decision_ms=900, seat=game.to_act)

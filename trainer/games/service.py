@@ -13,6 +13,7 @@ exactly as they would have).
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
 
@@ -253,6 +254,31 @@ def _check_play(state: State, move: Play, hand: tuple[str, ...]) -> None:
 
 
 # ---------------------------------------------------------------- saving and resuming
+
+
+SAVED_KEPT = 128  # games kept per worker by their saved text: a school's tables, a few moves each
+_saved: dict[str, Game] = {}
+
+
+def game_from_saved(text: str) -> Game:
+    """`game_from_json` of a saved game's text, kept by that text (issue 50): a table's four
+    tablets and the teacher's pages each load the version a move saved, and replaying its
+    rounds was a fifth of a table view's CPU. A Game and all it holds are frozen, so one
+    built game serves every request that reads the same text."""
+    game = _saved.get(text)
+    if game is None:
+        if len(_saved) >= SAVED_KEPT:
+            _saved.clear()
+        game = _saved[text] = game_from_json(json.loads(text))
+    return game
+
+
+def keep_saved(text: str, game: Game) -> None:
+    """`game` was just saved as `text`: the next load of that text is this game, not a replay
+    of it (a saved game is rebuilt exactly: tests/games/test_service.py)."""
+    if len(_saved) >= SAVED_KEPT:
+        _saved.clear()
+    _saved[text] = game
 
 
 def game_from_json(data: dict) -> Game:

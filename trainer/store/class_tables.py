@@ -17,7 +17,7 @@ import json
 from sqlite_utils import Database
 
 from trainer.games.analysis import MoveAnalysis
-from trainer.games.service import Game, game_from_json
+from trainer.games.service import Game, game_from_saved, keep_saved
 from trainer.games.settings import MAX_SEATS, MIN_SEATS, PERSON
 from trainer.store import drills, game_moves, versions
 from trainer.store.db import write_transaction
@@ -175,7 +175,7 @@ def helped_of(row: dict) -> list[list]:
 
 
 def load(row: dict) -> Game | None:
-    return game_from_json(json.loads(row["state"])) if row.get("state") else None
+    return game_from_saved(row["state"]) if row.get("state") else None
 
 
 def rounds_of(db: Database, table_id: int) -> list[dict]:
@@ -303,6 +303,7 @@ def _write_game(db: Database, row: dict, game: Game, now: float, last_move: str 
     }
     if not versions.bump(db, "class_tables", row["id"], row["version"], now, **columns):
         return None
+    keep_saved(columns["state"], game)  # every tablet at the table loads this version next
     for number, record in enumerate(game.rounds):
         db.execute(
             "INSERT OR IGNORE INTO class_table_rounds (table_id, round, record, created_at) VALUES (?, ?, ?, ?)",

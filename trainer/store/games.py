@@ -15,7 +15,7 @@ import json
 from sqlite_utils import Database
 
 from trainer.games.analysis import MoveAnalysis
-from trainer.games.service import PUPIL, Game, game_from_json
+from trainer.games.service import PUPIL, Game, game_from_saved
 from trainer.store import game_levels, game_moves, versions
 from trainer.store.db import write_transaction
 
@@ -73,7 +73,7 @@ def get_for_pupil(db: Database, pupil_id: int, game_id: int) -> dict | None:
 
 
 def load(row: dict) -> Game:
-    return game_from_json(json.loads(row["state"]))
+    return game_from_saved(row["state"])
 
 
 def list_for_pupil(db: Database, pupil_id: int, status: str = "active", limit: int = 3) -> list[dict]:

@@ -106,6 +106,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         card_faces,
         compression,
         csrf,
+        fragments,
         headers,
         housekeeping,
         htmx,
@@ -128,6 +129,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     i18n.init_app(app)
     template_code.init_app(app)
     card_faces.init_app(app)
+    fragments.init_app(app)
     page_context.init_app(app)
     housekeeping.init_app(app)
     pages.init_app(app)

@@ -13,9 +13,9 @@ HX = {"HX-Request": "true"}
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How often the table's row is read by its id, and a game rebuilt from a stored one."""
+    """How often the table's row is read by its id, and a game loaded from its saved text."""
     calls = {"get": 0, "load": 0}
-    get, load = class_tables.get, class_tables.game_from_json
+    get, load = class_tables.get, class_tables.game_from_saved
 
     def counting_get(*args):
         calls["get"] += 1
@@ -26,7 +26,7 @@ def counted(monkeypatch):
         return load(*args)
 
     monkeypatch.setattr(class_tables, "get", counting_get)
-    monkeypatch.setattr(class_tables, "game_from_json", counting_load)
+    monkeypatch.setattr(class_tables, "game_from_saved", counting_load)
     return calls
 
 

@@ -161,6 +161,8 @@ PURE_GLOBALS = {
     "card_view",
     "counting_face",
     "describe_chart",
+    "fragment",  # draws a template with the context it is handed (trainer.web.core.fragments)
+    "fragment_key",
     "here",
     "kind_label",
     "new_link_days",

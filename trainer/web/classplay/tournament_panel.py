@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from trainer.games.settings import LENGTHS
 from trainer.store import class_tables, game_limits, pupil_rewards, pupils, tournaments
-from trainer.web.core import school_day
+from trainer.web.core import fragments, school_day
 from trainer.web.games import words as game_words
 
 
@@ -40,5 +40,11 @@ def tournament_panel(db: Database, klass: dict) -> dict:
             avatars=pupil_rewards.class_faces(db, klass["id"]),
             present=ticked if ticked is not None else tournaments.present_today(db, klass["id"], _day_start()),
             lengths=[(key, game_words.length_name(key)) for key in LENGTHS if key in limits.lengths],
+        )
+        # All that classplay/_present.html shows: the class's pupils, their faces, who is ticked.
+        panel["present_shown"] = fragments.shown(
+            panel["pupils"],
+            [panel["avatars"].get(p["id"]) for p in panel["pupils"]],
+            sorted(panel["present"], key=repr),
         )
     return panel

@@ -4,12 +4,13 @@ never a hand (every board is built with no seat: `board.NOBODY`). Polled like th
 from __future__ import annotations
 
 from flask import Blueprint, request
+from flask_babel import get_locale
 
 from trainer.play import presence, tables as play_tables
 from trainer.store import class_tables, pupil_rewards, tournaments
 from trainer.web.classplay import projector as wall
 from trainer.web.classplay.tournament_panel import tournament_panel
-from trainer.web.core import htmx, login, push_link, school_day
+from trainer.web.core import fragments, htmx, login, push_link, school_day
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 from trainer.web.games import table_board
@@ -17,6 +18,8 @@ from trainer.web.games import table_board
 bp = Blueprint("classplay_watch", __name__)
 
 FINISHED_SHOWN = 6
+DRAWN_KEPT = 512  # tables' boards kept per worker: a school's classes, a few versions each
+_drawn: dict[bytes, tuple] = {}
 
 
 def tournament_first(db, class_id: int, rows: list[dict]) -> list[dict]:
@@ -56,33 +59,45 @@ def watched_tables(db, klass: dict) -> list[dict]:
     seats = class_tables.seats_of_tables(db, [row["id"] for row in rows])
     for row in rows:
         names = seats[row["id"]]
-        game = class_tables.load(row)
         playing = row["status"] == "playing"
         away = presence.away_seats(names, school_day.now(), row["created_at"]) if playing else set()
-        tables.append(
-            {
-                "row": row,
-                "names": names,
-                "game": game,
-                "board": table_board.board(
-                    game,
-                    table_board.NOBODY,
-                    names,
-                    avatars,
-                    away,
-                    class_tables.helped_of(row),
-                    not_here=presence.not_here_yet(names) if playing else set(),
-                )
-                if game
-                else None,
-                "scores": (
-                    table_board.round_scores(game, table_board.NOBODY, names, avatars, class_tables.helped_of(row))
-                    if game and game.state.over
-                    else None
-                ),
-            }
+        not_here = presence.not_here_yet(names) if playing else set()
+        # All a table's box shows (classplay/_watch_table.html but its number), from what its
+        # board is drawn from: the saved game, the helper's moves, who sits where (names and
+        # faces, not when each was last seen), who is away or not here yet, and the language
+        # of the board's words. Only teachers see these pages: no child's own settings show.
+        shown = fragments.shown(
+            str(get_locale()),
+            row["id"],
+            row["status"],
+            row["state"],
+            row.get("helped"),
+            [(seat, n["pupil_id"], n["name"], avatars.get(n["pupil_id"])) for seat, n in names.items()],
+            sorted(away),
+            sorted(not_here),
         )
+        game = class_tables.load(row)
+        board, scores = _drawn.get(shown) or _draw(shown, row, game, names, avatars, away, not_here)
+        tables.append({"row": row, "names": names, "game": game, "board": board, "scores": scores, "shown": shown})
     return tables
+
+
+def _draw(shown: bytes, row: dict, game, names: dict, avatars: dict, away: set, not_here: set) -> tuple:
+    """A table's board seen by nobody and, once over, its scores, kept under `shown` (a
+    worker's teacher pages ask for the same tables every few seconds)."""
+    helped = class_tables.helped_of(row)
+    drawn = (
+        table_board.board(game, table_board.NOBODY, names, avatars, away, helped, not_here=not_here) if game else None,
+        (
+            table_board.round_scores(game, table_board.NOBODY, names, avatars, helped)
+            if game and game.state.over
+            else None
+        ),
+    )
+    if len(_drawn) >= DRAWN_KEPT:
+        _drawn.clear()
+    _drawn[shown] = drawn
+    return drawn
 
 
 def _watch(klass: dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from flask import g, request, session
-from flask_babel import Babel
+from flask_babel import Babel, get_translations
 
 # Native names: a child looking for their language reads it in that language.
 LANGUAGES = {
@@ -41,9 +41,37 @@ def select_locale() -> str:
 
 def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", os.path.abspath(TRANSLATIONS_DIR))
-    Babel(app, locale_selector=select_locale)
+    # Flask-Babel's Jinja set-up is ours: its date and number filters are not used (the
+    # dashboard's formatting.py formats), and the templates' _() and ngettext() find the
+    # request's catalogue once, not on every call (issue 50: a page says a few hundred things,
+    # and Flask-Babel's look-up was a fifth of the watch page's CPU). The same catalogue object
+    # Flask-Babel finds, so the same words.
+    Babel(app, locale_selector=select_locale, configure_jinja=False)
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _catalogue().ugettext(s),
+        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
+    )
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.context_processor(_template_globals)
+
+
+def _catalogue():
+    """Flask-Babel's catalogue for this request, kept on its own per-request namespace beside
+    the locale it was found for: `refresh()` and `force_locale()` change that locale, and then
+    the catalogue is looked up again."""
+    babel = g.get("_flask_babel")
+    if babel is None:
+        return get_translations()
+    kept = babel.__dict__.get("trainer_catalogue")
+    if kept is not None and kept[0] is babel.__dict__.get("babel_locale"):
+        return kept[1]
+    catalogue = get_translations()
+    babel.trainer_catalogue = (babel.__dict__.get("babel_locale"), catalogue)
+    return catalogue
 
 
 def _template_globals():

@@ -22,6 +22,7 @@ import re
 import shutil
 from pathlib import Path
 
+from flask import has_request_context, request, url_for as flask_url_for
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
@@ -108,6 +109,21 @@ def init_app(app) -> None:
 
     static_prefix = app.static_url_path.strip("/") + "/"
     app.wsgi_app = _static_server(app.wsgi_app, build_dir, static_prefix, manifest)
+
+    # A file's address is built once per school prefix (issue 50): every page links twenty
+    # files and the boards a face per player, and Flask builds each through the URL map.
+    static_urls: dict[tuple[str, str], str] = {}
+
+    def url_for(endpoint: str, **values) -> str:
+        if endpoint != "static" or len(values) != 1 or "filename" not in values or not has_request_context():
+            return flask_url_for(endpoint, **values)
+        key = (values["filename"], request.script_root)
+        found = static_urls.get(key)
+        if found is None:
+            found = static_urls[key] = flask_url_for(endpoint, **values)
+        return found
+
+    app.jinja_env.globals["url_for"] = url_for
 
 
 def _file_headers(headers, path, url) -> None:

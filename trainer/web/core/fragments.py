@@ -1,0 +1,46 @@
+"""Parts of a page rendered once and reused (issue 50): a table on the teacher's watch page,
+a pupil's line of the class overview. Most of what those pages show has not changed since
+the last time they were asked (they are polled), and rendering it again was most of their CPU.
+
+A fragment is kept per worker, per app, under its template, the page's language, the school's
+prefix (`request.script_root`: its links carry it) and a key that the caller builds from
+everything the fragment shows: the same key must mean the same bytes. The fragment is drawn
+with the template's globals and the context it is handed, nothing of the request's context
+(no `pupil_page`, no `current_lang`), so that it cannot show what its key leaves out; what it
+reads on `g` (a child's own character, their card faces) its key names. Never key a board by
+the table alone: a board with a hand belongs to one seat (R9), and no kept fragment holds a hand.
+
+The store is bounded: when full it is emptied and filled again (what a class shows now comes
+back in one request)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable
+
+from flask import current_app, request
+from flask_babel import get_locale
+from markupsafe import Markup
+
+KEPT = 4096  # fragments per worker: a school's tables and overview lines, several languages
+
+
+def shown(*parts: object) -> bytes:
+    """A key from what a fragment shows, by its `repr` (plain data, dataclasses, enums): a
+    digest, so that a kept fragment costs its bytes and not its data's."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).digest()
+
+
+def render(name: str, key: Hashable, **context) -> Markup:
+    kept = current_app.extensions.setdefault("fragments", {})
+    full = (name, str(get_locale()), request.script_root, key)
+    found = kept.get(full)
+    if found is None:
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[full] = Markup(current_app.jinja_env.get_template(name).render(context))
+    return found
+
+
+def init_app(app) -> None:
+    app.jinja_env.globals.update(fragment=render, fragment_key=shown)
