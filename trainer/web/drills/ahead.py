@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 
 from flask import current_app
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -48,7 +49,13 @@ class AlreadyUsed(Exception):
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=_SALT)
+    return _serializer_for(current_app.secret_key)
+
+
+@lru_cache(maxsize=64)
+def _serializer_for(secret_key) -> URLSafeSerializer:
+    # Made once per school's key rather than for every ticket: it holds nothing that changes.
+    return URLSafeSerializer(secret_key, salt=_SALT)
 
 
 def _remaining(db: Database, session: dict) -> int:

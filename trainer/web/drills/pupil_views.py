@@ -27,7 +27,7 @@ from trainer.store import drills, practice, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import home_visit, htmx, login, once, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import ahead, ahead_pages, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills import ahead, pending_taps, puzzle_pages, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
 
 bp = Blueprint("practice", __name__)
@@ -64,16 +64,26 @@ def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) 
     )
 
 
+def _puzzle_html(db, screen, attempt: dict, puzzle, progress, waiting: dict, ticket: str | None = None):
+    return puzzle_pages.render(
+        lambda: _puzzle_context(db, screen, attempt, puzzle, progress, waiting),
+        puzzle=puzzle,
+        attempt=attempt,
+        progress=progress,
+        waiting=waiting,
+        ticket=ticket,
+    )
+
+
 def _ahead_puzzles(db, screen, progress) -> list[dict]:
     """The puzzles after this one, for the page to use only if the network goes (ahead.py):
     [{html, keep_ms}]."""
     handed = []
     for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
         later = replace(progress, answered=progress.answered + number)
-        context = _puzzle_context(
-            db, screen, item["attempt"], item["puzzle"], later, pending_taps.load(item["attempt"]["id"])
-        )
-        handed.append({"html": ahead_pages.render(context, item["ticket"]), "keep_ms": item["keep_ms"]})
+        waiting = pending_taps.load(item["attempt"]["id"])
+        html = _puzzle_html(db, screen, item["attempt"], item["puzzle"], later, waiting, item["ticket"])
+        handed.append({"html": html, "keep_ms": item["keep_ms"]})
     return handed
 
 
@@ -91,7 +101,8 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
         ahead=[],
     )
     if screen.answering:
-        context.update(_puzzle_context(db, screen, attempt, puzzle, progress, pending_taps.peek(attempt["id"])))
+        waiting = pending_taps.peek(attempt["id"])
+        context["puzzle_html"] = _puzzle_html(db, screen, attempt, puzzle, progress, waiting)
         if not pending_taps.load(attempt["id"]).get("cards"):
             context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
