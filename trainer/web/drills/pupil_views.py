@@ -79,7 +79,7 @@ def _ahead_puzzles(db, screen, progress) -> list[dict]:
     """The puzzles after this one, for the page to use only if the network goes (ahead.py):
     [{html, keep_ms}]."""
     handed = []
-    for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
+    for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session, progress.answered), 1):
         later = replace(progress, answered=progress.answered + number)
         waiting = pending_taps.load(item["attempt"]["id"])
         html = _puzzle_html(db, screen, item["attempt"], item["puzzle"], later, waiting, item["ticket"])
