@@ -111,7 +111,7 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
             if screen.session["finished_at"]
             else None
         )
-        context.update(fb=feedback(attempt, puzzle), status=status)
+        context.update(fb=feedback(attempt, puzzle), status=status, progress_line=puzzle_pages.progress_line(progress))
     return context
 
 

@@ -74,7 +74,7 @@ def render(
     return Markup(template)
 
 
-def progress_line(shown) -> str:
+def progress_line(shown) -> Markup:
     """practice/_progress.html for a practice_flow.Progress, kept per language and what the
     line shows (a drill of puzzles takes a few dozen values; a drill of minutes shows the
     seconds spent, new each time). Rendered without the app's context processors, which the
@@ -94,7 +94,7 @@ def progress_line(shown) -> str:
     if html is None:
         html = current_app.jinja_env.get_template("practice/_progress.html").render(progress=shown)
         _keep(_progress_kept, key, html, KEPT)
-    return html
+    return Markup(html)
 
 
 def _own_settings() -> tuple:
