@@ -311,6 +311,10 @@ def answer_deadline(issued_at: float, time_limit_s: float) -> float:
 # Answers --------------------------------------------------------------------------------------
 
 
+class NotYours(LookupError):
+    """No attempt of this pupil's has that id (another pupil's, or none at all)."""
+
+
 class TooOld(Exception):
     """An answer for a sitting of an earlier school day: refused, nothing stored."""
 
@@ -323,13 +327,13 @@ def record_answer(
     that brings it is a home session's, whatever the sitting or the puzzle's issue was.
 
     Returns (the attempt as stored, whether this call stored it). An attempt that already has
-    an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt;
+    an answer keeps it, whatever this call sent. NotYours: not this pupil's attempt;
     TooOld: the attempt's sitting is of an earlier school day."""
     now, today = clock.now(), clock.today().isoformat()
     with write_transaction(db):
         row = practice.attempt(db, attempt_id, pupil["id"])
         if row is None:
-            raise LookupError(attempt_id)
+            raise NotYours(attempt_id)
         if row["answered_at"] is not None:
             return row, False
         if row["day"] != today:

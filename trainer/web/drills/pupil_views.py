@@ -178,20 +178,29 @@ def answer():
         # A tap is checked against the puzzle only once it is claimed: a refused one takes the
         # ticket's claim back with it (one transaction). Other answers take no lock here.
         claiming_a_tap = posted is None and bool(request.form.get("ahead"))
-        with write_transaction(db) if claiming_a_tap else nullcontext():
-            attempt, done = _claimed_attempt(db)
-            if done is None and posted is None:
-                posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
-                if posted is None:
-                    done = _where_the_pupil_is_now
+        if posted is not None and not request.form.get("ahead"):
+            # The page's whole answer to a puzzle the server issued: record_answer reads the
+            # attempt in its own transaction (another pupil's finds nothing; a double tap finds
+            # it answered and changes nothing), so it is not read before as well.
+            attempt_id, done = request.form.get("attempt", ""), None
+        else:
+            with write_transaction(db) if claiming_a_tap else nullcontext():
+                attempt, done = _claimed_attempt(db)
+                if done is None and posted is None:
+                    posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
+                    if posted is None:
+                        done = _where_the_pupil_is_now
+                attempt_id = attempt["id"] if attempt else ""
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
     if done is not None:
         return done()
     try:
         row, stored = practice_flow.record_answer(
-            db, g.pupil, attempt["id"], posted, home_visit.at_home(), clock=school_day
+            db, g.pupil, attempt_id, posted, home_visit.at_home(), clock=school_day
         )
+    except practice_flow.NotYours:
+        security_log.not_yours("attempt", None)
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
