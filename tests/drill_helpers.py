@@ -104,12 +104,12 @@ class DrillWorld:
         data.update(extra)
         return (client or self.client).post("/practice/answer", data=data, headers=headers)
 
-    def answer_right(self, attempt=None, seconds=10, client_ms=4000):
+    def answer_right(self, attempt=None, seconds=10, client_ms=4000, headers=None):
         attempt = attempt or self.pending()
         self.age(attempt["id"], seconds)
         combos = right_answer(self.puzzle_of(attempt))
         return attempt["id"], self.answer(
-            attempt["id"], combos, client_ms=client_ms, answer_ms=[client_ms] * len(combos)
+            attempt["id"], combos, client_ms=client_ms, answer_ms=[client_ms] * len(combos), headers=headers
         )
 
     def pupil_rating(self):

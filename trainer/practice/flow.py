@@ -241,9 +241,11 @@ def next_puzzle(
             if _finish_if_planned(db, session, now):
                 return _session(db, session["id"]), None
         attempt_id = _issue(db, pupil, session, day, now, rng, home.at_home, reads)
-        if attempt_id is None and session["mode"] == DRILL:
+        if attempt_id is not None:
+            return session, attempt_id  # issuing a puzzle leaves the sitting's row as it was
+        if session["mode"] == DRILL:
             practice.finish_session(db, session["id"], now)
-        return _session(db, session["id"]), attempt_id
+        return _session(db, session["id"]), None
 
 
 def _issue(
@@ -309,6 +311,10 @@ def answer_deadline(issued_at: float, time_limit_s: float) -> float:
 # Answers --------------------------------------------------------------------------------------
 
 
+class NotYours(LookupError):
+    """No attempt of this pupil's has that id (another pupil's, or none at all)."""
+
+
 class TooOld(Exception):
     """An answer for a sitting of an earlier school day: refused, nothing stored."""
 
@@ -321,13 +327,13 @@ def record_answer(
     that brings it is a home session's, whatever the sitting or the puzzle's issue was.
 
     Returns (the attempt as stored, whether this call stored it). An attempt that already has
-    an answer keeps it, whatever this call sent. LookupError: not this pupil's attempt;
+    an answer keeps it, whatever this call sent. NotYours: not this pupil's attempt;
     TooOld: the attempt's sitting is of an earlier school day."""
     now, today = clock.now(), clock.today().isoformat()
     with write_transaction(db):
         row = practice.attempt(db, attempt_id, pupil["id"])
         if row is None:
-            raise LookupError(attempt_id)
+            raise NotYours(attempt_id)
         if row["answered_at"] is not None:
             return row, False
         if row["day"] != today:
@@ -336,16 +342,15 @@ def record_answer(
         nothing = PostedAnswer.without_page_times()
         if not _expired(row, now - _queued_seconds(posted, row, now)):
             ending = "time_up" if posted.time_up else ("pass" if not posted.combinations else "answer")
-            stored = _close(db, pupil, row, posted, now, ending)
+            stored = _close(db, pupil, row, posted, now, ending, at_home=at_home)
         elif claimed and not _expired(row, now - claimed):
             # In time only by a wait longer than a Wi-Fi drop: kept for the teacher, judged on
             # nothing (an honest tablet offline that long is not the child's doing), and not a
             # time-out either: the feedback shows the answer without "time's up".
-            stored = _close(db, pupil, row, nothing, now, HELD, (HELD_TOO_LONG,), rated=False)
+            stored = _close(db, pupil, row, nothing, now, HELD, (HELD_TOO_LONG,), rated=False, at_home=at_home)
         else:
-            stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,))
+            stored = _close(db, pupil, row, nothing, now, "time_up", (LATE,), at_home=at_home)
         if stored:
-            practice.mark_place(db, attempt_id, at_home)
             _finish_if_planned(db, _session(db, row["session_id"]), now)
     return _attempt(db, attempt_id, pupil["id"]), stored
 
@@ -370,8 +375,10 @@ def _close(
     ending: str,
     flags: tuple[str, ...] = (),
     rated: bool = True,
+    at_home: bool | None = None,
 ) -> bool:
-    """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction."""
+    """Grade (trainer.puzzles.attempt.score_attempt) and store; the caller holds the transaction.
+    `at_home`: where an answer the pupil sent was given (None for a puzzle closed unanswered)."""
     puzzle = _puzzle(db, row["puzzle_id"])
     pupil_before = practice.pupil_rating(db, pupil["id"], pupil["class_id"])
     puzzle_before = puzzles.rating(db, puzzle.id)
@@ -419,6 +426,7 @@ def _close(
             "puzzle_rating_before": outcome.puzzle_before.value,
             "puzzle_rating_after": outcome.puzzle_after.value,
         },
+        at_home=at_home,
     )
     if wrote and outcome.update is not None:
         practice.set_pupil_rating(db, pupil["id"], outcome.pupil_after)
@@ -454,17 +462,16 @@ def current_screen(db: Database, pupil: dict, *, clock: Clock) -> Screen | None:
     session = practice.latest_session(db, pupil["id"], day)
     if session is None:
         return None
-    pending = practice.pending_attempt(db, session["id"])
-    if pending is not None:
-        if not _expired(pending, clock.now()):
-            return Screen(session, practice.attempt(db, pending["id"], pupil["id"]), True)
-        now = clock.now()
-        with write_transaction(db):
-            row = _attempt(db, pending["id"], pupil["id"])
-            if row["answered_at"] is None and _close(
-                db, pupil, row, PostedAnswer.without_page_times(), now, "abandoned"
-            ):
-                _finish_if_planned(db, _session(db, session["id"]), now)
-        session = _session(db, session["id"])
+    shown = practice.current_attempt(db, session["id"], pupil["id"])
+    if shown is None or shown["answered_at"] is not None:
+        return Screen(session, shown, False)
+    if not _expired(shown, clock.now()):
+        return Screen(session, shown, True)
+    now = clock.now()
+    with write_transaction(db):
+        row = _attempt(db, shown["id"], pupil["id"])
+        if row["answered_at"] is None and _close(db, pupil, row, PostedAnswer.without_page_times(), now, "abandoned"):
+            _finish_if_planned(db, _session(db, session["id"]), now)
+    session = _session(db, session["id"])
     last = practice.last_attempt_id(db, session["id"])
     return Screen(session, practice.attempt(db, last, pupil["id"]) if last else None, False)

@@ -212,7 +212,10 @@ def new_attempt(
 
 def attempt(db: Database, attempt_id: str, pupil_id: int) -> dict | None:
     """One of this pupil's attempts (another pupil's id finds nothing), JSON columns decoded."""
-    row = _one(db, "SELECT * FROM attempts WHERE id = ? AND pupil_id = ?", [attempt_id, pupil_id])
+    return _decoded(_one(db, "SELECT * FROM attempts WHERE id = ? AND pupil_id = ?", [attempt_id, pupil_id]))
+
+
+def _decoded(row: dict | None) -> dict | None:
     if row:
         for column in JSON_COLUMNS:
             if row[column] is not None:
@@ -238,6 +241,20 @@ def pending_attempt(db: Database, session_id: int) -> dict | None:
     )
 
 
+def current_attempt(db: Database, session_id: int, pupil_id: int) -> dict | None:
+    """What a sitting shows: its latest unanswered attempt (pending_attempt, the puzzle to
+    answer), else its latest one (last_attempt_id, the feedback), read as `attempt` reads it:
+    one statement where those and `attempt` took two, on every drill screen."""
+    return _decoded(
+        _one(
+            db,
+            "SELECT * FROM attempts WHERE session_id = ? AND pupil_id = ?"
+            f" ORDER BY answered_at IS NULL DESC, {LATEST_FIRST} LIMIT 1",
+            [session_id, pupil_id],
+        )
+    )
+
+
 def last_attempt_id(db: Database, session_id: int) -> str | None:
     row = db.execute(
         f"SELECT id FROM attempts WHERE session_id = ? ORDER BY {LATEST_FIRST} LIMIT 1", [session_id]
@@ -245,16 +262,15 @@ def last_attempt_id(db: Database, session_id: int) -> str | None:
     return row[0] if row else None
 
 
-def mark_place(db: Database, attempt_id: str, at_home: bool) -> None:
-    """Where the answer was given (issue 47.1): decided per answer, not by the sitting it is in."""
-    db.execute("UPDATE attempts SET at_home = ? WHERE id = ?", [int(at_home), attempt_id])
-
-
-def store_answer(db: Database, attempt_id: str, values: dict) -> bool:
-    """Write the answer unless one is already there; True when this call wrote it."""
+def store_answer(db: Database, attempt_id: str, values: dict, at_home: bool | None = None) -> bool:
+    """Write the answer unless one is already there; True when this call wrote it. `at_home`:
+    where the answer was given (issue 47.1), decided per answer, not by the sitting it is in;
+    None leaves the place of the puzzle's issue."""
     row = {
         k: (json.dumps(values[k]) if k in JSON_COLUMNS and values[k] is not None else values[k]) for k in ANSWER_COLUMNS
     }
-    sets = ", ".join(f"{k} = ?" for k in ANSWER_COLUMNS)
+    if at_home is not None:
+        row["at_home"] = int(at_home)
+    sets = ", ".join(f"{k} = ?" for k in row)
     cursor = db.execute(f"UPDATE attempts SET {sets} WHERE id = ? AND answered_at IS NULL", [*row.values(), attempt_id])
     return cursor.rowcount == 1

@@ -40,7 +40,7 @@ def test_a_pupil_without_the_settings_has_neither(world):
 
 
 def test_the_puzzles_handed_ahead_are_kept_apart_by_how_the_cards_count(world):
-    """Their HTML is kept once per puzzle (trainer/web/drills/ahead_pages.py): a pupil with plain
+    """Their HTML is kept once per puzzle (trainer/web/drills/puzzle_pages.py): a pupil with plain
     faces must not get the dots another pupil's page was rendered with."""
     drills.set_needs(world.db, world.pupil_id, extra_time_s=0, read_aloud=False, no_timer=False, card_faces="dots")
     page = _page(world)

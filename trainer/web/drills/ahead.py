@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 
 from flask import current_app
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -48,14 +49,19 @@ class AlreadyUsed(Exception):
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=_SALT)
+    return _serializer_for(current_app.secret_key)
 
 
-def _remaining(db: Database, session: dict) -> int:
+@lru_cache(maxsize=64)
+def _serializer_for(secret_key) -> URLSafeSerializer:
+    # Made once per school's key rather than for every ticket: it holds nothing that changes.
+    return URLSafeSerializer(secret_key, salt=_SALT)
+
+
+def _remaining(session: dict, answered: int) -> int:
     ahead = current_app.config["AHEAD_PUZZLES"]
     if not ahead or session["mode"] != "drill" or session["planned_minutes"]:
         return ahead
-    answered, _spent = practice.session_totals(db, session["id"])
     return max(0, min(ahead, (session["planned"] or 0) - answered - 1))
 
 
@@ -86,9 +92,10 @@ def _choose(db: Database, pupil: dict, session: dict, count: int) -> list[str]:
     return chosen
 
 
-def tickets(db: Database, pupil: dict, session: dict) -> list[dict]:
-    """[{attempt, puzzle, ticket, keep_ms}] for the puzzles after the one on screen."""
-    count = _remaining(db, session)
+def tickets(db: Database, pupil: dict, session: dict, answered: int) -> list[dict]:
+    """[{attempt, puzzle, ticket, keep_ms}] for the puzzles after the one on screen; `answered`:
+    the sitting's answers so far (practice_flow.progress, read for the same screen)."""
+    count = _remaining(session, answered)
     if not count:
         return []
     needs = once.pupil_settings(db, pupil["id"])

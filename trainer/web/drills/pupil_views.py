@@ -27,7 +27,7 @@ from trainer.store import drills, practice, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import home_visit, htmx, login, once, school_day, security_log
 from trainer.web.db import get_db
-from trainer.web.drills import ahead, ahead_pages, pending_taps, screen as puzzle_screen, sums
+from trainer.web.drills import ahead, pending_taps, puzzle_pages, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback
 
 bp = Blueprint("practice", __name__)
@@ -64,16 +64,26 @@ def _puzzle_context(db, screen, attempt: dict, puzzle, progress, waiting: dict) 
     )
 
 
+def _puzzle_html(db, screen, attempt: dict, puzzle, progress, waiting: dict, ticket: str | None = None):
+    return puzzle_pages.render(
+        lambda: _puzzle_context(db, screen, attempt, puzzle, progress, waiting),
+        puzzle=puzzle,
+        attempt=attempt,
+        progress=progress,
+        waiting=waiting,
+        ticket=ticket,
+    )
+
+
 def _ahead_puzzles(db, screen, progress) -> list[dict]:
     """The puzzles after this one, for the page to use only if the network goes (ahead.py):
     [{html, keep_ms}]."""
     handed = []
-    for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session), 1):
+    for number, item in enumerate(ahead.tickets(db, g.pupil, screen.session, progress.answered), 1):
         later = replace(progress, answered=progress.answered + number)
-        context = _puzzle_context(
-            db, screen, item["attempt"], item["puzzle"], later, pending_taps.load(item["attempt"]["id"])
-        )
-        handed.append({"html": ahead_pages.render(context, item["ticket"]), "keep_ms": item["keep_ms"]})
+        waiting = pending_taps.load(item["attempt"]["id"])
+        html = _puzzle_html(db, screen, item["attempt"], item["puzzle"], later, waiting, item["ticket"])
+        handed.append({"html": html, "keep_ms": item["keep_ms"]})
     return handed
 
 
@@ -91,7 +101,8 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
         ahead=[],
     )
     if screen.answering:
-        context.update(_puzzle_context(db, screen, attempt, puzzle, progress, pending_taps.peek(attempt["id"])))
+        waiting = pending_taps.peek(attempt["id"])
+        context["puzzle_html"] = _puzzle_html(db, screen, attempt, puzzle, progress, waiting)
         if not pending_taps.load(attempt["id"]).get("cards"):
             context["ahead"] = _ahead_puzzles(db, screen, progress)
     else:
@@ -100,7 +111,7 @@ def _screen_context(screen: practice_flow.Screen) -> dict:
             if screen.session["finished_at"]
             else None
         )
-        context.update(fb=feedback(attempt, puzzle), status=status)
+        context.update(fb=feedback(attempt, puzzle), status=status, progress_line=puzzle_pages.progress_line(progress))
     return context
 
 
@@ -167,20 +178,29 @@ def answer():
         # A tap is checked against the puzzle only once it is claimed: a refused one takes the
         # ticket's claim back with it (one transaction). Other answers take no lock here.
         claiming_a_tap = posted is None and bool(request.form.get("ahead"))
-        with write_transaction(db) if claiming_a_tap else nullcontext():
-            attempt, done = _claimed_attempt(db)
-            if done is None and posted is None:
-                posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
-                if posted is None:
-                    done = _where_the_pupil_is_now
+        if posted is not None and not request.form.get("ahead"):
+            # The page's whole answer to a puzzle the server issued: record_answer reads the
+            # attempt in its own transaction (another pupil's finds nothing; a double tap finds
+            # it answered and changes nothing), so it is not read before as well.
+            attempt_id, done = request.form.get("attempt", ""), None
+        else:
+            with write_transaction(db) if claiming_a_tap else nullcontext():
+                attempt, done = _claimed_attempt(db)
+                if done is None and posted is None:
+                    posted = pending_taps.step(request.form, puzzles.get(db, attempt["puzzle_id"]), attempt["id"])
+                    if posted is None:
+                        done = _where_the_pupil_is_now
+                attempt_id = attempt["id"] if attempt else ""
     except answers.AnswerError:
         return htmx.render("practice/answer_error.html", "practice/_answer_error.html"), 400
     if done is not None:
         return done()
     try:
         row, stored = practice_flow.record_answer(
-            db, g.pupil, attempt["id"], posted, home_visit.at_home(), clock=school_day
+            db, g.pupil, attempt_id, posted, home_visit.at_home(), clock=school_day
         )
+    except practice_flow.NotYours:
+        security_log.not_yours("attempt", None)
     except practice_flow.TooOld:
         return _too_old()
     if stored and practice_flow.HELD_TOO_LONG in row["flags"]:
