@@ -78,6 +78,8 @@ def test_no_button_without_a_voice_on_the_device(page, live_server, watch):
     pupil = pupil_with_a_drill(live_server, name="Ole")
     log_in(page, live_server, pupil)
     page.get_by_role("button", name="Read aloud").click()
+    # The switch's answer redraws the page; a child picks the language on the page it brings.
+    expect(page.locator(".kid-switch-form .kid-switch[aria-pressed=true]")).to_contain_text("Read aloud")
     page.get_by_label("Language").select_option("de")
     page.get_by_label("Language").press("Enter")
     expect(page.get_by_role("heading", name="Hallo Ole!")).to_be_visible()
