@@ -61,9 +61,13 @@ def test_no_hidden_card_in_the_new_events_and_pages(app, db, make, auth, clock):
     def check(who, my_seat, response):
         assert response.status_code < 500
         _row, game = current(db, table_id)
-        found = shown_ids(response.get_data(as_text=True), hidden_from(game, my_seat))
+        html = response.get_data(as_text=True)
+        found = shown_ids(html, hidden_from(game, my_seat))
         if found:
-            leaks.append((who, response.request.path, found))
+            # Where each card stands in the page, and the game's moment, so that a failure says
+            # which part of the page showed it (CI, 6 December: Y4 on a child's board, once).
+            where = {card: html[max(0, html.find(card) - 150) : html.find(card) + 50] for card in found}
+            leaks.append((who, response.request.path, found, where, game.state.hands, len(game.rounds)))
 
     def everyone_looks():
         channel()  # the channel sees a due turn before a poll plays it
