@@ -113,31 +113,16 @@ def pytest_ignore_collect(collection_path, config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The browser files spread among the others, the smallest files last. `make test` hands
-    whole files to its workers in this order (`--dist loadfile --no-loadscope-reorder`). A
-    browser test waits on Chromium and on its pages' polls most of its time, so three workers
-    in browser files at once left the two cores half idle (the suite used 1.2 cores); each
-    browser file now has a share of the other files beside it. The last fifth of the other
-    files, none of them long, is kept for the end, where the workers finish together."""
-    files: dict = {}
-    for item in items:
-        files.setdefault(item.path, []).append(item)
+    """Long files first. `make test` hands whole files to its workers in this order
+    (`--dist loadfile --no-loadscope-reorder`); pytest-xdist's own order puts the files with
+    the most tests first, which left the browser tests (few tests, most of the time) for the
+    end, one worker busy with them while the other had nothing left."""
 
-    def weight(path):
-        path = path.as_posix()
+    def weight(item):
+        path = item.path.as_posix()
         return 0 if "/tests/browser/" in path else 1 if "/tests/security/" in path else 2
 
-    browser = [f for f in files if weight(f) == 0]
-    others = sorted((f for f in files if weight(f) > 0), key=weight)
-    cut = len(others) * 4 // 5
-    beside, last = others[:cut], others[cut:]
-    order = []
-    for n, path in enumerate(browser):
-        order.append(path)
-        order.extend(beside[n * len(beside) // len(browser) : (n + 1) * len(beside) // len(browser)])
-    order.extend(beside if not browser else [])
-    order.extend(last)
-    items[:] = [item for path in order for item in files[path]]
+    items.sort(key=weight)
     root = config.rootpath
     for item in items:
         path = item.path.relative_to(root).as_posix()
