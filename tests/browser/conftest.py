@@ -67,10 +67,13 @@ class LiveServer:
 
 
 # What a browser test waits for, sooner than in a classroom: a bot's move stays on the board
-# 0.3 s, not 1.5 s, and a class table asks for its version every 0.25 s, not every second (its
-# lobby, projector and tournament every 0.5 s). The pages and their requests are the same; a
-# class round's test spent about half its time waiting for the next poll (docs/performance.md).
-QUICK = {"GAME_STEP_MS": 300, "LIVE_POLL_MS": 250}
+# 0.1 s, not 1.5 s (from 0.3 s the bot rounds took a fifth less time), and a class table asks
+# for its version every 0.25 s, not every second (its lobby, projector and tournament every
+# 0.5 s). The pages and their requests are the same; a class round's test spent about half its
+# time waiting for the next poll (docs/performance.md). Polling faster still (0.125 s) made the
+# class rounds a quarter quicker on an idle machine but slower beside other tests, the polls'
+# own CPU crowding the two cores, and a classmate's move then came later than 2 s.
+QUICK = {"GAME_STEP_MS": 100, "LIVE_POLL_MS": 250}
 
 
 @pytest.fixture(scope="session")
