@@ -10,6 +10,19 @@ from web_helpers import Make
 PICTURES = ("Sun", "Tree", "Boat")
 
 
+def a_child(live_server, class_name: str, first_name: str) -> dict:
+    """A new teacher's class with one child, named `first_name` and a number (the live server's
+    database is shared by the session's tests), who logs in with sun, tree, boat."""
+    db = live_server.db()
+    make = Make(db)
+    class_id = make.klass(make.teacher(), class_name)
+    name = f"{first_name}{db.execute('SELECT COUNT(*) FROM pupils').fetchone()[0]}"
+    pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
+    code = make.class_row(class_id)["join_code"]
+    db.close()
+    return {"id": pupil_id, "code": code, "name": name}
+
+
 def pupil_with_a_drill(live_server, name="Mila", time_limit=60.0):
     """{"id", "code", "name"} of a new pupil whose class has today's drill set."""
     db = live_server.db()

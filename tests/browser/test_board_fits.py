@@ -12,10 +12,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser.pupil_steps import log_in
+from browser.pupil_steps import a_child, log_in
 from browser.screen_fit import check_fit
 from trainer.engine.solver import best_capture, solve
-from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
@@ -25,15 +24,7 @@ ALSO = ((768, 1024), (844, 390))  # a phone held sideways too (issue 47.5)
 
 @pytest.fixture
 def child(live_server):
-    db = live_server.db()
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Board class")
-    number = db.execute("SELECT COUNT(*) FROM pupils").fetchone()[0]
-    name = f"Tove{number}"
-    pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return {"id": pupil_id, "code": code, "name": name}
+    return a_child(live_server, "Board class", "Tove")
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser.pupil_steps import log_in
+from browser.pupil_steps import a_child, log_in
 from browser.screens import SCREENS
 from trainer.store import drills
-from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +59,7 @@ CARDS = """() => [...document.querySelectorAll('.card[data-card]')].map(card => 
 
 @pytest.fixture
 def child(live_server):
-    db = live_server.db()
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Colour class")
-    number = db.execute("SELECT COUNT(*) FROM pupils").fetchone()[0]
-    name = f"Iris{number}"
-    pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return {"id": pupil_id, "code": code, "name": name}
+    return a_child(live_server, "Colour class", "Iris")
 
 
 def needs(live_server, child, faces, number_line=False):

@@ -14,8 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.pupil_steps import log_in
-from web_helpers import Make
+from browser.pupil_steps import a_child, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -118,15 +117,7 @@ def tab_through(page, where, size, most=60):
 
 @pytest.fixture
 def child(live_server):
-    db = live_server.db()
-    make = Make(db)
-    class_id = make.klass(make.teacher(), "Focus class")
-    number = db.execute("SELECT COUNT(*) FROM pupils").fetchone()[0]
-    name = f"Kai{number}"
-    pupil_id = make.pupil(class_id, name, password="sun,tree,boat")
-    code = make.class_row(class_id)["join_code"]
-    db.close()
-    return {"id": pupil_id, "code": code, "name": name}
+    return a_child(live_server, "Focus class", "Kai")
 
 
 def test_the_focus_ring_stands_out_everywhere_a_child_tabs(page, live_server, watch, child, known_deal):
