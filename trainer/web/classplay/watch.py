@@ -116,12 +116,7 @@ def _watch(klass: dict):
     )
 
 
-@bp.route("/classes/<int:class_id>/play/projector")
-@login.teacher_required
-def projector(class_id):
-    """The class's tables for a wall (issue 39.3): no site navigation, large, live."""
-    klass = own_class(class_id)
-    db = get_db()
+def _projector_page(db, klass):
     return htmx.render(
         "classplay/projector.html",
         "classplay/_projector.html",
@@ -129,6 +124,15 @@ def projector(class_id):
         wall=wall.projector(db, klass, watched_tables(db, klass)),
         push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
     )
+
+
+@bp.route("/classes/<int:class_id>/play/projector")
+@login.teacher_required
+def projector(class_id):
+    """The class's tables for a wall (issue 39.3): no site navigation, large, live."""
+    klass = own_class(class_id)
+    db = get_db()
+    return _projector_page(db, klass)
 
 
 @bp.route("/classes/<int:class_id>/play/projector/live")
@@ -141,10 +145,4 @@ def projector_live(class_id):
     here = wall.who_is_here(db, klass)
     if request.args.get("v", "") == wall.signature(db, klass, here):
         return "", 204
-    return htmx.render(
-        "classplay/projector.html",
-        "classplay/_projector.html",
-        klass=klass,
-        wall=wall.projector(db, klass, watched_tables(db, klass)),
-        push=push_link.stream_url("class", klass["id"], "teacher", login.teacher_id()),
-    )
+    return _projector_page(db, klass)
