@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ports import free_port
+
 HERE = Path(__file__).resolve().parent / "oidc"
 
 TEACHER = {"login": "teacher-a", "email": "tina@school-a.example"}
@@ -49,17 +51,11 @@ class RunningProvider:
             self.process.wait()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start() -> RunningProvider:
     node = shutil.which("node")
     if node is None or not (HERE / "node_modules" / "oidc-provider").is_dir():
         raise RuntimeError("the test provider is not installed: run `npm ci --prefix tests/oidc` (make test does)")
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [node, str(HERE / "provider.js"), str(port)],
         cwd=HERE,

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 
 import requests
 import uvicorn
 
+from ports import free_port
 from trainer.push.deadlines import H11WithDeadline
 from trainer.push.server import MAX_STREAMS_PER_ADDRESS, create_app
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Channel:

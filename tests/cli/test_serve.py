@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 
+from ports import free_port
 from trainer.cli.main import build_parser, main
 from trainer.demo import seed as demo
 from trainer.store import migrations
@@ -61,12 +62,6 @@ def test_demo_data_is_not_added_to_a_database_in_use(tmp_path, make):
     assert make.db.execute("SELECT count(*) FROM classes").fetchone()[0] == 0
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _first_answer(port: int, wait: float = 60.0) -> bytes | None:
     """/join's body once the server answers. A first start fills the puzzle bank and makes the
     demo school (6 s on a quiet machine, far more beside the rest of the suite)."""
@@ -80,7 +75,7 @@ def _first_answer(port: int, wait: float = 60.0) -> bytes | None:
 
 
 def test_serve_starts_a_real_server_with_demo_login(tmp_path):
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
     proc = subprocess.Popen(
         [
@@ -91,7 +86,7 @@ def test_serve_starts_a_real_server_with_demo_login(tmp_path):
             "--port",
             str(port),
             "--push-port",
-            str(_free_port()),
+            str(free_port()),
             "--db",
             str(tmp_path / "served.db"),
         ],
@@ -126,7 +121,7 @@ def _is_live_channel(pid: str) -> bool:
 
 
 def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_path):
-    port = _free_port()
+    port = free_port()
     # Where gunicorn would put its control socket (issue 45: every server of a user shared one).
     home, runtime = tmp_path / "home", tmp_path / "run"
     home.mkdir()
@@ -145,7 +140,7 @@ def test_serve_with_workers_runs_several_processes_that_share_one_database(tmp_p
             "--workers",
             "2",
             "--push-port",
-            str(_free_port()),
+            str(free_port()),
             "--threads",
             "2",
             "--db",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,11 +14,7 @@ import urllib.request
 
 import pytest
 
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from ports import free_port
 
 
 def _answer(url: str, wait: float = 90.0) -> bytes | None:
@@ -59,9 +54,12 @@ def _allowed_origin(push: int, origin: str) -> str | None:
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_path, workers):
-    port, push = _free_port(), _free_port()
+    port, push = free_port(), free_port()
     env = dict(os.environ, TRAINER_INSTANCE_PATH=str(tmp_path / "instance"))
     env.pop("TRAINER_PUSH", None)
+    # What the server and its channel said, shown should the channel not answer.
+    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 (closed with the server, below)
+    said = lambda: (tmp_path / "serve.log").read_text(errors="replace")[-3000:]  # noqa: E731
     server = subprocess.Popen(
         [
             sys.executable,
@@ -81,12 +79,12 @@ def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_pat
             "--no-demo",
         ],
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         assert _answer(f"http://127.0.0.1:{port}/join") is not None
-        assert _answer(f"http://127.0.0.1:{push}/push/health", wait=30).startswith(b"ok")
+        assert (_answer(f"http://127.0.0.1:{push}/push/health", wait=30) or b"").startswith(b"ok"), said()
         # The pages may read the channel's stream (Content-Security-Policy, connect-src).
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/join", timeout=5)
         assert f"connect-src 'self' http://127.0.0.1:{push};" in page.headers["Content-Security-Policy"]
@@ -95,12 +93,13 @@ def test_serve_runs_the_live_channel_and_starts_it_again_after_a_sigkill(tmp_pat
         assert _allowed_origin(push, f"http://127.0.0.1:{push}") is None
         (first,) = _push_pids(server.pid)
         os.kill(first, signal.SIGKILL)
-        assert _answer(f"http://127.0.0.1:{push}/push/health", wait=30).startswith(b"ok")
+        assert (_answer(f"http://127.0.0.1:{push}/push/health", wait=30) or b"").startswith(b"ok"), said()
         (again,) = _push_pids(server.pid)
         assert again != first
     finally:
         server.terminate()
         server.wait(timeout=30)
+        log.close()
     deadline = time.monotonic() + 10
     while _answer(f"http://127.0.0.1:{push}/push/health", wait=0.5) is not None and time.monotonic() < deadline:
         time.sleep(0.2)
