@@ -1,7 +1,13 @@
 """Class play in Chromium (issue 16): three pupils on three browser contexts log in from the
-first page, sit at one table and play a whole round through the pages (some moves by
-keyboard), every screen following each move by its 1 s poll, while a fourth context, the
-teacher, watches the class's tables. Then the round's record replays legally."""
+first page, sit at one table and play a whole round through the pages, every screen following
+each move by its poll, while a fourth context, the teacher, watches the class's tables. Then
+the round's record replays legally.
+
+Ann plays by the keyboard alone and hears the board (issue 49): her cards by the letters they
+announce, Enter takes, P puts down; each classmate's move is said in the board's live region
+within 2 s of the move, naming the classmate and the card; after her own move the focus stays on
+the board; the round's end is said with her points. Ben and Cat tap, or tick by focus and Space
+and send by Enter."""
 
 import json
 import subprocess
@@ -11,11 +17,21 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from browser.class_steps import move
 from browser.conftest import Watch
+from browser.keyboard_steps import (
+    COLOURS,
+    MOST_KEYS,
+    SAY_WITHIN_MS,
+    cards_by_role,
+    keys_for_a_turn,
+    live_region,
+    magic_number,
+    now,
+)
 from browser.pupil_steps import log_in
 from browser.screens import SCREENS
-from trainer.engine.solver import best_capture, solve
-from trainer.engine.view import view_of
+from trainer.engine.cards import card_table
 from trainer.store import class_tables
 from web_helpers import TEACHER_PASSWORD, Make
 
@@ -48,28 +64,9 @@ def _teacher_watches(page, live_server):
     expect(page.get_by_role("heading", name="Class play: Play class")).to_be_visible()
 
 
-def _move(page, state, seat, by_keyboard):
-    """The best capture there is, else lay the first card: chosen on the page like a child."""
-    view = view_of(state, seat)
-    best = best_capture(solve(view.hand, view.table, view.target))
-    cards = [best.play, *best.capture] if best else [view.hand[0]]
-    for card in cards:
-        box = page.locator(f"#table input[value='{card}']")
-        if by_keyboard:
-            box.focus()
-            page.keyboard.press("Space")
-        else:
-            page.locator(f"#table label.card-pick:has(input[value='{card}'])").click()
-        expect(box).to_be_checked()
-    button = page.get_by_role("button", name="Take" if best else "Put down", exact=True)
-    if by_keyboard:
-        button.focus()
-        page.keyboard.press("Enter")
-    else:
-        button.click()
-
-
-def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_server, klass):
+def test_three_pupils_play_a_round_while_the_teacher_watches_and_ann_hears_each_move(
+    browser, live_server, klass, known_deal
+):
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(4)]
     pages = [c.new_page() for c in contexts]
     watches = [Watch(p, live_server.url) for p in pages]
@@ -90,13 +87,17 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
         expect(kids[name].get_by_text("Wait: Ann starts the game.")).to_be_visible()
     expect(kids["Ann"].locator(".cp-names")).to_contain_text("Cat")  # by Ann's poll
     expect(teacher.get_by_text("waiting to start")).to_be_visible()
-    kids["Ann"].get_by_role("button", name="Start the game").click()
-    expect(kids["Ann"].locator(".turn-line")).to_be_visible()
+    ann = kids["Ann"]
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".turn-line")).to_be_visible()
+    expect(ann.get_by_role("heading", level=1)).to_contain_text("Magic number")
+    live_region(ann)
+    cards = card_table()
 
     db = live_server.db()
     table_id = class_tables.pupils_table(db, klass["pupils"]["Ann"])
     seat_page = {class_tables.seat_of(db, table_id, pid): kids[name] for name, pid in klass["pupils"].items()}
-    moves = 0
+    moves, heard, by_keys = 0, 0, 0
     while True:
         row = class_tables.get(db, table_id)
         game = class_tables.load(row)
@@ -115,14 +116,49 @@ def test_three_pupils_play_a_round_while_the_teacher_watches(browser, live_serve
             assert scroll <= inner, "the table page must fit 1024×768 without scrolling"
             expect(teacher.locator(".cp-watch-table")).to_contain_text("is playing.")
             _screenshots(teacher, "watch")
-        _move(page, game.state, seat, by_keyboard=moves % 4 == 1)
+        if page is ann:
+            expect(ann.get_by_role("status").last).to_contain_text("Your turn!")
+            keys = keys_for_a_turn(
+                magic_number(ann),
+                cards_by_role(ann, "radio", "in your hand"),
+                cards_by_role(ann, "checkbox", "on the table"),
+            )
+            assert len(keys) <= MOST_KEYS
+            for key in keys:
+                ann.keyboard.press(key)
+            by_keys += 1
+        else:
+            move(page, game.state, seat, by_keyboard=moves % 4 == 1)
         # The mover's screen shows the new version from the move's own answer: only then is
         # the move in the database (reading earlier would see the old state).
         expect(page.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
         moves += 1
+        if page is ann:
+            # Focus stays on the board: on the line saying who plays now, not the page's top.
+            assert (
+                "is playing." in ann.evaluate("document.activeElement.textContent")
+                or class_tables.load(class_tables.get(db, table_id)).state.over
+            )
+            continue
+        # Ann hears the classmate's move: who, and which card, within 2 s of the move's answer.
+        moved = now(ann)
+        played = next(
+            m for who, m in reversed(class_tables.load(class_tables.get(db, table_id)).state.log) if who == seat
+        )
+        card = f"{COLOURS[cards.color_of[played.card]]} {cards.value[played.card]}"
+        name = next(n for n, p in kids.items() if p is page)
+        ann.wait_for_function(
+            "([since, name, card]) => window.said.some(s => s[0] >= since && s[1].includes(name) && s[1].includes(card))",
+            arg=[moved - 300, name, card],
+            timeout=SAY_WITHIN_MS,
+        )
+        heard += 1
 
     for page in kids.values():
         expect(page.locator("#round-over-title")).to_be_visible()  # the result first
+    assert by_keys >= 3 and heard >= 6, (by_keys, heard)
+    # The round's end is said too, with Ann's own points.
+    expect(ann.get_by_role("status").last).to_contain_text("point")
     _screenshots(kids["Ann"], "over")
     expect(teacher.get_by_text("finished")).to_be_visible()
     (record,) = class_tables.rounds_of(db, table_id)

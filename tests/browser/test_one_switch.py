@@ -17,11 +17,11 @@ import pytest
 from playwright.sync_api import expect
 
 from browser.axe import violations
+from browser.class_steps import move
 from browser.conftest import Watch
 from browser.drill_steps import current_puzzle
 from browser.pupil_steps import log_in
 from browser.screens import SCREENS
-from browser.test_class_play import _move
 from drill_helpers import right_answer
 from trainer.engine.solver import best_capture, solve
 from trainer.engine.view import view_of
@@ -270,7 +270,7 @@ def test_at_a_class_table_the_light_goes_over_the_cards_and_space_plays_a_turn(b
     row = class_tables.get(db, table_id)
     if class_tables.load(row).state.current_player != seat:  # Ben first, by his mouse
         expect(ben.locator("#table")).to_have_attribute("data-version", str(row["version"]))
-        _move(ben, class_tables.load(row).state, 1 - seat, by_keyboard=False)
+        move(ben, class_tables.load(row).state, 1 - seat, by_keyboard=False)
         expect(ben.locator("#table")).to_have_attribute("data-version", str(row["version"] + 1))
         row = class_tables.get(db, table_id)
     child.until(lambda: ann.locator("#table").get_attribute("data-version") == str(row["version"]))
