@@ -1,21 +1,15 @@
-"""A pupil plays TWEAK against a bot in the browser (issue 6): a whole round by tapping, the
-score screen checked against `trainer replay` of the stored record, resuming after a reload,
-skipping the bots' turns, and playing by keyboard."""
-
-import json
-import subprocess
-import sys
-from pathlib import Path
+"""A pupil plays TWEAK against a bot in the browser (issue 6): resuming after a reload, skipping
+the bots' turns, and playing by keyboard. The whole round by tapping, its score screen checked
+against `trainer replay` of the stored record, is played in test_childs_morning.py, as the
+child's morning ends."""
 
 import pytest
 from playwright.sync_api import expect
 
-from trainer.engine.solver import best_capture, solve
 from web_helpers import Make
 
 pytestmark = pytest.mark.browser
 
-TRAINER = str(Path(sys.executable).with_name("trainer"))
 PICTURES = {"sun": "Sun", "tree": "Tree", "boat": "Boat"}
 
 
@@ -62,12 +56,6 @@ def start_game(page):
     expect(page.locator("#game")).to_be_visible()
 
 
-def wait_for_turn_or_end(page):
-    """Waits (through the bots' turns) until the pupil decides or the round is over."""
-    expect(page.locator("#game[data-decision], #round-scores").first).to_be_visible(timeout=30_000)
-    return page.locator("#round-scores").count() == 0
-
-
 def cards(page, where):
     return [b.get_attribute("data-pick-card") for b in page.locator(f".{where} [data-pick-card]").all()]
 
@@ -78,51 +66,6 @@ def stored_game(live_server, pupil_id):
     moves = list(db.query("SELECT * FROM game_moves WHERE game_id = ?", [row["id"]]))
     db.close()
     return row, moves
-
-
-def test_a_pupil_plays_a_whole_round_against_a_beginner_bot_by_tapping(
-    page, live_server, watch, pupil, step_ms, tmp_path
-):
-    step_ms(30)
-    log_in(page, live_server, pupil)
-    start_game(page)
-    laid = captured = 0
-    while wait_for_turn_or_end(page):
-        decision = page.locator("#game").get_attribute("data-decision")
-        if page.locator(".discard").count():  # R7.4: the bot's Bomb asks for a card
-            page.locator(".discard button").first.click()
-        else:
-            hand, table = cards(page, "hand-cards"), cards(page, "table-cards")
-            target = int(page.locator(".target-card").inner_text())
-            capture = best_capture(solve(hand, table, target)) if laid else None  # lay first, once
-            picked = [capture.play, *capture.capture] if capture else [hand[0]]
-            for card in picked:
-                button = page.locator(f'[data-pick-card="{card}"]')
-                button.click()
-                expect(button).to_have_attribute("aria-pressed", "true")
-            if capture:
-                expect(page.locator("#pick-status")).to_contain_text(capture.call())  # R5.4
-                expect(page.locator("#pick-status")).to_contain_text("That makes the magic number!")
-                page.get_by_role("button", name="Take", exact=True).click()
-                captured += 1
-            else:
-                page.get_by_role("button", name="Put down", exact=True).click()
-                laid += 1
-        expect(page.locator(f'#game[data-decision="{decision}"]')).to_have_count(0)
-    assert captured >= 1 and laid >= 1
-
-    shown = [int(td.inner_text()) for td in page.locator("#round-scores td.points").all()]
-    row, moves = stored_game(live_server, pupil["pupil_id"])
-    record = tmp_path / "record.json"
-    record.write_text(row["record"])
-    replay = subprocess.run([TRAINER, "replay", str(record)], capture_output=True, text=True, check=True)
-    result = json.loads(replay.stdout)
-    assert result["finished"] and shown == result["scores"]
-    assert row["status"] == "finished" and row["pupil_points"] == result["scores"][0]
-    assert len(moves) == captured + laid
-    assert all(m["decision_ms"] is not None and m["decision_ms"] >= 0 for m in moves)
-    expect(page.get_by_role("link", name="Play again")).to_be_visible()
-    watch.assert_clean()
 
 
 def test_a_game_resumes_after_a_reload_and_the_bots_turns_can_be_skipped(page, live_server, watch, pupil, step_ms):
