@@ -23,9 +23,10 @@ PORT ?= 5000
 run: $(STAMP)
 	$(BIN)/trainer serve --port $(PORT)
 
-# Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
+# Browser tests drive Debian's Chromium, its headless shell (the build Playwright runs headless);
+# Playwright never downloads a browser here.
 chromium:
-	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+	@test -x /usr/bin/chromium-headless-shell || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium-headless-shell; }
 
 # The sign-in tests run npm's oidc-provider (tests/oidc) on the machine's Node.js.
 OIDC_STAMP := tests/oidc/node_modules/.installed

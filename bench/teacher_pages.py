@@ -118,7 +118,7 @@ def measure(tree: Path) -> dict:
     url = f"http://127.0.0.1:{server.server_port}"
     out: dict = {"tree": str(tree)}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         t = Taps(page)
         page.goto(url + "/")

@@ -30,7 +30,12 @@ from web_helpers import make_app
 # wait costs nothing when the page is on time.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell of Chromium (package chromium-headless-shell, the same build as
+# `chromium`), the browser Playwright itself runs for headless tests: it has no browser window
+# layer and no pages of its own to draw, so a class round of four tablets cost 19 s of CPU
+# instead of 30 s and the browser tests took a third less time on two cores
+# (docs/performance.md, "The suite's time").
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
