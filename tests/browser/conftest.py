@@ -81,6 +81,24 @@ class LiveServer:
 QUICK = {"GAME_STEP_MS": 100, "LIVE_POLL_MS": 250}
 
 
+@pytest.fixture(autouse=True)
+def _no_tablet_left_open(request):
+    """The browser contexts a test opened itself are closed when it ends, passed or failed: a
+    tablet left open at a class table polls the session's live server until the test process
+    ends, which costs the next tests CPU and puts its requests among theirs."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    # pytest-playwright's own context (the `page` fixture's) is its to close.
+    own = request.getfixturevalue("context") if "context" in request.fixturenames else None
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before and context is not own:
+            context.close()
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     # Tests share one server and database; each uses its own teacher, so they do not collide.

@@ -39,13 +39,16 @@ class Statements:
 
 
 @pytest.fixture
-def statements(monkeypatch):
+def statements(monkeypatch, app):
     counter = Statements()
     opened = web_db.connect
 
-    def counting(*args, **kwargs):
-        db = opened(*args, **kwargs)
-        db.conn.set_trace_callback(counter.seen.append)
+    def counting(path, *args, **kwargs):
+        db = opened(path, *args, **kwargs)
+        # This test's app only: a browser test's live server in the same test process (its
+        # pages may still poll) opens its connections through the same function.
+        if str(path) == str(app.config["DATABASE"]):
+            db.conn.set_trace_callback(counter.seen.append)
         return db
 
     monkeypatch.setattr(web_db, "connect", counting)
