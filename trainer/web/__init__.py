@@ -118,6 +118,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         security_log,
         static_files,
         template_code,
+        template_imports,
     )
 
     ids.init_app(app)
@@ -128,6 +129,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     csrf.init_app(app)
     i18n.init_app(app)
     template_code.init_app(app)
+    template_imports.init_app(app)
     card_faces.init_app(app)
     fragments.init_app(app)
     page_context.init_app(app)

@@ -8,11 +8,12 @@ from datetime import datetime
 
 from babel.dates import get_day_names
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import format_datetime, get_locale, gettext as _
+from flask_babel import format_datetime, get_locale
 
 from trainer.pupils.home_hours import HomeHours, parse_clock, parse_days
 from trainer.store import home_practice, pupils
 from trainer.web.core import htmx, login
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.db import get_db
 from trainer.web.pupils import device_kind

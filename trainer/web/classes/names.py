@@ -11,9 +11,8 @@ import io
 import unicodedata
 from dataclasses import dataclass
 
-from flask_babel import gettext as _, ngettext
-
 from trainer.store.pupils import MAX_CLASS_SIZE, name_key
+from trainer.web.core.i18n import gettext as _, ngettext
 
 MAX_PUPIL_NAME = 30
 MAX_CLASS_NAME = 60

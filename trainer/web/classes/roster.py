@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
-from flask_babel import format_decimal, gettext as _, ngettext
+from flask_babel import format_decimal
 
 from trainer.store import drills, pupil_export, pupil_rewards, pupils
 from trainer.web.classes import class_page
@@ -17,6 +17,7 @@ from trainer.web.classes.names import (
     pupil_name_error,
 )
 from trainer.web.core import downloads, guessing, htmx, login, school_day
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.core.qr import qr_svg

@@ -9,9 +9,9 @@ class's page (classes/roster.py, classes/class_page.py).
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, url_for
-from flask_babel import gettext as _
 
 from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.db import get_db
 

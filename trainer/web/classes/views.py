@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale
 
 from trainer.ops.retention import CHOICES as RETENTION_CHOICES
 from trainer.store import account_export, classes, pupils, school_admin
 from trainer.web.classes import class_page
 from trainer.web.classes.names import class_name_error
 from trainer.web.core import downloads, htmx, login
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from trainer.web.core.i18n import gettext as _
 
 
 def tournament_refused(code: str) -> str:

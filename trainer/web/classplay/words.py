@@ -3,7 +3,7 @@ how a round ended) are the games' (trainer.web.games.words), shared with the fam
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from trainer.web.core.i18n import gettext as _
 
 
 def refused(code: str) -> str:

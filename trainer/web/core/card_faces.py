@@ -7,9 +7,10 @@ translated here, once.
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l, pgettext
+from flask_babel import lazy_gettext as _l
 
 from trainer.engine.cards import card_table
+from trainer.web.core.i18n import pgettext
 
 COLOR_NAMES = {
     "R": _l("red"),

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from flask import current_app, request
-from flask_babel import ngettext
 from sqlite_utils import Database
 
 from trainer.store import classes, devices, pupils, teachers, throttle
 from trainer.store.throttle import Ceiling, Lock
 from trainer.web.core import device, security_log
+from trainer.web.core.i18n import ngettext
 from trainer.web.db import get_db
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 
-from flask import g, request, session
+import flask_babel
+from flask import g, has_app_context, request, session
 from flask_babel import Babel, get_translations
 
 # Native names: a child looking for their language reads it in that language.
@@ -72,6 +73,30 @@ def _catalogue():
     catalogue = get_translations()
     babel.trainer_catalogue = (babel.__dict__.get("babel_locale"), catalogue)
     return catalogue
+
+
+def gettext(string: str, **variables) -> str:
+    """flask_babel's gettext, from the request's catalogue found once (issue 50: Flask-Babel
+    finds it again on every call, through ten context look-ups, 7.7 µs against 1.3 µs)."""
+    if not has_app_context():
+        return flask_babel.gettext(string, **variables)
+    text = _catalogue().ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables) -> str:
+    """flask_babel's ngettext the same way: `num` is there to format, as in Flask-Babel."""
+    if not has_app_context():
+        return flask_babel.ngettext(singular, plural, num, **variables)
+    variables.setdefault("num", num)
+    return _catalogue().ungettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables) -> str:
+    if not has_app_context():
+        return flask_babel.pgettext(context, string, **variables)
+    text = _catalogue().upgettext(context, string)
+    return text % variables if variables else text
 
 
 def _template_globals():

@@ -12,7 +12,8 @@ import hashlib
 import json
 
 from flask import Blueprint, current_app, render_template, request, url_for
-from flask_babel import gettext as _
+
+from trainer.web.core.i18n import gettext as _
 
 bp = Blueprint("install", __name__)
 

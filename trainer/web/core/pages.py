@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale
 from werkzeug.exceptions import HTTPException
 
 from trainer.web.core import htmx
-from trainer.web.core.i18n import LANGUAGES
+from trainer.web.core.i18n import LANGUAGES, gettext as _
 
 bp = Blueprint("pages", __name__)
 

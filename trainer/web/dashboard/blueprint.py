@@ -5,8 +5,8 @@ and the pure modules beside this one."""
 from __future__ import annotations
 
 from flask import Blueprint, render_template
-from flask_babel import gettext as _
 
+from trainer.web.core.i18n import gettext as _
 from trainer.web.dashboard import labels, metrics, progress_charts, replay
 from trainer.web.dashboard.formatting import FILTERS
 from trainer.web.dashboard.params import BadParam

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from trainer.store import pupils
 from trainer.web.core import login
 from trainer.web.core.csv_export import csv_response
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.dashboard import labels
 from trainer.web.dashboard.blueprint import bp

@@ -5,15 +5,9 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from babel.dates import format_skeleton
-from flask_babel import (
-    format_date,
-    format_datetime,
-    format_decimal,
-    format_percent,
-    get_locale,
-    gettext as _,
-    ngettext,
-)
+from flask_babel import format_date, format_datetime, format_decimal, format_percent, get_locale
+
+from trainer.web.core.i18n import gettext as _, ngettext
 
 DASH = "–"
 

@@ -5,9 +5,10 @@ Lazy, so each is translated into the language of the page that shows it.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 
 from trainer.games.game_level import level_points, load_bot_elo
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.drills.screen import KIND_NAMES
 from trainer.web.games.words import level_name
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from flask_babel import gettext as _
-
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import whole_number as ascii_whole_number
 from trainer.web.dashboard.metrics import SORT_KEYS
 

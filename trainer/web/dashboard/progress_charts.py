@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
+from trainer.web.core.i18n import gettext as _
 from trainer.web.dashboard import formatting
 from trainer.web.dashboard.charts import LineChart, line_chart, nice_range
 

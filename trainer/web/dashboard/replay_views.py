@@ -68,6 +68,6 @@ def replay_page(pupil_id):
 
 
 def _no_such_step() -> str:
-    from flask_babel import gettext as _
+    from trainer.web.core.i18n import gettext as _
 
     return _("This game has no such round or turn.")

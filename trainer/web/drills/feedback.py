@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from zlib import crc32
 
-from flask_babel import format_decimal, gettext as _, ngettext
+from flask_babel import format_decimal
 
 from trainer.puzzles import grading
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.steps import tap_steps
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.drills.sums import sum_text
 
 SHOW_MISSED = 3  # a `quick` puzzle may have ten captures: a few examples, and the screen fits a phone

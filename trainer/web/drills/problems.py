@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask_babel import gettext as _
+from trainer.web.core.i18n import gettext as _
 
 
 def _captures_nothing(p: dict) -> str:

@@ -20,12 +20,12 @@ from flask import (
     session as signed_session,
     url_for,
 )
-from flask_babel import gettext as _
 
 from trainer.practice import answers, flow as practice_flow
 from trainer.store import drills, practice, puzzles
 from trainer.store.db import write_transaction
 from trainer.web.core import home_visit, htmx, login, once, school_day, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.db import get_db
 from trainer.web.drills import ahead, pending_taps, puzzle_pages, screen as puzzle_screen, sums
 from trainer.web.drills.feedback import feedback

@@ -3,13 +3,14 @@ of each kind (issue 5.1) in words a child reads quickly."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 
 from trainer.engine.positions import Position
 from trainer.puzzles.kinds import FOCUS_HAND
 from trainer.puzzles.puzzle import MAX_HAND, MAX_TABLE, Puzzle
 from trainer.puzzles.steps import tap_steps
 from trainer.web.core.card_faces import card_view
+from trainer.web.core.i18n import gettext as _
 from trainer.web.drills.sums import sum_text
 
 KIND_NAMES = {

@@ -3,10 +3,9 @@ with a translated message per wrong field; the ranges here are the form's bounds
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from trainer.puzzles.drill_settings import DrillSettings
 from trainer.puzzles.kinds import KINDS
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import typed_whole_number
 
 PUZZLES_RANGE = (1, 50)

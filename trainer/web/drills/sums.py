@@ -6,9 +6,8 @@ patterns (`patterns()`) and fills them in the same way."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from trainer.puzzles.steps import Step
+from trainer.web.core.i18n import gettext as _
 
 
 def sum_text(steps: tuple[Step, ...] | list[Step]) -> str:

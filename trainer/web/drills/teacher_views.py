@@ -4,12 +4,13 @@ pupils' extra time, puzzle uploads."""
 from __future__ import annotations
 
 from flask import Blueprint, redirect, request, url_for
-from flask_babel import format_number, gettext as _
+from flask_babel import format_number
 
 from trainer.puzzles.drill_settings import DEFAULT, DrillSettings
 from trainer.puzzles.kinds import KINDS
 from trainer.store import drills, pupils, puzzle_review, puzzle_sets
 from trainer.web.core import htmx, login, school_day, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_set
 from trainer.web.db import get_db

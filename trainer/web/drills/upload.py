@@ -9,11 +9,12 @@ teacher's language by trainer.web.drills.problems."""
 from __future__ import annotations
 
 from flask import flash
-from flask_babel import format_number, gettext as _, ngettext
+from flask_babel import format_number
 
 from trainer.puzzles.loader import PuzzleFileError, parse_puzzle_lines
 from trainer.puzzles.puzzle import Puzzle
 from trainer.store.puzzle_review import MAX_PER_FILE, MAX_WAITING, OverQuota, Stored
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.drills.problems import problem_text
 
 MAX_ERRORS = 50  # a wrong file (a CSV, a Word document) must not make a page of 10,000 rows

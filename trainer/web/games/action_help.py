@@ -7,9 +7,9 @@ child has not met them)."""
 from __future__ import annotations
 
 from flask import session
-from flask_babel import gettext as _
 
 from trainer.engine.cards import card_table
+from trainer.web.core.i18n import gettext as _
 
 MET = "action_cards_met"
 

@@ -3,9 +3,8 @@ the sum in figures first ("4 + 3 = 7, not 9")."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, ngettext
-
 from trainer.games.table_check import Verdict
+from trainer.web.core.i18n import gettext as _, ngettext
 
 
 def _figures(values) -> str:

@@ -5,11 +5,11 @@ colours, and hints (issues 6.1, 6.7, 17)."""
 from __future__ import annotations
 
 from flask import Blueprint, request
-from flask_babel import gettext as _
 
 from trainer.games.settings import GAME_LEVELS, LENGTHS, TURN_CLOCKS
 from trainer.store import game_limits
 from trainer.web.core import htmx, login
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 from trainer.web.games import words

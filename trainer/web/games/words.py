@@ -5,8 +5,6 @@ plain data; only this module turns them into words.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, ngettext
-
 from trainer.bots.dial import dial_strength
 from trainer.engine.cards import card_table
 from trainer.engine.moves import ActionMove, Discard, LostTurn, Play, UseBomb, UseJoker, UseShifter, UseThief
@@ -14,6 +12,7 @@ from trainer.engine.solver import running_sums
 from trainer.games.service import PUPIL
 from trainer.games.settings import FITTED, PERSON
 from trainer.web.core.card_faces import COLOR_NAMES, action_name
+from trainer.web.core.i18n import gettext as _, ngettext
 
 # The fitted bot's name by strength, a fifth of the dial each (issue 17): a child sees an
 # animal, never a number, and meets the next one as they get better.

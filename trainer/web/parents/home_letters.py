@@ -12,13 +12,13 @@ from __future__ import annotations
 from babel.dates import get_day_names
 from babel.lists import format_list
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import force_locale, get_locale, gettext as _, ngettext
+from flask_babel import force_locale, get_locale
 from markupsafe import Markup
 
 from trainer.pupils.home_hours import EVERY_DAY, HomeHours, clock_text
 from trainer.store import home_practice, parent_links, pupils, teachers
 from trainer.web.core import htmx, login
-from trainer.web.core.i18n import LANGUAGES
+from trainer.web.core.i18n import LANGUAGES, gettext as _, ngettext
 from trainer.web.core.numbers import whole_number
 from trainer.web.core.ownership import own_class, own_pupil
 from trainer.web.core.qr import qr_svg

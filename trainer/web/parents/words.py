@@ -3,9 +3,8 @@ one game to play at home with a real deck."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from trainer.pupils.home_report import Skill
+from trainer.web.core.i18n import gettext as _
 
 
 def skill(s: Skill) -> str:

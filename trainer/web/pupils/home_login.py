@@ -14,11 +14,12 @@ switched off, outside the class's hours or a renewed QR send the child to a frie
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, redirect, request, url_for
-from flask_babel import format_date, gettext as _
+from flask_babel import format_date
 
 from trainer.pupils.home_hours import next_opening
 from trainer.store import home_practice
 from trainer.web.core import device, guessing, home_visit, htmx, login, school_day, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.db import get_db
 from trainer.web.pupils import device_kind
 

@@ -5,11 +5,11 @@ no server log sees. Nothing is written to show one (trainer.store.home_practice)
 from __future__ import annotations
 
 from flask import current_app, request, url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlite_utils import Database
 
 from trainer.store import home_practice
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.qr import qr_svg
 
 

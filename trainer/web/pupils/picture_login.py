@@ -20,10 +20,11 @@ a class chosen at 15:59 logs nobody in at 16:01.
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, session, url_for
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import get_locale
 
 from trainer.store import classes, picture_passwords, pupils, throttle
 from trainer.web.core import guessing, home_visit, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.db import get_db
 from trainer.web.pupils import pictures
 from trainer.web.signin import confirm as signin_confirm, pupil_link, views as signin

@@ -3,9 +3,8 @@ readers), badges, and the next level's goal in a child's words."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, ngettext
-
 from trainer.puzzles.levels import Standing
+from trainer.web.core.i18n import gettext as _, ngettext
 
 AVATAR_NAMES = {
     "fox": lambda: _("Fox"),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 
 from trainer.rosters.oneroster import Issue
+from trainer.web.core.i18n import gettext as _
 
 MESSAGES = {
     "not_zip": _l("This is not a zip file. Upload the OneRoster export as it came (a .zip)."),

@@ -8,11 +8,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, flash, redirect, url_for
-from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from trainer.store import oidc_links
 from trainer.web.core import login, school_day, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_pupil
 from trainer.web.db import get_db
 

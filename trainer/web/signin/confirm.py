@@ -5,9 +5,9 @@ sign-in with the school's login, to that login's session only."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, request, url_for
-from flask_babel import gettext as _
 
 from trainer.web.core import htmx, login
+from trainer.web.core.i18n import gettext as _
 from trainer.web.signin import pupil_link, views as signin
 
 bp = Blueprint("signin_confirm", __name__)

@@ -10,7 +10,8 @@ import json
 from urllib.parse import urlsplit
 
 import requests
-from flask_babel import gettext as _
+
+from trainer.web.core.i18n import gettext as _
 
 TIMEOUT_SECONDS = 10
 MAX_BYTES = 256 * 1024

@@ -10,10 +10,10 @@ from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, g, redirect, request, url_for
-from flask_babel import gettext as _, ngettext
 
 from trainer.store import oidc_providers, oidc_teacher_names, school_admin
 from trainer.web.core import htmx, login, security_log
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.db import get_db
 from trainer.web.signin import discovery, flow, messages
 

@@ -15,10 +15,10 @@ import time
 from datetime import datetime, timezone
 
 from flask import Blueprint, abort, flash, g, redirect, request, session, url_for
-from flask_babel import gettext as _
 
 from trainer.store import classes, oidc_links, oidc_providers, oidc_teacher_names, passwords, pupils, teachers
 from trainer.web.core import guessing, home_visit, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.db import get_db
 from trainer.web.signin import flow, identity, messages, pupil_link, roles
 

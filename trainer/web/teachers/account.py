@@ -9,10 +9,10 @@ a stolen session must not be able to erase a school year, nor to guess around th
 from __future__ import annotations
 
 from flask import Blueprint, flash, request, url_for
-from flask_babel import gettext as _
 
 from trainer.store import account_export, passwords, teachers
 from trainer.web.core import downloads, guessing, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.db import get_db
 
 bp = Blueprint("account", __name__)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import unicodedata
 
 from flask import Blueprint, current_app, flash, g, request, session, url_for
-from flask_babel import gettext as _, ngettext
 
 from trainer.store import passwords, school_settings, teachers
 from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.core.urls import safe_next
 from trainer.web.db import get_db
 from trainer.web.signin import views as signin

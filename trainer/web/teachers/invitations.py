@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask import Blueprint, redirect, request, session, url_for
-from flask_babel import gettext as _
 
 from trainer.store import invitations, passwords, teachers
 from trainer.web.core import guessing, htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.db import get_db
 from trainer.web.teachers.auth import register_errors
 

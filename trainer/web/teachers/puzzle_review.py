@@ -5,10 +5,10 @@ Renders templates/school/puzzles.html."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
-from flask_babel import gettext as _
 
 from trainer.store import puzzle_review
 from trainer.web.core import htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.drills.screen import KIND_NAMES

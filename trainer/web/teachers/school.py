@@ -6,10 +6,10 @@ previous teacher's classes page (issue 38.2)."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, request, url_for
-from flask_babel import gettext as _
 
 from trainer.store import invitations, school_admin, school_settings
 from trainer.web.core import htmx, login, security_log
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.numbers import whole_number
 from trainer.web.db import get_db
 from trainer.web.teachers.auth import open_registration

@@ -5,7 +5,6 @@ worksheet here, and made a class's drill for the day on the class's drill page
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import gettext as _
 
 from trainer.puzzles.editor import draft_puzzle
 from trainer.puzzles.kinds import KINDS
@@ -13,6 +12,7 @@ from trainer.puzzles.worksheet import COUNT_RANGE
 from trainer.store import puzzle_review, puzzle_sets, puzzles, worksheets
 from trainer.store.db import write_transaction
 from trainer.web.core import htmx, login
+from trainer.web.core.i18n import gettext as _
 from trainer.web.core.ownership import own_set
 from trainer.web.db import get_db
 from trainer.web.drills import screen

@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from trainer.puzzles.kinds import FOCUS_HAND
 from trainer.puzzles.puzzle import Puzzle
 from trainer.puzzles.worksheet import AnswerKey, answer_key, writing_lines
 from trainer.web.core.card_faces import card_view
+from trainer.web.core.i18n import gettext as _
 from trainer.web.drills.feedback import capture_note
 from trainer.web.drills.sums import sum_text
 

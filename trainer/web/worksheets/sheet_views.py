@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import gettext as _, ngettext
 
 from trainer.puzzles.kinds import KINDS
 from trainer.puzzles.worksheet import (
@@ -22,6 +21,7 @@ from trainer.puzzles.worksheet import (
 )
 from trainer.store import practice, puzzles, worksheets
 from trainer.web.core import htmx, login, security_log
+from trainer.web.core.i18n import gettext as _, ngettext
 from trainer.web.core.ownership import own_class
 from trainer.web.db import get_db
 from trainer.web.drills import screen
