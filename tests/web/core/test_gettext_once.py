@@ -29,3 +29,21 @@ def test_the_same_words_as_flask_babel(app, language):
 def test_outside_an_app_the_words_are_english():
     assert i18n.gettext("Hello %(name)s!", name="Bo") == "Hello Bo!"
     assert i18n.ngettext("%(num)d card", "%(num)d cards", 2) == "2 cards"
+
+
+def test_the_templates_words_are_jinjas_newstyle_words(app):
+    """`_()`, `gettext()` and `ngettext()` in a template, and `{% trans %}`, give what Jinja's own
+    newstyle functions give: escaped where the page escapes, always formatted."""
+    from jinja2 import Environment
+
+    source = (
+        "{{ _('Take') }}|{{ _('Hello %(name)s!', name='<b>') }}|{{ gettext('100%%') }}|"
+        "{{ ngettext('%(num)d card', '%(num)d cards', 3) }}|{% trans n=2 %}{{ n }} cards{% endtrans %}"
+    )
+    with app.test_request_context("/", headers={"Accept-Language": "nl"}):
+        ours = app.jinja_env.from_string(source).render()
+        jinja = Environment(extensions=["jinja2.ext.i18n"], autoescape=True)
+        catalogue = i18n._catalogue()
+        jinja.install_gettext_callables(catalogue.ugettext, catalogue.ungettext, newstyle=True)
+        assert ours == jinja.from_string(source).render()
+        assert "&lt;b&gt;" in ours and "100%" in ours and "100%%" not in ours

@@ -12,6 +12,8 @@ import os
 import flask_babel
 from flask import g, has_app_context, request, session
 from flask_babel import Babel, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
 
 # Native names: a child looking for their language reads it in that language.
 LANGUAGES = {
@@ -56,8 +58,31 @@ def init_app(app) -> None:
         pgettext=lambda c, s: _catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
     )
+    # The page's commonest call, `_()`, straight to the catalogue: Jinja's own goes through the
+    # context twice (its `_` looks up `gettext`, which calls the function installed above).
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
+    app.jinja_env.globals["ngettext"] = template_ngettext
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.context_processor(_template_globals)
+
+
+@pass_context
+def template_gettext(context, string: str, **variables) -> str:
+    """Jinja's newstyle gettext (jinja2.ext: the words made Markup where the page escapes, then
+    always formatted, so "%%" is one "%" with or without variables), on the request's catalogue."""
+    text = _catalogue().ugettext(string)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
+@pass_context
+def template_ngettext(context, singular: str, plural: str, num: int, **variables) -> str:
+    variables.setdefault("num", num)
+    text = _catalogue().ungettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
 
 
 def _catalogue():
