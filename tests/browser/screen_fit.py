@@ -62,6 +62,9 @@ def check_fit(page, screen, must_see, sizes, shot=None, shot_sizes=(), whole_hei
     """`shot`: the screenshot's name in docs/screens (the size is added), taken at `shot_sizes`.
     `whole_height=False`: the page may scroll below what must be seen. `axe`: axe-core finds
     nothing at each size either. The window's size is put back after."""
+    # Measured as the child sees it once htmx has settled: a boosted link's page is scrolled to
+    # its top only when the swap settles, a few milliseconds after its content is there.
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling')")
     before = page.viewport_size
     # The size the page already has first: a resize is a whole new layout.
     for width, height in sorted(sizes, key=lambda size: size != (before["width"], before["height"])):

@@ -34,6 +34,7 @@ def test_outside_an_app_the_words_are_english():
 def test_the_templates_words_are_jinjas_newstyle_words(app):
     """`_()`, `gettext()` and `ngettext()` in a template, and `{% trans %}`, give what Jinja's own
     newstyle functions give: escaped where the page escapes, always formatted."""
+    assert app.jinja_env.newstyle_gettext
     from jinja2 import Environment
 
     source = (

@@ -163,9 +163,11 @@ PURE_GLOBALS = {
     "describe_chart",
     "fragment",  # draws a template with the context it is handed (trainer.web.core.fragments)
     "fragment_key",
+    "gettext",  # the words, from the request's catalogue (trainer.web.core.i18n): no database
     "here",
     "kind_label",
     "new_link_days",
+    "ngettext",  # as gettext
     "reason_text",
     "turn_text",
     "wrong_label",

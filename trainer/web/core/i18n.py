@@ -51,17 +51,12 @@ def init_app(app) -> None:
     # Flask-Babel finds, so the same words.
     Babel(app, locale_selector=select_locale, configure_jinja=False)
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: _catalogue().ugettext(s),
-        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: _catalogue().upgettext(c, s),
-        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
-    )
-    # The page's commonest call, `_()`, straight to the catalogue: Jinja's own goes through the
-    # context twice (its `_` looks up `gettext`, which calls the function installed above).
-    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
-    app.jinja_env.globals["ngettext"] = template_ngettext
+    # Newstyle gettext (variables as keywords, always formatted), with the templates' gettext()
+    # and ngettext() straight on the request's catalogue rather than Jinja's wrappers around a
+    # function that looks it up (the extension's `_` calls gettext()). The templates use no
+    # pgettext.
+    app.jinja_env.newstyle_gettext = True
+    app.jinja_env.globals.update(gettext=template_gettext, ngettext=template_ngettext)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.context_processor(_template_globals)
 
