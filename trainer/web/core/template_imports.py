@@ -1,4 +1,4 @@
-"""Macro imports (`{% from "cards/_card.html" import card %}`) at the price of a dictionary look-up.
+"""Macro imports (`{% from "cards/_card.html" import card %}`) at the price of one set difference.
 
 Each import asks Jinja whether the importing page has globals the imported template lacks (if
 so, it must build the template's module again for them). Jinja asks by taking the set of the
