@@ -116,6 +116,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         page_context,
         pages,
         security_log,
+        site_header,
         static_files,
         template_code,
         template_imports,
@@ -132,6 +133,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     template_imports.init_app(app)
     card_faces.init_app(app)
     fragments.init_app(app)
+    site_header.init_app(app)
     page_context.init_app(app)
     housekeeping.init_app(app)
     pages.init_app(app)

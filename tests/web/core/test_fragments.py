@@ -50,3 +50,19 @@ def test_the_kept_fragments_are_bounded(app, monkeypatch):
     for n in range(10):
         drawn(app, n)
         assert len(app.extensions["fragments"]) <= 3
+
+
+def test_holes_are_filled_in_on_every_use_and_escaped_as_the_template_would(app, monkeypatch):
+    from jinja2 import ChoiceLoader, DictLoader
+
+    source = '<p title="{{ who }}">{{ _("Hello %(name)s", name=who) }} {{ n }}</p>'
+    app.jinja_env.loader = ChoiceLoader([DictLoader({"t.html": source}), app.jinja_env.loader])
+    names = ["Ada & <Bo>", 'Cy "the" \x1ewho\x1e']  # the second holds a hole's mark
+    with app.test_request_context("/"):
+        drawn = [app.jinja_env.from_string(source).render(who=name, n=1) for name in names]
+        first = fragments.render("t.html", "k", holes={"who": names[0]}, n=1)
+        # Kept: a later use draws nothing, and gets its own value, never refilled.
+        monkeypatch.setattr(app.jinja_env, "get_template", lambda name: (_ for _ in ()).throw(AssertionError(name)))
+        second = fragments.render("t.html", "k", holes={"who": names[1]}, n=1)
+    assert [first, second] == drawn
+    assert first == '<p title="Ada &amp; &lt;Bo&gt;">Hello Ada &amp; &lt;Bo&gt; 1</p>'

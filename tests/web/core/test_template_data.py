@@ -169,6 +169,7 @@ PURE_GLOBALS = {
     "new_link_days",
     "ngettext",  # as gettext
     "reason_text",
+    "site_header",  # the header from what g already holds (the viewer) and the request: no database
     "turn_text",
     "wrong_label",
 }

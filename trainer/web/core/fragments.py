@@ -16,13 +16,16 @@ back in one request)."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable
+import re
+from collections.abc import Hashable, Mapping
 
 from flask import current_app, request
 from flask_babel import get_locale
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 KEPT = 4096  # fragments per worker: a school's tables and overview lines, several languages
+_MARK = "\x1e"  # a control character: never in a page, and left as it is by escaping
+_HOLE = re.compile(f"{_MARK}(\\w+){_MARK}")
 
 
 def shown(*parts: object) -> bytes:
@@ -31,15 +34,25 @@ def shown(*parts: object) -> bytes:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).digest()
 
 
-def render(name: str, key: Hashable, **context) -> Markup:
+def render(name: str, key: Hashable, holes: Mapping[str, object] | None = None, **context) -> Markup:
+    """The fragment `name` kept under `key`. `holes` are values that differ from request to
+    request (a form's token, this page's path) in a fragment otherwise the same for many: each
+    is drawn as a mark, kept so, and filled in, escaped as the template escapes it, on every
+    use. A hole's value must reach the page only through `{{ }}` (escaped once, not otherwise
+    changed: no filter, no test on it)."""
     kept = current_app.extensions.setdefault("fragments", {})
     full = (name, str(get_locale()), request.script_root, key)
     found = kept.get(full)
     if found is None:
         if len(kept) >= KEPT:
             kept.clear()
-        found = kept[full] = Markup(current_app.jinja_env.get_template(name).render(context))
-    return found
+        marks = {hole: f"{_MARK}{hole}{_MARK}" for hole in holes or ()}
+        found = kept[full] = Markup(current_app.jinja_env.get_template(name).render(context, **marks))
+    if not holes:
+        return found
+    values = {hole: str(escape(value)) for hole, value in holes.items()}
+    # One pass, so that a value holding a mark is never filled in itself.
+    return Markup(_HOLE.sub(lambda hole: values.get(hole.group(1), hole.group(0)), found))
 
 
 def init_app(app) -> None:
