@@ -264,33 +264,39 @@ def test_the_administrator_adds_a_service_is_told_its_mistake_and_tries_it(page,
     db = live_server.db()
     # The shared server's first teacher is some other test's: Anne is made the administrator.
     school_admin.set_role(db, Make(db).teacher(email="admin@school.example", name="Anne"), "admin")
-    page.goto(live_server.url + "/")
-    page.get_by_role("link", name="I am a teacher").click()
-    page.get_by_label("E-mail address").fill("admin@school.example")
-    page.get_by_label("Password").fill(TEACHER_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name="School", exact=True).first.click()
-    page.get_by_role("link", name="Sign-in services").click()
-    client_id, secret = op.CLIENTS["A"]
-    page.get_by_label("Name on the button").fill("Schoologin")
-    page.get_by_label("Issuer address").fill(oidc_provider.issuer + "/")  # one character too many
-    page.get_by_label("Client id").fill(client_id)
-    page.get_by_label("Client secret").fill(secret)
-    page.locator("#f-teacher-claim").fill("email")
-    page.locator("#f-teacher-value").fill("@school-a.example")
-    page.get_by_role("button", name="Add the sign-in service").click()
-    page.get_by_text(f"names the issuer {oidc_provider.issuer}, not {oidc_provider.issuer}/").wait_for()
-    assert oidc_providers.list_all(db) == []
-    _shoot(page, "oidc-providers-mistake", page.locator("#f-issuer-error"))
-    page.get_by_label("Issuer address").fill(oidc_provider.issuer)
-    page.get_by_label("Client secret").fill(secret)
-    page.get_by_role("button", name="Add the sign-in service").click()
-    page.get_by_text("Schoologin is added.").wait_for()
-    page.get_by_role("link", name="Test sign-in with Schoologin").click()
-    _provider_login(page, op.TEACHER["login"])
-    page.get_by_role("heading", name="Test sign-in with Schoologin worked").wait_for()
-    assert page.locator("#signin-test").get_by_text(op.TEACHER["email"]).is_visible()
-    assert oidc_links.count(db) == 0
-    page.get_by_role("link", name="Back to the sign-in services").click()
-    page.get_by_role("heading", name="Sign-in services").wait_for()
-    db.close()
+    try:
+        page.goto(live_server.url + "/")
+        page.get_by_role("link", name="I am a teacher").click()
+        page.get_by_label("E-mail address").fill("admin@school.example")
+        page.get_by_label("Password").fill(TEACHER_PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.get_by_role("link", name="School", exact=True).first.click()
+        page.get_by_role("link", name="Sign-in services").click()
+        client_id, secret = op.CLIENTS["A"]
+        page.get_by_label("Name on the button").fill("Schoologin")
+        page.get_by_label("Issuer address").fill(oidc_provider.issuer + "/")  # one character too many
+        page.get_by_label("Client id").fill(client_id)
+        page.get_by_label("Client secret").fill(secret)
+        page.locator("#f-teacher-claim").fill("email")
+        page.locator("#f-teacher-value").fill("@school-a.example")
+        page.get_by_role("button", name="Add the sign-in service").click()
+        page.get_by_text(f"names the issuer {oidc_provider.issuer}, not {oidc_provider.issuer}/").wait_for()
+        assert oidc_providers.list_all(db) == []
+        _shoot(page, "oidc-providers-mistake", page.locator("#f-issuer-error"))
+        page.get_by_label("Issuer address").fill(oidc_provider.issuer)
+        page.get_by_label("Client secret").fill(secret)
+        page.get_by_role("button", name="Add the sign-in service").click()
+        page.get_by_text("Schoologin is added.").wait_for()
+        page.get_by_role("link", name="Test sign-in with Schoologin").click()
+        _provider_login(page, op.TEACHER["login"])
+        page.get_by_role("heading", name="Test sign-in with Schoologin worked").wait_for()
+        assert page.locator("#signin-test").get_by_text(op.TEACHER["email"]).is_visible()
+        assert oidc_links.count(db) == 0
+        page.get_by_role("link", name="Back to the sign-in services").click()
+        page.get_by_role("heading", name="Sign-in services").wait_for()
+    finally:
+        # The server is shared: a service left behind would be a second "Schoologin" on the
+        # class-code page of every later test in this process (test_login_screens_fit adds its own).
+        for service in oidc_providers.list_all(db):
+            oidc_providers.remove(db, service["id"])
+        db.close()

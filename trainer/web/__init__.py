@@ -112,6 +112,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
         htmx,
         i18n,
         ids,
+        kept_macros,
         login,
         page_context,
         pages,
@@ -133,6 +134,7 @@ def create_app(test_config: dict | None = None, school: dict | None = None) -> F
     template_imports.init_app(app)
     card_faces.init_app(app)
     fragments.init_app(app)
+    kept_macros.init_app(app)
     site_header.init_app(app)
     page_context.init_app(app)
     housekeeping.init_app(app)

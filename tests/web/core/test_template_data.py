@@ -169,6 +169,7 @@ PURE_GLOBALS = {
     "new_link_days",
     "ngettext",  # as gettext
     "reason_text",
+    "kept",  # wraps a macro: what it draws depends on its arguments and the viewer it reads (trainer.web.core.kept_macros)
     "site_header",  # the header from what g already holds (the viewer) and the request: no database
     "turn_text",
     "wrong_label",
