@@ -131,7 +131,16 @@ def stepper(route: str, app, db_path: str, school: dict, tables: list[dict], spa
         return rc.Parents(app, db_path, teacher, spare[:drillers]).step
     class_id = tables[0]["pupils"][0]["class_id"]
     path = {"projector page": f"/classes/{class_id}/play", "class overview": f"/classes/{class_id}/dashboard"}[route]
-    return lambda measure: measure(route, teacher, "GET", path)
+    # As in request_cost's rounds, the class changes between two looks: a drill's puzzle and
+    # answer, and a move at one of its tables (not measured here).
+    drills, games = rc.Drills(app, db_path, spare[:drillers]), rc.Tables(app, db_path, tables)
+
+    def step(measure):
+        drills.step(measure)
+        games.step(measure)
+        measure(route, teacher, "GET", path)
+
+    return step
 
 
 def main() -> None:

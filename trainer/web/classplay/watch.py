@@ -87,7 +87,13 @@ def _draw(shown: bytes, row: dict, game, names: dict, avatars: dict, away: set, 
     worker's teacher pages ask for the same tables every few seconds)."""
     helped = class_tables.helped_of(row)
     drawn = (
-        table_board.board(game, table_board.NOBODY, names, avatars, away, helped, not_here=not_here) if game else None,
+        (
+            table_board.board(
+                game, table_board.NOBODY, names, avatars, away, helped, not_here=not_here, with_news=False
+            )
+            if game
+            else None
+        ),
         (
             table_board.round_scores(game, table_board.NOBODY, names, avatars, helped)
             if game and game.state.over

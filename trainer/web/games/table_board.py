@@ -60,10 +60,13 @@ def board(
     away: set[int] = frozenset(),
     helped: list = (),
     not_here: set[int] = frozenset(),
+    with_news: bool = True,
 ) -> dict:
     """`away`: seats whose child is away; `helped`: the helper bot's moves at the table
     ([round, step, seat, why], trainer.store.class_tables.helped_of), both said on the board;
-    `not_here`: tournament seats whose child has not opened the table yet (the table waits)."""
+    `not_here`: tournament seats whose child has not opened the table yet (the table waits).
+    `with_news` False leaves out what happened (the teacher's pages do not show it: telling
+    the round again move by move was a fifth of the projector's CPU, issue 50)."""
     state = game.state
     view = view_of(state, max(seat, 0))
     if seat == NOBODY:
@@ -107,7 +110,7 @@ def board(
         "to_act_face": faces[to_act] if to_act is not None else None,
         "mine": seat >= 0 and to_act == seat and not state.over,
         "discard": state.phase is Phase.DISCARD,
-        "news": news(game, seat, seat_names, faces, helped),
+        "news": news(game, seat, seat_names, faces, helped) if with_news else [],
     }
 
 
