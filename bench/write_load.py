@@ -34,8 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import median, percentile, save_result
 
-VARIANTS = {"straight to SQLite's lock (before)": False, "queued per process (after)": True}
-PARTS = ("python_queue", "sqlite_lock", "transaction", "commit", "durable")
+VARIANTS = {
+    "straight to SQLite's lock": (False, False),
+    "queued per process": (True, False),
+    "queued per process, then across processes": (True, True),
+}
+PARTS = ("queues", "sqlite_lock", "transaction", "commit", "durable")
 
 
 def build(path: str, pupils: int) -> list[int]:
@@ -82,11 +86,18 @@ def _writer(path: str, pupil_ids: list[int], until: float, work_s: float, out: l
 
 
 def _process(
-    path: str, pupil_ids: list[int], threads: int, queued: bool, seconds: float, work_s: float, start_at: float, results
+    path: str,
+    pupil_ids: list[int],
+    threads: int,
+    queued: tuple,
+    seconds: float,
+    work_s: float,
+    start_at: float,
+    results,
 ) -> None:
     import trainer.store.db as store_db
 
-    store_db.QUEUE_WRITERS = queued
+    store_db.QUEUE_WRITERS, store_db.QUEUE_ACROSS_PROCESSES = queued
     while time.time() < start_at:  # every process starts together
         time.sleep(0.001)
     until = time.perf_counter() + seconds
@@ -104,7 +115,7 @@ def _process(
 
 
 def one_round(
-    path: str, pupil_ids: list[int], processes: int, threads: int, queued: bool, seconds: float, work_s: float
+    path: str, pupil_ids: list[int], processes: int, threads: int, queued: tuple, seconds: float, work_s: float
 ) -> dict:
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
@@ -167,7 +178,7 @@ def main() -> None:
         f"{args.rounds} rounds of {args.seconds:g} s each, alternated; load average {report['load_average'][0]:.1f}"
     )
     print(
-        "| writers | writes/s (median of rounds) | p50 ms | p95 ms | p99 ms | mean ms: Python queue / SQLite lock "
+        "| writers | writes/s (median of rounds) | p50 ms | p95 ms | p99 ms | mean ms: the queues / SQLite lock "
         "/ transaction / COMMIT / fsync wait | SQLite lock p99 ms | CPU ms a write |"
     )
     print("|---|---|---|---|---|---|---|---|")

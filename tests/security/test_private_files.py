@@ -1,4 +1,4 @@
-"""The database, its -wal and -shm files and every backup are readable by their owner only:
+"""The database, its -wal, -shm and -writers files and every backup are readable by their owner only:
 they hold children's names, picture passwords, teachers' e-mail addresses and hashes.
 
 ASVS 5.0 V13.3.1 / V14.2.x: sensitive data at rest is protected from other local users (the
@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from trainer.ops.backup import backup, restore
-from trainer.store.db import connect
+from trainer.store.db import COMPANIONS, connect
 from web_helpers import Make, make_app
 
 
@@ -26,13 +26,14 @@ def everyday_umask():
     os.umask(old)
 
 
-def test_a_new_database_and_its_wal_and_shm_are_owner_only(tmp_path):
-    # ASVS 5.0 V13.3.1: the app creates the file; SQLite gives -wal and -shm its mode.
+def test_a_new_database_and_its_companions_are_owner_only(tmp_path):
+    # ASVS 5.0 V13.3.1: the app creates the file and the writers' queue file; SQLite gives -wal
+    # and -shm its mode.
     app = make_app(tmp_path / "new.db")
     db = connect(app.config["DATABASE"])
     make = Make(db)
     make.pupil(make.klass(make.teacher()), "Ada")
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", *COMPANIONS):
         path = app.config["DATABASE"] + suffix
         assert os.path.exists(path), suffix
         assert _mode(path) == 0o600, (suffix, oct(_mode(path)))

@@ -1,9 +1,13 @@
 """The store's connection (issue 36.3, 36.4): a SELECT through `query` runs as a plain cursor
 read, without sqlite-utils' savepoint around it, and gives the same rows; the writers of one
-process queue on a Python lock before SQLite's write lock, so only one of them at a time
-waits in SQLite's sleeping busy handler (bench/write_load.py measures the difference)."""
+process queue on a Python lock before SQLite's write lock, and the processes' head writers on
+a lock of the operating system's, so none waits in SQLite's sleeping busy handler
+(bench/write_load.py measures the difference)."""
 
+import multiprocessing
+import os
 import sqlite3
+import stat
 import threading
 
 import pytest
@@ -116,3 +120,80 @@ def test_a_writer_queued_longer_than_the_busy_timeout_is_refused_and_changes_not
     with write_transaction(second):  # and the queue is free again
         second.execute("UPDATE things SET n = 5 WHERE id = 2")
     assert second.execute("SELECT n FROM things WHERE id = 2").fetchone()[0] == 5
+
+
+def another_process_holding_the_write_lock(path, die=False):
+    """A worker process inside its write transaction until the pipe says go (or, with `die`,
+    killed there); returns (process, go)."""
+    ctx = multiprocessing.get_context("fork")
+    inside, go = ctx.Event(), ctx.Event()
+
+    def hold():
+        db = connect(path, "NORMAL")
+        with write_transaction(db):
+            db.execute("UPDATE things SET n = n + 10 WHERE id = 1")
+            inside.set()
+            go.wait(10)
+            if die:
+                os._exit(1)  # the operating system lets the lock go with the process
+
+    process = ctx.Process(target=hold)
+    process.start()
+    assert inside.wait(10)
+    return process, go
+
+
+def test_a_writer_of_another_process_waits_for_the_lock_outside_sqlite(path):
+    """Issue 50: the workers' head writers meet on the operating system's lock, handed on the
+    moment it is free, and not in SQLite's busy handler, which sleeps up to 100 ms a try."""
+    process, go = another_process_holding_the_write_lock(path)
+    second = connect(path, "NORMAL")
+    seen = traced(second)
+    done = threading.Event()
+
+    def write():
+        with write_transaction(second):
+            second.execute("UPDATE things SET n = n + 100 WHERE id = 2")
+        done.set()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert not done.wait(0.3)
+    assert "BEGIN IMMEDIATE" not in seen  # waiting before SQLite's lock, not polling it
+    go.set()
+    process.join(10)
+    assert done.wait(10)
+    writer.join()
+    assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT"
+    assert [r[0] for r in second.execute("SELECT n FROM things ORDER BY id")] == [11, 102]
+    assert stat.S_IMODE(os.stat(path + "-writers").st_mode) == 0o600
+
+
+def test_a_writer_that_dies_holding_the_lock_lets_the_others_write(path):
+    process, go = another_process_holding_the_write_lock(path, die=True)
+    go.set()
+    process.join(10)
+    assert process.exitcode == 1
+    db = connect(path, "NORMAL")
+    with write_transaction(db):
+        db.execute("UPDATE things SET n = 7 WHERE id = 2")
+    # The dead writer's transaction never committed.
+    assert [r[0] for r in db.execute("SELECT n FROM things ORDER BY id")] == [1, 7]
+
+
+def test_a_writer_waiting_on_another_process_past_the_busy_timeout_is_refused(path, monkeypatch):
+    monkeypatch.setattr(store_db, "BUSY_TIMEOUT_MS", 100)
+    process, go = another_process_holding_the_write_lock(path)
+    second = connect(path, "NORMAL")
+    seen = traced(second)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="other processes' writers"):
+            with write_transaction(second):
+                second.execute("UPDATE things SET n = 0")
+    finally:
+        go.set()
+        process.join(10)
+    assert seen == [] and not second.conn.in_transaction
+    with write_transaction(second):  # this process's queue is free again
+        second.execute("UPDATE things SET n = 5 WHERE id = 2")
+    assert [r[0] for r in second.execute("SELECT n FROM things ORDER BY id")] == [11, 5]

@@ -98,7 +98,7 @@ def run_add(args) -> int:
         raise UsageError("--base-url must start with http:// or https://")
 
     temporary = os.path.join(folder, f".{slug}.new{schools.SUFFIX}")
-    _remove(temporary, temporary + "-wal", temporary + "-shm")  # an earlier `add` that was interrupted
+    _remove(temporary, *_companions(temporary))  # an earlier `add` that was interrupted
     try:
         token, demo_login = _make_school(temporary, name, slug, args.demo)
         try:
@@ -111,7 +111,7 @@ def run_add(args) -> int:
 
             os.replace(demo_login, login_file_for(path))
     finally:
-        _remove(temporary, temporary + "-wal", temporary + "-shm", temporary + ".demo-login")
+        _remove(temporary, *_companions(temporary), temporary + ".demo-login")
     print(f"school {slug!r} ({name}) added: {path}", file=sys.stderr)
     print(
         f"administrator's link, valid once until {(_utc_now() + timedelta(days=7)):%Y-%m-%d %H:%M} UTC "
@@ -120,6 +120,12 @@ def run_add(args) -> int:
     )
     print(f"{base}/invitations/{token}")
     return 0
+
+
+def _companions(path: str) -> list[str]:
+    from trainer.store.db import COMPANIONS
+
+    return [path + companion for companion in COMPANIONS]
 
 
 def _remove(*paths: str) -> None:
@@ -217,7 +223,7 @@ def run_remove(args) -> int:
         done = backup(path, os.path.join(backups, f"{args.slug}-{_utc_now():%Y%m%d-%H%M%S}.sqlite3"))
     except BackupError as err:
         raise UsageError(f"not removed, the backup failed: {err}") from None
-    for name in (path, path + "-wal", path + "-shm", path + ".demo-login"):
+    for name in (path, *_companions(path), path + ".demo-login"):
         try:
             os.unlink(name)
         except FileNotFoundError:
