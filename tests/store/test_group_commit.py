@@ -64,6 +64,43 @@ def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wro
         assert calls == [app.config["DATABASE"] + "-wal"]
 
 
+def test_writes_made_unsynced_do_not_wait_but_any_other_write_of_the_request_does(app, monkeypatch):
+    """A page view's count for its hourly limit (the parent page, issue 50) need not reach the
+    disk before the answer; it changes nothing for the request's other writes."""
+    from trainer.web.db import unsynced_writes
+
+    calls = []
+    monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
+    with app.test_request_context("/"):
+        with unsynced_writes() as db:
+            db.execute("INSERT INTO maintenance (task, last_run) VALUES ('counted', 0)")
+            db.conn.commit()
+        app.process_response(app.response_class("counted only"))
+        assert calls == []
+        db.execute("INSERT INTO maintenance (task, last_run) VALUES ('kept', 0)")
+        db.conn.commit()
+        app.process_response(app.response_class("counted, then wrote"))
+        assert calls == [app.config["DATABASE"] + "-wal"]
+
+
+def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client, auth, make, db, monkeypatch):
+    from parent_helpers import parent_link, print_letters
+
+    teacher = auth.login_new_teacher()
+    class_id = make.klass(teacher)
+    pupil_id = make.pupil(class_id, "Ada")
+    print_letters(client, class_id)
+    link = parent_link(app, db, pupil_id)
+    calls = []
+    monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
+    client = app.test_client()  # the family's browser
+    assert client.get(f"/family/{link}").status_code == 200
+    assert client.get("/family/" + "x" * len(link)).status_code == 404  # a made-up link, counted too
+    assert calls == []
+    counted = db.execute("SELECT count(*) FROM login_failures WHERE key LIKE '%parent%'").fetchone()[0]
+    assert counted == 2
+
+
 def test_without_group_commit_every_commit_is_synced(tmp_path):
     from web_helpers import make_app
 

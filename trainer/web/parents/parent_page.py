@@ -18,7 +18,7 @@ from trainer.store import parent_links, parent_report
 from trainer.store.throttle import Ceiling
 from trainer.web.core import guessing, school_day
 from trainer.web.core.i18n import LANGUAGES
-from trainer.web.db import get_db
+from trainer.web.db import get_db, unsynced_writes
 from trainer.web.parents import words
 from trainer.web.pupils import standing, words as pupil_words
 
@@ -109,35 +109,38 @@ def show(link):
     if pupil is None:
         # Made-up links count against the address, and past its ceiling wait: a scan of links
         # slows down, a family with a valid link does not notice.
-        missed = guessing.attempt(
+        with unsynced_writes():
+            missed = guessing.attempt(
+                None,
+                lambda: False,
+                ceilings=[
+                    Ceiling(
+                        f"parent-address:{request.remote_addr}",
+                        cfg["PARENT_PAGE_ADDRESS_MISSES"],
+                        cfg["PARENT_PAGE_WINDOW_SECONDS"],
+                    )
+                ],
+                throttled="parent_page_throttled",
+                failed="parent_link_unknown",
+            )
+        return _not_found(429, missed.refused) if missed.refused else _not_found()
+    # Views of this link from this address: a link passed around or scraped is slowed down for
+    # minutes; another address (the family's own) is not held back by it. Counts that a power
+    # cut may lose: the page does not wait for the disk for them.
+    with unsynced_writes():
+        views = guessing.attempt(
             None,
             lambda: False,
             ceilings=[
                 Ceiling(
-                    f"parent-address:{request.remote_addr}",
-                    cfg["PARENT_PAGE_ADDRESS_MISSES"],
-                    cfg["PARENT_PAGE_WINDOW_SECONDS"],
+                    f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views",
+                    cfg["PARENT_PAGE_VIEWS"],
+                    cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"],
                 )
             ],
             throttled="parent_page_throttled",
-            failed="parent_link_unknown",
+            pupil_id=pupil["id"],
         )
-        return _not_found(429, missed.refused) if missed.refused else _not_found()
-    # Views of this link from this address: a link passed around or scraped is slowed down for
-    # minutes; another address (the family's own) is not held back by it.
-    views = guessing.attempt(
-        None,
-        lambda: False,
-        ceilings=[
-            Ceiling(
-                f"pupil:{pupil['id']}:from:{request.remote_addr}:parent-views",
-                cfg["PARENT_PAGE_VIEWS"],
-                cfg["PARENT_PAGE_VIEWS_WINDOW_SECONDS"],
-            )
-        ],
-        throttled="parent_page_throttled",
-        pupil_id=pupil["id"],
-    )
     if views.refused:
         return _not_found(429, views.refused)
     g.page_language = lang = _language(pupil)
