@@ -3,6 +3,8 @@ the write-ahead log that began after its commit; concurrent requests share fsync
 
 import threading
 
+import pytest
+
 from trainer.store import group_commit
 from trainer.web.db import get_db
 
@@ -50,9 +52,16 @@ def test_each_waiter_returns_after_an_fsync_that_started_after_it_asked(tmp_path
         assert any(at["ask", n] < at["start", k] and at["end", k] < at["answer", n] for k in fsyncs), n
 
 
-def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wrote(app, monkeypatch):
-    calls = []
+@pytest.fixture
+def syncs(monkeypatch) -> list[str]:
+    """The log files a request waited to see synced, in order (the wait itself left out)."""
+    calls: list[str] = []
     monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
+    return calls
+
+
+def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wrote(app, syncs):
+    calls = syncs
     with app.test_request_context("/"):
         db = get_db()
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
@@ -64,13 +73,12 @@ def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wro
         assert calls == [app.config["DATABASE"] + "-wal"]
 
 
-def test_writes_made_unsynced_do_not_wait_but_any_other_write_of_the_request_does(app, monkeypatch):
+def test_writes_made_unsynced_do_not_wait_but_any_other_write_of_the_request_does(app, syncs):
     """A page view's count for its hourly limit (the parent page, issue 50) need not reach the
     disk before the answer; it changes nothing for the request's other writes."""
     from trainer.web.db import unsynced_writes
 
-    calls = []
-    monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
+    calls = syncs
     with app.test_request_context("/"):
         with unsynced_writes() as db:
             db.execute("INSERT INTO maintenance (task, last_run) VALUES ('counted', 0)")
@@ -83,7 +91,7 @@ def test_writes_made_unsynced_do_not_wait_but_any_other_write_of_the_request_doe
         assert calls == [app.config["DATABASE"] + "-wal"]
 
 
-def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client, auth, make, db, monkeypatch):
+def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client, auth, make, db, syncs):
     from parent_helpers import parent_link, print_letters
 
     teacher = auth.login_new_teacher()
@@ -91,8 +99,8 @@ def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client,
     pupil_id = make.pupil(class_id, "Ada")
     print_letters(client, class_id)
     link = parent_link(app, db, pupil_id)
-    calls = []
-    monkeypatch.setattr(group_commit.WalSyncer, "wait_durable", lambda self: calls.append(self.wal))
+    calls = syncs
+    calls.clear()  # the teacher's requests before
     client = app.test_client()  # the family's browser
     assert client.get(f"/family/{link}").status_code == 200
     assert client.get("/family/" + "x" * len(link)).status_code == 404  # a made-up link, counted too

@@ -66,8 +66,9 @@ def holding_the_write_lock(path):
     return thread, release
 
 
-def test_a_second_writer_of_the_process_waits_in_python_not_in_sqlite(path):
-    thread, release = holding_the_write_lock(path)
+def waits_before_sqlites_lock_then_writes(path, let_go) -> None:
+    """A second writer, while the first holds the write lock, waits without asking SQLite for
+    it (no BEGIN IMMEDIATE yet: not in the busy handler), and writes once `let_go()` ran."""
     second = connect(path, "NORMAL")
     seen = traced(second)
     done = threading.Event()
@@ -81,12 +82,16 @@ def test_a_second_writer_of_the_process_waits_in_python_not_in_sqlite(path):
     writer.start()
     assert not done.wait(0.3)
     assert "BEGIN IMMEDIATE" not in seen  # queued before SQLite's lock, not polling it
-    release.set()
+    let_go()
     assert done.wait(10)
     writer.join()
-    thread.join()
     assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT"
     assert [r[0] for r in second.execute("SELECT n FROM things ORDER BY id")] == [11, 102]
+
+
+def test_a_second_writer_of_the_process_waits_in_python_not_in_sqlite(path):
+    thread, release = holding_the_write_lock(path)
+    waits_before_sqlites_lock_then_writes(path, lambda: (release.set(), thread.join()))
 
 
 def test_without_the_queue_every_writer_goes_to_sqlite_at_once(path, monkeypatch):
@@ -147,25 +152,7 @@ def test_a_writer_of_another_process_waits_for_the_lock_outside_sqlite(path):
     """Issue 50: the workers' head writers meet on the operating system's lock, handed on the
     moment it is free, and not in SQLite's busy handler, which sleeps up to 100 ms a try."""
     process, go = another_process_holding_the_write_lock(path)
-    second = connect(path, "NORMAL")
-    seen = traced(second)
-    done = threading.Event()
-
-    def write():
-        with write_transaction(second):
-            second.execute("UPDATE things SET n = n + 100 WHERE id = 2")
-        done.set()
-
-    writer = threading.Thread(target=write)
-    writer.start()
-    assert not done.wait(0.3)
-    assert "BEGIN IMMEDIATE" not in seen  # waiting before SQLite's lock, not polling it
-    go.set()
-    process.join(10)
-    assert done.wait(10)
-    writer.join()
-    assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT"
-    assert [r[0] for r in second.execute("SELECT n FROM things ORDER BY id")] == [11, 102]
+    waits_before_sqlites_lock_then_writes(path, lambda: (go.set(), process.join(10)))
     assert stat.S_IMODE(os.stat(path + "-writers").st_mode) == 0o600
 
 
