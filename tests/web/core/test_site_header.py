@@ -56,3 +56,12 @@ def test_the_menu_is_the_viewers_own(app, make):
     assert "Log out Head" in menus["head"] and ">School<" in menus["head"]
     assert "Log out Ben" in menus["ben"] and ">School<" not in menus["ben"] and "Head" not in menus["ben"]
     assert "Teachers: log in" in menus["visitor"] and "Log out" not in menus["visitor"]
+
+
+def test_the_first_paint_waits_for_the_page_the_header_is_styled_by(app):
+    """The stylesheets draw the header by the <main> under it; Chromium is asked to paint
+    nothing before <main> is read (tests/browser/test_no_layout_shift.py is the behaviour)."""
+    html = app.test_client().get("/join").get_data(as_text=True)
+    head, body = html.split("</head>")
+    assert '<link rel="expect" href="#main" blocking="render">' in head
+    assert body.count('id="main"') == 1 and body.index('<header class="site-header">') < body.index('id="main"')
