@@ -38,8 +38,8 @@ def render(name: str, key: Hashable, holes: Mapping[str, object] | None = None, 
     """The fragment `name` kept under `key`. `holes` are values that differ from request to
     request (a form's token, this page's path) in a fragment otherwise the same for many: each
     is drawn as a mark, kept so, and filled in, escaped as the template escapes it, on every
-    use. A hole's value must reach the page only through `{{ }}` (escaped once, not otherwise
-    changed: no filter, no test on it)."""
+    use. A hole's value must reach the page only through `{{ }}` or as a variable of `_()`
+    (escaped once, not otherwise changed: no filter, no test on it)."""
     kept = current_app.extensions.setdefault("fragments", {})
     full = (name, str(get_locale()), request.script_root, key)
     found = kept.get(full)
