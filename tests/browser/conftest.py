@@ -16,6 +16,7 @@ setting up rows and checking what a page stored.
 from __future__ import annotations
 
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -137,6 +138,24 @@ class Watch:
         # A 4xx page on purpose logs "Failed to load resource"; everything else is a bug.
         real = [p for p in self.problems if "Failed to load resource" not in p]
         assert real == []
+
+
+def wifi_gone(context, page, *, within_s=10):
+    """Takes the tablet's network away and returns once its service worker has none either.
+
+    Playwright's offline switch reaches the page and the worker one after the other; once, in
+    CI, a navigation just after it went through the worker to the server and drew the pupil's
+    page instead of the offline one. A tablet without Wi-Fi has no such moment, so the test
+    waits until the worker's own fetch fails before it navigates."""
+    context.set_offline(True)
+    workers = context.service_workers
+    assert workers, "no service worker to take the network from"
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    probe = f"() => fetch({scope!r}, {{cache: 'no-store'}}).then(() => false, () => true)"
+    deadline = time.monotonic() + within_s
+    while not all(worker.evaluate(probe) for worker in workers):
+        assert time.monotonic() < deadline, f"the service worker still reached the server {within_s} s on"
+        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from browser.conftest import wifi_gone
 from browser.pupil_steps import log_in, pupil_with_a_drill
 from browser.screen_fit import check_page
 
@@ -65,7 +66,7 @@ def test_without_wifi_the_tablet_shows_the_offline_page_then_recovers(page, cont
     page.reload()  # now the worker controls the page
     here = page.url
 
-    context.set_offline(True)
+    wifi_gone(context, page)
     page.goto(here)
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_text("Zofia")).to_have_count(0)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.conftest import LiveServer, Watch
+from browser.conftest import LiveServer, Watch, wifi_gone
 from browser.pupil_steps import PICTURES
 from school_helpers import add_school, dispatcher, school_path
 from trainer.store.db import connect
@@ -81,7 +81,7 @@ def test_a_pupil_logs_in_and_the_offline_page_installs_under_the_prefix(page, co
 
     page.reload()  # now the worker controls the page
     here = page.url
-    context.set_offline(True)
+    wifi_gone(context, page)
     page.goto(here)
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_text("Alma")).to_have_count(0)
