@@ -6,7 +6,7 @@ import threading
 import pytest
 
 from trainer.store import group_commit
-from trainer.web.db import get_db
+from trainer.web.db import get_db, unsynced_writes
 
 
 def test_each_waiter_returns_after_an_fsync_that_started_after_it_asked(tmp_path, monkeypatch):
@@ -61,34 +61,30 @@ def syncs(monkeypatch) -> list[str]:
 
 
 def test_requests_commit_without_syncing_and_sync_before_answering_when_they_wrote(app, syncs):
-    calls = syncs
     with app.test_request_context("/"):
         db = get_db()
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
         app.process_response(app.response_class("read only"))
-        assert calls == []
+        assert syncs == []
         db.execute("INSERT INTO maintenance (task, last_run) VALUES ('x', 0)")
         db.conn.commit()
         app.process_response(app.response_class("wrote"))
-        assert calls == [app.config["DATABASE"] + "-wal"]
+        assert syncs == [app.config["DATABASE"] + "-wal"]
 
 
 def test_writes_made_unsynced_do_not_wait_but_any_other_write_of_the_request_does(app, syncs):
     """A page view's count for its hourly limit (the parent page, issue 50) need not reach the
     disk before the answer; it changes nothing for the request's other writes."""
-    from trainer.web.db import unsynced_writes
-
-    calls = syncs
     with app.test_request_context("/"):
         with unsynced_writes() as db:
             db.execute("INSERT INTO maintenance (task, last_run) VALUES ('counted', 0)")
             db.conn.commit()
         app.process_response(app.response_class("counted only"))
-        assert calls == []
+        assert syncs == []
         db.execute("INSERT INTO maintenance (task, last_run) VALUES ('kept', 0)")
         db.conn.commit()
         app.process_response(app.response_class("counted, then wrote"))
-        assert calls == [app.config["DATABASE"] + "-wal"]
+        assert syncs == [app.config["DATABASE"] + "-wal"]
 
 
 def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client, auth, make, db, syncs):
@@ -99,12 +95,11 @@ def test_a_parent_page_view_is_counted_without_waiting_for_the_disk(app, client,
     pupil_id = make.pupil(class_id, "Ada")
     print_letters(client, class_id)
     link = parent_link(app, db, pupil_id)
-    calls = syncs
-    calls.clear()  # the teacher's requests before
+    syncs.clear()  # the teacher's requests before
     client = app.test_client()  # the family's browser
     assert client.get(f"/family/{link}").status_code == 200
     assert client.get("/family/" + "x" * len(link)).status_code == 404  # a made-up link, counted too
-    assert calls == []
+    assert syncs == []
     counted = db.execute("SELECT count(*) FROM login_failures WHERE key LIKE '%parent%'").fetchone()[0]
     assert counted == 2
 

@@ -82,6 +82,7 @@ def _folder_for_add(folder: str) -> str:
 
 def run_add(args) -> int:
     from trainer.ops import schools
+    from trainer.store.db import companions
 
     name = _check_name(args.name)
     slug = args.slug if args.slug is not None else schools.slug_from_name(name)
@@ -98,7 +99,7 @@ def run_add(args) -> int:
         raise UsageError("--base-url must start with http:// or https://")
 
     temporary = os.path.join(folder, f".{slug}.new{schools.SUFFIX}")
-    _remove(temporary, *_companions(temporary))  # an earlier `add` that was interrupted
+    _remove(temporary, *companions(temporary))  # an earlier `add` that was interrupted
     try:
         token, demo_login = _make_school(temporary, name, slug, args.demo)
         try:
@@ -111,7 +112,7 @@ def run_add(args) -> int:
 
             os.replace(demo_login, login_file_for(path))
     finally:
-        _remove(temporary, *_companions(temporary), temporary + ".demo-login")
+        _remove(temporary, *companions(temporary), temporary + ".demo-login")
     print(f"school {slug!r} ({name}) added: {path}", file=sys.stderr)
     print(
         f"administrator's link, valid once until {(_utc_now() + timedelta(days=7)):%Y-%m-%d %H:%M} UTC "
@@ -120,12 +121,6 @@ def run_add(args) -> int:
     )
     print(f"{base}/invitations/{token}")
     return 0
-
-
-def _companions(path: str) -> list[str]:
-    from trainer.store.db import COMPANIONS
-
-    return [path + companion for companion in COMPANIONS]
 
 
 def _remove(*paths: str) -> None:
@@ -203,6 +198,7 @@ def run_list(args) -> int:
 
 def run_remove(args) -> int:
     from trainer.ops.backup import BackupError, backup
+    from trainer.store.db import companions
 
     path = school_file(args.schools, args.slug)
     folder = os.path.dirname(path)
@@ -223,7 +219,7 @@ def run_remove(args) -> int:
         done = backup(path, os.path.join(backups, f"{args.slug}-{_utc_now():%Y%m%d-%H%M%S}.sqlite3"))
     except BackupError as err:
         raise UsageError(f"not removed, the backup failed: {err}") from None
-    for name in (path, *_companions(path), path + ".demo-login"):
+    for name in (path, *companions(path), path + ".demo-login"):
         try:
             os.unlink(name)
         except FileNotFoundError:

@@ -31,6 +31,12 @@ BUSY_TIMEOUT_MS = 5000
 # the worker processes' writers queue on (write_transaction). Removed and tightened with it.
 COMPANIONS = ("-wal", "-shm", "-writers")
 SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+
+
+def companions(path: str) -> list[str]:
+    return [path + companion for companion in COMPANIONS]
+
+
 PRIVATE = 0o600
 
 
@@ -86,7 +92,7 @@ def create_private(path: str) -> None:
 def make_private(path: str) -> None:
     """Databases made before files were private (0644 under the usual umask): tighten the
     file and its companions to 0600 at start-up."""
-    for name in (path, *(path + companion for companion in COMPANIONS)):
+    for name in (path, *companions(path)):
         try:
             os.chmod(name, PRIVATE)
         except FileNotFoundError:
