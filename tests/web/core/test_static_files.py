@@ -84,6 +84,30 @@ def test_a_changed_file_gets_a_new_name_and_the_old_one_stays(tmp_path):
     assert not list(out.rglob("*.tmp*")), "no half-built files left behind"
 
 
+def test_while_a_build_publishes_the_build_folder_holds_only_finished_files(tmp_path, monkeypatch):
+    """Another worker's WhiteNoise may read the folder while this one builds: once, in CI, a
+    half-made file it listed was gone before it could look at it, and its app failed to start."""
+    from trainer.web.core import static_files
+
+    source, out = tmp_path / "static", tmp_path / "build"
+    (source / "js").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (source / "js" / f"{name}.js").write_text(f"var {name} = 1;\n" * 80)
+    seen_mid_build = []
+
+    class Watching(static_files.Compressor):
+        def compress(self, path):
+            seen_mid_build.extend(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+            yield from super().compress(path)
+
+    monkeypatch.setattr(static_files, "Compressor", Watching)
+    manifest = build(source, out)
+    finished = {name + ending for name in manifest.values() for ending in ("", ".gz", ".br")}
+    assert seen_mid_build, "the folder was looked at while the build published"
+    assert set(seen_mid_build) <= finished, seen_mid_build
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "static"], "the staging folder is gone"
+
+
 def test_hashed_names_keep_folder_and_extension():
     assert re.fullmatch(r"js/app\.[0-9a-f]{12}\.js", hashed_name("js/app.js", b"x"))
     assert re.fullmatch(r"LICENSE\.[0-9a-f]{12}", hashed_name("LICENSE", b"x"))

@@ -20,6 +20,7 @@ import hashlib
 import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 from flask import has_request_context, request, url_for as flask_url_for
@@ -45,11 +46,13 @@ def is_hashed(url: str) -> bool:
     return bool(_HASHED.search(url))
 
 
-def _publish(source: Path, target: Path, compressor: Compressor) -> None:
-    """Copies and compresses under a temporary name first: several server processes may build
-    at once, and a name that exists is always complete, its compressed forms with it."""
+def _publish(source: Path, target: Path, staging: Path, compressor: Compressor) -> None:
+    """Copies and compresses in `staging`, then moves each file into place, compressed forms
+    first: a name in the build folder is always complete, its compressed forms with it.
+    Several server processes (or the test suite's workers) may build at once, and another's
+    WhiteNoise may be reading the folder meanwhile: files half made there vanished under it."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f"{target.name}.tmp{os.getpid()}")
+    tmp = staging / target.name
     shutil.copyfile(source, tmp)
     compressed = list(compressor.compress(str(tmp))) if compressor.should_compress(target.name) else []
     for path in compressed:
@@ -61,14 +64,20 @@ def build(source_dir: str | Path, build_dir: str | Path) -> dict[str, str]:
     """Returns {name under static/: hashed name}, publishing what the build folder lacks."""
     source, build = Path(source_dir), Path(build_dir)
     compressor = Compressor(quiet=True, log=lambda *args, **kwargs: None)
+    # Beside the build folder, so on its file system (os.replace), and never inside it.
+    staging = build.parent / f".{build.name}.{os.getpid()}-{threading.get_ident()}.tmp"
     manifest = {}
-    for path in sorted(p for p in source.rglob("*") if p.is_file()):
-        relative = path.relative_to(source).as_posix()
-        hashed = hashed_name(relative, path.read_bytes())
-        target = build / hashed
-        if not target.exists():
-            _publish(path, target, compressor)
-        manifest[relative] = hashed
+    try:
+        for path in sorted(p for p in source.rglob("*") if p.is_file()):
+            relative = path.relative_to(source).as_posix()
+            hashed = hashed_name(relative, path.read_bytes())
+            target = build / hashed
+            if not target.exists():
+                staging.mkdir(parents=True, exist_ok=True)
+                _publish(path, target, staging, compressor)
+            manifest[relative] = hashed
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return manifest
 
 
